@@ -1,0 +1,100 @@
+// Command cortex is the command line face of the Cortex memory vault: flags
+// in, one call into a package, output out. No rule lives here.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// exitError carries an exit status other than 1 (2 for usage mistakes) or a
+// failure already reported on stderr.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf reports a usage mistake: exit status 2.
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: 2, err: fmt.Errorf(format, args...)}
+}
+
+// run executes the command line args and returns the process exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return 0
+	}
+	code := 1
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+		if ee.err == nil {
+			return code
+		}
+	}
+	fmt.Fprintf(stderr, "cortex: %v\n", err)
+	return code
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:                 "cortex",
+		Usage:                "a git-native memory vault for AI agents and their people",
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		HideVersion:          true,
+		EnableBashCompletion: false,
+		// Errors are printed once, by run, as "cortex: …".
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return &exitError{code: 2, err: err}
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usageErrorf("unknown command %q (see cortex help)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+	for _, group := range commandGroups {
+		app.Commands = append(app.Commands, group()...)
+	}
+	setUsageErrors(app.Commands)
+	return app
+}
+
+// commandGroups lists the constructors of every command group; each file of
+// this package adds its own in an init function.
+var commandGroups []func() []*cli.Command
+
+// setUsageErrors makes a bad flag on any command exit 2, like the app's own.
+func setUsageErrors(cmds []*cli.Command) {
+	for _, c := range cmds {
+		if c.OnUsageError == nil {
+			c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+				return &exitError{code: 2, err: err}
+			}
+		}
+		setUsageErrors(c.Subcommands)
+	}
+}

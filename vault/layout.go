@@ -1,0 +1,63 @@
+package vault
+
+import "path/filepath"
+
+// Layout names the files and folders of a vault (SPEC §1). Root is the
+// vault's folder; every other path is derived from it.
+type Layout struct {
+	Root string
+}
+
+// The vault-relative folders that hold memory.
+const (
+	MindDir  = "mind"
+	VaultDir = "vault"
+	RulesDir = "rules"
+)
+
+// MemoryDirs are the folders whose markdown files are memory documents.
+var MemoryDirs = []string{MindDir, VaultDir, RulesDir}
+
+// Path joins vault-relative, slash-separated elements onto the root.
+func (l Layout) Path(rel ...string) string {
+	return filepath.Join(append([]string{l.Root}, rel...)...)
+}
+
+// Taxonomy is the vault's taxonomy.yml.
+func (l Layout) Taxonomy() string { return l.Path(TaxonomyFile) }
+
+// Calibration is the vault's calibration.yml.
+func (l Layout) Calibration() string { return l.Path("calibration.yml") }
+
+// Cortexignore is the vault's .cortexignore.
+func (l Layout) Cortexignore() string { return l.Path(".cortexignore") }
+
+// ObserverDir is the ingest folder, ignored by git except its README.
+func (l Layout) ObserverDir() string { return l.Path("observer") }
+
+// Buffer is the append-only observation buffer.
+func (l Layout) Buffer() string { return l.Path("observer", "observations.jsonl") }
+
+// BufferLock is the side file locked around every append and rotation.
+func (l Layout) BufferLock() string { return l.Path("observer", "observations.lock") }
+
+// State is the memorizer's offset and last-run record.
+func (l Layout) State() string { return l.Path("observer", "state.json") }
+
+// Staging holds documents written but not yet committed.
+func (l Layout) Staging() string { return l.Path("observer", "staging") }
+
+// Quarantine records every line that was not memorized, with the reason.
+func (l Layout) Quarantine() string { return l.Path("observer", "quarantine.jsonl") }
+
+// CacheDir holds the derived caches and runtime files, ignored by git.
+func (l Layout) CacheDir() string { return l.Path(".cortex") }
+
+// IndexDB is the derived SQLite index.
+func (l Layout) IndexDB() string { return l.Path(".cortex", "index.db") }
+
+// DaemonLock is held by the one running daemon of the vault.
+func (l Layout) DaemonLock() string { return l.Path(".cortex", "daemon.lock") }
+
+// DaemonInfo records the running daemon's pid and heartbeat.
+func (l Layout) DaemonInfo() string { return l.Path(".cortex", "daemon.json") }
