@@ -1,0 +1,103 @@
+package vault
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	ignore "github.com/sabhiram/go-gitignore"
+)
+
+// Ignore decides which vault paths are never read as memory: every dot-file
+// and dot-folder (Obsidian's .obsidian/ among them) and whatever the vault's
+// .cortexignore lists (gitignore syntax).
+type Ignore struct {
+	gi *ignore.GitIgnore
+}
+
+// LoadIgnore reads the vault's .cortexignore; a vault without one ignores
+// only dot-paths.
+func LoadIgnore(l Layout) (*Ignore, error) {
+	gi, err := ignore.CompileIgnoreFile(l.Cortexignore())
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Ignore{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", l.Cortexignore(), err)
+	}
+	return &Ignore{gi: gi}, nil
+}
+
+// Ignored reports whether the vault-relative, slash-separated path rel is
+// never memory. A folder is ignored when rel names it with a trailing slash
+// and a pattern matches it.
+func (ig *Ignore) Ignored(rel string) bool {
+	for _, seg := range strings.Split(strings.TrimSuffix(rel, "/"), "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return ig.gi != nil && ig.gi.MatchesPath(rel)
+}
+
+// IsMemoryPath reports whether the vault-relative, slash-separated path rel is
+// a markdown file inside one of the memory folders (mind/, vault/, rules/).
+// It does not consult .cortexignore.
+func IsMemoryPath(rel string) bool {
+	if !strings.HasSuffix(rel, ".md") {
+		return false
+	}
+	top, _, ok := strings.Cut(rel, "/")
+	if !ok {
+		return false
+	}
+	for _, d := range MemoryDirs {
+		if top == d {
+			return true
+		}
+	}
+	return false
+}
+
+// WalkFunc receives each memory document found by Walk: its vault-relative,
+// slash-separated path and its directory entry.
+type WalkFunc func(rel string, d fs.DirEntry) error
+
+// Walk calls fn for every markdown document under the memory folders, in
+// lexical order, skipping dot-paths, .cortexignore matches and symbolic
+// links (a link may point out of the vault). A missing memory folder is not
+// an error.
+func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
+	for _, top := range MemoryDirs {
+		base := l.Path(top)
+		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == base && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipDir
+				}
+				return err
+			}
+			rel, rerr := filepath.Rel(l.Root, p)
+			if rerr != nil {
+				return rerr
+			}
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() {
+				if p != base && ig.Ignored(rel+"/") {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || !strings.HasSuffix(rel, ".md") || ig.Ignored(rel) {
+				return nil
+			}
+			return fn(rel, d)
+		})
+		if err != nil && !errors.Is(err, fs.SkipDir) {
+			return fmt.Errorf("walk %s: %w", base, err)
+		}
+	}
+	return nil
+}
