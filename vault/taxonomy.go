@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -100,6 +99,7 @@ type TaxonomyError struct {
 	Msg  string
 }
 
+// Error formats the problem as file:line: message, the form editors jump to.
 func (e *TaxonomyError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
@@ -126,17 +126,22 @@ const maxTaxonomyBytes = 256 << 10
 // caller must never fall back silently to the defaults.
 func LoadTaxonomy(root string) (*Taxonomy, error) {
 	p := filepath.Join(root, TaxonomyFile)
-	f, err := os.Open(p)
+	// Stat before opening: opening a FIFO would block the daemon.
+	fi, err := os.Stat(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return DefaultTaxonomy(), nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read taxonomy: %w", err)
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+	if !fi.Mode().IsRegular() {
 		return nil, &TaxonomyError{File: p, Msg: "is not a regular file"}
 	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("read taxonomy: %w", err)
+	}
+	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxTaxonomyBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read taxonomy %s: %w", p, err)
@@ -167,7 +172,7 @@ func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) 
 	fail := func(line int, format string, args ...any) error {
 		return &TaxonomyError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
-	root, err := parseYAMLDoc(data, fail)
+	root, err := confDoc(data, fail)
 	if err != nil {
 		return nil, err
 	}
@@ -175,9 +180,9 @@ func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) 
 		return nil, fail(0, "the file is empty: declare the memory types under `types:`, or delete the file to use the built-in taxonomy")
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, fail(root.Line, "expected a mapping with `types:` at the top level, found %s", yamlKind(root))
+		return nil, fail(root.Line, "expected a mapping with `types:` at the top level, found %s", confKind(root))
 	}
-	top, err := mappingPairs(root, "key", fail)
+	top, err := confPairs(root, "key", fail)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +200,7 @@ func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) 
 		switch k.Value {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.Value != "1" {
-				return nil, fail(v.Line, "version: unsupported version %s (this cortex reads version 1)", yamlKind(v))
+				return nil, fail(v.Line, "version: unsupported version %s (this cortex reads version 1)", confKind(v))
 			}
 		case "types":
 			haveTypes = true
@@ -221,11 +226,11 @@ func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) 
 	return t, nil
 }
 
-func parseTypes(t *Taxonomy, v *yaml.Node, fail failFunc) error {
+func parseTypes(t *Taxonomy, v *yaml.Node, fail confFail) error {
 	if v.Kind != yaml.MappingNode {
-		return fail(v.Line, "types: expected a mapping of type name to definition, found %s", yamlKind(v))
+		return fail(v.Line, "types: expected a mapping of type name to definition, found %s", confKind(v))
 	}
-	pairs, err := mappingPairs(v, "type", fail)
+	pairs, err := confPairs(v, "type", fail)
 	if err != nil {
 		return err
 	}
@@ -239,11 +244,11 @@ func parseTypes(t *Taxonomy, v *yaml.Node, fail failFunc) error {
 	return nil
 }
 
-func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail failFunc) error {
+func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail confFail) error {
 	if v.Kind != yaml.MappingNode {
-		return fail(v.Line, "tag_namespaces: expected a mapping of namespace to a list of allowed values, found %s", yamlKind(v))
+		return fail(v.Line, "tag_namespaces: expected a mapping of namespace to a list of allowed values, found %s", confKind(v))
 	}
-	pairs, err := mappingPairs(v, "tag namespace", fail)
+	pairs, err := confPairs(v, "tag namespace", fail)
 	if err != nil {
 		return err
 	}
@@ -264,7 +269,7 @@ func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail failFunc) error {
 			return fail(nn.Line, "tag namespace %q: must be a single name, without / inside", nn.Value)
 		}
 		if nv.Kind != yaml.SequenceNode {
-			return fail(nv.Line, "tag namespace %q: expected a list of allowed values, found %s", ns, yamlKind(nv))
+			return fail(nv.Line, "tag namespace %q: expected a list of allowed values, found %s", ns, confKind(nv))
 		}
 		if len(nv.Content) == 0 {
 			return fail(nv.Line, "tag namespace %q: the list of allowed values is empty (it would refuse every %s/ tag)", ns, ns)
@@ -272,9 +277,9 @@ func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail failFunc) error {
 		vals := make([]string, 0, len(nv.Content))
 		seen := map[string]bool{}
 		for _, it := range nv.Content {
-			it = resolveAlias(it)
+			it = confAlias(it)
 			if it.Kind != yaml.ScalarNode || it.Tag == "!!null" || it.Value == "" {
-				return fail(it.Line, "tag namespace %q: values must be non-empty names, found %s", ns, yamlKind(it))
+				return fail(it.Line, "tag namespace %q: values must be non-empty names, found %s", ns, confKind(it))
 			}
 			if err := ValidateTag(ns + "/" + it.Value); err != nil {
 				return fail(it.Line, "tag namespace %q: value %q: %v", ns, it.Value, err)
@@ -290,7 +295,7 @@ func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail failFunc) error {
 	return nil
 }
 
-func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail failFunc) (TypeDef, error) {
+func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail confFail) (TypeDef, error) {
 	n := kn.Value
 	switch {
 	case strings.EqualFold(n, ReservedType):
@@ -299,9 +304,9 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail failFunc) (TypeDef, error
 		return TypeDef{}, fail(kn.Line, "type %q: invalid name: use lowercase letters, digits and _, start with a letter, at most 32 characters", n)
 	}
 	if v.Kind != yaml.MappingNode {
-		return TypeDef{}, fail(v.Line, "type %q: expected a mapping with category, dir and decay, found %s", n, yamlKind(v))
+		return TypeDef{}, fail(v.Line, "type %q: expected a mapping with category, dir and decay, found %s", n, confKind(v))
 	}
-	fields, err := mappingPairs(v, fmt.Sprintf("type %q: key", n), fail)
+	fields, err := confPairs(v, fmt.Sprintf("type %q: key", n), fail)
 	if err != nil {
 		return TypeDef{}, err
 	}
@@ -318,7 +323,7 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail failFunc) (TypeDef, error
 		case "category":
 			c := Category(fv.Value)
 			if fv.Kind != yaml.ScalarNode || (c != Concept && c != Entity && c != Relation) {
-				return TypeDef{}, fail(fv.Line, "type %q: category %s is not one of concept, entity, relation", n, yamlKind(fv))
+				return TypeDef{}, fail(fv.Line, "type %q: category %s is not one of concept, entity, relation", n, confKind(fv))
 			}
 			if isCore && c != core {
 				return TypeDef{}, fail(fv.Line, "type %q: a core %s type; its category cannot be changed to %s", n, core, c)
@@ -326,7 +331,7 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail failFunc) (TypeDef, error
 			d.Category, haveCat = c, true
 		case "dir":
 			if fv.Kind != yaml.ScalarNode || fv.Tag == "!!null" {
-				return TypeDef{}, fail(fv.Line, "type %q: dir must be a folder such as mind/notes, found %s", n, yamlKind(fv))
+				return TypeDef{}, fail(fv.Line, "type %q: dir must be a folder such as mind/notes, found %s", n, confKind(fv))
 			}
 			dir, err := cleanTypeDir(fv.Value)
 			if err != nil {
@@ -334,9 +339,9 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail failFunc) (TypeDef, error
 			}
 			d.Dir, haveDir = dir, true
 		case "decay":
-			var f float64
-			if fv.Kind != yaml.ScalarNode || fv.Decode(&f) != nil || math.IsNaN(f) || f < 0 || f > 1 {
-				return TypeDef{}, fail(fv.Line, "type %q: decay %s: must be a number from 0 to 1 (importance lost per month)", n, yamlKind(fv))
+			f, ok := confNumber(fv)
+			if !ok || f < 0 || f > 1 {
+				return TypeDef{}, fail(fv.Line, "type %q: decay %s: must be a number from 0 to 1 (importance lost per month)", n, confKind(fv))
 			}
 			d.Decay = f
 		default:

@@ -1,10 +1,14 @@
 package vault
 
+// Reading the configuration files a person edits (taxonomy.yml,
+// calibration.yml) from yaml.Node trees, so every problem can name its line.
+
 import (
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,17 +16,17 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// failFunc builds the error for a problem at a 1-based line of the file being
+// confFail builds the error for a problem at a 1-based line of the file being
 // read (0 when the problem concerns the whole file).
-type failFunc func(line int, format string, args ...any) error
+type confFail func(line int, format string, args ...any) error
 
-// parseYAMLDoc parses data as one YAML document and returns its root node, or
+// confDoc parses data as one YAML document and returns its root node, or
 // nil when the file holds nothing but comments and blank lines. The checks the
 // YAML library leaves out, or reports without a line, are made here so every
 // error of a configuration file can name its line.
-func parseYAMLDoc(data []byte, fail failFunc) (*yaml.Node, error) {
+func confDoc(data []byte, fail confFail) (*yaml.Node, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // editors on Windows add a BOM
-	if line, msg := badTextLine(data); line > 0 {
+	if line, msg := confBadText(data); line > 0 {
 		return nil, fail(line, "%s", msg)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -46,12 +50,12 @@ func parseYAMLDoc(data []byte, fail failFunc) (*yaml.Node, error) {
 	if len(doc.Content) == 0 {
 		return nil, nil
 	}
-	return resolveAlias(doc.Content[0]), nil
+	return confAlias(doc.Content[0]), nil
 }
 
-// badTextLine finds the first line that is not valid UTF-8 or holds a control
+// confBadText finds the first line that is not valid UTF-8 or holds a control
 // character YAML refuses; the YAML library reports both without a line.
-func badTextLine(data []byte) (int, string) {
+func confBadText(data []byte) (int, string) {
 	line := 1
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
@@ -69,43 +73,44 @@ func badTextLine(data []byte) (int, string) {
 	return 0, ""
 }
 
-// yamlPair is one key and its value in a mapping, aliases resolved.
-type yamlPair struct {
+// confPair is one key and its value in a mapping, aliases resolved.
+type confPair struct {
 	Key, Value *yaml.Node
 }
 
-// maxMergeDepth bounds `<<` merges of merges, and maxMergeVisits the pairs one
-// read of a mapping may walk through merges, so that anchors referring to themselves (or merged many
-// times over) cannot send the reader into a loop or an exponential walk.
+// confMaxMergeDepth bounds `<<` merges of merges, and confMaxMergeVisits the
+// pairs one read of a mapping may walk through merges, so that anchors that
+// refer to themselves (or are merged many times over) cannot send the reader
+// into a loop or an exponential walk.
 const (
-	maxMergeDepth  = 8
-	maxMergeVisits = 10000
+	confMaxMergeDepth  = 8
+	confMaxMergeVisits = 10000
 )
 
-// mappingPairs returns the pairs of the mapping m in file order. Aliases are
+// confPairs returns the pairs of the mapping m in file order. Aliases are
 // resolved and `<<: *anchor` merge keys expanded (the mapping's own keys win
 // over merged ones, as in YAML 1.1). A key given twice is an error: YAML
 // libraries keep the last one silently, which would hide a person's edit.
 // what names the keys in messages (`type "x": declared twice`).
-func mappingPairs(m *yaml.Node, what string, fail failFunc) ([]yamlPair, error) {
+func confPairs(m *yaml.Node, what string, fail confFail) ([]confPair, error) {
 	visits := 0
-	return mappingPairsDepth(m, what, fail, 0, &visits)
+	return confPairsDepth(m, what, fail, 0, &visits)
 }
 
-func mappingPairsDepth(m *yaml.Node, what string, fail failFunc, depth int, visits *int) ([]yamlPair, error) {
+func confPairsDepth(m *yaml.Node, what string, fail confFail, depth int, visits *int) ([]confPair, error) {
 	*visits += 1 + len(m.Content)/2
-	if depth > maxMergeDepth || *visits > maxMergeVisits {
+	if depth > confMaxMergeDepth || *visits > confMaxMergeVisits {
 		return nil, fail(m.Line, "`<<` merges nest too deep or repeat too often")
 	}
-	var own, merged []yamlPair
+	var own, merged []confPair
 	first := map[string]int{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := resolveAlias(m.Content[i]), resolveAlias(m.Content[i+1])
+		k, v := confAlias(m.Content[i]), confAlias(m.Content[i+1])
 		if k.Kind != yaml.ScalarNode {
 			return nil, fail(k.Line, "a key must be a plain name, not a list or a mapping")
 		}
 		if k.Tag == "!!merge" {
-			ps, err := mergedPairs(v, what, fail, depth, visits)
+			ps, err := confMerged(v, what, fail, depth, visits)
 			if err != nil {
 				return nil, err
 			}
@@ -116,7 +121,7 @@ func mappingPairsDepth(m *yaml.Node, what string, fail failFunc, depth int, visi
 			return nil, fail(k.Line, "%s %q: declared twice (first at line %d)", what, k.Value, line)
 		}
 		first[k.Value] = k.Line
-		own = append(own, yamlPair{k, v})
+		own = append(own, confPair{k, v})
 	}
 	out := own
 	seen := map[string]bool{}
@@ -130,20 +135,20 @@ func mappingPairsDepth(m *yaml.Node, what string, fail failFunc, depth int, visi
 	return out, nil
 }
 
-// mergedPairs returns the pairs a `<<` key brings in: one mapping, or a list
+// confMerged returns the pairs a `<<` key brings in: one mapping, or a list
 // of mappings where earlier ones win.
-func mergedPairs(v *yaml.Node, what string, fail failFunc, depth int, visits *int) ([]yamlPair, error) {
+func confMerged(v *yaml.Node, what string, fail confFail, depth int, visits *int) ([]confPair, error) {
 	switch v.Kind {
 	case yaml.MappingNode:
-		return mappingPairsDepth(v, what, fail, depth+1, visits)
+		return confPairsDepth(v, what, fail, depth+1, visits)
 	case yaml.SequenceNode:
-		var out []yamlPair
+		var out []confPair
 		for _, it := range v.Content {
-			it = resolveAlias(it)
+			it = confAlias(it)
 			if it.Kind != yaml.MappingNode {
 				return nil, fail(it.Line, "`<<` merges mappings only")
 			}
-			ps, err := mappingPairsDepth(it, what, fail, depth+1, visits)
+			ps, err := confPairsDepth(it, what, fail, depth+1, visits)
 			if err != nil {
 				return nil, err
 			}
@@ -154,17 +159,17 @@ func mergedPairs(v *yaml.Node, what string, fail failFunc, depth int, visits *in
 	return nil, fail(v.Line, "`<<` merges mappings only")
 }
 
-// resolveAlias follows *alias references to the anchored node. An alias of an
+// confAlias follows *alias references to the anchored node. An alias of an
 // alias is resolved by the parser already, so one step is enough.
-func resolveAlias(n *yaml.Node) *yaml.Node {
+func confAlias(n *yaml.Node) *yaml.Node {
 	if n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
 		return n.Alias
 	}
 	return n
 }
 
-// yamlKind names a node's shape for messages.
-func yamlKind(n *yaml.Node) string {
+// confKind names a node's shape for messages.
+func confKind(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"
@@ -177,6 +182,16 @@ func yamlKind(n *yaml.Node) string {
 		return fmt.Sprintf("%q", n.Value)
 	}
 	return "something else"
+}
+
+// confNumber reads a finite YAML number (`+0.1` included). An empty value is
+// not zero: the YAML library would decode it as 0 without a word.
+func confNumber(v *yaml.Node) (float64, bool) {
+	var f float64
+	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || v.Decode(&f) != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
 }
 
 // yamlErrLine extracts the line of a YAML syntax error. The library omits the
@@ -194,6 +209,8 @@ func yamlErrLine(err error) int {
 	return 1
 }
 
+// yamlErrMsg is a YAML syntax error's message without the "yaml: line N:"
+// prefix, for messages that name the file and line themselves.
 func yamlErrMsg(err error) string {
 	s := strings.TrimPrefix(err.Error(), "yaml: ")
 	if rest, ok := strings.CutPrefix(s, "line "); ok {
