@@ -120,6 +120,10 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	if branch == "" {
 		branch = "main"
 	}
+	ref := plumbing.NewBranchReferenceName(branch)
+	if err := ref.Validate(); err != nil {
+		return nil, fmt.Errorf("init %s: branch %q: %w", dir, branch, err)
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("init %s: %w", dir, err)
@@ -152,10 +156,6 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 	}
 	if repo == "" {
-		ref := plumbing.NewBranchReferenceName(branch)
-		if err := ref.Validate(); err != nil {
-			return nil, fmt.Errorf("init %s: branch %q: %w", dir, branch, err)
-		}
 		_, err := git.PlainInitWithOptions(abs, &git.PlainInitOptions{InitOptions: git.InitOptions{DefaultBranch: ref}})
 		if err != nil {
 			return nil, fmt.Errorf("init %s: create the git repository: %w", dir, err)
