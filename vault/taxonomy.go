@@ -3,6 +3,7 @@ package vault
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -98,6 +99,7 @@ type TaxonomyError struct {
 	Msg  string
 }
 
+// Error formats the problem as file:line: message, the form editors jump to.
 func (e *TaxonomyError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
@@ -114,31 +116,75 @@ func DefaultTaxonomy() *Taxonomy {
 	return t
 }
 
+// maxTaxonomyBytes bounds the taxonomy file the daemon will parse: the
+// default is under 3 KB, and a runaway file must not cost the daemon its
+// memory or its time.
+const maxTaxonomyBytes = 256 << 10
+
 // LoadTaxonomy reads the vault's taxonomy.yml over the embedded defaults. A
 // vault without the file gets the defaults. An invalid file is an error: the
 // caller must never fall back silently to the defaults.
 func LoadTaxonomy(root string) (*Taxonomy, error) {
 	p := filepath.Join(root, TaxonomyFile)
-	data, err := os.ReadFile(p)
+	// Stat before opening: opening a FIFO would block the daemon.
+	fi, err := os.Stat(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return DefaultTaxonomy(), nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read taxonomy: %w", err)
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, &TaxonomyError{File: p, Msg: "is not a regular file"}
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("read taxonomy: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxTaxonomyBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read taxonomy %s: %w", p, err)
+	}
+	if len(data) > maxTaxonomyBytes {
+		return nil, &TaxonomyError{File: p, Msg: fmt.Sprintf("file is over %d bytes; a taxonomy is a short list of types", maxTaxonomyBytes)}
+	}
 	return ParseTaxonomy(p, data, DefaultTaxonomy())
 }
 
-// ParseTaxonomy parses a taxonomy file named name. When base is not nil, the
-// file is merged over it: the core types keep base's dir and decay unless the
-// file sets them, and the custom types are exactly those the file declares.
+// ParseTaxonomy parses a taxonomy file named name (the name is only used in
+// errors). When base is not nil, the file is merged over it:
+//
+//   - the 17 core types always exist, with their fixed category; a core type
+//     the file declares takes the file's dir and decay, falling back to
+//     base's for a field the file leaves out; a core type the file omits is
+//     base's unchanged;
+//   - the custom types are exactly those the file declares: base's custom
+//     types are not inherited, so deleting a shipped type from the file
+//     removes it.
+//
+// With a nil base the file must declare every core type with its dir (this is
+// how the embedded default is read). The file must be one YAML mapping with a
+// `types:` section; an empty file is an error, since it most likely is an
+// accident and silently dropping every custom type would hide it. Every error
+// is a *TaxonomyError naming the line.
 func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) {
 	fail := func(line int, format string, args ...any) error {
 		return &TaxonomyError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fail(yamlErrLine(err), "not valid YAML: %s", yamlErrMsg(err))
+	root, err := confDoc(data, fail)
+	if err != nil {
+		return nil, err
+	}
+	if root == nil {
+		return nil, fail(0, "the file is empty: declare the memory types under `types:`, or delete the file to use the built-in taxonomy")
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, fail(root.Line, "expected a mapping with `types:` at the top level, found %s", confKind(root))
+	}
+	top, err := confPairs(root, "key", fail)
+	if err != nil {
+		return nil, err
 	}
 	t := &Taxonomy{types: map[string]TypeDef{}, TagNamespaces: map[string][]string{}}
 	if base != nil {
@@ -148,71 +194,31 @@ func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) 
 			}
 		}
 	}
-	if len(doc.Content) == 0 { // empty file
-		return finishTaxonomy(t, name, fail)
-	}
-	root := doc.Content[0]
-	if root.Kind != yaml.MappingNode {
-		return nil, fail(root.Line, "expected a mapping with `types:` at the top level")
-	}
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
+	haveTypes := false
+	for _, p := range top {
+		k, v := p.Key, p.Value
 		switch k.Value {
 		case "version":
-			if v.Value != "1" {
-				return nil, fail(v.Line, "unsupported version %q (this cortex reads version 1)", v.Value)
+			if v.Kind != yaml.ScalarNode || v.Value != "1" {
+				return nil, fail(v.Line, "version: unsupported version %s (this cortex reads version 1)", confKind(v))
 			}
 		case "types":
-			if v.Kind != yaml.MappingNode {
-				return nil, fail(v.Line, "`types` must be a mapping of type name to definition")
-			}
-			seen := map[string]bool{}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				tn, tv := v.Content[j], v.Content[j+1]
-				if seen[tn.Value] {
-					return nil, fail(tn.Line, "type %q declared twice", tn.Value)
-				}
-				seen[tn.Value] = true
-				d, err := parseTypeDef(tn, tv, t.types[tn.Value], fail)
-				if err != nil {
-					return nil, err
-				}
-				t.types[d.Name] = d
+			haveTypes = true
+			if err := parseTypes(t, v, fail); err != nil {
+				return nil, err
 			}
 		case "tag_namespaces":
-			if v.Kind != yaml.MappingNode {
-				return nil, fail(v.Line, "`tag_namespaces` must be a mapping of namespace to a list of values")
-			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				nn, nv := v.Content[j], v.Content[j+1]
-				ns := strings.TrimSuffix(nn.Value, "/")
-				if err := ValidateTag(ns); err != nil {
-					return nil, fail(nn.Line, "tag namespace %q: %v", nn.Value, err)
-				}
-				var vals []string
-				if nv.Kind != yaml.SequenceNode {
-					return nil, fail(nv.Line, "tag namespace %q: expected a list of allowed values", ns)
-				}
-				for _, it := range nv.Content {
-					if it.Kind != yaml.ScalarNode || it.Value == "" {
-						return nil, fail(it.Line, "tag namespace %q: values must be non-empty strings", ns)
-					}
-					if err := ValidateTag(ns + "/" + it.Value); err != nil {
-						return nil, fail(it.Line, "tag namespace %q: value %q: %v", ns, it.Value, err)
-					}
-					vals = append(vals, it.Value)
-				}
-				t.TagNamespaces[ns] = vals
+			if err := parseTagNamespaces(t, v, fail); err != nil {
+				return nil, err
 			}
 		default:
 			return nil, fail(k.Line, "unknown key %q (expected version, types, tag_namespaces)", k.Value)
 		}
 	}
-	return finishTaxonomy(t, name, fail)
-}
-
-func finishTaxonomy(t *Taxonomy, name string, fail func(int, string, ...any) error) (*Taxonomy, error) {
-	for n := range coreTypes {
+	if !haveTypes {
+		return nil, fail(root.Line, "no `types:` section: the file must declare the memory types")
+	}
+	for _, n := range sortedCoreTypes() {
 		if _, ok := t.types[n]; !ok {
 			return nil, fail(0, "core type %q is missing", n)
 		}
@@ -220,16 +226,89 @@ func finishTaxonomy(t *Taxonomy, name string, fail func(int, string, ...any) err
 	return t, nil
 }
 
-func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail func(int, string, ...any) error) (TypeDef, error) {
+func parseTypes(t *Taxonomy, v *yaml.Node, fail confFail) error {
+	if v.Kind != yaml.MappingNode {
+		return fail(v.Line, "types: expected a mapping of type name to definition, found %s", confKind(v))
+	}
+	pairs, err := confPairs(v, "type", fail)
+	if err != nil {
+		return err
+	}
+	for _, p := range pairs {
+		d, err := parseTypeDef(p.Key, p.Value, t.types[p.Key.Value], fail)
+		if err != nil {
+			return err
+		}
+		t.types[d.Name] = d
+	}
+	return nil
+}
+
+func parseTagNamespaces(t *Taxonomy, v *yaml.Node, fail confFail) error {
+	if v.Kind != yaml.MappingNode {
+		return fail(v.Line, "tag_namespaces: expected a mapping of namespace to a list of allowed values, found %s", confKind(v))
+	}
+	pairs, err := confPairs(v, "tag namespace", fail)
+	if err != nil {
+		return err
+	}
+	first := map[string]int{}
+	for _, p := range pairs {
+		nn, nv := p.Key, p.Value
+		// `status/` and `status` name the same namespace.
+		ns := strings.TrimSuffix(nn.Value, "/")
+		if line, dup := first[ns]; dup {
+			return fail(nn.Line, "tag namespace %q: declared twice (first at line %d)", ns, line)
+		}
+		first[ns] = nn.Line
+		if err := ValidateTag(ns); err != nil {
+			return fail(nn.Line, "tag namespace %q: %v", nn.Value, err)
+		}
+		if strings.Contains(ns, "/") {
+			// A tag's namespace is its first segment (CheckTagNamespace).
+			return fail(nn.Line, "tag namespace %q: must be a single name, without / inside", nn.Value)
+		}
+		if nv.Kind != yaml.SequenceNode {
+			return fail(nv.Line, "tag namespace %q: expected a list of allowed values, found %s", ns, confKind(nv))
+		}
+		if len(nv.Content) == 0 {
+			return fail(nv.Line, "tag namespace %q: the list of allowed values is empty (it would refuse every %s/ tag)", ns, ns)
+		}
+		vals := make([]string, 0, len(nv.Content))
+		seen := map[string]bool{}
+		for _, it := range nv.Content {
+			it = confAlias(it)
+			if it.Kind != yaml.ScalarNode || it.Tag == "!!null" || it.Value == "" {
+				return fail(it.Line, "tag namespace %q: values must be non-empty names, found %s", ns, confKind(it))
+			}
+			if err := ValidateTag(ns + "/" + it.Value); err != nil {
+				return fail(it.Line, "tag namespace %q: value %q: %v", ns, it.Value, err)
+			}
+			if seen[it.Value] {
+				return fail(it.Line, "tag namespace %q: value %q listed twice", ns, it.Value)
+			}
+			seen[it.Value] = true
+			vals = append(vals, it.Value)
+		}
+		t.TagNamespaces[ns] = vals
+	}
+	return nil
+}
+
+func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail confFail) (TypeDef, error) {
 	n := kn.Value
 	switch {
 	case strings.EqualFold(n, ReservedType):
-		return TypeDef{}, fail(kn.Line, "type %q is reserved (staging only) and cannot be declared", n)
+		return TypeDef{}, fail(kn.Line, "type %q: the name is reserved for observations in staging; pick another name", n)
 	case !typeNameRE.MatchString(n):
-		return TypeDef{}, fail(kn.Line, "type name %q is invalid: use lowercase letters, digits and _, starting with a letter, at most 32 characters", n)
+		return TypeDef{}, fail(kn.Line, "type %q: invalid name: use lowercase letters, digits and _, start with a letter, at most 32 characters", n)
 	}
 	if v.Kind != yaml.MappingNode {
-		return TypeDef{}, fail(v.Line, "type %q: expected a mapping with category, dir and decay", n)
+		return TypeDef{}, fail(v.Line, "type %q: expected a mapping with category, dir and decay, found %s", n, confKind(v))
+	}
+	fields, err := confPairs(v, fmt.Sprintf("type %q: key", n), fail)
+	if err != nil {
+		return TypeDef{}, err
 	}
 	core, isCore := coreTypes[n]
 	d := prev
@@ -238,28 +317,31 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail func(int, string, ...any)
 		d.Category = core
 	}
 	var haveCat, haveDir bool
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		fk, fv := v.Content[i], v.Content[i+1]
+	for _, f := range fields {
+		fk, fv := f.Key, f.Value
 		switch fk.Value {
 		case "category":
 			c := Category(fv.Value)
-			if c != Concept && c != Entity && c != Relation {
-				return TypeDef{}, fail(fv.Line, "type %q: category %q is not one of concept, entity, relation", n, fv.Value)
+			if fv.Kind != yaml.ScalarNode || (c != Concept && c != Entity && c != Relation) {
+				return TypeDef{}, fail(fv.Line, "type %q: category %s is not one of concept, entity, relation", n, confKind(fv))
 			}
 			if isCore && c != core {
-				return TypeDef{}, fail(fv.Line, "type %q: category is %s and cannot be changed to %s", n, core, c)
+				return TypeDef{}, fail(fv.Line, "type %q: a core %s type; its category cannot be changed to %s", n, core, c)
 			}
 			d.Category, haveCat = c, true
 		case "dir":
+			if fv.Kind != yaml.ScalarNode || fv.Tag == "!!null" {
+				return TypeDef{}, fail(fv.Line, "type %q: dir must be a folder such as mind/notes, found %s", n, confKind(fv))
+			}
 			dir, err := cleanTypeDir(fv.Value)
 			if err != nil {
 				return TypeDef{}, fail(fv.Line, "type %q: dir %q: %v", n, fv.Value, err)
 			}
 			d.Dir, haveDir = dir, true
 		case "decay":
-			var f float64
-			if fv.Kind != yaml.ScalarNode || fv.Decode(&f) != nil || f < 0 || f > 1 {
-				return TypeDef{}, fail(fv.Line, "type %q: decay %q must be a number from 0 to 1 (importance lost per month)", n, fv.Value)
+			f, ok := confNumber(fv)
+			if !ok || f < 0 || f > 1 {
+				return TypeDef{}, fail(fv.Line, "type %q: decay %s: must be a number from 0 to 1 (importance lost per month)", n, confKind(fv))
 			}
 			d.Decay = f
 		default:
@@ -267,16 +349,18 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail func(int, string, ...any)
 		}
 	}
 	if !isCore && !haveCat {
-		return TypeDef{}, fail(kn.Line, "type %q: category is required", n)
+		return TypeDef{}, fail(kn.Line, "type %q: category is required (concept, entity or relation)", n)
 	}
 	if d.Dir == "" && !haveDir {
-		return TypeDef{}, fail(kn.Line, "type %q: dir is required", n)
+		return TypeDef{}, fail(kn.Line, "type %q: dir is required (a folder inside mind/ or vault/)", n)
 	}
 	return d, nil
 }
 
 // cleanTypeDir checks that dir is a safe relative folder inside mind/ or
-// vault/ and returns it cleaned.
+// vault/ and returns it cleaned. The router joins it onto the vault root, so
+// anything that could leave the vault, hide the documents (dot-folders are
+// never read as memory) or fail on another operating system is refused.
 func cleanTypeDir(dir string) (string, error) {
 	if dir == "" {
 		return "", errors.New("is empty")
@@ -287,47 +371,48 @@ func cleanTypeDir(dir string) (string, error) {
 	if strings.HasPrefix(dir, "/") || (len(dir) > 1 && dir[1] == ':') {
 		return "", errors.New("must be relative to the vault, not absolute")
 	}
+	for _, r := range dir {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`<>:"|?*`, r) {
+			return "", fmt.Errorf("character %q is not allowed in a folder name", r)
+		}
+	}
 	for _, seg := range strings.Split(dir, "/") {
 		if seg == ".." {
 			return "", errors.New("must not contain a .. segment")
 		}
 		if strings.HasPrefix(seg, ".") && seg != "." {
-			return "", errors.New("must not use dot-folders")
+			return "", errors.New("must not use dot-folders (they are never read as memory)")
 		}
 	}
 	c := path.Clean(dir)
 	top, _, _ := strings.Cut(c, "/")
-	if top != "mind" && top != "vault" {
+	if top != MindDir && top != VaultDir {
 		return "", errors.New("must be inside mind/ or vault/")
 	}
-	if c == "mind" || c == "vault" {
+	if c == MindDir || c == VaultDir {
 		return "", errors.New("must be a folder inside mind/ or vault/, not the folder itself")
 	}
+	if c == archiveDir || strings.HasPrefix(c, archiveDir+"/") {
+		return "", fmt.Errorf("must not be inside %s/, which holds the memories that decayed out", archiveDir)
+	}
 	return c, nil
+}
+
+// archiveDir receives the memories that decayed out (SPEC §9); routing a type
+// into it would mix fresh memories with archived ones.
+const archiveDir = MindDir + "/archive"
+
+// sortedCoreTypes returns the core type names in a stable order, so the error
+// for a file missing several of them is always the same.
+func sortedCoreTypes() []string {
+	out := make([]string, 0, len(coreTypes))
+	for n := range coreTypes {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Decays reports whether documents at the vault-relative path p decay: only
 // those under mind/.
 func Decays(p string) bool { return strings.HasPrefix(p, "mind/") }
-
-func yamlErrLine(err error) int {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		return 0
-	}
-	// go.yaml.in/yaml reports "yaml: line N: msg".
-	var line int
-	if _, e := fmt.Sscanf(err.Error(), "yaml: line %d:", &line); e == nil {
-		return line
-	}
-	return 0
-}
-
-func yamlErrMsg(err error) string {
-	s := err.Error()
-	s = strings.TrimPrefix(s, "yaml: ")
-	if i := strings.Index(s, ": "); strings.HasPrefix(s, "line ") && i > 0 {
-		s = s[i+2:]
-	}
-	return s
-}

@@ -1,0 +1,106 @@
+package vault
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// WriteFileAtomic replaces (or creates) the file at path with data so that a
+// crash leaves either the old content or the new, never a mix: a temporary
+// file in the same folder, fsync, rename over path, fsync the folder. An
+// existing file keeps its permissions (perm applies to a new one), and a
+// symbolic link is written through, not replaced by a regular file.
+func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
+	if fi, err := os.Stat(path); err == nil {
+		perm = fi.Mode().Perm()
+	}
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// CreateFileAtomic writes a new file at path like WriteFileAtomic, but never
+// replaces one: when path exists — even if it appeared a moment ago, written
+// by a person or another process — it is left alone and the error wraps
+// fs.ErrExist. The complete file appears at path in one step (a hard link of
+// the synced temporary file), so no reader ever sees it half written.
+func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("create %s: %w", path, fs.ErrExist)
+		}
+		// Some file systems have no hard links: fall back to a rename, which
+		// could only replace a file created in the instant since this check.
+		if _, lerr := os.Lstat(path); lerr == nil {
+			return fmt.Errorf("create %s: %w", path, fs.ErrExist)
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("create %s: %w", path, err)
+		}
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// writeTemp writes data to a new, synced temporary file next to path and
+// returns its name. The name starts with a dot: were a crash to leave it
+// behind, it is never read as memory.
+func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	fail := func(err error) (string, error) {
+		f.Close()
+		os.Remove(tmp)
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return "", fmt.Errorf("write %s: %w", path, err)
+	}
+	return tmp, nil
+}
+
+// syncDir fsyncs a folder so that the names created or renamed in it survive
+// a crash.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	defer d.Close()
+	// Some systems (and Windows) refuse to sync a folder; the rename itself
+	// is done either way.
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, errors.ErrUnsupported) {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package vault
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// noTemps fails when a temporary file was left next to the written one.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if m, _ := filepath.Match(".*.tmp-*", e.Name()); m {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestCreateFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.yml")
+	if err := CreateFileAtomic(p, []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := CreateFileAtomic(p, []byte("two\n"), 0o644)
+	if !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("second create: %v, want fs.ErrExist", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "one\n" {
+		t.Fatalf("an existing file was replaced: %q", b)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v", fi.Mode())
+	}
+	// A dangling symbolic link is something a person put there: kept too.
+	link := filepath.Join(dir, "link.yml")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := CreateFileAtomic(link, []byte("x"), 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("create over a dangling link: %v", err)
+	}
+	if err := CreateFileAtomic(filepath.Join(dir, "missing", "b"), nil, 0o644); err == nil {
+		t.Error("created a file in a folder that does not exist")
+	}
+	noTemps(t, dir)
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	if err := WriteFileAtomic(p, []byte("one"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(p, []byte("two"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "two" {
+		t.Fatalf("content %q", b)
+	}
+	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v: an existing file's mode was not kept", fi.Mode().Perm())
+	}
+	// Written through a symbolic link, which stays a link.
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("f", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(link, []byte("three"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symbolic link was replaced by a file")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "three" {
+		t.Errorf("target content %q", b)
+	}
+	noTemps(t, dir)
+}

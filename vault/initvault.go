@@ -1,0 +1,528 @@
+package vault
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	cortex "github.com/cortex-vault/cortex"
+)
+
+// InitOptions tunes Init.
+type InitOptions struct {
+	// Branch is the initial branch of a repository Init creates; "main" when
+	// empty.
+	Branch string
+}
+
+// What Init did with one path (InitAction.Op).
+const (
+	InitCreated  = "created"  // a folder was made
+	InitWrote    = "wrote"    // a file was written from the defaults
+	InitAppended = "appended" // lines were added at the end of a file
+	InitKept     = "kept"     // the path was there already and was left as is
+)
+
+// How Init found the git repository (InitReport.Git).
+const (
+	GitInitialized = "initialized" // there was none: Init made one at the vault
+	GitExisting    = "existing"    // the vault folder is a repository's top
+	GitEnclosing   = "enclosing"   // the vault is a folder inside a repository
+)
+
+// InitAction is one path Init created, wrote, appended to or left alone.
+type InitAction struct {
+	Op string `json:"op"`
+	// Path is slash-separated and relative to the vault; folders end in /.
+	Path string `json:"path"`
+	// Lines are the lines appended (InitAppended only).
+	Lines []string `json:"lines,omitempty"`
+	// Note says why a path was kept, when "it exists" is not the whole story.
+	Note string `json:"note,omitempty"`
+}
+
+// InitReport says what Init did, in order, so a person can see it.
+type InitReport struct {
+	// Dir is the vault's absolute folder.
+	Dir string `json:"dir"`
+	// CreatedDir reports that the vault folder itself did not exist.
+	CreatedDir bool `json:"created_dir"`
+	// Repo is the top folder of the git repository holding the vault.
+	Repo string `json:"repo"`
+	// Git is GitInitialized, GitExisting or GitEnclosing.
+	Git string `json:"git"`
+	// Branch is the initial branch of a repository Init made.
+	Branch  string       `json:"branch,omitempty"`
+	Actions []InitAction `json:"actions"`
+	// Warnings are problems Init cannot fix without touching what a person
+	// wrote: an invalid calibration.yml, ignore rules that hide the vault.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Changed reports whether Init changed anything on disk.
+func (r *InitReport) Changed() bool {
+	if r.CreatedDir || r.Git == GitInitialized {
+		return true
+	}
+	for _, a := range r.Actions {
+		if a.Op != InitKept {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many actions have the op.
+func (r *InitReport) Count(op string) int {
+	n := 0
+	for _, a := range r.Actions {
+		if a.Op == op {
+			n++
+		}
+	}
+	return n
+}
+
+// initDirs are the folders of a new vault (SPEC §1), parents first.
+var initDirs = []string{
+	MindDir, MindDir + "/concepts", archiveDir, VaultDir, RulesDir,
+	"observer", "observer/staging", ".cortex",
+}
+
+// vaultIgnoreLines are the lines a vault's .gitignore needs: the ingest side
+// and the caches stay out of git, except the README explaining the folder.
+// `/observer/*` rather than `/observer/`: git cannot re-include a file whose
+// folder is excluded.
+var vaultIgnoreLines = []string{"/observer/*", "!/observer/README.md", "/.cortex/"}
+
+const gitignoreComment = "# Cortex: the ingest buffer and the derived caches stay out of git."
+
+// Init makes dir a vault (SPEC §1). dir may be a new folder (it is created),
+// an existing vault, or a folder inside an existing git repository — then
+// that repository is used and only paths under dir are touched. Where there
+// is no repository, one is created with its HEAD on opts.Branch.
+//
+// Init is idempotent and never overwrites what a person wrote: folders and
+// default files are created only where absent, and .gitignore only gets the
+// lines it lacks, appended. Everything that would make Init stop — dir is a
+// file, an invalid taxonomy.yml, a file where a folder belongs — is checked
+// before anything is written, so a refused Init changes nothing.
+func Init(dir string, opts InitOptions) (*InitReport, error) {
+	branch := opts.Branch
+	if branch == "" {
+		branch = "main"
+	}
+	ref := plumbing.NewBranchReferenceName(branch)
+	if err := ref.Validate(); err != nil {
+		return nil, fmt.Errorf("init %s: branch %q: %w", dir, branch, err)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("init %s: %w", dir, err)
+	}
+	r := &InitReport{Dir: abs}
+	l := Layout{Root: abs}
+
+	// Checks first: nothing is written until every one has passed.
+	switch fi, err := os.Stat(abs); {
+	case errors.Is(err, fs.ErrNotExist):
+		r.CreatedDir = true
+	case err != nil:
+		return nil, fmt.Errorf("init %s: %w", dir, err)
+	case !fi.IsDir():
+		return nil, fmt.Errorf("init %s: it is a file, not a folder", dir)
+	}
+	repo, err := findRepo(abs, dir)
+	if err != nil {
+		return nil, err
+	}
+	if !r.CreatedDir {
+		if err := checkExisting(l, dir); err != nil {
+			return nil, err
+		}
+	}
+
+	if r.CreatedDir {
+		if err := os.MkdirAll(abs, 0o755); err != nil {
+			return nil, fmt.Errorf("init %s: %w", dir, err)
+		}
+	}
+	if repo == "" {
+		_, err := git.PlainInitWithOptions(abs, &git.PlainInitOptions{InitOptions: git.InitOptions{DefaultBranch: ref}})
+		if err != nil {
+			return nil, fmt.Errorf("init %s: create the git repository: %w", dir, err)
+		}
+		r.Repo, r.Git, r.Branch = abs, GitInitialized, branch
+	} else {
+		r.Repo, r.Git = repo, GitExisting
+		if !samePath(repo, abs) {
+			r.Git = GitEnclosing
+		}
+	}
+
+	for _, d := range initDirs {
+		a, err := ensureDir(l.Path(filepath.FromSlash(d)), d)
+		if err != nil {
+			return nil, err
+		}
+		r.Actions = append(r.Actions, a)
+	}
+	for _, f := range []struct {
+		rel  string
+		data []byte
+	}{
+		{TaxonomyFile, cortex.DefaultTaxonomy},
+		{CalibrationFile, cortex.DefaultCalibration},
+		{".cortexignore", cortex.DefaultCortexignore},
+		{"observer/README.md", []byte(observerReadme)},
+	} {
+		a, err := ensureFile(l.Path(filepath.FromSlash(f.rel)), f.rel, f.data)
+		if err != nil {
+			return nil, err
+		}
+		r.Actions = append(r.Actions, a)
+	}
+	a, err := ensureGitignore(l.Path(".gitignore"))
+	if err != nil {
+		return nil, err
+	}
+	r.Actions = append(r.Actions, a)
+
+	if _, warns := LoadCalibration(abs); len(warns) > 0 {
+		r.Warnings = append(r.Warnings, warns...)
+	}
+	r.Warnings = append(r.Warnings, ignoreWarnings(r.Repo, abs)...)
+	return r, nil
+}
+
+// findRepo returns the top folder of the git repository holding abs, or ""
+// when there is none. It refuses a bare repository and the inside of a .git
+// folder: there is no work tree to hold a vault.
+func findRepo(abs, dir string) (string, error) {
+	if err := refuseGitDir(abs, dir); err != nil {
+		return "", err
+	}
+	repo, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("init %s: open the enclosing git repository: %w", dir, err)
+	}
+	wt, err := repo.Worktree()
+	if errors.Is(err, git.ErrIsBareRepository) {
+		return "", fmt.Errorf("init %s: it is inside a bare git repository, which has no work tree for a vault", dir)
+	}
+	if err != nil {
+		return "", fmt.Errorf("init %s: open the enclosing git repository: %w", dir, err)
+	}
+	return wt.Filesystem.Root(), nil
+}
+
+// refuseGitDir walks up from abs as git does when it looks for a repository,
+// and refuses a folder inside a git folder — a .git folder, or a bare
+// repository, which go-git's search (it looks for .git only) would miss and
+// a new repository would be nested in.
+func refuseGitDir(abs, dir string) error {
+	for p := realPath(abs); ; {
+		if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+			return nil // a work tree: go-git takes it from here
+		}
+		if filepath.Base(p) == ".git" {
+			return fmt.Errorf("init %s: it is inside the .git folder %s", dir, p)
+		}
+		if isGitDir(p) {
+			return fmt.Errorf("init %s: it is inside the bare git repository %s, which has no work tree for a vault", dir, p)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
+	}
+}
+
+// isGitDir reports whether p looks like a git folder, by git's own test: a
+// HEAD file and objects/ and refs/ folders.
+func isGitDir(p string) bool {
+	head, err := os.Stat(filepath.Join(p, "HEAD"))
+	if err != nil || !head.Mode().IsRegular() {
+		return false
+	}
+	for _, d := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(p, d)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// checkExisting refuses an existing folder Init could only make a vault of by
+// overwriting something: an invalid taxonomy.yml (never replaced by the
+// default, which would silently re-route memories), or a file where a folder
+// belongs and the reverse.
+func checkExisting(l Layout, dir string) error {
+	if _, err := LoadTaxonomy(l.Root); err != nil {
+		var te *TaxonomyError
+		if errors.As(err, &te) {
+			te.File = filepath.Join(dir, TaxonomyFile)
+			return fmt.Errorf("%w (fix it, or delete it to get the default; init changed nothing)", te)
+		}
+		return fmt.Errorf("init %s: %w", dir, err)
+	}
+	for _, d := range initDirs {
+		if fi, err := os.Stat(l.Path(filepath.FromSlash(d))); err == nil && !fi.IsDir() {
+			return fmt.Errorf("init %s: %s is a file where the vault needs a folder (init changed nothing)", dir, d)
+		}
+	}
+	for _, f := range []string{TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore"} {
+		if fi, err := os.Stat(l.Path(filepath.FromSlash(f))); err == nil && !fi.Mode().IsRegular() {
+			return fmt.Errorf("init %s: %s exists and is not a regular file (init changed nothing)", dir, f)
+		}
+	}
+	return nil
+}
+
+func ensureDir(p, rel string) (InitAction, error) {
+	a := InitAction{Op: InitCreated, Path: rel + "/"}
+	err := os.Mkdir(p, 0o755)
+	if errors.Is(err, fs.ErrExist) {
+		if fi, serr := os.Stat(p); serr == nil && fi.IsDir() {
+			a.Op = InitKept
+			return a, nil
+		}
+		return a, fmt.Errorf("init: %s exists and is not a folder", p)
+	}
+	if err != nil {
+		return a, fmt.Errorf("init: %w", err)
+	}
+	return a, syncDir(filepath.Dir(p))
+}
+
+func ensureFile(p, rel string, data []byte) (InitAction, error) {
+	err := CreateFileAtomic(p, data, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return InitAction{Op: InitKept, Path: rel}, nil
+	}
+	if err != nil {
+		return InitAction{}, fmt.Errorf("init: %w", err)
+	}
+	return InitAction{Op: InitWrote, Path: rel}, nil
+}
+
+// ensureGitignore gives the vault's .gitignore the lines it lacks, appended
+// after the person's own, which stay byte for byte.
+func ensureGitignore(p string) (InitAction, error) {
+	old, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		data := gitignoreComment + "\n" + strings.Join(vaultIgnoreLines, "\n") + "\n"
+		err := CreateFileAtomic(p, []byte(data), 0o644)
+		if errors.Is(err, fs.ErrExist) { // appeared meanwhile: append instead
+			return ensureGitignore(p)
+		}
+		if err != nil {
+			return InitAction{}, fmt.Errorf("init: %w", err)
+		}
+		return InitAction{Op: InitWrote, Path: ".gitignore"}, nil
+	}
+	if err != nil {
+		return InitAction{}, fmt.Errorf("init: read %s: %w", p, err)
+	}
+	missing := missingGitignoreLines(old)
+	if len(missing) == 0 {
+		return InitAction{Op: InitKept, Path: ".gitignore", Note: "has the lines cortex needs"}, nil
+	}
+	nl := "\n"
+	if bytes.Contains(old, []byte("\r\n")) {
+		nl = "\r\n"
+	}
+	var b bytes.Buffer
+	b.Write(old)
+	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
+		b.WriteString(nl)
+	}
+	if !hasLine(old, gitignoreComment) {
+		if len(old) > 0 {
+			b.WriteString(nl)
+		}
+		b.WriteString(gitignoreComment + nl)
+	}
+	for _, line := range missing {
+		b.WriteString(line + nl)
+	}
+	if err := WriteFileAtomic(p, b.Bytes(), 0o644); err != nil {
+		return InitAction{}, fmt.Errorf("init: %w", err)
+	}
+	return InitAction{Op: InitAppended, Path: ".gitignore", Lines: missing}, nil
+}
+
+// missingGitignoreLines returns the vaultIgnoreLines a .gitignore lacks. A
+// negation only works after the pattern it negates (the last matching line
+// wins), so `!/observer/README.md` counts as missing unless it follows the
+// last `/observer/*`.
+func missingGitignoreLines(data []byte) []string {
+	lines := gitignoreLines(data)
+	last := map[string]int{}
+	for i, l := range lines {
+		last[l] = i
+	}
+	var missing []string
+	obs, haveObs := last[vaultIgnoreLines[0]]
+	if !haveObs {
+		missing = append(missing, vaultIgnoreLines[0])
+	}
+	if neg, ok := last[vaultIgnoreLines[1]]; !ok || !haveObs || neg < obs {
+		missing = append(missing, vaultIgnoreLines[1])
+	}
+	if _, ok := last[vaultIgnoreLines[2]]; !ok {
+		missing = append(missing, vaultIgnoreLines[2])
+	}
+	return missing
+}
+
+// gitignoreLines splits a .gitignore into its lines as git reads them:
+// without the line ending and the unescaped trailing spaces.
+func gitignoreLines(data []byte) []string {
+	raw := strings.Split(string(data), "\n")
+	out := make([]string, 0, len(raw))
+	for _, l := range raw {
+		l = strings.TrimSuffix(l, "\r")
+		for strings.HasSuffix(l, " ") && !strings.HasSuffix(l, `\ `) {
+			l = l[:len(l)-1]
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func hasLine(data []byte, line string) bool {
+	for _, l := range gitignoreLines(data) {
+		if l == line {
+			return true
+		}
+	}
+	return false
+}
+
+// ignoreProbes are vault paths and whether git must ignore them.
+var ignoreProbes = []struct {
+	path   string
+	ignore bool
+}{
+	{"observer/observations.jsonl", true},
+	{"observer/staging/note.md", true},
+	{".cortex/index.db", true},
+	{"observer/README.md", false},
+	{TaxonomyFile, false},
+	{CalibrationFile, false},
+	{".cortexignore", false},
+	{"mind/concepts/note.md", false},
+	{"vault/decisions/note.md", false},
+	{"rules/rule.md", false},
+}
+
+// ignoreWarnings checks the vault's paths against the ignore files of the
+// repository (info/exclude and every .gitignore from the repository's top
+// down to the path), as git would read them, and warns where the result is
+// not what a vault needs — typically a project whose own .gitignore excludes
+// a folder named like one of the vault's. A person's global excludes file is
+// not read: it is theirs, not the vault's.
+func ignoreWarnings(repo, vault string) []string {
+	rel, err := filepath.Rel(realPath(repo), realPath(vault))
+	if err != nil || strings.HasPrefix(filepath.ToSlash(rel), "../") || rel == ".." {
+		return nil
+	}
+	var base []string
+	if rel != "." {
+		base = strings.Split(filepath.ToSlash(rel), "/")
+	}
+	patterns := readIgnoreFile(filepath.Join(repo, ".git", "info", "exclude"), nil)
+	read := map[string]bool{}
+	var warns []string
+	for _, pr := range ignoreProbes {
+		segs := append(append([]string(nil), base...), strings.Split(pr.path, "/")...)
+		// The .gitignore of every folder above the path, top first.
+		for i := 0; i < len(segs); i++ {
+			dir := strings.Join(segs[:i], "/")
+			if !read[dir] {
+				read[dir] = true
+				patterns = append(patterns, readIgnoreFile(filepath.Join(repo, filepath.FromSlash(dir), ".gitignore"), segs[:i])...)
+			}
+		}
+		if got := gitIgnores(gitignore.NewMatcher(patterns), segs); got != pr.ignore {
+			where := strings.Join(segs, "/")
+			if got {
+				warns = append(warns, fmt.Sprintf("git ignores %s: it would never be committed (check the .gitignore files above it and .git/info/exclude)", where))
+			} else {
+				warns = append(warns, fmt.Sprintf("git does not ignore %s: it would be committed (add the lines %s to %s)", where, strings.Join(vaultIgnoreLines, " "), filepath.Join(vault, ".gitignore")))
+			}
+		}
+	}
+	return warns
+}
+
+// gitIgnores applies git's rule that nothing inside an excluded folder can be
+// re-included: the path is ignored when it or any folder above it is.
+func gitIgnores(m gitignore.Matcher, segs []string) bool {
+	for i := 1; i < len(segs); i++ {
+		if m.Match(segs[:i], true) {
+			return true
+		}
+	}
+	return m.Match(segs, false)
+}
+
+func readIgnoreFile(p string, domain []string) []gitignore.Pattern {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil
+	}
+	var ps []gitignore.Pattern
+	for _, l := range gitignoreLines(data) {
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		ps = append(ps, gitignore.ParsePattern(l, domain))
+	}
+	return ps
+}
+
+// realPath resolves symbolic links where it can, so that /tmp and
+// /private/tmp (macOS) compare equal.
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+func samePath(a, b string) bool { return realPath(a) == realPath(b) }
+
+const observerReadme = `# observer/
+
+The ingest side of this Cortex vault. Git ignores everything in this folder
+except this file: what is here is either not yet memory or can be rebuilt.
+
+- ` + "`observations.jsonl`" + ` — the buffer: one JSON observation per line, appended
+  by ` + "`cortex observe`" + `, ` + "`cortex write`" + `, agents' hooks and the MCP server. It is
+  append-only: do not edit or truncate it.
+- ` + "`observations.jsonl.1`" + ` … ` + "`.3`" + ` — rotated buffers, kept once fully processed.
+- ` + "`observations.lock`" + ` — locked around every append, so that concurrent
+  writers never tear or interleave a line.
+- ` + "`state.json`" + ` — how far the memorizer has read the buffer, and its last run.
+- ` + "`staging/`" + ` — documents written but not yet committed.
+- ` + "`quarantine.jsonl`" + ` — every line that was not memorized, with the reason.
+
+The memories themselves are markdown files in ` + "`mind/`" + `, ` + "`vault/`" + ` and
+` + "`rules/`" + `, committed to git. ` + "`cortex status`" + ` shows what is pending here; run
+` + "`cortex process`" + ` (or keep ` + "`cortex daemon`" + ` running) before deleting anything:
+lines not yet memorized exist only in the buffer.
+`
