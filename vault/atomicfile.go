@@ -29,7 +29,7 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	return syncDir(filepath.Dir(path))
+	return SyncDir(filepath.Dir(path))
 }
 
 // CreateFileAtomic writes a new file at path like WriteFileAtomic, but never
@@ -56,7 +56,7 @@ func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
 			return fmt.Errorf("create %s: %w", path, err)
 		}
 	}
-	return syncDir(filepath.Dir(path))
+	return SyncDir(filepath.Dir(path))
 }
 
 // writeTemp writes data to a new, synced temporary file next to path and
@@ -89,9 +89,9 @@ func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
 	return tmp, nil
 }
 
-// syncDir fsyncs a folder so that the names created or renamed in it survive
+// SyncDir fsyncs a folder so that the names created or renamed in it survive
 // a crash.
-func syncDir(dir string) error {
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("sync %s: %w", dir, err)

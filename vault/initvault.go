@@ -304,7 +304,7 @@ func ensureDir(p, rel string) (InitAction, error) {
 	if err != nil {
 		return a, fmt.Errorf("init: %w", err)
 	}
-	return a, syncDir(filepath.Dir(p))
+	return a, SyncDir(filepath.Dir(p))
 }
 
 func ensureFile(p, rel string, data []byte) (InitAction, error) {
