@@ -4,6 +4,7 @@
 package observer
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -785,4 +786,110 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// LineError is an invalid line of a batch; Line counts from 1.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// BatchError lists the invalid lines of a batch, so a person can fix them
+// all in one go. Lines holds at most maxBatchErrors of them; Invalid counts
+// them all.
+type BatchError struct {
+	Lines   []*LineError
+	Invalid int
+}
+
+const maxBatchErrors = 20
+
+func (e *BatchError) Error() string {
+	if len(e.Lines) == 0 {
+		return "invalid batch"
+	}
+	if e.Invalid == 1 {
+		return e.Lines[0].Error()
+	}
+	return fmt.Sprintf("%v (and %d more invalid lines)", e.Lines[0], e.Invalid-1)
+}
+
+// ParseLines reads JSON lines from r and parses each with ParseLine. Blank
+// lines are skipped; a trailing "\r" is dropped. It returns the accepted
+// observations and the warnings, each prefixed "line N: ". When any line is
+// invalid the error is a *BatchError (and the observations must not be
+// appended: a batch lands whole or not at all); a read failure is returned
+// as it is.
+func ParseLines(r io.Reader, tx *vault.Taxonomy) ([]Observation, []string, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var (
+		obs      []Observation
+		warnings []string
+		bad      BatchError
+	)
+	for n := 1; ; n++ {
+		line, tooLong, err := readLine(br)
+		if err != nil && err != io.EOF {
+			return nil, nil, fmt.Errorf("read line %d: %w", n, err)
+		}
+		eof := err == io.EOF
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		switch {
+		case tooLong:
+			bad.add(n, fmt.Errorf("line is over the limit of %d bytes", MaxLineBytes))
+		case len(bytes.TrimSpace(line)) == 0:
+		default:
+			o, ws, perr := ParseLine(line, tx)
+			if perr != nil {
+				bad.add(n, perr)
+				break
+			}
+			obs = append(obs, o)
+			for _, w := range ws {
+				warnings = append(warnings, fmt.Sprintf("line %d: %s", n, w))
+			}
+		}
+		if eof {
+			break
+		}
+	}
+	if bad.Invalid > 0 {
+		return nil, nil, &bad
+	}
+	return obs, warnings, nil
+}
+
+func (e *BatchError) add(line int, err error) {
+	e.Invalid++
+	if len(e.Lines) < maxBatchErrors {
+		e.Lines = append(e.Lines, &LineError{Line: line, Err: err})
+	}
+}
+
+// readLine reads one line without its "\n". Past MaxLineBytes it reads on to
+// the end of the line, keeping nothing, and reports tooLong: one huge line
+// must not cost the memory of the whole of it. At the end of input it
+// returns io.EOF with the last, unterminated, line.
+func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(line)+len(chunk) > MaxLineBytes+1 {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		switch err {
+		case nil:
+			return bytes.TrimSuffix(line, []byte("\n")), tooLong, nil
+		case bufio.ErrBufferFull:
+			continue
+		}
+		return line, tooLong, err
+	}
 }
