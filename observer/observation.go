@@ -192,7 +192,7 @@ func jsonErr(err error) error {
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return fmt.Errorf("invalid JSON at byte %d: %v", se.Offset, se)
+		return fmt.Errorf("invalid JSON near byte %d: %v", se.Offset, se)
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return errors.New("invalid JSON: the line ends inside the object")
 	}
