@@ -114,12 +114,11 @@ func flagError(err error, rename map[string]string) error {
 	return err
 }
 
-func printWarnings(w io.Writer, warnings []string, rename map[string]string) {
+// printWarnings reports the cuts on stderr; rewrite names the flag where the
+// text came from one.
+func printWarnings(w io.Writer, warnings []string, rewrite func(string) string) {
 	for _, s := range warnings {
-		if rename != nil {
-			s = flagMessage(s, rename)
-		}
-		fmt.Fprintf(w, "cortex: warning: %s\n", s)
+		fmt.Fprintf(w, "cortex: warning: %s\n", rewrite(s))
 	}
 }
 
@@ -187,6 +186,8 @@ boundary with a warning. The daemon memorizes what lands in the buffer.`,
 			switch {
 			case c.NArg() == 1 && c.Args().First() == "-":
 				fromStdin = true
+			case c.NArg() > 1 && c.Args().First() == "-":
+				return usageErrorf("observe: flags go before -, as in: cortex observe %s -", strings.Join(c.Args().Tail(), " "))
 			case c.NArg() > 0:
 				return usageErrorf("observe: unexpected argument %q (flags only, or - for stdin)", c.Args().First())
 			}
@@ -239,7 +240,7 @@ boundary with a warning. The daemon memorizes what lands in the buffer.`,
 				if len(obs) == 0 {
 					return errors.New("observe: no observation on stdin (one JSON object per line)")
 				}
-				printWarnings(c.App.ErrWriter, warnings, nil)
+				printWarnings(c.App.ErrWriter, warnings, func(s string) string { return s })
 				return appendObservations(c, l, obs)
 			}
 
@@ -305,7 +306,7 @@ func validateAndAppend(c *cli.Context, l vault.Layout, tx *vault.Taxonomy, o *ob
 	if err != nil {
 		return flagError(err, rename)
 	}
-	printWarnings(c.App.ErrWriter, warnings, rename)
+	printWarnings(c.App.ErrWriter, warnings, func(s string) string { return flagMessage(s, rename) })
 	return appendObservations(c, l, []observer.Observation{*o})
 }
 
@@ -332,8 +333,8 @@ func writeCommand(now func() time.Time) *cli.Command {
 global one), else "system"; the session is "cli". The line is checked and
 appended to the buffer; the daemon (or cortex process) memorizes it.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "type", Required: true, Usage: "the memory `TYPE` (a type of taxonomy.yml)"},
-			&cli.StringFlag{Name: "body", Required: true, Usage: "the memory, at most 500 characters"},
+			&cli.StringFlag{Name: "type", Usage: "the memory `TYPE` (a type of taxonomy.yml; required)"},
+			&cli.StringFlag{Name: "body", Usage: "the memory, at most 500 characters (required)"},
 			&cli.StringFlag{Name: "author", Usage: "`WHO` says it (default: git user.name, else system)"},
 			&cli.StringFlag{Name: "session", Value: observer.SessionCLI, Usage: "the session `UUID`"},
 			&cli.StringFlag{Name: "timestamp", Usage: "when, RFC 3339 (default: now)"},
@@ -348,6 +349,13 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usageErrorf("write: unexpected argument %q (quote the body: --body \"...\")", c.Args().First())
+			}
+			// Checked here, not by urfave's Required, which exits 1 and
+			// prints the help on stdout.
+			for _, name := range []string{"type", "body"} {
+				if !c.IsSet(name) {
+					return usageErrorf("write: --%s is required (cortex write --type TYPE --body TEXT)", name)
+				}
 			}
 			l, err := obsLayout(c)
 			if err != nil {
