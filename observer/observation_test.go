@@ -1,6 +1,7 @@
 package observer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -199,7 +200,7 @@ func TestParseLineRules(t *testing.T) {
 		{"timestamp as number", with(t, "timestamp", `1771255394`), `field "timestamp": want a string, got a number`},
 
 		// JSON shape.
-		{"bad JSON", `{"timestamp": "2026-02-16T15:23:14Z",}`, `invalid JSON near byte 37: invalid character '}' looking for beginning of object key string`},
+		{"bad JSON", `{"timestamp": "2026-02-16T15:23:14Z",}`, `invalid JSON at byte 38: invalid character '}' looking for beginning of object key string`},
 		{"truncated JSON", `{"timestamp": "2026-02-16T15:23:14Z"`, `invalid JSON: the line ends inside the object`},
 		{"array", `[1,2]`, `a line must be one JSON object {...}`},
 		{"string", `"hello"`, `a line must be one JSON object {...}`},
@@ -389,7 +390,7 @@ func TestParseLines(t *testing.T) {
 		t.Fatalf("err = %v, obs = %d; want a *BatchError and nothing", err, len(obs))
 	}
 	want := []string{
-		`line 2: invalid JSON near byte 2: invalid character 'o' in literal null (expecting 'u')`,
+		`line 2: invalid JSON at byte 2: invalid character 'o' in literal null (expecting 'u')`,
 		`line 4: field "confidence": 1.5 is out of range [0,1]`,
 	}
 	if be.Invalid != 2 || len(be.Lines) != 2 || be.Lines[0].Error() != want[0] || be.Lines[1].Error() != want[1] {
@@ -477,4 +478,72 @@ func BenchmarkMarshal(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzEachMember checks the hand-written scanner against encoding/json: on
+// any valid object it yields the same members, in order, with the same raw
+// values.
+func FuzzEachMember(f *testing.F) {
+	f.Add(seedLine)
+	f.Add(`{"a":"x\"}","b":[1,{"c":"]"}],"c":{"d":[]},"e":-1.5e3,"f":null,"g":true}`)
+	f.Add(` { "\u0062ody" : "v" , "k\\" : [ ] } `)
+	f.Add(`{}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		data := []byte(s)
+		// ParseLine refuses invalid UTF-8 before scanning.
+		if !utf8.Valid(data) || !json.Valid(data) || bytes.TrimLeft(data, " \t\r\n")[0] != '{' {
+			return
+		}
+		type member struct{ key, raw string }
+		var got []member
+		err := eachMember(data, "", func(k string, raw json.RawMessage) error {
+			got = append(got, member{k, string(raw)})
+			return nil
+		})
+		if err != nil && !strings.Contains(err.Error(), "appears twice") {
+			t.Fatalf("eachMember(%q): %v", s, err)
+		}
+		if err != nil {
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.Token() // {
+		var want []member
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, member{tok.(string), string(raw)})
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("eachMember(%q)\n got %q\nwant %q", s, got, want)
+		}
+		var arr []json.RawMessage
+		for _, m := range want {
+			if m.raw[0] != '[' {
+				continue
+			}
+			var elems []string
+			eachElement([]byte(m.raw), func(_ int, raw json.RawMessage) error {
+				elems = append(elems, string(raw))
+				return nil
+			})
+			if err := json.Unmarshal([]byte(m.raw), &arr); err != nil {
+				t.Fatal(err)
+			}
+			for i := range arr {
+				if i >= len(elems) || strings.TrimSpace(string(arr[i])) != elems[i] {
+					t.Fatalf("eachElement(%s) = %q, want %q", m.raw, elems, arr)
+				}
+			}
+			if len(elems) != len(arr) {
+				t.Fatalf("eachElement(%s) = %q, want %q", m.raw, elems, arr)
+			}
+		}
+	})
 }
