@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -206,6 +207,10 @@ func ensureDir(dir string) error {
 }
 
 func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		// Windows cannot flush a folder handle; NTFS journals the entry.
+		return nil
+	}
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

@@ -160,22 +160,28 @@ func observeCommand(now func() time.Time) *cli.Command {
 stdin (with - or --stdin, or when no flag is given and stdin is not a
 terminal). Every line is checked against the observation schema first: one
 invalid line and nothing is appended. Over-long text is cut at a word
-boundary with a warning. The daemon memorizes what lands in the buffer.`,
+boundary with a warning. Nothing is printed on success (--json prints each
+appended line); the daemon, or cortex process, memorizes what lands in the
+buffer.
+
+  cortex observe --type decision --bucket explicit --attribution owner \
+      --session "$SESSION_ID" --body "Use local git only" --entity owner:person
+  echo '{"timestamp":"...","bucket":"ambient",...}' | cortex observe`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "type", Usage: "the memory `TYPE` (a type of taxonomy.yml)"},
-			&cli.StringFlag{Name: "body", Usage: "the memory itself, at most 500 characters"},
-			&cli.StringFlag{Name: "bucket", Usage: "explicit (a person said it) or ambient (an agent noticed it)"},
+			&cli.StringFlag{Name: "body", Usage: "the memory itself, `TEXT` of at most 500 characters"},
+			&cli.StringFlag{Name: "bucket", Usage: "`BUCKET`: explicit (a person said it) or ambient (an agent noticed it)"},
 			&cli.StringFlag{Name: "attribution", Usage: "`WHO` said or noticed it"},
 			&cli.StringFlag{Name: "session", Usage: "the session `UUID`, or cli"},
-			&cli.StringFlag{Name: "timestamp", Usage: "when, RFC 3339 (default: now)"},
-			&cli.Float64Flag{Name: "confidence", Usage: "0 to 1"},
-			&cli.Float64Flag{Name: "importance", Usage: "0 to 1"},
-			&cli.StringFlag{Name: "context", Usage: "what was going on, at most 1000 characters"},
-			&cli.StringFlag{Name: "quote", Usage: "the words said, at most 500 characters"},
+			&cli.StringFlag{Name: "timestamp", Usage: "`WHEN`, RFC 3339", DefaultText: "now"},
+			&cli.Float64Flag{Name: "confidence", Usage: "`N` from 0 to 1", DefaultText: "the bucket's"},
+			&cli.Float64Flag{Name: "importance", Usage: "`N` from 0 to 1", DefaultText: "the bucket's"},
+			&cli.StringFlag{Name: "context", Usage: "what was going on, `TEXT` of at most 1000 characters"},
+			&cli.StringFlag{Name: "quote", Usage: "the words said, `TEXT` of at most 500 characters"},
 			entityFlag, tagFlag, fileFlag, relatesFlag,
-			&cli.StringFlag{Name: "scope", Usage: "global (default) or local (pushed only to --agent)"},
+			&cli.StringFlag{Name: "scope", Usage: "`SCOPE`: global (default) or local (pushed only to --agent)"},
 			&cli.StringFlag{Name: "agent", Usage: "the agent's `NAME`"},
-			&cli.StringFlag{Name: "op", Usage: "resolve, supersede or reinforce the document --id"},
+			&cli.StringFlag{Name: "op", Usage: "`OP`: resolve, supersede or reinforce the document --id"},
 			&cli.StringFlag{Name: "id", Usage: "the `ID` (or an 8+ character prefix) of the document --op acts on"},
 			&cli.BoolFlag{Name: "stdin", Usage: "read JSON lines from stdin"},
 			&cli.BoolFlag{Name: "json", Usage: "print each appended line on stdout"},
@@ -334,13 +340,13 @@ global one), else "system"; the session is "cli". The line is checked and
 appended to the buffer; the daemon (or cortex process) memorizes it.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "type", Usage: "the memory `TYPE` (a type of taxonomy.yml; required)"},
-			&cli.StringFlag{Name: "body", Usage: "the memory, at most 500 characters (required)"},
+			&cli.StringFlag{Name: "body", Usage: "the memory, `TEXT` of at most 500 characters (required)"},
 			&cli.StringFlag{Name: "author", Usage: "`WHO` says it (default: git user.name, else system)"},
 			&cli.StringFlag{Name: "session", Value: observer.SessionCLI, Usage: "the session `UUID`"},
-			&cli.StringFlag{Name: "timestamp", Usage: "when, RFC 3339 (default: now)"},
-			&cli.Float64Flag{Name: "confidence", Usage: "0 to 1"},
-			&cli.Float64Flag{Name: "importance", Usage: "0 to 1"},
-			&cli.StringFlag{Name: "context", Usage: "what was going on, at most 1000 characters"},
+			&cli.StringFlag{Name: "timestamp", Usage: "`WHEN`, RFC 3339", DefaultText: "now"},
+			&cli.Float64Flag{Name: "confidence", Usage: "`N` from 0 to 1", DefaultText: "the bucket's"},
+			&cli.Float64Flag{Name: "importance", Usage: "`N` from 0 to 1", DefaultText: "the bucket's"},
+			&cli.StringFlag{Name: "context", Usage: "what was going on, `TEXT` of at most 1000 characters"},
 			entityFlag, tagFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print the appended line on stdout"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing on success"},
