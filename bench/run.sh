@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Whole-process benchmarks of cortex, on throw-away vaults.
+#
+#   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli, all (default)
+#
+# Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
+# writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
+# BENCH_TMP (where the vaults go; default $TMPDIR or /tmp: put it on the disk
+# you care about, since every append is fsynced).
+#
+# To add a section (memorizer, hooks, ...): write a section_NAME function
+# below and add NAME to SECTIONS. Helpers written in Go live in bench/cmd/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-200}
+WRITERS=${WRITERS:-8}
+LINES=${LINES:-2000}
+CLI_LINES=${CLI_LINES:-200}
+SECTIONS=(observe concurrent concurrent-cli)
+
+work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+bin=$work/bin
+
+build() {
+	mkdir -p "$bin"
+	go build -o "$bin/cortex" ./cmd/cortex
+	go build -o "$bin/repeat" ./bench/cmd/repeat
+	go build -o "$bin/writers" ./bench/cmd/writers
+}
+
+# new_vault NAME: a fresh vault under $work, made by `cortex init` where the
+# binary has it; otherwise the minimal layout observe needs (the default
+# taxonomy and observer/), which is what init writes for these benchmarks.
+new_vault() {
+	local dir=$work/$1
+	mkdir -p "$dir"
+	if "$bin/cortex" init --help >/dev/null 2>&1; then
+		"$bin/cortex" init "$dir" >/dev/null
+	else
+		cp taxonomy.yml "$dir/taxonomy.yml"
+		mkdir -p "$dir/observer"
+	fi
+	echo "$dir"
+}
+
+# observe: one `cortex observe` from flags, start-up to fsynced append. Goal:
+# median <= 10 ms.
+section_observe() {
+	local v
+	v=$(new_vault observe)
+	"$bin/repeat" -n "$RUNS" -label "cortex observe (flags)" -- \
+		"$bin/cortex" observe --vault "$v" --type decision --bucket explicit \
+		--attribution owner --session 022a598a-7ca8-4ccf-80bb-f1919386421e \
+		--body "Use local git only — no remote push in daemon. Reduces complexity and eliminates network failure mode." \
+		--confidence 0.95 --importance 0.9 --entity owner:person --tag area/git
+	local line
+	line=$(head -n 1 "$v/observer/observations.jsonl")
+	printf '%s\n' "$line" >"$work/one.jsonl"
+	"$bin/repeat" -n "$RUNS" -label "cortex observe (stdin)" -- \
+		sh -c "exec \"\$0\" observe --vault \"\$1\" < \"\$2\"" "$bin/cortex" "$v" "$work/one.jsonl"
+	"$bin/repeat" -n "$RUNS" -label "cortex write" -- \
+		"$bin/cortex" write -q --vault "$v" --author owner --type fact --body "The CI runs on every push."
+	"$bin/repeat" -n "$RUNS" -label "sh baseline (process start)" -- sh -c 'exit 0'
+}
+
+# concurrent: WRITERS processes x LINES appends each, one observer.Append per
+# line; then every line is checked: 0 torn, 0 lost, 0 duplicated.
+section_concurrent() {
+	local v
+	v=$(new_vault concurrent)
+	"$bin/writers" -vault "$v" -writers "$WRITERS" -lines "$LINES"
+}
+
+# concurrent-cli: the same through WRITERS x CLI_LINES `cortex observe`
+# processes, the path agents take.
+section_concurrent_cli() {
+	local v
+	v=$(new_vault concurrent-cli)
+	"$bin/writers" -vault "$v" -writers "$WRITERS" -lines "$CLI_LINES" -cortex "$bin/cortex"
+}
+
+main() {
+	local want=("$@")
+	if [ ${#want[@]} -eq 0 ] || [ "${want[0]}" = all ]; then
+		want=("${SECTIONS[@]}")
+	fi
+	for s in "${want[@]}"; do
+		case " ${SECTIONS[*]} " in
+		*" $s "*) ;;
+		*) echo "bench: unknown section $s (have: ${SECTIONS[*]} all)" >&2; exit 2 ;;
+		esac
+	done
+	build
+	echo "== cortex benchmarks  $(go version | cut -d' ' -f3-)  $(nproc 2>/dev/null || echo ?) CPUs  vaults on $(df -PT "$work" 2>/dev/null | awk 'NR==2 {print $2}')"
+	for s in "${want[@]}"; do
+		echo "-- $s"
+		"section_${s//-/_}"
+	done
+}
+
+main "$@"

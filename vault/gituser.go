@@ -1,0 +1,136 @@
+package vault
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/config"
+)
+
+// GitUserName returns git's user.name for the repository holding dir: the
+// repository's own config first, then the person's global config, as git
+// reads them. It returns "" when neither sets one; dir need not be in a
+// repository. The name is read with go-git's config parser, never by running
+// git.
+func GitUserName(dir string) (string, error) {
+	local, err := repoConfigPath(dir)
+	if err != nil {
+		return "", err
+	}
+	if local != "" {
+		name, err := readUserName(local)
+		if err != nil || name != "" {
+			return name, err
+		}
+	}
+	return globalGitUserName()
+}
+
+// repoConfigPath finds the config file of the repository holding dir, or ""
+// when dir is in none. A .git file (a linked worktree, a submodule) points to
+// the git folder; a worktree's config is its main repository's (commondir).
+func repoConfigPath(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("find git repository of %s: %w", dir, err)
+	}
+	for d := abs; ; {
+		dotgit := filepath.Join(d, ".git")
+		fi, err := os.Stat(dotgit)
+		switch {
+		case err == nil && fi.IsDir():
+			return filepath.Join(dotgit, "config"), nil
+		case err == nil:
+			gitdir, err := readGitFile(dotgit)
+			if err != nil {
+				return "", err
+			}
+			if cd, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
+				common := strings.TrimSpace(string(cd))
+				if !filepath.IsAbs(common) {
+					common = filepath.Join(gitdir, common)
+				}
+				return filepath.Join(common, "config"), nil
+			}
+			return filepath.Join(gitdir, "config"), nil
+		case !errors.Is(err, os.ErrNotExist):
+			return "", fmt.Errorf("find git repository of %s: %w", dir, err)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", nil
+		}
+		d = parent
+	}
+}
+
+// readGitFile reads a "gitdir: PATH" file and returns PATH made absolute.
+func readGitFile(p string) (string, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", p, err)
+	}
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	rest, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
+	if !ok {
+		return "", fmt.Errorf("%s: not a gitdir file", p)
+	}
+	gitdir := strings.TrimSpace(rest)
+	if !filepath.IsAbs(gitdir) {
+		gitdir = filepath.Join(filepath.Dir(p), gitdir)
+	}
+	return gitdir, nil
+}
+
+// globalGitUserName reads user.name from the global config files in git's
+// order, the later winning: $XDG_CONFIG_HOME/git/config (or
+// ~/.config/git/config), then ~/.gitconfig; $GIT_CONFIG_GLOBAL replaces both.
+func globalGitUserName() (string, error) {
+	var files []string
+	if f := os.Getenv("GIT_CONFIG_GLOBAL"); f != "" {
+		files = []string{f}
+	} else {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", nil // no home, no global config: git itself sees none
+		}
+		xdg := os.Getenv("XDG_CONFIG_HOME")
+		if xdg == "" {
+			xdg = filepath.Join(home, ".config")
+		}
+		files = []string{filepath.Join(xdg, "git", "config"), filepath.Join(home, ".gitconfig")}
+	}
+	name := ""
+	for _, p := range files {
+		n, err := readUserName(p)
+		if err != nil {
+			return "", err
+		}
+		if n != "" {
+			name = n
+		}
+	}
+	return name, nil
+}
+
+// readUserName reads user.name from one git config file; a missing file sets
+// nothing.
+func readUserName(p string) (string, error) {
+	f, err := os.Open(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("read git config %s: %w", p, err)
+	}
+	defer f.Close()
+	cfg, err := config.ReadConfig(f)
+	if err != nil {
+		return "", fmt.Errorf("read git config %s: %w", p, err)
+	}
+	return strings.TrimSpace(cfg.User.Name), nil
+}
