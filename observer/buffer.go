@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -172,7 +171,7 @@ func (b *Buffer) write(data []byte) error {
 	}
 	if created {
 		// A new file survives a crash only once its folder entry is synced.
-		if err := syncDir(filepath.Dir(b.path)); err != nil {
+		if err := vault.SyncDir(filepath.Dir(b.path)); err != nil {
 			return fmt.Errorf("append to %s: %w", b.path, err)
 		}
 	}
@@ -203,26 +202,7 @@ func ensureDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return syncDir(filepath.Dir(dir))
-}
-
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		// Windows cannot flush a folder handle; NTFS journals the entry.
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	return nil
+	return vault.SyncDir(filepath.Dir(dir))
 }
 
 // Append appends lines to the buffer of the vault l; see Buffer.Append.
