@@ -1,0 +1,154 @@
+package observer
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// Reason codes of quarantined lines.
+const (
+	ReasonMalformedJSON  = "malformed_json"  // not one JSON object
+	ReasonInvalid        = "invalid"         // a rule of SPEC §4 failed
+	ReasonInjection      = "injection"       // instruction injection (security layer 3)
+	ReasonBelowThreshold = "below_threshold" // importance under calibration's threshold
+	ReasonUnknownID      = "unknown_id"      // an operation names no (or no single) document
+	ReasonTooLong        = "line_too_long"   // a line over MaxLineBytes
+)
+
+// QuarantineRecord is one line of observer/quarantine.jsonl: a buffer line
+// that was not memorized, and why.
+type QuarantineRecord struct {
+	Time   time.Time `json:"time"`
+	Reason string    `json:"reason"`
+	// Detail is the one-line explanation (the failed field, the pattern).
+	Detail string `json:"detail"`
+	// Line is the raw buffer line, without its newline.
+	Line string `json:"line"`
+	// Buffer and Offset place the line in the buffer it came from, so a
+	// batch replayed after a crash never records it twice.
+	Buffer BufferID `json:"buffer"`
+	Offset int64    `json:"offset"`
+	// Retried is set when the line was sent back through the pipeline by
+	// `cortex quarantine retry`.
+	Retried *time.Time `json:"retried,omitempty"`
+}
+
+// AppendQuarantine appends records to observer/quarantine.jsonl under the
+// buffer's append lock, skipping any already recorded for the same buffer
+// and offset, and fsyncs.
+func AppendQuarantine(ctx context.Context, l vault.Layout, recs ...QuarantineRecord) error {
+	if len(recs) == 0 {
+		return nil
+	}
+	unlock, err := NewBuffer(l).Lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	have, err := readQuarantine(l)
+	if err != nil {
+		return err
+	}
+	type key struct {
+		b BufferID
+		o int64
+	}
+	seen := make(map[key]bool, len(have))
+	for _, r := range have {
+		seen[key{r.Buffer, r.Offset}] = true
+	}
+	var buf bytes.Buffer
+	for _, r := range recs {
+		if seen[key{r.Buffer, r.Offset}] {
+			continue
+		}
+		seen[key{r.Buffer, r.Offset}] = true
+		line, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("quarantine: %w", err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	if buf.Len() == 0 {
+		return nil
+	}
+	f, err := os.OpenFile(l.Quarantine(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("quarantine: %w", err)
+	}
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		f.Close()
+		return fmt.Errorf("quarantine %s: %w", l.Quarantine(), err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("quarantine %s: %w", l.Quarantine(), err)
+	}
+	return f.Close()
+}
+
+// ReadQuarantine returns every quarantine record, oldest first. Records are
+// numbered from 1 in this order by `cortex quarantine list` and `retry`.
+func ReadQuarantine(l vault.Layout) ([]QuarantineRecord, error) {
+	return readQuarantine(l)
+}
+
+func readQuarantine(l vault.Layout) ([]QuarantineRecord, error) {
+	f, err := os.Open(l.Quarantine())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("quarantine: %w", err)
+	}
+	defer f.Close()
+	var out []QuarantineRecord
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), MaxLineBytes*2+64*1024)
+	n := 0
+	for sc.Scan() {
+		n++
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var r QuarantineRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: not a quarantine record: %v", l.Quarantine(), n, err)
+		}
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("quarantine %s: %w", l.Quarantine(), err)
+	}
+	return out, nil
+}
+
+// RewriteQuarantine replaces observer/quarantine.jsonl with recs, under the
+// buffer's append lock (used to mark records retried).
+func RewriteQuarantine(ctx context.Context, l vault.Layout, recs []QuarantineRecord) error {
+	unlock, err := NewBuffer(l).Lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	var buf bytes.Buffer
+	for _, r := range recs {
+		line, err := json.Marshal(r)
+		if err != nil {
+			return fmt.Errorf("quarantine: %w", err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	return vault.WriteFileAtomic(l.Quarantine(), buf.Bytes(), 0o600)
+}
