@@ -45,8 +45,8 @@ func TestQuarantineAppendIsIdempotentPerLine(t *testing.T) {
 	if err := AppendQuarantine(ctx, l, d); err != nil {
 		t.Fatal(err)
 	}
-	if recs, _ := ReadQuarantine(l); len(recs) != 4 {
-		t.Fatalf("%d records, want 4", len(recs))
+	if recs, err = ReadQuarantine(l); err != nil || len(recs) != 4 {
+		t.Fatalf("%d records (%v), want 4", len(recs), err)
 	}
 	retried := now.Add(time.Hour)
 	recs[0].Retried = &retried
