@@ -1,10 +1,12 @@
 package vault
 
 import (
+	"bytes"
 	"path"
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Linkable is what a link may name a document by: its vault-relative path
@@ -145,42 +147,34 @@ func (r *LinkResolver) resolve(target, from string, relativeFirst bool) (string,
 		_, ok := r.docs[from]
 		return from, ok && from != ""
 	}
-	dir := path.Dir(from)
-	if dir == "." {
-		dir = ""
-	}
-	slashed := strings.ContainsRune(target, '/')
+	dir := parentDir(from)
 	relative := strings.HasPrefix(target, "./") || strings.HasPrefix(target, "../")
-
 	if relativeFirst || relative {
-		if p, ok := r.exactPath(path.Join(dir, target)); ok {
+		if p, ok := r.exactPath(joinVaultPath(dir, target)); ok {
 			return p, true
 		}
 		if relative {
 			return r.byNames(target, dir)
 		}
 	}
-	if !slashed {
-		key := pathKey(target)
-		if cands := r.byName[key]; len(cands) > 0 {
-			if p, ok := r.exactPath(path.Join(dir, target)); ok {
-				return p, true
-			}
-			return cands[0], true
+	var buf [keyBufSize]byte
+	if !strings.ContainsRune(target, '/') {
+		if p, ok := closest(r.byName[string(appendLower(buf[:0], trimMD(target)))], dir); ok {
+			return p, true
 		}
 		return r.byNames(target, dir)
 	}
-	if p, ok := r.exactPath(strings.TrimPrefix(target, "/")); ok {
+	if p, ok := r.exactPath(strings.TrimLeft(target, "/")); ok {
 		return p, true
 	}
-	if p, ok := r.exactPath(path.Join(dir, target)); ok {
+	if p, ok := r.exactPath(joinVaultPath(dir, target)); ok {
 		return p, true
 	}
-	// A partial path: the end of a longer one.
-	key := pathKey(target)
-	if base := key[strings.LastIndexByte(key, '/')+1:]; base != "" {
-		for _, p := range r.byName[base] {
-			if strings.HasSuffix(pathKey(p), "/"+strings.TrimLeft(key, "/")) {
+	// A partial path: the end of a longer one ("b/Note" for "a/b/Note.md").
+	key := appendLower(buf[:0], trimMD(strings.TrimLeft(target, "/")))
+	if i := bytes.LastIndexByte(key, '/'); i >= 0 && i < len(key)-1 {
+		for _, p := range r.byName[string(key[i+1:])] {
+			if k := pathKey(p); len(k) > len(key) && k[len(k)-len(key)-1] == '/' && k[len(k)-len(key):] == string(key) {
 				return p, true
 			}
 		}
@@ -192,10 +186,11 @@ func (r *LinkResolver) resolve(target, from string, relativeFirst bool) (string,
 // differ only in case, the one spelled as written wins.
 func (r *LinkResolver) exactPath(p string) (string, bool) {
 	p = cleanVaultPath(p)
-	if p == "" || strings.HasPrefix(p, "../") || p == ".." {
+	if p == "" || p == ".." || strings.HasPrefix(p, "../") {
 		return "", false
 	}
-	cands := r.byPath[pathKey(p)]
+	var buf [keyBufSize]byte
+	cands := r.byPath[string(appendLower(buf[:0], trimMD(p)))]
 	switch len(cands) {
 	case 0:
 		return "", false
@@ -212,18 +207,22 @@ func (r *LinkResolver) exactPath(p string) (string, bool) {
 
 // byNames resolves target by title, then by alias.
 func (r *LinkResolver) byNames(target, dir string) (string, bool) {
-	key := nameKey(target)
-	if p, ok := closest(r.byTitle[key], dir); ok {
+	var buf [keyBufSize]byte
+	key := appendLower(buf[:0], strings.TrimSpace(target))
+	if p, ok := closest(r.byTitle[string(key)], dir); ok {
 		return p, true
 	}
-	return closest(r.byAlias[key], dir)
+	return closest(r.byAlias[string(key)], dir)
 }
 
 // closest picks, among paths sorted by preference, the first in folder dir,
 // else the first.
 func closest(paths []string, dir string) (string, bool) {
-	if len(paths) == 0 {
+	switch len(paths) {
+	case 0:
 		return "", false
+	case 1:
+		return paths[0], true
 	}
 	for _, p := range paths {
 		if parentDir(p) == dir {
@@ -233,11 +232,39 @@ func closest(paths []string, dir string) (string, bool) {
 	return paths[0], true
 }
 
+// parentDir is the folder of a clean vault path, "" at the root.
 func parentDir(p string) string {
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
 		return p[:i]
 	}
 	return ""
+}
+
+func joinVaultPath(dir, p string) string {
+	if dir == "" {
+		return p
+	}
+	return dir + "/" + p
+}
+
+// keyBufSize fits most keys on the stack; appendLower grows past it.
+const keyBufSize = 128
+
+// appendLower appends s lower-cased to dst, as strings.ToLower would, but
+// without allocating for ASCII keys that fit dst. Looking a map up by
+// string(bytes) does not allocate either.
+func appendLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return append(dst[:0], strings.ToLower(s)...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // comparePaths orders candidate paths: fewer folders, then fewer bytes,
@@ -275,14 +302,31 @@ func deletePath(m map[string][]string, key, p string) {
 // cleanVaultPath makes p a clean vault-relative path: forward slashes, no
 // "./", no leading "/". It returns "" for the root itself.
 func cleanVaultPath(p string) string {
-	if p == "" {
-		return ""
+	if isCleanVaultPath(p) {
+		return p
 	}
 	p = path.Clean(strings.TrimLeft(p, "/"))
-	if p == "." {
+	if p == "." || p == "/" {
 		return ""
 	}
 	return p
+}
+
+// isCleanVaultPath is the quick test that spares path.Clean on the paths
+// the index passes, which are clean already.
+func isCleanVaultPath(p string) bool {
+	if p == "" {
+		return true
+	}
+	if p[0] == '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 // trimMD drops a final ".md", in any case.
