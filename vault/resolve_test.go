@@ -277,3 +277,24 @@ func BenchmarkNewLinkResolver(b *testing.B) {
 		NewLinkResolver(docs)
 	}
 }
+
+func FuzzResolve(f *testing.F) {
+	r := testResolver()
+	for _, s := range [][2]string{
+		{"Note", "a/x.md"}, {"../../Note", "a/b/x.md"}, {"b/Note", ""}, {"/a//b/./Note.md", "z/../q.md"},
+		{"Shared title", "deep/er/x.md"}, {"", "a/Note.md"}, {"ÉCOLE/Ünï", "/"}, {"..", ".."},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, target, from string) {
+		for _, kind := range []LinkKind{LinkWiki, LinkMarkdown} {
+			p, ok := r.ResolveLink(Link{Kind: kind, Target: target}, from)
+			if !ok {
+				continue
+			}
+			if _, known := r.docs[p]; !known {
+				t.Errorf("ResolveLink(%q, %q) = %q, not a known document", target, from, p)
+			}
+		}
+	})
+}
