@@ -108,7 +108,13 @@ func parseIndex(data []byte) (*gitIndex, error) {
 	}
 	idx.entries = make([]indexEntry, 0, count)
 	off := indexHeaderLen
-	prev := ""
+	// Names go into one arena turned into one string at the end: a 100,000
+	// entry index costs one allocation for its names, not 100,000.
+	arena := make([]byte, 0, len(body))
+	spans := make([][2]int, 0, count)
+	var prev []byte
+	prevStage := -1
+	emptyName := -1
 	for i := uint32(0); i < count; i++ {
 		if off+indexEntryFixed > len(body) {
 			return nil, fmt.Errorf("%w: entry %d truncated", ErrIndexFormat, i)
@@ -149,7 +155,8 @@ func parseIndex(data []byte) (*gitIndex, error) {
 			if end < 0 {
 				return nil, fmt.Errorf("%w: entry %d name unterminated", ErrIndexFormat, i)
 			}
-			e.name = prev[:len(prev)-int(strip)] + string(b[n:n+end])
+			arena = append(arena, prev[:len(prev)-int(strip)]...)
+			arena = append(arena, b[n:n+end]...)
 			n += end + 1
 		} else {
 			nameLen := int(e.flags & idxFlagNameMask)
@@ -162,18 +169,35 @@ func parseIndex(data []byte) (*gitIndex, error) {
 			if len(b) < n+nameLen+1 {
 				return nil, fmt.Errorf("%w: entry %d truncated", ErrIndexFormat, i)
 			}
-			e.name = string(b[n : n+nameLen])
+			arena = append(arena, b[n:n+nameLen]...)
 			n = (n + nameLen + 8) &^ 7 // NUL padding to a multiple of 8
 			if n > len(b) {
 				return nil, fmt.Errorf("%w: entry %d truncated", ErrIndexFormat, i)
 			}
 		}
-		if e.name == "" {
-			return nil, fmt.Errorf("%w: entry %d has an empty name", ErrIndexFormat, i)
+		start := 0
+		if len(spans) > 0 {
+			start = spans[len(spans)-1][1]
 		}
+		name := arena[start:]
+		switch c := bytes.Compare(name, prev); {
+		case len(name) == 0:
+			if emptyName < 0 {
+				// A split index's entries may have no name; the "link"
+				// extension below tells.
+				emptyName = int(i)
+			}
+		case i > 0 && (c < 0 || c == 0 && e.stage() <= prevStage):
+			return nil, fmt.Errorf("%w: entry %d (%q) out of order", ErrIndexFormat, i, name)
+		}
+		spans = append(spans, [2]int{start, len(arena)})
 		idx.entries = append(idx.entries, e)
-		prev = e.name
+		prev, prevStage = name, e.stage()
 		off += n
+	}
+	names := string(arena)
+	for i := range idx.entries {
+		idx.entries[i].name = names[spans[i][0]:spans[i][1]]
 	}
 	for off < len(body) {
 		if off+8 > len(body) {
@@ -209,6 +233,9 @@ func parseIndex(data []byte) (*gitIndex, error) {
 			}
 			idx.dropped = append(idx.dropped, sig)
 		}
+	}
+	if emptyName >= 0 {
+		return nil, fmt.Errorf("%w: entry %d has an empty name", ErrIndexFormat, emptyName)
 	}
 	return idx, nil
 }
@@ -428,17 +455,32 @@ type indexUpdate struct {
 // updated path.
 func (idx *gitIndex) apply(updates []indexUpdate, indexMtime uint32) {
 	idx.smudgeRacy(indexMtime)
-	changed := make(map[string]bool, len(updates)*2)
-	added := make(map[string]bool, len(updates))
+	// Entries are sorted by name, so each path's entries (all stages) and the
+	// entries below a folder are found by binary search: a commit costs
+	// O(paths · log entries) here, not a look-up per entry.
+	entries := idx.entries
+	drop := make([]bool, len(entries))
+	find := func(name string) int {
+		return sort.Search(len(entries), func(i int) bool { return entries[i].name >= name })
+	}
+	mark := func(name string) {
+		for i := find(name); i < len(entries) && entries[i].name == name; i++ {
+			drop[i] = true
+		}
+	}
 	for _, u := range updates {
-		changed[u.name] = true
+		mark(u.name)
 		if u.remove {
 			continue
 		}
-		added[u.name] = true
-		// A file entry at an ancestor of an added path must go.
+		// A file entry at an ancestor of an added path must go, and so must
+		// the entries below a folder the added path turns into a file.
 		for i := strings.IndexByte(u.name, '/'); i >= 0; i = nextSlash(u.name, i) {
-			changed[u.name[:i]] = true
+			mark(u.name[:i])
+		}
+		dir := u.name + "/"
+		for i := find(dir); i < len(entries) && strings.HasPrefix(entries[i].name, dir); i++ {
+			drop[i] = true
 		}
 	}
 	var fresh []indexEntry
@@ -453,9 +495,9 @@ func (idx *gitIndex) apply(updates []indexUpdate, indexMtime uint32) {
 	// The kept entries are sorted already and the fresh ones are stage 0 with
 	// names no kept entry has: a merge keeps git's (name, stage) order.
 	keep := make([]indexEntry, 0, len(idx.entries)+len(fresh))
-	for i := range idx.entries {
-		e := &idx.entries[i]
-		if changed[e.name] || underAdded(e.name, added) {
+	for i := range entries {
+		e := &entries[i]
+		if drop[i] {
 			continue
 		}
 		for len(fresh) > 0 && fresh[0].name < e.name {
@@ -479,17 +521,6 @@ func nextSlash(s string, i int) int {
 		return -1
 	}
 	return i + 1 + j
-}
-
-// underAdded reports whether an ancestor directory of name is an added file
-// path: that directory becomes a file, so the entries below it must go.
-func underAdded(name string, added map[string]bool) bool {
-	for i := strings.IndexByte(name, '/'); i >= 0; i = nextSlash(name, i) {
-		if added[name[:i]] {
-			return true
-		}
-	}
-	return false
 }
 
 // smudgeRacy protects racily clean entries, as git's write path does. An
