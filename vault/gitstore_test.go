@@ -353,7 +353,7 @@ func TestGitStoreNothingToCommitAndAllowEmpty(t *testing.T) {
 func TestGitStoreAuthorAndTime(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
-	when := time.Date(2026, 3, 1, 8, 30, 0, 0, time.FixedZone("", -(5*3600 + 30*60)))
+	when := time.Date(2026, 3, 1, 8, 30, 0, 0, time.FixedZone("", -(5*3600+30*60)))
 	s := openStore(t, r.dir, GitStoreOptions{Signature: GitSignature{Name: "Cortex Laptop", Email: "laptop@cortex.local"}, Now: func() time.Time { return when }})
 	r.write("a.md", "a\n")
 	h, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"a.md"}, Message: "m"})
