@@ -704,6 +704,49 @@ func TestGitStoreLinkedWorktree(t *testing.T) {
 	r.fsck()
 }
 
+// TestGitStoreUndoesTheBranchWhenTheIndexCannotMove makes the last step,
+// renaming index.lock over the index, fail: the branch must be put back (or
+// deleted again, for a first commit) so HEAD and the index still agree.
+func TestGitStoreUndoesTheBranchWhenTheIndexCannotMove(t *testing.T) {
+	for _, born := range []bool{false, true} {
+		t.Run(fmt.Sprintf("born=%v", born), func(t *testing.T) {
+			t.Parallel()
+			r := newTestRepo(t)
+			if born {
+				r.write("a.md", "a\n")
+				r.git("add", "a.md")
+				r.git("commit", "-q", "-m", "start")
+			}
+			s := openStore(t, r.dir, GitStoreOptions{})
+			index := filepath.Join(r.dir, ".git", "index")
+			s.beforeIndexCommit = func() {
+				// A folder where the index goes makes the rename fail.
+				os.Remove(index)
+				if err := os.Mkdir(index, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(index, "x"), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r.write("b.md", "b\n")
+			_, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "m"})
+			if err == nil || !strings.Contains(err.Error(), "update index") {
+				t.Fatalf("Commit = %v, want an index update error", err)
+			}
+			if out, _ := r.run(r.dir, "rev-parse", "-q", "--verify", "refs/heads/main"); born != (strings.TrimSpace(out) != "") {
+				t.Fatalf("main after the undo: %q (born %v)", out, born)
+			}
+			if born && r.git("log", "-1", "--format=%s") != "start\n" {
+				t.Fatal("the branch was not moved back")
+			}
+			if _, err := os.Stat(index + ".lock"); !os.IsNotExist(err) {
+				t.Fatalf("index.lock left behind: %v", err)
+			}
+		})
+	}
+}
+
 func TestGitStoreRefusesDetachedHead(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
