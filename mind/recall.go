@@ -1,0 +1,346 @@
+// Package mind is recall and time: search, timeline and get over the
+// vault's index (SPEC §7, pull in three layers: an index of results, the
+// entries around one in time, the full documents).
+package mind
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// RefreshMode says whether Open brings the index up to date first.
+type RefreshMode int
+
+const (
+	// RefreshAuto refreshes unless a live daemon keeps the index fresh
+	// (.cortex/daemon.json with a recent heartbeat).
+	RefreshAuto RefreshMode = iota
+	// RefreshAlways refreshes.
+	RefreshAlways
+	// RefreshNever uses the index as it is (it is still built when
+	// missing).
+	RefreshNever
+)
+
+// Options tune Open.
+type Options struct {
+	// Logger receives notices (an index rebuilt). Nil means slog.Default().
+	Logger *slog.Logger
+	// Now is the clock of decay, recency and relative dates (default
+	// time.Now).
+	Now     func() time.Time
+	Refresh RefreshMode
+}
+
+// Recall answers the three pull layers over one vault.
+type Recall struct {
+	l   vault.Layout
+	ix  *index.Index
+	now func() time.Time
+	log *slog.Logger
+	// Refreshed tells whether Open refreshed the index, and Stats what the
+	// refresh changed.
+	Refreshed bool
+	Stats     index.RebuildStats
+}
+
+// Open opens the vault's index (building it when missing, rebuilding it
+// when corrupt or outdated) and, unless a live daemon keeps it fresh,
+// refreshes it from the working tree: every read answers for the files as
+// they are now.
+func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
+	r := &Recall{l: l, now: opts.Now, log: opts.Logger}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if r.log == nil {
+		r.log = slog.Default()
+	}
+	if err := checkVault(l); err != nil {
+		return nil, err
+	}
+	ix, err := index.Open(ctx, l, index.Options{Logger: r.log})
+	if err != nil {
+		return nil, err
+	}
+	refresh := opts.Refresh == RefreshAlways || (opts.Refresh == RefreshAuto && !DaemonKeepsIndex(l, r.now()))
+	if refresh {
+		if r.Stats, err = ix.Refresh(ctx); err != nil {
+			ix.Close()
+			return nil, err
+		}
+		r.Refreshed = true
+	}
+	r.ix = ix
+	return r, nil
+}
+
+// checkVault refuses a folder that is no vault, rather than building an
+// empty index in it and answering "nothing found".
+func checkVault(l vault.Layout) error {
+	for _, name := range append([]string{vault.TaxonomyFile, "observer"}, vault.MemoryDirs...) {
+		if _, err := os.Stat(l.Path(name)); err == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is not a vault (no taxonomy.yml, observer/, mind/, vault/ or rules/): run cortex init, or give --vault", l.Root)
+}
+
+// Close closes the index.
+func (r *Recall) Close() error { return r.ix.Close() }
+
+// Index is the index Recall reads.
+func (r *Recall) Index() *index.Index { return r.ix }
+
+// Layout is the vault Recall reads.
+func (r *Recall) Layout() vault.Layout { return r.l }
+
+// daemonInfo is the part of .cortex/daemon.json (written by the daemon)
+// that says whether it is alive.
+type daemonInfo struct {
+	Heartbeat   time.Time `json:"heartbeat"`
+	HeartbeatMS int64     `json:"heartbeat_ms"`
+	Stopped     time.Time `json:"stopped"`
+}
+
+// heartbeatSlack is how many heartbeat periods may pass, and minSlack the
+// least time, before a daemon's heartbeat is too old to trust.
+const (
+	heartbeatSlack = 3
+	minSlack       = 15 * time.Second
+)
+
+// DaemonKeepsIndex reports whether a live daemon keeps the index fresh:
+// .cortex/daemon.json says the daemon has not stopped and beat recently.
+// Anything unclear (no file, a torn file, a stopped daemon, an old
+// heartbeat) is false: a refresh costs a stat walk, a stale answer costs
+// a memory.
+func DaemonKeepsIndex(l vault.Layout, now time.Time) bool {
+	data, err := os.ReadFile(l.DaemonInfo())
+	if err != nil {
+		return false
+	}
+	var info daemonInfo
+	if json.Unmarshal(data, &info) != nil || info.Heartbeat.IsZero() || !info.Stopped.IsZero() {
+		return false
+	}
+	slack := max(heartbeatSlack*time.Duration(info.HeartbeatMS)*time.Millisecond, minSlack)
+	age := now.Sub(info.Heartbeat)
+	return age < slack && age > -slack
+}
+
+// NotFoundError is a reference that names no document.
+type NotFoundError struct {
+	Ref  string
+	What string // "id", "id prefix" or "path"
+}
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("no document with %s %s (cortex search finds ids)", e.What, e.Ref)
+}
+
+// AmbiguousError is an id prefix (or a duplicated id) that names several
+// documents.
+type AmbiguousError struct {
+	Ref        string
+	Candidates []index.Doc
+	// More is set when there are more candidates than listed.
+	More bool
+}
+
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	what := "id prefix"
+	if len(e.Ref) == 36 {
+		what = "id"
+	}
+	fmt.Fprintf(&b, "%s %s is ambiguous: it names ", what, e.Ref)
+	if e.More {
+		b.WriteString("more than ")
+	}
+	fmt.Fprintf(&b, "%d documents:", len(e.Candidates))
+	for i, c := range e.Candidates {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " %s (%s)", c.ID, c.Path)
+	}
+	if what == "id" {
+		b.WriteString("; give a path instead, and run cortex validate to find the duplicate")
+	} else {
+		b.WriteString("; give more characters")
+	}
+	return b.String()
+}
+
+// MinPrefix is the shortest id prefix Resolve accepts.
+const MinPrefix = 8
+
+// ambiguousShown is how many candidates an ambiguous prefix lists.
+const ambiguousShown = 5
+
+// Resolve finds the one document ref names: a whole id, a unique id prefix
+// of MinPrefix or more characters, or a path (vault-relative, or absolute
+// inside the vault).
+func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return index.Doc{}, &QueryError{Msg: "an empty id: give an id, an 8+ character prefix, or a path"}
+	}
+	if looksLikePath(ref) {
+		return r.resolvePath(ctx, ref)
+	}
+	id := strings.ToLower(ref)
+	if !isIDPrefix(id) {
+		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%q is neither an id (hex digits and dashes) nor a path", ref)}
+	}
+	if len(id) < MinPrefix {
+		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("id prefix %q is too short: give %d or more characters", ref, MinPrefix)}
+	}
+	var docs []index.Doc
+	var err error
+	what := "id prefix"
+	if len(id) == 36 {
+		what = "id"
+		docs, err = r.ix.ByID(ctx, id)
+	} else {
+		docs, err = r.ix.ByIDPrefix(ctx, id, ambiguousShown+1)
+	}
+	if err != nil {
+		return index.Doc{}, err
+	}
+	switch {
+	case len(docs) == 0:
+		return index.Doc{}, &NotFoundError{Ref: ref, What: what}
+	case len(docs) > 1:
+		e := &AmbiguousError{Ref: ref, Candidates: docs}
+		if len(docs) > ambiguousShown {
+			e.Candidates, e.More = docs[:ambiguousShown], true
+		}
+		return index.Doc{}, e
+	}
+	return docs[0], nil
+}
+
+func (r *Recall) resolvePath(ctx context.Context, ref string) (index.Doc, error) {
+	rel := ref
+	if filepath.IsAbs(ref) {
+		root, err := filepath.EvalSymlinks(r.l.Root)
+		if err != nil {
+			root = r.l.Root
+		}
+		p, err := filepath.EvalSymlinks(ref)
+		if err != nil {
+			p = ref
+		}
+		rel, err = filepath.Rel(root, p)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%s is outside the vault %s", ref, r.l.Root)}
+		}
+	}
+	rel = filepath.ToSlash(filepath.Clean(filepath.FromSlash(rel)))
+	d, ok, err := r.ix.ByPath(ctx, rel)
+	if err != nil {
+		return index.Doc{}, err
+	}
+	if !ok && !strings.HasSuffix(strings.ToLower(rel), ".md") {
+		d, ok, err = r.ix.ByPath(ctx, rel+".md")
+		if err != nil {
+			return index.Doc{}, err
+		}
+	}
+	if !ok {
+		return index.Doc{}, &NotFoundError{Ref: ref, What: "path"}
+	}
+	return d, nil
+}
+
+// looksLikePath: ids never hold a slash or a dot.
+func looksLikePath(s string) bool {
+	return strings.ContainsAny(s, `/\.`)
+}
+
+// isIDPrefix reports whether s could start a lower-case UUID.
+func isIDPrefix(s string) bool {
+	if len(s) > 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Document is a whole document as `cortex get` shows it: the file as it
+// is on disk, and what it says.
+type Document struct {
+	Path string `json:"path"`
+	// Doc is the parsed document; nil when the file cannot be parsed
+	// (ParseError says why). Its Body is the markdown after the
+	// frontmatter.
+	Doc        *vault.Document `json:"-"`
+	ParseError string          `json:"parse_error,omitempty"`
+	// Effective is the importance after decay, now.
+	Effective float64 `json:"effective_importance"`
+	// Content is the file's text.
+	Content string `json:"-"`
+}
+
+// Get resolves every ref (see Resolve) and reads the documents from the
+// working tree, in the order given (a document named twice is returned
+// once). One ref that names nothing, or names several documents, is an
+// error and nothing is returned.
+func (r *Recall) Get(ctx context.Context, refs ...string) ([]Document, error) {
+	docs := make([]index.Doc, 0, len(refs))
+	seen := map[string]bool{}
+	for _, ref := range refs {
+		d, err := r.Resolve(ctx, ref)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[d.Path] {
+			seen[d.Path] = true
+			docs = append(docs, d)
+		}
+	}
+	now := r.now()
+	out := make([]Document, 0, len(docs))
+	for _, d := range docs {
+		data, err := os.ReadFile(r.l.Path(filepath.FromSlash(d.Path)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("get %s: the file is gone since the index was refreshed; try again", d.Path)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("get %s: %w", d.Path, err)
+		}
+		doc := Document{Path: d.Path, Content: string(data), Effective: index.EffectiveImportance(d, now)}
+		if p, err := vault.Parse(data); err != nil {
+			doc.ParseError = err.Error()
+		} else {
+			doc.Doc = &p.Doc
+		}
+		out = append(out, doc)
+	}
+	return out, nil
+}

@@ -1,0 +1,176 @@
+package mind
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// The ranking (README, Design: Recall). A result's score is
+//
+//	score = 0.6·R + 0.25·E + 0.15·T
+//
+// R, relevance, is the document's BM25 divided by the best BM25 among the
+// query's results: 1 for the best match, less for weaker ones (1 for every
+// document when the query has no words). E is the effective importance
+// after decay (SPEC §3), T recency: 0.5^(age/30 days), where age runs from
+// last_reinforced, else created. The weights sum to 1, so a score is in
+// [0, 1]. Relevance leads; among documents that match about as well, the
+// important and the fresh come first, and a reinforcement makes a memory
+// fresh again. BM25 weighs a match in the title or an alias 4×, in the
+// tags or entities 2×, in the body 1× (a title is usually the body's
+// first words, so a match there counts 5× in all).
+var DefaultRank = index.Rank{
+	Relevance:  0.6,
+	Importance: 0.25,
+	Recency:    0.15,
+	HalfLife:   30 * 24 * time.Hour,
+	Columns:    [5]float64{4, 4, 1, 2, 2}, // title, aliases, body, tags, entities
+}
+
+// Match says which documents a search's words matched.
+const (
+	MatchAll   = "all"   // every word
+	MatchAny   = "any"   // no document had every word: any of them
+	MatchNoTerms = "none" // the query has no words: the filters alone
+)
+
+// Hit is one search result, about 50 tokens on a line.
+type Hit struct {
+	ID      string    `json:"id"`
+	Type    string    `json:"type"`
+	Created time.Time `json:"created"`
+	Title   string    `json:"title"`
+	Score   float64   `json:"score"`
+	Path    string    `json:"path"`
+	Status  string    `json:"status"`
+	// The parts of Score (see DefaultRank).
+	Relevance float64 `json:"relevance"`
+	Effective float64 `json:"effective_importance"`
+	Recency   float64 `json:"recency"`
+}
+
+// Result is a search's answer.
+type Result struct {
+	Query Query  `json:"query"`
+	Match string `json:"match"`
+	Hits  []Hit  `json:"results"`
+	// Notes are things the person should know: words dropped, a fallback
+	// from all words to any.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Search runs q over the index: the documents that have every word (or,
+// when none has them all, any word), filtered, ranked by DefaultRank, best
+// first. A type the taxonomy does not know is a *QueryError naming the
+// known types.
+func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
+	if err := r.checkTypes(q.Types); err != nil {
+		return nil, err
+	}
+	limit := q.Limit
+	switch {
+	case limit <= 0:
+		limit = DefaultLimit
+	case limit > MaxLimit:
+		limit = MaxLimit
+	}
+	p := index.SearchParams{
+		Types:    q.Types,
+		Tags:     q.Tags,
+		Statuses: q.StatusSet(),
+		Since:    q.Since,
+		Now:      r.now(),
+		Limit:    limit,
+		Rank:     DefaultRank,
+	}
+	for _, t := range q.Terms {
+		p.Terms = append(p.Terms, index.Term{Text: t.Text, Prefix: t.Prefix, Exclude: t.Exclude})
+	}
+	res := &Result{Query: q, Match: MatchAll}
+	if !q.Words() {
+		res.Match = MatchNoTerms
+	}
+	hits, err := r.ix.Search(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if len(hits) == 0 && positive(q.Terms) > 1 {
+		p.Any = true
+		if hits, err = r.ix.Search(ctx, p); err != nil {
+			return nil, err
+		}
+		if len(hits) > 0 {
+			res.Match = MatchAny
+			res.Notes = append(res.Notes, "no document has every word: these have some of them")
+		}
+	}
+	res.Hits = make([]Hit, len(hits))
+	for i, h := range hits {
+		res.Hits[i] = Hit{
+			ID: h.ID, Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
+			Path: h.Path, Status: h.Status,
+			Relevance: h.Relevance, Effective: h.Effective, Recency: h.Recency,
+		}
+	}
+	return res, nil
+}
+
+func positive(terms []Term) int {
+	n := 0
+	for _, t := range terms {
+		if !t.Exclude {
+			n++
+		}
+	}
+	return n
+}
+
+// checkTypes refuses a type filter naming no type of the taxonomy (a typo
+// would otherwise answer "nothing found"). When taxonomy.yml cannot be
+// read the filter is taken as given: reading needs no valid taxonomy.
+func (r *Recall) checkTypes(types []string) error {
+	if len(types) == 0 {
+		return nil
+	}
+	tx, err := vault.LoadTaxonomy(r.l.Root)
+	if err != nil {
+		r.log.Warn("search: type filter not checked", "err", err)
+		return nil
+	}
+	for _, t := range types {
+		if _, ok := tx.Type(t); !ok {
+			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy (%s)", t, strings.Join(tx.TypeNames(), ", "))}
+		}
+	}
+	return nil
+}
+
+// created is the document's creation time (zero when it has none).
+func created(d index.Doc) time.Time {
+	if d.CreatedMS == 0 && d.Created == "" {
+		return time.Time{}
+	}
+	return time.UnixMilli(d.CreatedMS).UTC()
+}
+
+// ShortID is the first 8 characters of an id: unique in all but the
+// largest vaults, and what Resolve accepts.
+func ShortID(id string) string {
+	if len(id) > MinPrefix {
+		return id[:MinPrefix]
+	}
+	return id
+}
+
+// sortedStatuses is for messages.
+func sortedStatuses(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,282 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// This file holds recall's queries (package mind): full-text search ranked
+// by BM25 blended with importance and recency, the neighbours of a document
+// in time, and the look-ups of `cortex get`.
+
+// Term is one word or phrase of a full-text search, as the user wrote it.
+// It reaches FTS5 only as a quoted string (see MatchExpr), so no text can
+// be read as query syntax.
+type Term struct {
+	Text string
+	// Prefix: the last word may be the start of a longer word.
+	Prefix bool
+	// Exclude: documents that have it are left out.
+	Exclude bool
+}
+
+// MatchExpr turns terms into an FTS5 query: every term a quoted string
+// (inner quotes doubled), joined by AND (or OR when any), then NOT for each
+// excluded term. It returns "" when no term is to be looked for, and the
+// expression of the excluded terms, joined by OR, for the caller to
+// subtract. The tokenizer splits a quoted string the way it split the
+// documents, so "foo-bar" is the phrase foo bar and "title:x" the phrase
+// title x; FTS5 never sees an operator, a column filter or a parenthesis
+// it did not get from here.
+func MatchExpr(terms []Term, any bool) (match, excluded string) {
+	var pos, neg []string
+	for _, t := range terms {
+		q := quoteFTS(t.Text)
+		if t.Prefix {
+			q += "*"
+		}
+		if t.Exclude {
+			neg = append(neg, q)
+		} else {
+			pos = append(pos, q)
+		}
+	}
+	sep := " AND "
+	if any {
+		sep = " OR "
+	}
+	if len(pos) > 0 {
+		match = strings.Join(pos, sep)
+		if len(neg) > 0 {
+			match = "(" + match + ") NOT (" + strings.Join(neg, " OR ") + ")"
+		}
+		return match, ""
+	}
+	return "", strings.Join(neg, " OR ")
+}
+
+// quoteFTS makes s one FTS5 string. NUL ends a C string inside SQLite's
+// tokenizer, and a quote must be doubled; nothing else is special inside
+// quotes.
+func quoteFTS(s string) string {
+	s = strings.ReplaceAll(s, "\x00", " ")
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// Rank is how search orders its results: a weighted sum of relevance,
+// effective importance and recency, each in [0, 1].
+//
+//	score = Relevance·R + Importance·E + Recency·T
+//	R = bm25 / best bm25 of the query's results (1 for the best match;
+//	    1 for every document when the query has no words)
+//	E = effective importance after decay (EffectiveImportanceSQL)
+//	T = 0.5 ^ (age / HalfLife), age since last_reinforced, else created
+//
+// bm25 weighs the FTS columns title, aliases, body, tags, entities by
+// Columns.
+type Rank struct {
+	Relevance, Importance, Recency float64
+	HalfLife                       time.Duration
+	Columns                        [5]float64
+}
+
+// SearchParams is one search.
+type SearchParams struct {
+	Terms []Term
+	// Any matches documents with any term rather than all of them.
+	Any bool
+	// Types keeps documents of one of these types; Tags documents having
+	// every tag (or one nested below it); Statuses documents with one of
+	// these statuses. Empty keeps all. Types, Tags and Statuses are
+	// compared as given: pass them lower-cased.
+	Types    []string
+	Tags     []string
+	Statuses []string
+	// Since keeps documents created at or after it (zero: no bound).
+	Since time.Time
+	// Now is the clock of decay and recency.
+	Now   time.Time
+	Limit int
+	Rank  Rank
+}
+
+// Hit is one search result: its row and how it was scored.
+type Hit struct {
+	Doc
+	BM25      float64 // FTS5's bm25 (lower is better; 0 when the query has no words)
+	Relevance float64 // R
+	Effective float64 // E
+	Recency   float64 // T
+	Score     float64
+}
+
+// Search runs a full-text search and returns the best Limit documents by
+// Rank, best first (ties: newer first, then by path). Documents that could
+// not be parsed are never returned.
+func (ix *Index) Search(ctx context.Context, p SearchParams) ([]Hit, error) {
+	match, excluded := MatchExpr(p.Terms, p.Any)
+	if p.Limit <= 0 {
+		return nil, nil
+	}
+	args := []any{
+		sql.Named("now_ms", p.Now.UnixMilli()),
+		sql.Named("half_ms", max(p.Rank.HalfLife.Milliseconds(), 1)),
+		sql.Named("w_rel", p.Rank.Relevance),
+		sql.Named("w_imp", p.Rank.Importance),
+		sql.Named("w_rec", p.Rank.Recency),
+		sql.Named("limit", p.Limit),
+	}
+	var where []string
+	where = append(where, "d.parse_error = ''")
+	if len(p.Types) > 0 {
+		where = append(where, "d.type IN ("+placeholders("type", len(p.Types))+")")
+		for i, t := range p.Types {
+			args = append(args, sql.Named(fmt.Sprintf("type%d", i), t))
+		}
+	}
+	if len(p.Statuses) > 0 {
+		where = append(where, "d.status IN ("+placeholders("status", len(p.Statuses))+")")
+		for i, s := range p.Statuses {
+			args = append(args, sql.Named(fmt.Sprintf("status%d", i), s))
+		}
+	}
+	for i, t := range p.Tags {
+		// A tag or one nested below it: key = t, or t/ <= key < t0 ('0'
+		// follows '/'), a range the edges_key index answers.
+		where = append(where, fmt.Sprintf(`EXISTS (SELECT 1 FROM edges e WHERE e.src = d.rowid AND e.kind = '%s'
+			AND (e.key = @tag%[2]d OR (e.key >= @tag%[2]d || '/' AND e.key < @tag%[2]d || '0')))`, EdgeTagged, i))
+		args = append(args, sql.Named(fmt.Sprintf("tag%d", i), t))
+	}
+	if !p.Since.IsZero() {
+		where = append(where, "d.created_ms >= @since_ms")
+		args = append(args, sql.Named("since_ms", p.Since.UnixMilli()))
+	}
+	if excluded != "" {
+		where = append(where, "d.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH @excluded)")
+		args = append(args, sql.Named("excluded", excluded))
+	}
+
+	// hits: the matching rows with their raw bm25 (0 without words).
+	var hits string
+	if match != "" {
+		w := p.Rank.Columns
+		hits = fmt.Sprintf(`SELECT d.rowid AS rid, bm25(fts, %g, %g, %g, %g, %g) AS b
+			FROM fts JOIN documents d ON d.rowid = fts.rowid
+			WHERE fts MATCH @match AND %s`, w[0], w[1], w[2], w[3], w[4], strings.Join(where, " AND "))
+		args = append(args, sql.Named("match", match))
+	} else {
+		hits = `SELECT d.rowid AS rid, 0.0 AS b FROM documents d WHERE ` + strings.Join(where, " AND ")
+	}
+	q := `WITH hits AS (` + hits + `),
+	parts AS (
+		SELECT h.rid, h.b,
+			CASE WHEN min(h.b) OVER () < 0 THEN h.b / min(h.b) OVER () ELSE 1.0 END AS rel,
+			` + EffectiveImportanceSQL("d") + ` AS eff,
+			CASE WHEN d.decay_base_ms > 0 THEN pow(0.5, max(0.0, @now_ms - d.decay_base_ms) * 1.0 / @half_ms) ELSE 0.0 END AS rec
+		FROM hits h JOIN documents d ON d.rowid = h.rid
+	)
+	SELECT ` + qualified("d") + `, p.b, p.rel, p.eff, p.rec, @w_rel * p.rel + @w_imp * p.eff + @w_rec * p.rec AS score
+	FROM parts p JOIN documents d ON d.rowid = p.rid
+	ORDER BY score DESC, d.created_ms DESC, d.path
+	LIMIT @limit`
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("index search: %w", err)
+	}
+	defer rows.Close()
+	var out []Hit
+	for rows.Next() {
+		var h Hit
+		var err error
+		h.Doc, err = scanDoc(scanWith(rows, &h.BM25, &h.Relevance, &h.Effective, &h.Recency, &h.Score))
+		if err != nil {
+			return nil, fmt.Errorf("index search: %w", err)
+		}
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index search: %w", err)
+	}
+	return out, nil
+}
+
+// NeighborParams asks for the documents nearest in time to Anchor.
+type NeighborParams struct {
+	Anchor Doc
+	// After: documents created after the anchor (else before it).
+	After bool
+	// Session: only documents of this session_id when SameSession, else
+	// only documents of any other session (or none); with Session empty,
+	// SameSession returns nothing and otherwise every document counts.
+	Session     string
+	SameSession bool
+	Limit       int
+}
+
+// Neighbors returns up to Limit parsed documents created just before (or
+// after) the anchor, nearest first. Documents created at the same
+// millisecond are ordered by path, so every document has one place in
+// time.
+func (ix *Index) Neighbors(ctx context.Context, p NeighborParams) ([]Doc, error) {
+	if p.Limit <= 0 || (p.SameSession && p.Session == "") {
+		return nil, nil
+	}
+	cmp, order := "<", "DESC"
+	if p.After {
+		cmp, order = ">", "ASC"
+	}
+	sess := "d.session_id = @session"
+	switch {
+	case !p.SameSession && p.Session == "":
+		sess = "1"
+	case !p.SameSession:
+		sess = "d.session_id <> @session"
+	}
+	q := fmt.Sprintf(`SELECT %s FROM documents d
+		WHERE d.parse_error = '' AND %s AND d.path <> @path
+		AND d.created_ms %s= @created AND (d.created_ms %s @created OR d.path %s @path)
+		ORDER BY d.created_ms %s, d.path %s LIMIT @limit`,
+		qualified("d"), sess, cmp, cmp, cmp, order, order)
+	return ix.query(ctx, q,
+		sql.Named("session", p.Session),
+		sql.Named("path", p.Anchor.Path),
+		sql.Named("created", p.Anchor.CreatedMS),
+		sql.Named("limit", p.Limit))
+}
+
+// placeholders returns "@name0, @name1, …" for n values.
+func placeholders(name string, n int) string {
+	ps := make([]string, n)
+	for i := range ps {
+		ps[i] = fmt.Sprintf("@%s%d", name, i)
+	}
+	return strings.Join(ps, ", ")
+}
+
+// qualified returns docColumns with every column prefixed by table, for
+// queries that join documents with tables whose columns share its names.
+func qualified(table string) string {
+	cols := strings.Split(docColumns, ",")
+	for i, c := range cols {
+		cols[i] = table + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(cols, ", ")
+}
+
+// scanWith lets scanDoc read a row that has more columns after the
+// document's: they go to extra.
+type extraScanner struct {
+	row   interface{ Scan(...any) error }
+	extra []any
+}
+
+func scanWith(row interface{ Scan(...any) error }, extra ...any) extraScanner {
+	return extraScanner{row: row, extra: extra}
+}
+
+func (s extraScanner) Scan(dest ...any) error {
+	return s.row.Scan(append(dest, s.extra...)...)
+}
