@@ -159,7 +159,7 @@ func (r *LinkResolver) resolve(target, from string, relativeFirst bool) (string,
 	}
 	var buf [keyBufSize]byte
 	if !strings.ContainsRune(target, '/') {
-		if p, ok := closest(r.byName[string(appendLower(buf[:0], trimMD(target)))], dir); ok {
+		if p, ok := nearestPath(r.byName[string(appendLower(buf[:0], trimMD(target)))], dir); ok {
 			return p, true
 		}
 		return r.byNames(target, dir)
@@ -209,15 +209,15 @@ func (r *LinkResolver) exactPath(p string) (string, bool) {
 func (r *LinkResolver) byNames(target, dir string) (string, bool) {
 	var buf [keyBufSize]byte
 	key := appendLower(buf[:0], strings.TrimSpace(target))
-	if p, ok := closest(r.byTitle[string(key)], dir); ok {
+	if p, ok := nearestPath(r.byTitle[string(key)], dir); ok {
 		return p, true
 	}
-	return closest(r.byAlias[string(key)], dir)
+	return nearestPath(r.byAlias[string(key)], dir)
 }
 
 // closest picks, among paths sorted by preference, the first in folder dir,
 // else the first.
-func closest(paths []string, dir string) (string, bool) {
+func nearestPath(paths []string, dir string) (string, bool) {
 	switch len(paths) {
 	case 0:
 		return "", false
