@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"time"
@@ -24,47 +25,39 @@ import (
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
 
-// SchemaVersion is stored in PRAGMA user_version. A database with another
-// version is rebuilt.
-const SchemaVersion = 1
-
-const schema = `
-CREATE TABLE documents (
-	path            TEXT PRIMARY KEY,
-	id              TEXT NOT NULL DEFAULT '',
-	type            TEXT NOT NULL DEFAULT '',
-	category        TEXT NOT NULL DEFAULT '',
-	created         TEXT NOT NULL DEFAULT '',
-	source_hash     TEXT NOT NULL DEFAULT '',
-	title           TEXT NOT NULL DEFAULT '',
-	status          TEXT NOT NULL DEFAULT '',
-	importance      REAL,
-	reinforced      INTEGER NOT NULL DEFAULT 0,
-	last_reinforced TEXT NOT NULL DEFAULT '',
-	size            INTEGER NOT NULL,
-	mtime_ns        INTEGER NOT NULL,
-	parse_error     TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX documents_source_hash ON documents(source_hash) WHERE source_hash <> '';
-CREATE INDEX documents_id ON documents(id) WHERE id <> '';
-`
-
-// Doc is what the index knows of one document.
+// Doc is what the index knows of one document: a documents row (see the
+// schema). Text fields are "" when the field is absent.
 type Doc struct {
 	Path           string // vault-relative, slash-separated
 	ID             string
 	Type           string
 	Category       string
-	Created        string
+	Created        string // RFC 3339 UTC with milliseconds
+	CreatedMS      int64  // Created in Unix milliseconds, 0 when absent
 	SourceHash     string // the hash of the body as it is on disk
-	Title          string
-	Status         string
+	Title          string // the frontmatter title, else the body's
+	Bucket         string
+	Attribution    string
+	Confidence     *float64
 	Importance     *float64
+	SessionID      string
+	Agent          string
+	Scope          string // "global" when absent
+	Status         string // "active" when absent
+	Aliases        []string
 	Reinforced     int
 	LastReinforced string
-	Size           int64
-	MtimeNS        int64
-	ParseError     string // why the file could not be read as a document
+	Supersedes     string
+	SupersededBy   string
+	PromotedTo     string
+	// DecayRate is the importance lost per month (0 outside mind/ and for
+	// types that do not decay); DecayBaseMS is last_reinforced, else
+	// created, in Unix milliseconds. See EffectiveImportance.
+	DecayRate   float64
+	DecayBaseMS int64
+	Size        int64
+	MtimeNS     int64
+	ParseError  string // why the file could not be read as a document
 }
 
 // Index is an open index database. It is safe for concurrent use.
@@ -277,8 +270,8 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 	if len(docs) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, "INSERT OR REPLACE INTO documents ("+docColumns+
-		") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+	stmt, err := tx.PrepareContext(ctx, "INSERT OR REPLACE INTO documents (path, name_key, "+docColumns[len("path, "):]+
+		") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
 	if err != nil {
 		return fmt.Errorf("index insert: %w", err)
 	}
@@ -288,7 +281,7 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 		if d.Importance != nil {
 			imp = *d.Importance
 		}
-		if _, err := stmt.ExecContext(ctx, d.Path, d.ID, d.Type, d.Category, d.Created, d.SourceHash,
+		if _, err := stmt.ExecContext(ctx, d.Path, nameKey(d.Path), d.ID, d.Type, d.Category, d.Created, d.SourceHash,
 			d.Title, d.Status, imp, d.Reinforced, d.LastReinforced, d.Size, d.MtimeNS, d.ParseError); err != nil {
 			return fmt.Errorf("index insert %s: %w", d.Path, err)
 		}
@@ -317,4 +310,14 @@ func formatTime(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+}
+
+// nameKey is the key a link names a file by: its name lower-cased, without
+// ".md".
+func nameKey(rel string) string {
+	base := path.Base(rel)
+	if len(base) >= 3 && strings.EqualFold(base[len(base)-3:], ".md") {
+		base = base[:len(base)-3]
+	}
+	return strings.ToLower(base)
 }
