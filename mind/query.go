@@ -374,9 +374,9 @@ func ParseSince(s string, now time.Time) (time.Time, error) {
 		case 'y':
 			d = 365 * 24 * time.Hour
 		}
-		// Bound the age so the multiplication cannot overflow: 10,000
-		// years back is before any memory.
-		const maxAge = 10000 * 365 * 24 * time.Hour
+		// Bound the age so the multiplication cannot overflow: 200 years
+		// back is before any memory.
+		const maxAge = 200 * 365 * 24 * time.Hour
 		if n > int64(maxAge/d) {
 			n = int64(maxAge / d)
 		}

@@ -41,6 +41,10 @@ type Options struct {
 	// time.Now).
 	Now     func() time.Time
 	Refresh RefreshMode
+	// WorkDir is the folder relative paths are tried against when they
+	// name no file relative to the vault's root (a person in a subfolder
+	// typing a file's name). Empty: the vault's root only.
+	WorkDir string
 }
 
 // Recall answers the three pull layers over one vault.
@@ -49,6 +53,7 @@ type Recall struct {
 	ix  *index.Index
 	now func() time.Time
 	log *slog.Logger
+	wd  string
 	// Refreshed tells whether Open refreshed the index, and Stats what the
 	// refresh changed.
 	Refreshed bool
@@ -60,7 +65,7 @@ type Recall struct {
 // refreshes it from the working tree: every read answers for the files as
 // they are now.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
-	r := &Recall{l: l, now: opts.Now, log: opts.Logger}
+	r := &Recall{l: l, now: opts.Now, log: opts.Logger, wd: opts.WorkDir}
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -191,8 +196,8 @@ const MinPrefix = 8
 const ambiguousShown = 5
 
 // Resolve finds the one document ref names: a whole id, a unique id prefix
-// of MinPrefix or more characters, or a path (vault-relative, or absolute
-// inside the vault).
+// of MinPrefix or more characters, or a path inside the vault (absolute,
+// relative to the vault's root, or else relative to Options.WorkDir).
 func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
@@ -234,36 +239,57 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 }
 
 func (r *Recall) resolvePath(ctx context.Context, ref string) (index.Doc, error) {
-	rel := ref
+	var tries []string
 	if filepath.IsAbs(ref) {
-		root, err := filepath.EvalSymlinks(r.l.Root)
-		if err != nil {
-			root = r.l.Root
-		}
-		p, err := filepath.EvalSymlinks(ref)
-		if err != nil {
-			p = ref
-		}
-		rel, err = filepath.Rel(root, p)
-		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		rel, ok := r.inVault(ref)
+		if !ok {
 			return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%s is outside the vault %s", ref, r.l.Root)}
 		}
-	}
-	rel = filepath.ToSlash(filepath.Clean(filepath.FromSlash(rel)))
-	d, ok, err := r.ix.ByPath(ctx, rel)
-	if err != nil {
-		return index.Doc{}, err
-	}
-	if !ok && !strings.HasSuffix(strings.ToLower(rel), ".md") {
-		d, ok, err = r.ix.ByPath(ctx, rel+".md")
-		if err != nil {
-			return index.Doc{}, err
+		tries = append(tries, rel)
+	} else {
+		tries = append(tries, filepath.ToSlash(filepath.Clean(filepath.FromSlash(ref))))
+		if r.wd != "" {
+			if rel, ok := r.inVault(filepath.Join(r.wd, filepath.FromSlash(ref))); ok {
+				tries = append(tries, rel)
+			}
 		}
 	}
-	if !ok {
-		return index.Doc{}, &NotFoundError{Ref: ref, What: "path"}
+	for _, rel := range tries {
+		for _, p := range []string{rel, rel + ".md"} {
+			if p != rel && strings.HasSuffix(strings.ToLower(rel), ".md") {
+				continue
+			}
+			d, ok, err := r.ix.ByPath(ctx, p)
+			if err != nil {
+				return index.Doc{}, err
+			}
+			if ok {
+				return d, nil
+			}
+		}
 	}
-	return d, nil
+	return index.Doc{}, &NotFoundError{Ref: ref, What: "path"}
+}
+
+// inVault returns the vault-relative, slash-separated form of the
+// absolute path p, and false when p is outside the vault. Symbolic links
+// are resolved on both sides (a vault under /tmp on macOS is under
+// /private/tmp).
+func (r *Recall) inVault(p string) (string, bool) {
+	root, err := filepath.EvalSymlinks(r.l.Root)
+	if err != nil {
+		root = r.l.Root
+	}
+	if q, err := filepath.EvalSymlinks(p); err == nil {
+		p = q
+	} else if q, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+		p = filepath.Join(q, filepath.Base(p))
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // looksLikePath: ids never hold a slash or a dot.
@@ -343,4 +369,79 @@ func (r *Recall) Get(ctx context.Context, refs ...string) ([]Document, error) {
 		out = append(out, doc)
 	}
 	return out, nil
+}
+
+// documentJSON is a Document as `cortex get --json` prints it: the
+// frontmatter's fields under their own names, the body, and the
+// importance after decay.
+type documentJSON struct {
+	Path           string       `json:"path"`
+	ID             string       `json:"id,omitempty"`
+	Type           string       `json:"type,omitempty"`
+	Category       string       `json:"category,omitempty"`
+	Created        *time.Time   `json:"created,omitempty"`
+	SourceHash     string       `json:"source_hash,omitempty"`
+	Title          string       `json:"title,omitempty"`
+	Bucket         string       `json:"bucket,omitempty"`
+	Attribution    string       `json:"attribution,omitempty"`
+	Confidence     *float64     `json:"confidence,omitempty"`
+	Importance     *float64     `json:"importance,omitempty"`
+	Effective      float64      `json:"effective_importance"`
+	Entities       []entityJSON `json:"entities,omitempty"`
+	Context        string       `json:"context,omitempty"`
+	SourceQuote    string       `json:"source_quote,omitempty"`
+	SessionID      string       `json:"session_id,omitempty"`
+	Tags           []string     `json:"tags,omitempty"`
+	Aliases        []string     `json:"aliases,omitempty"`
+	Status         string       `json:"status,omitempty"`
+	LastReinforced *time.Time   `json:"last_reinforced,omitempty"`
+	Reinforced     int          `json:"reinforced,omitempty"`
+	RelatesTo      []string     `json:"relates_to,omitempty"`
+	Supersedes     string       `json:"supersedes,omitempty"`
+	SupersededBy   string       `json:"superseded_by,omitempty"`
+	PromotedTo     string       `json:"promoted_to,omitempty"`
+	Scope          string       `json:"scope,omitempty"`
+	Agent          string       `json:"agent,omitempty"`
+	Files          []string     `json:"files,omitempty"`
+	Body           string       `json:"body"`
+	ParseError     string       `json:"parse_error,omitempty"`
+}
+
+type entityJSON struct {
+	Name string `json:"name"`
+	Type string `json:"type,omitempty"`
+}
+
+// MarshalJSON writes the document's fields, not its file: a program
+// reading `cortex get --json` wants values, not YAML to parse again.
+func (d Document) MarshalJSON() ([]byte, error) {
+	j := documentJSON{Path: d.Path, Effective: d.Effective, ParseError: d.ParseError}
+	if d.Doc == nil {
+		j.Body = d.Content
+		return json.Marshal(j)
+	}
+	x := d.Doc
+	j.ID, j.Type, j.Category, j.SourceHash = x.ID, x.Type, string(x.Category), x.SourceHash
+	if !x.Created.IsZero() {
+		t := x.Created.UTC()
+		j.Created = &t
+	}
+	j.Title, j.Bucket, j.Attribution = x.Title, x.Bucket, x.Attribution
+	if j.Title == "" {
+		j.Title = vault.Title(x.Body)
+	}
+	j.Confidence, j.Importance = x.Confidence, x.Importance
+	for _, e := range x.Entities {
+		j.Entities = append(j.Entities, entityJSON{e.Name, e.Type})
+	}
+	j.Context, j.SourceQuote, j.SessionID = x.Context, x.SourceQuote, x.SessionID
+	j.Tags, j.Aliases, j.Status = x.Tags, x.Aliases, x.Status
+	if x.LastReinforced != nil {
+		t := x.LastReinforced.UTC()
+		j.LastReinforced = &t
+	}
+	j.Reinforced, j.RelatesTo = x.Reinforced, x.RelatesTo
+	j.Supersedes, j.SupersededBy, j.PromotedTo = x.Supersedes, x.SupersededBy, x.PromotedTo
+	j.Scope, j.Agent, j.Files, j.Body = x.Scope, x.Agent, x.Files, x.Body
+	return json.Marshal(j)
 }

@@ -35,8 +35,8 @@ var DefaultRank = index.Rank{
 
 // Match says which documents a search's words matched.
 const (
-	MatchAll   = "all"   // every word
-	MatchAny   = "any"   // no document had every word: any of them
+	MatchAll     = "all"  // every word
+	MatchAny     = "any"  // no document had every word: any of them
 	MatchNoTerms = "none" // the query has no words: the filters alone
 )
 

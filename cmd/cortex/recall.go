@@ -1,0 +1,368 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/mind"
+)
+
+func init() {
+	commandGroups = append(commandGroups, func() []*cli.Command {
+		return recallCommands(time.Now)
+	})
+}
+
+// recallCommands are the three pull layers (SPEC §7): search, timeline, get.
+func recallCommands(now func() time.Time) []*cli.Command {
+	return []*cli.Command{
+		{
+			Name:      "search",
+			Usage:     "find memories: one line per result (id, type, date, title, score)",
+			ArgsUsage: "[QUERY…]",
+			Description: `Searches the vault's full-text index and prints one line per result, best
+first: the id's first 8 characters, the type, the date (UTC), the title and
+the score. Feed an id to cortex timeline or cortex get.
+
+The query is words, not a query language: every word is looked for as
+written, and a document must have all of them (when none has, the ones
+with any are shown, with a note). "a phrase" keeps words together, word*
+matches words that start with word, -word leaves out documents with it.
+Quotes, parentheses, AND/OR/NOT and the like are plain text. Filters may go
+in the query or in flags, and repeat:
+
+  type:decision     of this type (several: any of them)
+  tag:area/git      with this tag, or one nested below it (several: all)
+  since:7d          created since: a date (2026-02-01), an RFC 3339 time,
+                    today, yesterday, or an age: 12h, 7d, 2w, 3m, 1y
+  status:resolved   with this status (several: any of them)
+
+By default a search shows active, resolved and outdated memories, not
+superseded or archived ones; --all-status (or status:all) shows every one.
+With no words, the filters alone choose, ranked by importance and recency.
+
+Ranking: score = 0.6·relevance + 0.25·importance + 0.15·recency, where
+relevance is BM25 relative to the best match, importance is after decay,
+and recency halves every 30 days since created or last reinforced.`,
+			Flags: []cli.Flag{
+				obsVaultFlag(),
+				&cli.StringSliceFlag{Name: "type", Usage: "only this `TYPE` (repeat for any of several)"},
+				&cli.StringSliceFlag{Name: "tag", Usage: "only with this `TAG` or one nested below it (repeat: all of them)"},
+				&cli.StringFlag{Name: "since", Usage: "only created since `WHEN` (2026-02-01, 7d, 2w, …)"},
+				&cli.StringSliceFlag{Name: "status", Usage: "only with this `STATUS` (repeat for any of several)"},
+				&cli.BoolFlag{Name: "all-status", Usage: "every status, superseded and archived included"},
+				&cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: mind.DefaultLimit, Usage: "at most `N` results"},
+				&cli.BoolFlag{Name: "json", Usage: "print the results as JSON"},
+			},
+			Action: func(c *cli.Context) error { return runSearch(c, now) },
+		},
+		{
+			Name:      "timeline",
+			Usage:     "the memories around one in time, its session first",
+			ArgsUsage: "ID",
+			Description: `Prints the memories created just before and after the one ID names (a whole
+id, a unique prefix of 8+ characters, or a path), oldest first. The ones of
+its session come first: the nearest of the same session fill each side, and
+other sessions only what is left. Memories written without a session
+(cortex write) have none to prefer.
+
+Each line: a mark (> the memory asked for, * the same session), the id's
+first 8 characters, the type, the time (UTC) and the title.`,
+			Flags: []cli.Flag{
+				obsVaultFlag(),
+				&cli.IntFlag{Name: "before", Aliases: []string{"b"}, Value: mind.DefaultAround, Usage: "at most `N` memories before it"},
+				&cli.IntFlag{Name: "after", Aliases: []string{"a"}, Value: mind.DefaultAround, Usage: "at most `N` memories after it"},
+				&cli.BoolFlag{Name: "json", Usage: "print the timeline as JSON"},
+			},
+			Action: func(c *cli.Context) error { return runTimeline(c, now) },
+		},
+		{
+			Name:      "get",
+			Usage:     "print whole memories",
+			ArgsUsage: "ID…",
+			Description: `Prints the documents the IDs name, as they are on disk: frontmatter and
+body. An ID is a whole id, a unique prefix of 8+ characters, or a path
+(relative to the vault or to the current folder). A prefix that names
+several documents is an error listing them. With several documents, each
+starts with a line "==> path <==".`,
+			Flags: []cli.Flag{
+				obsVaultFlag(),
+				&cli.BoolFlag{Name: "json", Usage: "print the documents' fields and bodies as JSON"},
+			},
+			Action: func(c *cli.Context) error { return runGet(c, now) },
+		},
+	}
+}
+
+// openRecall opens the vault's index, refreshed unless a live daemon keeps
+// it fresh. Notices (an index rebuilt) go to stderr.
+func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
+	l, err := obsLayout(c)
+	if err != nil {
+		return nil, err
+	}
+	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{
+		Level: slog.LevelWarn,
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("working folder: %w", err)
+	}
+	return mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd})
+}
+
+// recallError makes a query the user must change a usage error (exit 2).
+func recallError(err error) error {
+	var qe *mind.QueryError
+	if errors.As(err, &qe) {
+		return &exitError{code: 2, err: err}
+	}
+	return err
+}
+
+// flagsAfterArgs refuses a known flag written after the first argument,
+// where the flag parser no longer sees it and it would be taken as text.
+func flagsAfterArgs(c *cli.Context, usage string) error {
+	args := c.Args().Slice()
+	for _, a := range args[min(1, len(args)):] {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name == "" {
+			continue
+		}
+		for _, f := range c.Command.Flags {
+			for _, n := range f.Names() {
+				if n == name {
+					return usageErrorf("%s: flags go before the arguments (%s), got %s after %q", c.Command.Name, usage, a, args[0])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func runSearch(c *cli.Context, now func() time.Time) error {
+	if err := flagsAfterArgs(c, "cortex search [flags] QUERY…"); err != nil {
+		return err
+	}
+	q, notes, err := mind.ParseQuery(strings.Join(c.Args().Slice(), " "), now())
+	if err != nil {
+		return recallError(err)
+	}
+	for _, t := range c.StringSlice("type") {
+		if err := q.AddType(t); err != nil {
+			return recallError(err)
+		}
+	}
+	for _, t := range c.StringSlice("tag") {
+		if err := q.AddTag(t); err != nil {
+			return recallError(err)
+		}
+	}
+	for _, s := range c.StringSlice("status") {
+		if err := q.AddStatus(s); err != nil {
+			return recallError(err)
+		}
+	}
+	if s := c.String("since"); s != "" {
+		t, err := mind.ParseSince(s, now())
+		if err != nil {
+			return recallError(err)
+		}
+		q.SetSince(t)
+	}
+	if c.Bool("all-status") {
+		q.AllStatus = true
+	}
+	if n := c.Int("limit"); n < 1 || n > mind.MaxLimit {
+		return usageErrorf("search: --limit %d: expected 1 to %d", n, mind.MaxLimit)
+	}
+	q.Limit = c.Int("limit")
+
+	r, err := openRecall(c, now)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	res, err := r.Search(c.Context, q)
+	if err != nil {
+		return recallError(err)
+	}
+	res.Notes = append(notes, res.Notes...)
+	if c.Bool("json") {
+		if res.Hits == nil {
+			res.Hits = []mind.Hit{}
+		}
+		return writeJSON(c.App.Writer, res)
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(c.App.ErrWriter, "cortex: note: %s\n", n)
+	}
+	printHits(c.App.Writer, res.Hits)
+	if len(res.Hits) == 0 {
+		fmt.Fprintln(c.App.Writer, "no memory matches")
+	}
+	return nil
+}
+
+// printHits writes one line per result: id8, type, date, title, score.
+func printHits(w io.Writer, hits []mind.Hit) {
+	width := 0
+	for _, h := range hits {
+		width = max(width, utf8.RuneCountInString(h.Type))
+	}
+	for _, h := range hits {
+		fmt.Fprintf(w, "%s  %-*s  %s  %s%s  %.2f\n", shortID(h.ID), width, h.Type, day(h.Created), oneLine(h.Title), statusMark(h.Status), h.Score)
+	}
+}
+
+// shortID is an id's first 8 characters, or a placeholder of the same
+// width for a document without one (written by hand, not yet committed).
+func shortID(id string) string {
+	if id == "" {
+		return "--------"
+	}
+	return mind.ShortID(id)
+}
+
+func day(t time.Time) string {
+	if t.IsZero() {
+		return "----------"
+	}
+	return t.UTC().Format("2006-01-02")
+}
+
+func minute(t time.Time) string {
+	if t.IsZero() {
+		return "----------------"
+	}
+	return t.UTC().Format("2006-01-02 15:04")
+}
+
+// statusMark shows a status other than active after the title.
+func statusMark(s string) string {
+	if s == "" || s == mind.StatusActive {
+		return ""
+	}
+	return " [" + s + "]"
+}
+
+// oneLine keeps a title on its line: a title a person wrote may hold a
+// line break.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func runTimeline(c *cli.Context, now func() time.Time) error {
+	if err := flagsAfterArgs(c, "cortex timeline [--before N] [--after N] ID"); err != nil {
+		return err
+	}
+	switch c.NArg() {
+	case 0:
+		return usageErrorf("timeline: which memory? (cortex timeline ID; cortex search finds ids)")
+	case 1:
+	default:
+		return usageErrorf("timeline: takes one ID, got %d", c.NArg())
+	}
+	for _, f := range []string{"before", "after"} {
+		if n := c.Int(f); n < 0 || n > mind.MaxAround {
+			return usageErrorf("timeline: --%s %d: expected 0 to %d", f, n, mind.MaxAround)
+		}
+	}
+	r, err := openRecall(c, now)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	tl, err := r.Timeline(c.Context, c.Args().First(), c.Int("before"), c.Int("after"))
+	if err != nil {
+		return recallError(err)
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, tl)
+	}
+	printTimeline(c.App.Writer, tl)
+	return nil
+}
+
+// printTimeline writes one line per entry: mark, id8, type, time, title.
+func printTimeline(w io.Writer, tl *mind.Timeline) {
+	width := 0
+	for _, e := range tl.Entries {
+		width = max(width, utf8.RuneCountInString(e.Type))
+	}
+	for _, e := range tl.Entries {
+		mark := " "
+		switch {
+		case e.Anchor:
+			mark = ">"
+		case e.SameSession:
+			mark = "*"
+		}
+		fmt.Fprintf(w, "%s %s  %-*s  %s  %s%s\n", mark, shortID(e.ID), width, e.Type, minute(e.Created), oneLine(e.Title), statusMark(e.Status))
+	}
+}
+
+func runGet(c *cli.Context, now func() time.Time) error {
+	if err := flagsAfterArgs(c, "cortex get [--json] ID…"); err != nil {
+		return err
+	}
+	if c.NArg() == 0 {
+		return usageErrorf("get: which memories? (cortex get ID…; cortex search finds ids)")
+	}
+	r, err := openRecall(c, now)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	docs, err := r.Get(c.Context, c.Args().Slice()...)
+	if err != nil {
+		return recallError(err)
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, docs)
+	}
+	printDocuments(c.App.Writer, docs)
+	return nil
+}
+
+// printDocuments writes the files as they are; several are separated by
+// "==> path <==" lines, as head and tail do.
+func printDocuments(w io.Writer, docs []mind.Document) {
+	for i, d := range docs {
+		if len(docs) > 1 {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "==> %s <==\n", d.Path)
+		}
+		io.WriteString(w, d.Content)
+		if !strings.HasSuffix(d.Content, "\n") {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
