@@ -397,6 +397,9 @@ func detach(n *yaml.Node, budget *int) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
 	}
 	c := &yaml.Node{Kind: n.Kind, Style: n.Style, Tag: n.Tag, Value: n.Value}
+	if n.Kind == yaml.ScalarNode && n.Value == "" && isNull(n) {
+		c.Value = "null" // yaml.v3 writes an empty null inside {…} as ''
+	}
 	if n.Kind == yaml.ScalarNode && strings.ContainsAny(n.Value, "\n\r\u0085\u2028\u2029") {
 		// A block scalar could hold a line reading `---`, which would end
 		// the frontmatter early; one double-quoted line cannot.

@@ -319,6 +319,9 @@ func Parse(data []byte) (*Parsed, error) {
 	p.bodyLine = p.fmLine + p.fmLines() + 1 // after the closing delimiter
 	if yamlErr != nil {
 		ln, msg := yamlErrLine(yamlErr), yamlErrMsg(yamlErr)
+		if parserProblem(msg) {
+			ln++ // yaml.v3 counts a parser error's line from 0 (a scanner's from 1)
+		}
 		if ln <= 0 {
 			ln = 1
 		}
@@ -406,18 +409,57 @@ func parseYAML(b []byte) (n *yaml.Node, oneLine bool, err error) {
 	return nil, false, nil
 }
 
-// indexLines records where each frontmatter line starts.
+// parserProblem reports whether msg is one of libyaml's parser errors,
+// which yaml.v3 places on the line where the construct in error starts,
+// counted from 0 (its scanner errors are counted from 1).
+func parserProblem(msg string) bool {
+	switch msg {
+	case "did not find expected ',' or ']'", "did not find expected ',' or '}'",
+		"did not find expected '-' indicator", "did not find expected <document start>",
+		"did not find expected <stream-start>", "did not find expected key",
+		"did not find expected node content", "found duplicate %TAG directive",
+		"found duplicate %YAML directive", "found incompatible YAML document",
+		"found undefined tag handle":
+		return true
+	}
+	return false
+}
+
+// indexLines records where each frontmatter line starts, breaking lines
+// where YAML does (so that its line numbers index p.lines): at LF, CRLF, a
+// lone CR, NEL, LS and PS.
 func (p *Parsed) indexLines() {
-	p.lines = make([]int, 0, bytes.Count(p.raw[p.fmStart:p.fmEnd], []byte{'\n'})+1)
-	for off := p.fmStart; off < p.fmEnd; {
-		p.lines = append(p.lines, off)
-		i := bytes.IndexByte(p.raw[off:p.fmEnd], '\n')
-		if i < 0 {
-			break
+	fm := p.raw[p.fmStart:p.fmEnd]
+	p.lines = make([]int, 0, bytes.Count(fm, []byte{'\n'})+2)
+	p.lines = append(p.lines, p.fmStart)
+	for i := 0; i < len(fm); i++ {
+		switch fm[i] {
+		case '\n':
+		case '\r':
+			if i+1 < len(fm) && fm[i+1] == '\n' {
+				continue
+			}
+		case 0xC2: // NEL is C2 85
+			if i+1 >= len(fm) || fm[i+1] != 0x85 {
+				continue
+			}
+			i++
+		case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
+			if i+2 >= len(fm) || fm[i+1] != 0x80 || (fm[i+2] != 0xA8 && fm[i+2] != 0xA9) {
+				continue
+			}
+			i += 2
+		default:
+			continue
 		}
-		off += i + 1
+		if p.fmStart+i+1 < p.fmEnd {
+			p.lines = append(p.lines, p.fmStart+i+1)
+		}
 	}
 	p.lines = append(p.lines, p.fmEnd)
+	if p.fmStart == p.fmEnd {
+		p.lines = p.lines[1:]
+	}
 }
 
 // fmLines is the number of frontmatter lines.
@@ -425,8 +467,16 @@ func (p *Parsed) fmLines() int { return len(p.lines) - 1 }
 
 // lineText returns frontmatter line n (1-based) without its line break.
 func (p *Parsed) lineText(n int) []byte {
+	if n < 1 || n > p.fmLines() {
+		return nil
+	}
 	l := p.raw[p.lines[n-1]:p.lines[n]]
-	l = bytes.TrimSuffix(l, []byte{'\n'})
+	for _, br := range [][]byte{{'\n'}, {'\r'}, {0xC2, 0x85}, {0xE2, 0x80, 0xA8}, {0xE2, 0x80, 0xA9}} {
+		if bytes.HasSuffix(l, br) {
+			l = l[:len(l)-len(br)]
+			break
+		}
+	}
 	return bytes.TrimSuffix(l, []byte{'\r'})
 }
 
@@ -450,7 +500,7 @@ func (p *Parsed) locateFields() {
 		}
 		for i := 0; i+1 < len(p.root.Content); i += 2 {
 			k, v := p.root.Content[i], p.root.Content[i+1]
-			f := fieldPos{key: k, val: v, start: k.Line}
+			f := fieldPos{key: k, val: v, start: min(max(k.Line, 1), n)}
 			if k.Kind == yaml.ScalarNode {
 				f.name = k.Value
 			} else {
@@ -485,7 +535,7 @@ func (p *Parsed) locateFields() {
 		if e := p.lastLine(f.key); e > end && e < next {
 			end = e
 		}
-		f.end = end
+		f.end = min(end, max(next-1, f.start))
 		if !f.badKey {
 			for j := 0; j < i; j++ {
 				if !p.fields[j].badKey && p.fields[j].name == f.name {

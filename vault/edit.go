@@ -143,12 +143,17 @@ func (p *Parsed) insertAt(name string) int {
 	return 1
 }
 
-// lineEnd returns the line break of frontmatter line n.
+// lineEnd returns the line break of frontmatter line n: LF or CRLF as
+// written, else the file's.
 func (p *Parsed) lineEnd(n int) string {
-	if bytes.HasSuffix(p.raw[p.lines[n-1]:p.lines[n]], []byte("\r\n")) {
+	l := p.raw[p.lines[n-1]:p.lines[n]]
+	switch {
+	case bytes.HasSuffix(l, []byte("\r\n")):
 		return "\r\n"
+	case bytes.HasSuffix(l, []byte("\n")):
+		return "\n"
 	}
-	return "\n"
+	return p.eol
 }
 
 // replaceLines returns the document with frontmatter lines [from, to)
@@ -216,7 +221,7 @@ func nodeEqual(a, b *yaml.Node, budget *int) bool {
 	if a.Kind != b.Kind || a.ShortTag() != b.ShortTag() || len(a.Content) != len(b.Content) {
 		return false
 	}
-	if a.Kind == yaml.ScalarNode && a.Value != b.Value {
+	if a.Kind == yaml.ScalarNode && a.Value != b.Value && a.ShortTag() != "!!null" {
 		return false
 	}
 	for i := range a.Content {

@@ -293,7 +293,8 @@ func splitKey(s string) (key, rest string, ok bool) {
 		}
 		break
 	}
-	if i == 0 || i >= len(s) || s[i] != ':' || (i+1 < len(s) && s[i+1] != ' ') {
+	// YAML limits a simple key to 1024 characters.
+	if i == 0 || i > 1000 || i >= len(s) || s[i] != ':' || (i+1 < len(s) && s[i+1] != ' ') {
 		return "", "", false
 	}
 	if !keyIsStr(s[:i]) {

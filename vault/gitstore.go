@@ -298,6 +298,12 @@ func (s *GitStore) hasObject(h plumbing.Hash) bool {
 // entries of the paths are refreshed all the same.
 var ErrNothingToCommit = errors.New("nothing to commit")
 
+// ErrDetachedHead is returned by Commit when HEAD names a commit rather than
+// a branch, as during a rebase or a bisect: a commit made there would leave
+// the branch when the person's operation ends (and its files would leave
+// the working tree with it), so the store waits for HEAD to be on a branch.
+var ErrDetachedHead = errors.New("HEAD is detached (a rebase or bisect in progress?); commits go on a branch only")
+
 // CommitRequest is one commit of a set of vault paths.
 type CommitRequest struct {
 	// Paths are vault-relative and slash-separated. Each names a file
@@ -406,6 +412,9 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		head, err = s.readHead()
 		if err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		if head.branch == "" {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ErrDetachedHead)
 		}
 		var unchanged bool
 		commit, unchanged, err = s.writeCommit(head, changes, req.Message, author, committer, when, req.AllowEmpty)
@@ -706,6 +715,9 @@ func (s *GitStore) writeCommit(head headState, changes []change, message string,
 	if err != nil {
 		objs.abort()
 		return plumbing.ZeroHash, false, err
+	}
+	if objs.pack != nil {
+		s.refreshPacks(true)
 	}
 	return commit, false, nil
 }

@@ -704,22 +704,25 @@ func TestGitStoreLinkedWorktree(t *testing.T) {
 	r.fsck()
 }
 
-func TestGitStoreDetachedHead(t *testing.T) {
+func TestGitStoreRefusesDetachedHead(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
 	r.write("a.md", "a\n")
 	r.git("add", "a.md")
 	r.git("commit", "-q", "-m", "start")
 	r.git("checkout", "-q", "--detach")
+	head, index := r.rev("HEAD"), r.readIndex()
 	s := openStore(t, r.dir, GitStoreOptions{})
 	r.write("b.md", "b\n")
-	h := mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}})
-	if r.rev("HEAD") != h.String() || r.rev("main") == h.String() {
-		t.Fatal("a detached HEAD must move alone")
+	_, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "m"})
+	if !errors.Is(err, ErrDetachedHead) {
+		t.Fatalf("Commit on a detached HEAD: %v", err)
 	}
-	if _, err := r.run(r.dir, "symbolic-ref", "-q", "HEAD"); err == nil {
-		t.Fatal("HEAD became symbolic")
+	if r.rev("HEAD") != head || string(r.readIndex()) != string(index) {
+		t.Fatal("a refused commit changed HEAD or the index")
 	}
+	r.git("checkout", "-q", "main")
+	mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}})
 }
 
 func TestGitStorePackedBranchAndFileDirSwap(t *testing.T) {
