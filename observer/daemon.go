@@ -189,7 +189,11 @@ func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daem
 	opts = opts.withDefaults()
 	d := &Daemon{l: l, opts: opts, log: opts.Logger}
 	d.open = func(ctx context.Context) (processor, error) {
-		return Open(ctx, l, opts.Memorizer)
+		m, err := Open(ctx, l, opts.Memorizer)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
 	}
 	if err := d.start(ctx); err != nil {
 		return nil, err
@@ -239,8 +243,9 @@ func (d *Daemon) start(ctx context.Context) error {
 
 // watch starts fsnotify on observer/ (the folder: writers create the
 // buffer, rotation renames it) and on the vault's root, for changes of
-// taxonomy.yml and calibration.yml. Without fsnotify (no inotify instances
-// left, an unsupported system) the daemon polls only.
+// taxonomy.yml and calibration.yml (a fix of the file a failing batch
+// tripped on is tried at once, not after the backoff). Without fsnotify (no
+// inotify instances left, an unsupported system) the daemon polls only.
 func (d *Daemon) watch() {
 	if err := os.MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
 		d.log.Warn("daemon: cannot create observer/; polling only", "err", err)
@@ -330,7 +335,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 
 	// pending: something may wait in the buffer. first: when the earliest
 	// unprocessed change was seen; quiet: fires Debounce after the latest.
-	pending, reopen := true, false
+	pending := true
 	var first time.Time
 	quiet := time.NewTimer(0)
 	defer quiet.Stop()
@@ -364,9 +369,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 			case d.isBufferEvent(ev.Name):
 				kick()
 			case d.isConfigEvent(ev.Name):
-				d.log.Info("daemon: configuration changed; reloading", "file", filepath.Base(ev.Name))
-				reopen = true
-				kick()
+				// The memorizer reads both files on every batch; a
+				// change matters now only to a batch waiting out a
+				// backoff, which may be the change that fixes it.
+				if retry != nil {
+					d.log.Info("daemon: configuration changed; retrying now", "file", filepath.Base(ev.Name))
+					retry = nil
+					kick()
+				}
 			}
 			continue
 		case err, ok := <-errs:
@@ -394,12 +404,6 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 
 		pending = false
-		if reopen && d.proc != nil {
-			if err := d.proc.Close(); err != nil {
-				d.log.Warn("daemon: close memorizer", "err", err)
-			}
-			d.proc, reopen = nil, false
-		}
 		err := d.batch()
 		if err == nil {
 			failures = 0
@@ -510,7 +514,7 @@ func (d *Daemon) isBufferEvent(name string) bool {
 }
 
 // isConfigEvent reports whether an event names taxonomy.yml or
-// calibration.yml, which the memorizer reads when it opens.
+// calibration.yml.
 func (d *Daemon) isConfigEvent(name string) bool {
 	name = filepath.Clean(name)
 	return name == filepath.Clean(d.l.Taxonomy()) || name == filepath.Clean(d.l.Calibration())

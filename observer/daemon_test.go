@@ -111,7 +111,7 @@ func (f *fakeMemorizer) processed() (lines, calls int) {
 	return len(f.lines), f.calls
 }
 
-func testLogger(t *testing.T) *slog.Logger {
+func daemonTestLogger(t *testing.T) *slog.Logger {
 	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
@@ -125,7 +125,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 // startFake starts a daemon over fake; tweak adjusts it before it starts.
 func startFake(t *testing.T, l vault.Layout, fake *fakeMemorizer, opts DaemonOptions) *Daemon {
 	t.Helper()
-	opts.Logger = testLogger(t)
+	opts.Logger = daemonTestLogger(t)
 	d := &Daemon{l: l, opts: opts.withDefaults(), log: opts.Logger}
 	d.open = func(context.Context) (processor, error) { return fake, nil }
 	if err := d.start(context.Background()); err != nil {
@@ -212,7 +212,7 @@ func TestDaemonProcessesAppendsAndStopsCleanly(t *testing.T) {
 func TestSecondDaemonIsRefusedWithThePID(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
 	first := startFake(t, l, &fakeMemorizer{l: l}, DaemonOptions{})
-	d := &Daemon{l: l, opts: DaemonOptions{LockWait: 50 * time.Millisecond}.withDefaults(), log: testLogger(t)}
+	d := &Daemon{l: l, opts: DaemonOptions{LockWait: 50 * time.Millisecond}.withDefaults(), log: daemonTestLogger(t)}
 	opened := false
 	d.open = func(context.Context) (processor, error) { opened = true; return nil, nil }
 	err := d.start(context.Background())
@@ -233,7 +233,7 @@ func TestSecondDaemonIsRefusedWithThePID(t *testing.T) {
 
 func TestDaemonRefusesToStartWhenTheMemorizerCannotOpen(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
-	d := &Daemon{l: l, opts: DaemonOptions{}.withDefaults(), log: testLogger(t)}
+	d := &Daemon{l: l, opts: DaemonOptions{}.withDefaults(), log: daemonTestLogger(t)}
 	d.open = func(context.Context) (processor, error) {
 		return nil, errors.New("taxonomy.yml:3: type \"Bad\": not a valid type name")
 	}
@@ -395,20 +395,19 @@ func TestDaemonRescansOnEventOverflow(t *testing.T) {
 	waitFor(t, "the rescan", func() bool { n, _ := fake.processed(); return n == 1 })
 }
 
-func TestDaemonReopensOnConfigurationChange(t *testing.T) {
+func TestDaemonRetriesAtOnceWhenTheConfigurationChanges(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
 	fake := &fakeMemorizer{l: l}
-	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour})
-	opens := atomic.Int64{}
-	d.open = func(context.Context) (processor, error) { opens.Add(1); return fake, nil }
+	fake.fail.Store(1)
+	// A backoff so long that only the change can end it.
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour, MinBackoff: time.Hour})
+	appendLines(t, l, testLine(0))
 	runDaemon(t, d)
+	waitFor(t, "the failure", func() bool { return fake.fail.Load() == 0 })
 	if err := os.WriteFile(l.Taxonomy(), []byte("types: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the memorizer to be reopened", func() bool { return opens.Load() >= 1 })
-	if fake.closed.Load() < 1 {
-		t.Fatal("the old memorizer was not closed")
-	}
+	waitFor(t, "the retry", func() bool { n, _ := fake.processed(); return n == 1 })
 }
 
 func TestDaemonHeartbeats(t *testing.T) {
