@@ -116,14 +116,20 @@ func process(t *testing.T, m *Memorizer) Result {
 	return res
 }
 
-// git runs the git CLI in dir.
-func git(t *testing.T, dir string, args ...string) string {
-	t.Helper()
+// gitCmd prepares the git CLI in dir, with a person's identity and none of
+// the machine's configuration.
+func gitCmd(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GIT_AUTHOR_NAME=Test Person",
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_AUTHOR_NAME=Test Person",
 		"GIT_AUTHOR_EMAIL=test@example.com", "GIT_COMMITTER_NAME=Test Person", "GIT_COMMITTER_EMAIL=test@example.com")
-	out, err := cmd.CombinedOutput()
+	return cmd
+}
+
+// git runs the git CLI in dir and returns its output.
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := gitCmd(dir, args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
@@ -222,6 +228,14 @@ func checkInvariants(t *testing.T, l vault.Layout) {
 	if int64(len(qs)) != tt.Quarantined {
 		t.Errorf("quarantine.jsonl has %d records, totals say %d", len(qs), tt.Quarantined)
 	}
+}
+
+func mustTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
 }
 
 var idRE = regexp.MustCompile(`(?m)^id: "[0-9a-f-]{36}"$`)

@@ -432,34 +432,60 @@ func (p *Parsed) indexLines() {
 	fm := p.raw[p.fmStart:p.fmEnd]
 	p.lines = make([]int, 0, bytes.Count(fm, []byte{'\n'})+2)
 	p.lines = append(p.lines, p.fmStart)
-	for i := 0; i < len(fm); i++ {
-		switch fm[i] {
-		case '\n':
-		case '\r':
-			if i+1 < len(fm) && fm[i+1] == '\n' {
-				continue
+	if !oddBreaks(fm) {
+		for i := 0; ; {
+			j := bytes.IndexByte(fm[i:], '\n')
+			if j < 0 || i+j+1 >= len(fm) {
+				break
 			}
-		case 0xC2: // NEL is C2 85
-			if i+1 >= len(fm) || fm[i+1] != 0x85 {
-				continue
-			}
-			i++
-		case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
-			if i+2 >= len(fm) || fm[i+1] != 0x80 || (fm[i+2] != 0xA8 && fm[i+2] != 0xA9) {
-				continue
-			}
-			i += 2
-		default:
-			continue
+			i += j + 1
+			p.lines = append(p.lines, p.fmStart+i)
 		}
-		if p.fmStart+i+1 < p.fmEnd {
-			p.lines = append(p.lines, p.fmStart+i+1)
+	} else {
+		for i := 0; i < len(fm); i++ {
+			switch fm[i] {
+			case '\n':
+			case '\r':
+				if i+1 < len(fm) && fm[i+1] == '\n' {
+					continue
+				}
+			case 0xC2: // NEL is C2 85
+				if i+1 >= len(fm) || fm[i+1] != 0x85 {
+					continue
+				}
+				i++
+			case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
+				if i+2 >= len(fm) || fm[i+1] != 0x80 || (fm[i+2] != 0xA8 && fm[i+2] != 0xA9) {
+					continue
+				}
+				i += 2
+			default:
+				continue
+			}
+			if i+1 < len(fm) {
+				p.lines = append(p.lines, p.fmStart+i+1)
+			}
 		}
 	}
 	p.lines = append(p.lines, p.fmEnd)
 	if p.fmStart == p.fmEnd {
 		p.lines = p.lines[1:]
 	}
+}
+
+// oddBreaks reports whether b holds a line break other than LF and CRLF.
+func oddBreaks(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(b[i:], '\r')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if i >= len(b) || b[i] != '\n' {
+			return true
+		}
+	}
+	return bytes.Contains(b, []byte("\u0085")) || bytes.Contains(b, []byte("\u2028")) || bytes.Contains(b, []byte("\u2029"))
 }
 
 // fmLines is the number of frontmatter lines.

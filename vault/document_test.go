@@ -38,6 +38,8 @@ func TestParseLayouts(t *testing.T) {
 			open: 1, bodyLine: 4, fields: []string{"type"}, fast: true},
 		{name: "blank lines first", src: "\n\n---\ntype: fact\n---\n\n\n  body\n\n", typ: "fact", body: "  body", open: 3, bodyLine: 6,
 			fields: []string{"type"}, fast: true, line: map[string]int{"type": 4}},
+		{name: "lone CR", src: "---\ntype: fact\rtags: [a]\n---\nbody\n", typ: "fact", body: "body", open: 1, bodyLine: 5,
+			fields: []string{"type", "tags"}, line: map[string]int{"type": 2, "tags": 3}},
 		{name: "yaml.v3 layout", src: "---\ntype: fact\ncontext: |\n  a\n  b\nlast: &x 1\n---\nbody\n", typ: "fact", body: "body", open: 1, bodyLine: 8,
 			fields: []string{"type", "context", "last"}, line: map[string]int{"context": 3, "last": 6}},
 	}

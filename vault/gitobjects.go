@@ -89,9 +89,6 @@ func (b *objectBatch) add(t plumbing.ObjectType, content []byte) (plumbing.Hash,
 func (b *objectBatch) writeLoose(t plumbing.ObjectType, content []byte, h plumbing.Hash) error {
 	hex := h.String()
 	dir := filepath.Join(b.dir, hex[:2])
-	if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
 	b.zbuf.Reset()
 	b.zw.Reset(&b.zbuf)
 	fmt.Fprintf(b.zw, "%s %d\x00", t.Bytes(), len(content))
@@ -99,9 +96,21 @@ func (b *objectBatch) writeLoose(t plumbing.ObjectType, content []byte, h plumbi
 	if err := b.zw.Close(); err != nil {
 		return err
 	}
-	n, err := writeFileSynced(dir, "tmp_obj_", filepath.Join(dir, hex[2:]), b.zbuf.Bytes(), 0o444)
-	if err != nil {
-		return err
+	var n int64
+	for attempt := 0; ; attempt++ {
+		if err := os.Mkdir(dir, 0o777); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+		var err error
+		n, err = writeFileSynced(dir, "tmp_obj_", filepath.Join(dir, hex[2:]), b.zbuf.Bytes(), 0o444)
+		if err == nil {
+			break
+		}
+		// `git gc` removes the object folders it emptied; git's own writer
+		// creates the folder again and retries, and so do we.
+		if !errors.Is(err, fs.ErrNotExist) || attempt == 3 {
+			return err
+		}
 	}
 	b.dirs[dir] = true
 	b.written++

@@ -161,7 +161,8 @@ type refLog struct {
 }
 
 // moveRef moves the ref head names from head.hash (zero: must not exist) to
-// to, as a git commit does: it holds HEAD.lock (when HEAD is symbolic) and
+// to (zero: delete it, which only undoing a first commit does), as a git
+// commit does: it holds HEAD.lock (when HEAD is symbolic) and
 // the ref's lock, checks that HEAD still names the same branch and the branch
 // still holds head.hash, writes the reflogs and renames the lock into place.
 // errRefMoved reports that someone else moved either meanwhile.
@@ -198,6 +199,15 @@ func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash
 		if cur != head.hash {
 			return errRefMoved
 		}
+	}
+	if to.IsZero() {
+		if head.branch == "" {
+			return fmt.Errorf("delete HEAD: refused")
+		}
+		if err := os.Remove(s.refFile(head.branch)); err != nil {
+			return fmt.Errorf("delete %s: %w", head.branch, err)
+		}
+		return nil
 	}
 	if err := target.write([]byte(to.String() + "\n")); err != nil {
 		return err

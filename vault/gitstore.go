@@ -117,7 +117,8 @@ type GitStore struct {
 	opts      GitStoreOptions
 	packStamp time.Time // objects/pack mtime when go-git last indexed it
 
-	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
+	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
+	beforeIndexCommit func()                       // test hook: between moving the branch and the index
 }
 
 // OpenGitStore opens the repository that holds the vault at vaultRoot (the
@@ -289,8 +290,20 @@ func (s *GitStore) refreshPacks(force bool) {
 	}
 }
 
+// hasObject reports a loose object that need not be written again, and
+// freshens its mtime as git does (freshen_loose_object): `git gc` prunes
+// only unreachable objects older than gc.pruneExpire, so an old unreachable
+// object that a new commit is about to reference must look new. A packed
+// object is written again as a loose one instead, which freshens it the same
+// way; that is rare (identical content reappearing) and costs one object.
 func (s *GitStore) hasObject(h plumbing.Hash) bool {
-	return s.repo.Storer.HasEncodedObject(h) == nil
+	hex := h.String()
+	p := filepath.Join(s.objectsDir(), hex[:2], hex[2:])
+	if _, err := os.Stat(p); err != nil {
+		return false
+	}
+	now := time.Now()
+	return os.Chtimes(p, now, now) == nil
 }
 
 // ErrNothingToCommit is returned by Commit when the paths leave HEAD's tree
@@ -370,6 +383,13 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(paths) == 0 && !req.AllowEmpty {
+		head, err := s.readHead()
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		return head.hash, ErrNothingToCommit
+	}
 	s.refreshPacks(false)
 	cfg := s.readConfig()
 
@@ -437,6 +457,9 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		if attempt >= s.opts.Attempts {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %s kept moving under another writer (%d attempts); try again", head.ref(), attempt)
 		}
+	}
+	if s.beforeIndexCommit != nil {
+		s.beforeIndexCommit()
 	}
 	if err := lock.commit(); err != nil {
 		// The branch moved but the index could not: put the branch back, so
@@ -738,20 +761,22 @@ func formatSignature(sig GitSignature, when time.Time) string {
 	return fmt.Sprintf("%s <%s> %d %s", sig.Name, sig.Email, when.Unix(), when.Format("-0700"))
 }
 
-// getCommit reads a commit, looking at the packs again once if it is not
-// found: a `git gc` may have packed it since go-git last looked.
+// getCommit reads a commit, looking at the packs again once on failure: a
+// `git gc` may have packed it (deleting the loose copy) or replaced the pack
+// go-git had indexed since go-git last looked.
 func (s *GitStore) getCommit(h plumbing.Hash) (*object.Commit, error) {
 	c, err := object.GetCommit(s.repo.Storer, h)
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
+	if err != nil {
 		s.refreshPacks(true)
 		c, err = object.GetCommit(s.repo.Storer, h)
 	}
 	return c, err
 }
 
+// getTree reads a tree, retrying once as getCommit does.
 func (s *GitStore) getTree(h plumbing.Hash) (*object.Tree, error) {
 	t, err := object.GetTree(s.repo.Storer, h)
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
+	if err != nil {
 		s.refreshPacks(true)
 		t, err = object.GetTree(s.repo.Storer, h)
 	}
@@ -869,6 +894,15 @@ func (s *GitStore) HeadFile(path string) ([]byte, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refreshPacks(false)
+	data, found, err := s.headFile(path)
+	if err != nil {
+		s.refreshPacks(true)
+		data, found, err = s.headFile(path)
+	}
+	return data, found, err
+}
+
+func (s *GitStore) headFile(path string) ([]byte, bool, error) {
 	head, err := s.readHead()
 	if err != nil {
 		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)

@@ -2,6 +2,7 @@ package vault
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -704,6 +705,49 @@ func TestGitStoreLinkedWorktree(t *testing.T) {
 	r.fsck()
 }
 
+// TestGitStoreUndoesTheBranchWhenTheIndexCannotMove makes the last step,
+// renaming index.lock over the index, fail: the branch must be put back (or
+// deleted again, for a first commit) so HEAD and the index still agree.
+func TestGitStoreUndoesTheBranchWhenTheIndexCannotMove(t *testing.T) {
+	for _, born := range []bool{false, true} {
+		t.Run(fmt.Sprintf("born=%v", born), func(t *testing.T) {
+			t.Parallel()
+			r := newTestRepo(t)
+			if born {
+				r.write("a.md", "a\n")
+				r.git("add", "a.md")
+				r.git("commit", "-q", "-m", "start")
+			}
+			s := openStore(t, r.dir, GitStoreOptions{})
+			index := filepath.Join(r.dir, ".git", "index")
+			s.beforeIndexCommit = func() {
+				// A folder where the index goes makes the rename fail.
+				os.Remove(index)
+				if err := os.Mkdir(index, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(index, "x"), nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r.write("b.md", "b\n")
+			_, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "m"})
+			if err == nil || !strings.Contains(err.Error(), "update index") {
+				t.Fatalf("Commit = %v, want an index update error", err)
+			}
+			if out, _ := r.run(r.dir, "rev-parse", "-q", "--verify", "refs/heads/main"); born != (strings.TrimSpace(out) != "") {
+				t.Fatalf("main after the undo: %q (born %v)", out, born)
+			}
+			if born && r.git("log", "-1", "--format=%s") != "start\n" {
+				t.Fatal("the branch was not moved back")
+			}
+			if _, err := os.Stat(index + ".lock"); !os.IsNotExist(err) {
+				t.Fatalf("index.lock left behind: %v", err)
+			}
+		})
+	}
+}
+
 func TestGitStoreRefusesDetachedHead(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
@@ -830,4 +874,92 @@ func TestOpenGitStoreErrors(t *testing.T) {
 	if _, err := OpenGitStore(sha256); err == nil || !strings.Contains(err.Error(), "sha256") {
 		t.Fatalf("sha256 repository: %v", err)
 	}
+}
+
+// TestGitStoreBulkCommitWritesOnePack commits more paths than go loose in
+// one call: blobs and trees go into packs that git verifies, and the next
+// commits read HEAD from them.
+func TestGitStoreBulkCommitWritesOnePack(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	var paths []string
+	for i := 0; i < 300; i++ {
+		month := fmt.Sprintf("%d-%02d", 2024+i%24/12, 1+i%12) // 120 month folders: the trees go into a pack too
+		p := fmt.Sprintf("mind/t%d/%s/%s-01-%08x.md", i%5, month, month, i)
+		r.write(p, strings.Repeat(fmt.Sprintf("memory %d ", i), 1+i%50)+"\n")
+		paths = append(paths, p)
+	}
+	r.write("same-a.md", "same content\n")
+	r.write("same-b.md", "same content\n")
+	paths = append(paths, "same-a.md", "same-b.md")
+	s := openStore(t, r.dir, GitStoreOptions{})
+	mustCommit(t, s, CommitRequest{Paths: paths, Message: "import: 302 memories"})
+
+	if n := len(r.lines("ls-tree", "-r", "--name-only", "HEAD")); n != 302 {
+		t.Fatalf("HEAD has %d files, want 302", n)
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q", got)
+	}
+	packs, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "pack-*.idx"))
+	if len(packs) != 2 {
+		t.Fatalf("packs = %q, want one for the blobs and one for the trees and commit", packs)
+	}
+	for _, p := range packs {
+		out := r.git("verify-pack", "-v", p)
+		if !strings.Contains(out, "ok") && !strings.Contains(out, ": ok") {
+			t.Fatalf("verify-pack %s:\n%s", p, out)
+		}
+	}
+	if loose := r.git("count-objects"); !strings.HasPrefix(loose, "0 objects") {
+		t.Fatalf("loose objects after a bulk commit: %q", loose)
+	}
+	r.fsck()
+
+	// The next commits build on trees read from the packs.
+	r.write(paths[7], "changed\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{paths[7]}})
+	if got := r.git("show", "HEAD:"+paths[7]); got != "changed\n" {
+		t.Fatalf("%s = %q", paths[7], got)
+	}
+	data, ok, err := s.HeadFile(paths[8])
+	if err != nil || !ok || !strings.HasPrefix(string(data), "memory 8 ") {
+		t.Fatalf("HeadFile from a pack = %q %v %v", data, ok, err)
+	}
+	r.fsck()
+}
+
+func TestGitStoreHonoursRepositoryConfig(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.git("config", "core.fileMode", "false")
+	r.git("config", "index.version", "4")
+	r.git("config", "core.logAllRefUpdates", "false")
+	s := openStore(t, r.dir, GitStoreOptions{})
+	r.write("tool.sh", "#!/bin/sh\n")
+	os.Chmod(r.path("tool.sh"), 0o755)
+	mustCommit(t, s, CommitRequest{Paths: []string{"tool.sh"}})
+	if got := r.git("ls-files", "-s"); !strings.HasPrefix(got, "100644 ") {
+		t.Fatalf("core.fileMode=false: %q, want the executable bit ignored", got)
+	}
+	if v := binary.BigEndian.Uint32(r.readIndex()[4:8]); v != 4 {
+		t.Fatalf("new index version %d, want index.version 4", v)
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, ".git", "logs", "refs", "heads", "main")); !os.IsNotExist(err) {
+		t.Fatalf("core.logAllRefUpdates=false wrote a reflog: %v", err)
+	}
+	// A mode the index already has is kept when the file system cannot
+	// tell.
+	r.git("update-index", "--chmod=+x", "tool.sh")
+	r.git("commit", "-q", "-m", "executable")
+	os.Chmod(r.path("tool.sh"), 0o644)
+	r.write("tool.sh", "#!/bin/sh\necho\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"tool.sh"}})
+	if got := r.git("ls-tree", "HEAD", "tool.sh"); !strings.HasPrefix(got, "100755 ") {
+		t.Fatalf("core.fileMode=false lost the index's mode: %q", got)
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q", got)
+	}
+	r.fsck()
 }

@@ -22,7 +22,9 @@ const TimeLayout = "2006-01-02T15:04:05.000Z07:00"
 // The same document always gives the same bytes: 2-space indentation, id,
 // session_id and free text double-quoted, other text plain when YAML reads
 // it back unchanged, numbers with a decimal point, times in UTC with
-// milliseconds (finer precision is dropped). Parse(Render(d)) gives back d.
+// milliseconds (finer precision is dropped). Unknown fields are written by
+// yaml.v3 after the known ones (one it cannot write comes out as null).
+// Parse(Render(d)) gives back d.
 func Render(d *Document) []byte {
 	body := normBody(d.Body)
 	b := make([]byte, 0, 640+len(body))
