@@ -453,7 +453,7 @@ func (d *Daemon) batch() error {
 		return err
 	}
 	if res.Lines > 0 || len(res.Commits) > 0 {
-		d.log.Info("daemon: batch",
+		d.log.Debug("daemon: batch",
 			"lines", res.Lines, "memorized", res.Memorized, "reinforced", res.Reinforced,
 			"operations", res.Operations, "quarantined", res.Quarantined, "skipped", res.Skipped,
 			"commits", len(res.Commits), "took", time.Since(start).Round(time.Microsecond))

@@ -129,7 +129,7 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 func ago(now, t time.Time) string {
 	d := now.Sub(t)
 	switch {
-	case d < 0:
+	case d < time.Second:
 		return "just now"
 	case d < time.Minute:
 		return fmt.Sprintf("%ds ago", int(d.Seconds()))

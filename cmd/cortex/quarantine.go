@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -129,8 +130,42 @@ func printQuarantine(w io.Writer, recs []quarantineJSON) {
 			state = "  [retried " + r.Retried.Local().Format(time.DateTime) + "]"
 		}
 		fmt.Fprintf(w, "%*d  %s  %s  %s%s\n", width, r.Number, r.Time.Local().Format(time.DateTime), r.Reason, oneLine(r.Detail, 160), state)
-		fmt.Fprintf(w, "%*s  %s\n", width, "", oneLine(r.Line, 100))
+		fmt.Fprintf(w, "%*s  %s\n", width, "", lineSummary(r.Line))
 	}
+}
+
+// lineSummary shows a quarantined line by what a person recognizes: its
+// type, who said it and the body; a line that is not an observation's JSON
+// is shown raw.
+func lineSummary(line string) string {
+	var o struct {
+		Type        any `json:"type"`
+		Attribution any `json:"attribution"`
+		Body        any `json:"body"`
+		Op          any `json:"op"`
+		ID          any `json:"id"`
+	}
+	if err := json.Unmarshal([]byte(line), &o); err != nil {
+		return oneLine(line, 100)
+	}
+	body, ok := o.Body.(string)
+	if !ok {
+		return oneLine(line, 100)
+	}
+	head := ""
+	if t, ok := o.Type.(string); ok {
+		head = t
+	}
+	if op, ok := o.Op.(string); ok && op != "" {
+		head += " " + op
+		if id, ok := o.ID.(string); ok {
+			head += " " + id
+		}
+	}
+	if a, ok := o.Attribution.(string); ok && a != "" {
+		head += " (" + a + ")"
+	}
+	return oneLine(strings.TrimSpace(head)+": "+strconv.Quote(body), 100)
 }
 
 // oneLine shortens s to max runes at a word boundary, on one line.
@@ -143,21 +178,63 @@ func oneLine(s string, max int) string {
 	return cut
 }
 
+// retryFlags are retry's flags given after N ("retry 3 --line …", as the
+// usage line reads): urfave/cli stops at the first argument.
+type retryFlags struct {
+	line        string
+	lineSet     bool
+	force, json bool
+}
+
+func parseTrailingRetryFlags(c *cli.Context, args []string) (retryFlags, error) {
+	f := retryFlags{force: c.Bool("force"), json: c.Bool("json"), line: c.String("line"), lineSet: c.IsSet("line")}
+	fs := flag.NewFlagSet("quarantine retry", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	line := fs.String("line", "", "")
+	force := fs.Bool("force", false, "")
+	asJSON := fs.Bool("json", false, "")
+	vaultDir := fs.String("vault", "", "")
+	if err := fs.Parse(args); err != nil {
+		return f, usageErrorf("quarantine retry: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return f, usageErrorf("quarantine retry: one record number at a time (got %q too)", fs.Arg(0))
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "line":
+			f.line, f.lineSet = *line, true
+		case "force":
+			f.force = *force
+		case "json":
+			f.json = *asJSON
+		case "vault":
+			// obsLayout reads the flag from the context.
+			_ = c.Set("vault", *vaultDir)
+		}
+	})
+	return f, nil
+}
+
 func runQuarantineRetry(c *cli.Context, now func() time.Time) error {
-	if c.NArg() != 1 {
-		return usageErrorf("quarantine retry: give one record number (cortex quarantine retry N [--line JSON]); see cortex quarantine list")
+	if c.NArg() == 0 {
+		return usageErrorf("quarantine retry: give a record number (cortex quarantine retry N [--line JSON]); see cortex quarantine list")
 	}
 	n, err := strconv.Atoi(c.Args().First())
 	if err != nil || n < 1 {
 		return usageErrorf("quarantine retry: %q is not a record number (1, 2, … as cortex quarantine list shows)", c.Args().First())
 	}
+	f, err := parseTrailingRetryFlags(c, c.Args().Tail())
+	if err != nil {
+		return err
+	}
 	l, err := obsLayout(c)
 	if err != nil {
 		return err
 	}
-	opts := observer.RetryOptions{Force: c.Bool("force"), Now: now}
-	if c.IsSet("line") {
-		opts.Line = []byte(c.String("line"))
+	opts := observer.RetryOptions{Force: f.force, Now: now}
+	if f.lineSet {
+		opts.Line = []byte(f.line)
 	}
 	res, err := observer.RetryQuarantine(c.Context, l, n, opts)
 	var re *observer.RetryRefusedError
@@ -168,7 +245,7 @@ func runQuarantineRetry(c *cli.Context, now func() time.Time) error {
 		return err
 	}
 	printWarnings(c.App.ErrWriter, res.Warnings, func(s string) string { return s })
-	if c.Bool("json") {
+	if f.json {
 		_, err := fmt.Fprintf(c.App.Writer, "%s\n", res.Line)
 		return err
 	}

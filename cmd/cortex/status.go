@@ -104,9 +104,9 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 			parts = append(parts, fmt.Sprintf("%d %s", q.ByReason[r], r))
 			open += q.ByReason[r]
 		}
-		v := count(int64(open), "line", "lines")
-		if len(parts) > 0 {
-			v += " (" + strings.Join(parts, ", ") + ")"
+		v := "nothing waiting"
+		if open > 0 {
+			v = count(int64(open), "line", "lines") + " (" + strings.Join(parts, ", ") + ")"
 		}
 		if q.Retried > 0 {
 			v += fmt.Sprintf(", %d retried", q.Retried)
