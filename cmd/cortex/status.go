@@ -49,6 +49,9 @@ date with the memory files. Reading the status changes nothing.`,
 				return enc.Encode(s)
 			}
 			printStatus(c.App.Writer, s, t)
+			for _, w := range s.Warnings {
+				fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
+			}
 			return nil
 		},
 	}
@@ -129,10 +132,6 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 		row("index", fmt.Sprintf("stale: %s changed after it (refreshed by the daemon, or by the next command that reads it)", s.Index.NewestPath))
 	default:
 		row("index", "fresh")
-	}
-
-	for _, warn := range s.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", warn)
 	}
 }
 
