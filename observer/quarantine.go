@@ -143,14 +143,5 @@ func RewriteQuarantine(ctx context.Context, l vault.Layout, recs []QuarantineRec
 		return err
 	}
 	defer unlock()
-	var buf bytes.Buffer
-	for _, r := range recs {
-		line, err := json.Marshal(r)
-		if err != nil {
-			return fmt.Errorf("quarantine: %w", err)
-		}
-		buf.Write(line)
-		buf.WriteByte('\n')
-	}
-	return vault.WriteFileAtomic(l.Quarantine(), buf.Bytes(), 0o600)
+	return writeQuarantine(l, recs)
 }

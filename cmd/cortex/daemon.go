@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/observer"
+)
+
+func init() {
+	commandGroups = append(commandGroups, func() []*cli.Command {
+		return []*cli.Command{daemonCommand()}
+	})
+}
+
+func daemonCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "daemon",
+		Usage: "memorize observations continuously as they arrive (one daemon per vault)",
+		Description: `Runs the memorizer of cortex process continuously: it watches observer/ for
+appends, turns each burst into one batch (one git commit), polls every --poll
+as a fallback where file events are not delivered, and rotates the buffer
+(kept: observations.jsonl.1 to .3) once it passes 2 MB and is fully processed.
+
+One daemon runs per vault: a second one is refused with the running one's pid.
+A failed batch is logged and retried with a growing delay (at most 2 minutes);
+the daemon never stops on one. SIGINT or SIGTERM stop it after the batch in
+hand (exit 0); a second signal stops it at once, and the next start recovers
+the interrupted batch. Logs go to stderr; the daemon's pid and heartbeat are
+in .cortex/daemon.json (see cortex status).`,
+		Flags: []cli.Flag{
+			obsVaultFlag(),
+			&cli.StringFlag{Name: "log-format", Value: "text", Usage: "`FORMAT` of the logs on stderr: text or json"},
+			&cli.StringFlag{Name: "log-level", Value: "info", Usage: "`LEVEL` of the logs: debug, info, warn or error"},
+			&cli.DurationFlag{Name: "poll", Value: observer.DefaultPollInterval, Usage: "look at the buffer every `INTERVAL` even without a file event"},
+			// For tests and benchmarks.
+			&cli.DurationFlag{Name: "heartbeat", Value: observer.DefaultHeartbeat, Hidden: true},
+			&cli.DurationFlag{Name: "debounce", Value: observer.DefaultDebounce, Hidden: true},
+			&cli.DurationFlag{Name: "max-backoff", Value: observer.DefaultMaxBackoff, Hidden: true},
+			&cli.Int64Flag{Name: "rotate-size", Value: observer.RotateSize, Hidden: true},
+		},
+		Action: runDaemon,
+	}
+}
+
+func runDaemon(c *cli.Context) error {
+	if c.Args().Present() {
+		return usageErrorf("daemon takes no arguments (got %q)", c.Args().First())
+	}
+	log, err := newLogger(c.App.ErrWriter, c.String("log-format"), c.String("log-level"))
+	if err != nil {
+		return err
+	}
+	for _, name := range []string{"poll", "heartbeat", "debounce", "max-backoff"} {
+		if c.Duration(name) <= 0 {
+			return usageErrorf("--%s: want a positive duration such as 30s, got %s", name, c.Duration(name))
+		}
+	}
+	l, err := obsLayout(c)
+	if err != nil {
+		return err
+	}
+
+	// The first signal stops the daemon after the batch in hand; a second
+	// one cuts the batch short.
+	ctx, stop := context.WithCancel(c.Context)
+	defer stop()
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	d, err := observer.StartDaemon(ctx, l, observer.DaemonOptions{
+		Logger:       log,
+		PollInterval: c.Duration("poll"),
+		Heartbeat:    c.Duration("heartbeat"),
+		Debounce:     c.Duration("debounce"),
+		MaxBackoff:   c.Duration("max-backoff"),
+		RotateSize:   c.Int64("rotate-size"),
+	})
+	if err != nil {
+		return err
+	}
+	go func() {
+		n := 0
+		for s := range sigs {
+			n++
+			if n == 1 {
+				log.Info("daemon: signal received; finishing the batch in hand", "signal", s.String())
+				stop()
+				continue
+			}
+			log.Warn("daemon: second signal; stopping now (the next start recovers the batch)", "signal", s.String())
+			d.Abort()
+		}
+	}()
+	if err := d.Run(ctx); err != nil {
+		return fmt.Errorf("daemon: %w", err)
+	}
+	log.Info("daemon: stopped")
+	return nil
+}
+
+// newLogger is the daemon's slog logger on w.
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, usageErrorf("--log-level: want debug, info, warn or error, got %q", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch strings.ToLower(format) {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, usageErrorf("--log-format: want text or json, got %q", format)
+}
+
+// ago says how long before now t was, for people: "3s ago", "5m ago".
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Second:
+		return "just now"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d.Hours()))
+	}
+	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// TestDaemonScripts runs the transcripts of testdata/daemon: a real `cortex
+// daemon` in the background of each script, with waitfor to wait on what it
+// does.
+func TestDaemonScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "daemon"),
+		RequireExplicitExec: true,
+		Setup:               setupScriptEnv,
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"waitfor": cmdWaitFor},
+	})
+}
+
+// waitLimit keeps a broken daemon from hanging a script; it is not a speed
+// requirement.
+const waitLimit = time.Minute
+
+// cmdWaitFor waits until the vault in the current folder reaches a state:
+//
+//	waitfor lines N        state.json accounts for at least N lines
+//	waitfor file PATH      PATH exists
+//	waitfor daemon STATE   cortex status reports the daemon STATE (running, stopped, died)
+func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: waitfor lines N | file PATH | daemon STATE")
+	}
+	l := vault.Layout{Root: ts.MkAbs(".")}
+	var cond func() (bool, string)
+	switch args[0] {
+	case "lines":
+		n, err := strconv.ParseInt(args[1], 10, 64)
+		ts.Check(err)
+		cond = func() (bool, string) {
+			st, _, err := observer.LoadState(l)
+			return err == nil && st.Totals.Lines >= n, strconv.FormatInt(st.Totals.Lines, 10) + " lines"
+		}
+	case "file":
+		p := ts.MkAbs(args[1])
+		cond = func() (bool, string) {
+			_, err := os.Stat(p)
+			return err == nil, "missing"
+		}
+	case "daemon":
+		cond = func() (bool, string) {
+			s, err := observer.ReadStatus(context.Background(), l, time.Now())
+			return err == nil && s.Daemon.State == args[1], s.Daemon.State
+		}
+	default:
+		ts.Fatalf("waitfor: unknown condition %q", args[0])
+	}
+	deadline := time.Now().Add(waitLimit)
+	for {
+		ok, now := cond()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("waitfor %s %s: still %s after %v", args[0], args[1], now, waitLimit)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

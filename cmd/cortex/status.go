@@ -1,0 +1,177 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/observer"
+)
+
+func init() {
+	commandGroups = append(commandGroups, func() []*cli.Command {
+		return []*cli.Command{statusCommand(time.Now)}
+	})
+}
+
+func statusCommand(now func() time.Time) *cli.Command {
+	return &cli.Command{
+		Name:  "status",
+		Usage: "show the memorizer at a glance: totals, pending lines, quarantine, daemon, index",
+		Description: `Prints what the memorizer has done ("Cortex: 15 observations, 13 memorized,
+2 already known"), what waits in the buffer and in staging, the quarantine by
+reason, the last run, whether the daemon runs, and whether the index is up to
+date with the memory files. Reading the status changes nothing.`,
+		Flags: []cli.Flag{
+			obsVaultFlag(),
+			&cli.BoolFlag{Name: "json", Usage: "print the status as JSON"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usageErrorf("status takes no arguments (got %q)", c.Args().First())
+			}
+			l, err := obsLayout(c)
+			if err != nil {
+				return err
+			}
+			t := now()
+			s, err := observer.ReadStatus(c.Context, l, t)
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(s)
+			}
+			printStatus(c.App.Writer, s, t)
+			for _, w := range s.Warnings {
+				fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
+			}
+			return nil
+		},
+	}
+}
+
+func count(n int64, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// printStatus writes the status for people: the seed's headline, then one
+// line per part.
+func printStatus(w io.Writer, s observer.Status, now time.Time) {
+	t := s.Totals
+	head := []string{count(t.Lines, "observation", "observations"), fmt.Sprintf("%d memorized", t.Memorized), fmt.Sprintf("%d already known", t.Reinforced)}
+	if t.Operations > 0 {
+		head = append(head, count(t.Operations, "operation", "operations"))
+	}
+	if t.Quarantined > 0 {
+		head = append(head, fmt.Sprintf("%d quarantined", t.Quarantined))
+	}
+	if t.Skipped > 0 {
+		head = append(head, fmt.Sprintf("%d skipped", t.Skipped))
+	}
+	fmt.Fprintf(w, "Cortex: %s\n", strings.Join(head, ", "))
+
+	row := func(label, value string) { fmt.Fprintf(w, "  %-11s %s\n", label+":", value) }
+
+	if s.Pending.Lines == 0 {
+		row("pending", "nothing")
+	} else {
+		row("pending", fmt.Sprintf("%s (%s) in the buffer", count(int64(s.Pending.Lines), "line", "lines"), byteSize(s.Pending.Bytes)))
+	}
+
+	switch {
+	case s.Staging.Batch:
+		row("staging", fmt.Sprintf("a batch is staged (%s): it is finished or rolled back by the next run", count(int64(s.Staging.Files), "file", "files")))
+	case s.Staging.Files > 0:
+		row("staging", fmt.Sprintf("%s left by an interrupted batch (removed by the next run)", count(int64(s.Staging.Files), "file", "files")))
+	default:
+		row("staging", "empty")
+	}
+
+	q := s.Quarantine
+	if q.Total == 0 {
+		row("quarantine", "empty")
+	} else {
+		var parts []string
+		open := 0
+		for _, r := range q.Reasons() {
+			parts = append(parts, fmt.Sprintf("%d %s", q.ByReason[r], r))
+			open += q.ByReason[r]
+		}
+		v := "nothing waiting"
+		if open > 0 {
+			v = count(int64(open), "line", "lines") + " (" + strings.Join(parts, ", ") + ")"
+		}
+		if q.Retried > 0 {
+			v += fmt.Sprintf(", %d retried", q.Retried)
+		}
+		row("quarantine", v+"; see cortex quarantine list")
+	}
+
+	if s.LastRun.IsZero() {
+		row("last run", "never")
+	} else {
+		row("last run", fmt.Sprintf("%s (%s)", s.LastRun.Local().Format(time.DateTime), ago(now, s.LastRun)))
+	}
+
+	row("daemon", daemonLine(s.Daemon, now))
+
+	switch s.Index.State {
+	case observer.IndexMissing:
+		row("index", "missing (built by the next command that reads it)")
+	case observer.IndexStale:
+		row("index", fmt.Sprintf("stale: %s changed after it (refreshed by the daemon, or by the next command that reads it)", s.Index.NewestPath))
+	default:
+		row("index", "fresh")
+	}
+}
+
+func daemonLine(d observer.DaemonStatus, now time.Time) string {
+	info := d.Info
+	var v string
+	switch d.State {
+	case observer.DaemonRunning:
+		v = "running"
+		if info != nil && info.Stopped.IsZero() {
+			v = fmt.Sprintf("running (pid %d, up %s, heartbeat %s)", info.PID, strings.TrimSuffix(ago(now, info.Started), " ago"), ago(now, info.Heartbeat))
+		}
+	case observer.DaemonNotResponding:
+		v = fmt.Sprintf("not responding (pid %d holds the lock; last heartbeat %s)", info.PID, ago(now, info.Heartbeat))
+	case observer.DaemonStopped:
+		v = fmt.Sprintf("not running (stopped %s)", ago(now, info.Stopped))
+	case observer.DaemonDied:
+		v = fmt.Sprintf("not running (pid %d ended without stopping; last heartbeat %s)", info.PID, ago(now, info.Heartbeat))
+	default:
+		v = "not running (start it with: cortex daemon)"
+	}
+	if d.Running() && info != nil && info.Failures > 0 {
+		v += fmt.Sprintf("; failing: %s (%d in a row", info.LastError, info.Failures)
+		if !info.NextRetry.IsZero() {
+			if wait := info.NextRetry.Sub(now); wait > 0 {
+				v += fmt.Sprintf(", next try in %s", wait.Round(time.Second))
+			}
+		}
+		v += ")"
+	}
+	return v
+}
+
+// byteSize is n bytes for people: 512 B, 1.5 KB, 2.0 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KB", float64(n)/1024)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}

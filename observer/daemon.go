@@ -1,0 +1,533 @@
+package observer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/gofrs/flock"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// Defaults of DaemonOptions.
+const (
+	DefaultPollInterval = 30 * time.Second
+	DefaultDebounce     = 10 * time.Millisecond
+	DefaultMaxDelay     = 100 * time.Millisecond
+	DefaultHeartbeat    = 5 * time.Second
+	DefaultMinBackoff   = time.Second
+	DefaultMaxBackoff   = 2 * time.Minute
+	DefaultLockWait     = time.Second
+)
+
+// DaemonOptions tunes a Daemon. Zero values take the defaults.
+type DaemonOptions struct {
+	// Logger receives the daemon's and the memorizer's logs (default
+	// slog.Default()).
+	Logger *slog.Logger
+	// Now is the clock of the heartbeat and of the memorizer.
+	Now func() time.Time
+	// Memorizer is passed to Open; its Logger and Now default to the
+	// daemon's.
+	Memorizer Options
+	// PollInterval is how often the buffer is looked at without a file
+	// event: the fallback where fsnotify is silent (network file systems,
+	// a full event queue).
+	PollInterval time.Duration
+	// Debounce is the quiet time after a change of the buffer before a batch
+	// starts, so that a burst of appends becomes one batch; MaxDelay bounds
+	// the wait under a steady stream of appends.
+	Debounce, MaxDelay time.Duration
+	// Heartbeat is how often .cortex/daemon.json is rewritten.
+	Heartbeat time.Duration
+	// MinBackoff and MaxBackoff bound the wait before a failed batch is
+	// tried again; it doubles with every failure in a row.
+	MinBackoff, MaxBackoff time.Duration
+	// RotateSize is the size past which a fully processed buffer is rotated
+	// (default RotateSize; negative: never).
+	RotateSize int64
+	// LockWait is how long StartDaemon waits for the daemon lock, which a
+	// status check may hold for an instant, before reporting another daemon.
+	LockWait time.Duration
+}
+
+func (o DaemonOptions) withDefaults() DaemonOptions {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Memorizer.Logger == nil {
+		o.Memorizer.Logger = o.Logger
+	}
+	if o.Memorizer.Now == nil {
+		o.Memorizer.Now = o.Now
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.PollInterval, DefaultPollInterval)
+	def(&o.Debounce, DefaultDebounce)
+	def(&o.MaxDelay, DefaultMaxDelay)
+	def(&o.Heartbeat, DefaultHeartbeat)
+	def(&o.MinBackoff, DefaultMinBackoff)
+	def(&o.MaxBackoff, DefaultMaxBackoff)
+	def(&o.LockWait, DefaultLockWait)
+	o.MaxDelay = max(o.MaxDelay, o.Debounce)
+	o.MaxBackoff = max(o.MaxBackoff, o.MinBackoff)
+	if o.RotateSize == 0 {
+		o.RotateSize = RotateSize
+	}
+	return o
+}
+
+// DaemonInfo is .cortex/daemon.json: who runs the vault's daemon and whether
+// it still beats. `cortex status` and a second daemon read it.
+type DaemonInfo struct {
+	PID       int       `json:"pid"`
+	Host      string    `json:"host,omitempty"`
+	Started   time.Time `json:"started"`
+	Heartbeat time.Time `json:"heartbeat"`
+	// HeartbeatMS is the heartbeat's period in milliseconds: a heartbeat
+	// older than a few periods means a hung or killed daemon.
+	HeartbeatMS int64 `json:"heartbeat_ms"`
+	// Stopped is set when the daemon ended cleanly.
+	Stopped time.Time `json:"stopped,omitzero"`
+	// LastBatch is when the last batch with lines ended.
+	LastBatch time.Time `json:"last_batch,omitzero"`
+	// Failures counts the failed batches in a row; LastError is the last
+	// one's error and NextRetry when it is tried again.
+	Failures  int       `json:"failures,omitempty"`
+	LastError string    `json:"last_error,omitempty"`
+	NextRetry time.Time `json:"next_retry,omitzero"`
+}
+
+// ReadDaemonInfo reads .cortex/daemon.json; false when there is none.
+func ReadDaemonInfo(l vault.Layout) (DaemonInfo, bool, error) {
+	data, err := os.ReadFile(l.DaemonInfo())
+	if errors.Is(err, fs.ErrNotExist) {
+		return DaemonInfo{}, false, nil
+	}
+	if err != nil {
+		return DaemonInfo{}, false, fmt.Errorf("daemon info: %w", err)
+	}
+	var info DaemonInfo
+	if err := json.Unmarshal(data, &info); err != nil {
+		return DaemonInfo{}, false, fmt.Errorf("daemon info %s: %w", l.DaemonInfo(), err)
+	}
+	return info, true, nil
+}
+
+// DaemonRunningError is StartDaemon's answer when the vault already has a
+// daemon.
+type DaemonRunningError struct {
+	Lock string
+	// Info is the running daemon's daemon.json, when it could be read.
+	Info  DaemonInfo
+	Known bool
+}
+
+func (e *DaemonRunningError) Error() string {
+	if !e.Known || e.Info.PID == 0 {
+		return fmt.Sprintf("another cortex daemon is running for this vault (it holds %s)", e.Lock)
+	}
+	return fmt.Sprintf("another cortex daemon is running for this vault: pid %d, started %s (stop it with: kill %d)",
+		e.Info.PID, e.Info.Started.Local().Format(time.DateTime), e.Info.PID)
+}
+
+// processor is the part of the memorizer the daemon drives (*Memorizer).
+type processor interface {
+	Process(ctx context.Context) (Result, error)
+	Close() error
+}
+
+// Daemon runs the memorizer continuously over one vault (SPEC §5 `cortex
+// daemon`): it holds the vault's daemon lock, watches observer/ with
+// fsnotify and polls as a fallback, turns bursts of appends into one batch,
+// retries failed batches with a capped exponential backoff, rotates the
+// buffer between batches, and beats in .cortex/daemon.json.
+type Daemon struct {
+	l    vault.Layout
+	opts DaemonOptions
+	log  *slog.Logger
+	open func(context.Context) (processor, error)
+
+	lock    *flock.Flock
+	proc    processor
+	watcher *fsnotify.Watcher // nil when fsnotify is unavailable: polling only
+	events  <-chan fsnotify.Event
+	errs    <-chan error
+
+	abortCtx context.Context // the batch in hand's context; Abort cancels it
+	abort    context.CancelFunc
+
+	infoMu sync.Mutex // guards info and the writes of daemon.json
+	info   DaemonInfo
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// StartDaemon takes the vault's daemon lock, opens the memorizer (which
+// refuses an invalid taxonomy.yml) and writes .cortex/daemon.json. A vault
+// whose lock is held gets a *DaemonRunningError naming the running pid. Run
+// the daemon with Run; Close releases it when Run is never called.
+func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daemon, error) {
+	opts = opts.withDefaults()
+	d := &Daemon{l: l, opts: opts, log: opts.Logger}
+	d.open = func(ctx context.Context) (processor, error) {
+		m, err := Open(ctx, l, opts.Memorizer)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
+	if err := d.start(ctx); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// start is StartDaemon after the processor is chosen (tests swap it).
+func (d *Daemon) start(ctx context.Context) error {
+	if err := os.MkdirAll(d.l.CacheDir(), 0o755); err != nil {
+		return fmt.Errorf("daemon: %w", err)
+	}
+	d.lock = flock.New(d.l.DaemonLock(), flock.SetPermissions(0o644))
+	lctx, cancel := context.WithTimeout(ctx, d.opts.LockWait)
+	ok, err := d.lock.TryLockContext(lctx, 20*time.Millisecond)
+	cancel()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		if ctx.Err() != nil {
+			return fmt.Errorf("daemon: %w", ctx.Err())
+		}
+		return fmt.Errorf("daemon lock %s: %w", d.l.DaemonLock(), err)
+	}
+	if !ok {
+		info, known, _ := ReadDaemonInfo(d.l)
+		return &DaemonRunningError{Lock: d.l.DaemonLock(), Info: info, Known: known}
+	}
+	fail := func(err error) error {
+		d.lock.Unlock()
+		return err
+	}
+	proc, err := d.open(ctx)
+	if err != nil {
+		return fail(fmt.Errorf("daemon: %w", err))
+	}
+	d.proc = proc
+	now := d.opts.Now().UTC()
+	host, _ := os.Hostname()
+	d.info = DaemonInfo{PID: os.Getpid(), Host: host, Started: now, Heartbeat: now, HeartbeatMS: d.opts.Heartbeat.Milliseconds()}
+	if err := d.writeInfo(); err != nil {
+		proc.Close()
+		return fail(err)
+	}
+	d.abortCtx, d.abort = context.WithCancel(context.WithoutCancel(ctx))
+	d.watch()
+	return nil
+}
+
+// watch starts fsnotify on observer/ (the folder: writers create the
+// buffer, rotation renames it) and on the vault's root, for changes of
+// taxonomy.yml and calibration.yml (a fix of the file a failing batch
+// tripped on is tried at once, not after the backoff). Without fsnotify (no
+// inotify instances left, an unsupported system) the daemon polls only.
+func (d *Daemon) watch() {
+	if err := os.MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
+		d.log.Warn("daemon: cannot create observer/; polling only", "err", err)
+		return
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		d.log.Warn("daemon: file events unavailable; polling only", "every", d.opts.PollInterval, "err", err)
+		return
+	}
+	for _, dir := range []string{d.l.ObserverDir(), d.l.Root} {
+		if err := w.Add(dir); err != nil {
+			d.log.Warn("daemon: cannot watch folder; polling only", "dir", dir, "err", err)
+			w.Close()
+			return
+		}
+	}
+	d.watcher, d.events, d.errs = w, w.Events, w.Errors
+}
+
+// Abort cancels the batch in hand, for a second interrupt: the memorizer's
+// recovery finishes or rolls it back on the next start.
+func (d *Daemon) Abort() {
+	if d.abort != nil {
+		d.abort()
+	}
+}
+
+// Close stops watching, closes the memorizer, marks daemon.json stopped and
+// releases the daemon lock. Run calls it; it is safe to call again.
+func (d *Daemon) Close() error {
+	d.closeOnce.Do(func() {
+		var errs []error
+		if d.watcher != nil {
+			errs = append(errs, d.watcher.Close())
+		}
+		if d.proc != nil {
+			errs = append(errs, d.proc.Close())
+		}
+		d.infoMu.Lock()
+		d.info.Stopped = d.opts.Now().UTC()
+		d.info.NextRetry = time.Time{}
+		d.infoMu.Unlock()
+		errs = append(errs, d.writeInfo())
+		if d.abort != nil {
+			d.abort()
+		}
+		errs = append(errs, d.lock.Unlock())
+		d.closeErr = errors.Join(errs...)
+	})
+	return d.closeErr
+}
+
+// writeInfo writes daemon.json atomically, so a reader never sees half.
+func (d *Daemon) writeInfo() error {
+	d.infoMu.Lock()
+	defer d.infoMu.Unlock()
+	data, err := json.MarshalIndent(d.info, "", "  ")
+	if err != nil {
+		return fmt.Errorf("daemon info: %w", err)
+	}
+	if err := vault.WriteFileAtomic(d.l.DaemonInfo(), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("daemon info: %w", err)
+	}
+	return nil
+}
+
+// Run processes what is pending, then every change of the buffer, until
+// ctx ends; the batch in hand when it ends is finished first (Abort cuts it
+// short). A failed batch never stops the daemon: it is logged and tried
+// again after a backoff. Run returns after Close, with Close's error.
+func (d *Daemon) Run(ctx context.Context) error {
+	hbDone := make(chan struct{})
+	hbStopped := make(chan struct{})
+	go d.heartbeat(hbDone, hbStopped)
+	defer func() {
+		close(hbDone)
+		<-hbStopped
+	}()
+
+	events, errs := d.events, d.errs
+	poll := time.NewTicker(d.opts.PollInterval)
+	defer poll.Stop()
+
+	d.log.Info("daemon: started", "vault", d.l.Root, "pid", os.Getpid(),
+		"watching", d.watcher != nil, "poll", d.opts.PollInterval)
+
+	// pending: something may wait in the buffer. first: when the earliest
+	// unprocessed change was seen; quiet: fires Debounce after the latest.
+	pending := true
+	var first time.Time
+	quiet := time.NewTimer(0)
+	defer quiet.Stop()
+	var retry <-chan time.Time // set while backing off
+	failures := 0
+
+	kick := func() {
+		now := time.Now()
+		if !pending {
+			pending, first = true, now
+		}
+		if retry != nil {
+			return // backing off: the retry timer runs the batch
+		}
+		wait := min(d.opts.Debounce, d.opts.MaxDelay-now.Sub(first))
+		quiet.Reset(max(wait, 0))
+	}
+
+	for {
+		select {
+		case <-ctx.Done():
+			d.log.Info("daemon: stopping")
+			return d.Close()
+		case ev, ok := <-events:
+			if !ok {
+				events = nil
+				continue
+			}
+			switch {
+			case ev.Op == fsnotify.Chmod:
+			case d.isBufferEvent(ev.Name):
+				kick()
+			case d.isConfigEvent(ev.Name):
+				// The memorizer reads both files on every batch; a
+				// change matters now only to a batch waiting out a
+				// backoff, which may be the change that fixes it.
+				if retry != nil {
+					d.log.Info("daemon: configuration changed; retrying now", "file", filepath.Base(ev.Name))
+					retry = nil
+					kick()
+				}
+			}
+			continue
+		case err, ok := <-errs:
+			if !ok {
+				errs = nil
+				continue
+			}
+			// A full event queue means events were dropped: look again.
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				d.log.Warn("daemon: file events overflowed; rescanning")
+			} else {
+				d.log.Warn("daemon: file events", "err", err)
+			}
+			kick()
+			continue
+		case <-poll.C:
+			kick()
+			continue
+		case <-retry:
+			retry = nil
+		case <-quiet.C:
+			if retry != nil || !pending {
+				continue
+			}
+		}
+
+		pending = false
+		err := d.batch()
+		if err == nil {
+			failures = 0
+			d.rotate(ctx)
+			continue
+		}
+		if d.abortCtx.Err() != nil {
+			d.log.Warn("daemon: batch aborted", "err", err)
+			return errors.Join(err, d.Close())
+		}
+		failures++
+		wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)
+		d.log.Error("daemon: batch failed; will retry", "err", err, "failures", failures, "retry_in", wait.Round(time.Millisecond))
+		d.setInfo(func(i *DaemonInfo) {
+			i.Failures, i.LastError, i.NextRetry = failures, err.Error(), d.opts.Now().UTC().Add(wait)
+		})
+		if werr := d.writeInfo(); werr != nil {
+			d.log.Warn("daemon: heartbeat", "err", werr)
+		}
+		// The memorizer is opened afresh for the retry: whatever it
+		// holds (the index, the taxonomy) may be what failed.
+		if d.proc != nil {
+			if cerr := d.proc.Close(); cerr != nil {
+				d.log.Warn("daemon: close memorizer", "err", cerr)
+			}
+			d.proc = nil
+		}
+		pending = true
+		retry = time.After(wait)
+	}
+}
+
+// batch runs the memorizer once over what is pending, opening it first when
+// a failure or a configuration change closed it.
+func (d *Daemon) batch() error {
+	ctx := d.abortCtx
+	if d.proc == nil {
+		proc, err := d.open(ctx)
+		if err != nil {
+			return err
+		}
+		d.proc = proc
+	}
+	start := time.Now()
+	res, err := d.proc.Process(ctx)
+	if err != nil {
+		return err
+	}
+	if res.Lines > 0 || len(res.Commits) > 0 {
+		d.log.Debug("daemon: batch",
+			"lines", res.Lines, "memorized", res.Memorized, "reinforced", res.Reinforced,
+			"operations", res.Operations, "quarantined", res.Quarantined, "skipped", res.Skipped,
+			"commits", len(res.Commits), "took", time.Since(start).Round(time.Microsecond))
+	}
+	d.setInfo(func(i *DaemonInfo) {
+		if res.Lines > 0 {
+			i.LastBatch = d.opts.Now().UTC()
+		}
+		i.Failures, i.LastError, i.NextRetry = 0, "", time.Time{}
+	})
+	return nil
+}
+
+// rotate rotates the buffer when it is past the size and fully processed.
+// A failure is logged; the next batch tries again.
+func (d *Daemon) rotate(ctx context.Context) {
+	if d.opts.RotateSize < 0 {
+		return
+	}
+	res, err := Rotate(context.WithoutCancel(ctx), d.l, d.opts.RotateSize)
+	switch {
+	case err != nil:
+		d.log.Warn("daemon: rotation failed; will try after the next batch", "err", err)
+	case res.Rotated:
+		d.log.Info("daemon: buffer rotated", "size", res.Size, "to", filepath.Base(RotatedPath(d.l, 1)))
+	}
+}
+
+func (d *Daemon) setInfo(f func(*DaemonInfo)) {
+	d.infoMu.Lock()
+	f(&d.info)
+	d.infoMu.Unlock()
+}
+
+// heartbeat rewrites daemon.json every Heartbeat until done closes. It runs
+// beside the batches, so a long batch does not look like a hung daemon.
+func (d *Daemon) heartbeat(done <-chan struct{}, stopped chan<- struct{}) {
+	defer close(stopped)
+	t := time.NewTicker(d.opts.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			d.setInfo(func(i *DaemonInfo) { i.Heartbeat = d.opts.Now().UTC() })
+			if err := d.writeInfo(); err != nil {
+				d.log.Warn("daemon: heartbeat", "err", err)
+			}
+		}
+	}
+}
+
+// isBufferEvent reports whether an event names the buffer (written,
+// created, renamed or removed).
+func (d *Daemon) isBufferEvent(name string) bool {
+	return filepath.Clean(name) == filepath.Clean(d.l.Buffer())
+}
+
+// isConfigEvent reports whether an event names taxonomy.yml or
+// calibration.yml.
+func (d *Daemon) isConfigEvent(name string) bool {
+	name = filepath.Clean(name)
+	return name == filepath.Clean(d.l.Taxonomy()) || name == filepath.Clean(d.l.Calibration())
+}
+
+// backoff is the wait before try n+1 after n failures in a row: min doubled
+// n-1 times, capped at max, less up to a fifth at random so that several
+// daemons failing on a shared cause do not retry in step.
+func backoff(lo, hi time.Duration, n int) time.Duration {
+	d := lo
+	for i := 1; i < n && d < hi; i++ {
+		d *= 2
+	}
+	d = min(d, hi)
+	return d - time.Duration(rand.Int64N(int64(d)/5+1))
+}

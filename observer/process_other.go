@@ -1,0 +1,19 @@
+//go:build !unix
+
+package observer
+
+import "os"
+
+// processAlive reports whether pid is a live process on this machine. Where
+// a process cannot be probed without a handle, finding it is the answer.
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	p.Release()
+	return true
+}

@@ -1,0 +1,18 @@
+//go:build unix
+
+package observer
+
+import (
+	"errors"
+	"syscall"
+)
+
+// processAlive reports whether pid is a live process on this machine.
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	err := syscall.Kill(pid, 0)
+	// EPERM: alive, but another user's.
+	return err == nil || errors.Is(err, syscall.EPERM)
+}

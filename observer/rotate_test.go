@@ -1,0 +1,283 @@
+package observer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// consumer plays the memorizer's part in the rotation tests: it reads the
+// complete lines after the stored offset and advances the state, as a batch
+// does, without committing anything.
+type consumer struct {
+	l    vault.Layout
+	seen map[string]int
+}
+
+func (c *consumer) consume(t *testing.T) {
+	t.Helper()
+	st, _, err := LoadState(c.l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(c.l.Buffer())
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := bufferIDOf(fi)
+	if id != st.Buffer || fi.Size() < st.Offset {
+		st.Buffer, st.Offset = id, 0
+	}
+	data, err := io.ReadAll(io.NewSectionReader(f, st.Offset, fi.Size()-st.Offset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := bytes.LastIndexByte(data, '\n') + 1
+	if end == 0 && id == st.Buffer {
+		return
+	}
+	for _, ln := range bytes.Split(data[:end], []byte("\n")) {
+		if len(ln) > 0 {
+			c.seen[string(ln)]++
+			st.Totals.Lines++
+		}
+	}
+	st.Offset += int64(end)
+	if err := SaveState(c.l, st); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func rotLine(w, i int) []byte {
+	return fmt.Appendf(nil, `{"w":%d,"i":%d,"pad":"%s"}`, w, i, strings.Repeat("x", 100))
+}
+
+func appendLines(t *testing.T, l vault.Layout, lines ...[]byte) {
+	t.Helper()
+	if err := Append(context.Background(), l, lines...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRotateConditions(t *testing.T) {
+	ctx := context.Background()
+	fill := func(t *testing.T, l vault.Layout, n int) {
+		for i := range n {
+			appendLines(t, l, rotLine(0, i))
+		}
+	}
+	processed := func(t *testing.T, l vault.Layout) {
+		c := &consumer{l: l, seen: map[string]int{}}
+		c.consume(t)
+	}
+	for _, tc := range []struct {
+		name   string
+		setup  func(t *testing.T, l vault.Layout)
+		reason string
+	}{
+		{"no buffer", func(*testing.T, vault.Layout) {}, "no buffer"},
+		{"below size", func(t *testing.T, l vault.Layout) { fill(t, l, 2); processed(t, l) }, "below size"},
+		{"never processed", func(t *testing.T, l vault.Layout) { fill(t, l, 20) }, "not fully processed"},
+		{"lines after the offset", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 20)
+			processed(t, l)
+			fill(t, l, 1)
+		}, "not fully processed"},
+		{"a line without its newline", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 20)
+			processed(t, l)
+			f, err := os.OpenFile(l.Buffer(), os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteString(`{"half":`)
+			f.Close()
+			processed(t, l)
+		}, "not fully processed"},
+		{"another buffer's offset", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 20)
+			processed(t, l)
+			st, _, _ := LoadState(l)
+			st.Buffer.Inode++
+			if err := SaveState(l, st); err != nil {
+				t.Fatal(err)
+			}
+		}, "not fully processed"},
+		{"corrupt state", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 20)
+			os.WriteFile(l.State(), []byte("{"), 0o644)
+		}, "not fully processed"},
+		{"a batch in staging", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 20)
+			processed(t, l)
+			os.MkdirAll(l.Staging(), 0o755)
+			os.WriteFile(l.Path("observer", "staging", "batch.json"), []byte("{}"), 0o644)
+		}, "batch in staging"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := vault.Layout{Root: t.TempDir()}
+			tc.setup(t, l)
+			before, _ := os.ReadFile(l.Buffer())
+			res, err := Rotate(ctx, l, 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Rotated || res.Reason != tc.reason {
+				t.Fatalf("Rotate = %+v, want not rotated because %q", res, tc.reason)
+			}
+			after, _ := os.ReadFile(l.Buffer())
+			if !bytes.Equal(before, after) {
+				t.Fatal("the buffer changed")
+			}
+			if _, err := os.Stat(RotatedPath(l, 1)); err == nil {
+				t.Fatal(".1 appeared")
+			}
+		})
+	}
+}
+
+func TestRotateShiftsAndKeepsThree(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	c := &consumer{l: l, seen: map[string]int{}}
+	last := time.Date(2026, 2, 16, 15, 0, 0, 0, time.UTC)
+	var contents [][]byte
+	for round := range 5 {
+		for i := range 10 {
+			appendLines(t, l, rotLine(round, i))
+		}
+		c.consume(t)
+		st, _, _ := LoadState(l)
+		st.LastRun = last
+		SaveState(l, st)
+		contents = append(contents, readBuffer(t, l))
+		res, err := Rotate(ctx, l, 100)
+		if err != nil || !res.Rotated {
+			t.Fatalf("round %d: Rotate = %+v, %v", round, res, err)
+		}
+		if _, err := os.Stat(l.Buffer()); !errors.Is(err, fs.ErrNotExist) {
+			t.Fatalf("round %d: the buffer is still there (%v)", round, err)
+		}
+		st, warn, err := LoadState(l)
+		if err != nil || warn != "" {
+			t.Fatal(err, warn)
+		}
+		want := State{LastRun: last, Totals: Totals{Lines: int64(10 * (round + 1))}}
+		if st != want {
+			t.Fatalf("round %d: state %+v, want %+v", round, st, want)
+		}
+	}
+	// .1 is the newest; the two oldest were dropped.
+	for n := 1; n <= RotatedBuffers; n++ {
+		got, err := os.ReadFile(RotatedPath(l, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := contents[len(contents)-n]; !bytes.Equal(got, want) {
+			t.Fatalf(".%d holds the wrong buffer", n)
+		}
+	}
+	if _, err := os.Stat(RotatedPath(l, RotatedBuffers+1)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf(".%d exists", RotatedBuffers+1)
+	}
+	// The next writer starts a new buffer, read from 0.
+	appendLines(t, l, rotLine(9, 9))
+	c.consume(t)
+	if c.seen[string(rotLine(9, 9))] != 1 || len(c.seen) != 51 {
+		t.Fatalf("after rotation: %d lines seen", len(c.seen))
+	}
+}
+
+// TestRotateLosesNoLineUnderConcurrentWriters rotates as often as it can
+// while writers append: a line written in the instant of a rotation must
+// land in the new buffer, and every line must be read exactly once. Writers
+// go on until enough rotations happened among them.
+func TestRotateLosesNoLineUnderConcurrentWriters(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	const writers = 4
+	minLines, wantRotations := 200, int64(6)
+	if testing.Short() {
+		minLines, wantRotations = 50, 3
+	}
+	maxLines := 50 * minLines
+	var rotations atomic.Int64
+	written := make([]int, writers)
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := NewBuffer(l)
+			b.LockTimeout = time.Minute
+			for i := 0; i < minLines || rotations.Load() < wantRotations; i++ {
+				if i == maxLines {
+					t.Errorf("writer %d: %d lines and only %d rotations", w, i, rotations.Load())
+					return
+				}
+				if err := b.Append(ctx, rotLine(w, i)); err != nil {
+					t.Error(err)
+					return
+				}
+				written[w] = i + 1
+				// Pauses of varying length let the reader catch up now and
+				// then, as it does between bursts in real use, so rotations
+				// happen while other writers are appending.
+				time.Sleep(time.Duration(rand.IntN(1500)) * time.Microsecond)
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+
+	c := &consumer{l: l, seen: map[string]int{}}
+	for finished := false; !finished; {
+		select {
+		case <-done:
+			finished = true
+		default:
+		}
+		c.consume(t)
+		res, err := Rotate(ctx, l, 500)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Rotated {
+			rotations.Add(1)
+		}
+	}
+	c.consume(t)
+	total := 0
+	for w := range writers {
+		for i := range written[w] {
+			if n := c.seen[string(rotLine(w, i))]; n != 1 {
+				t.Fatalf("writer %d line %d read %d times (%d rotations)", w, i, n, rotations.Load())
+			}
+		}
+		total += written[w]
+	}
+	if len(c.seen) != total {
+		t.Fatalf("%d distinct lines read, want %d", len(c.seen), total)
+	}
+	t.Logf("%d lines, %d rotations", total, rotations.Load())
+}

@@ -1,0 +1,316 @@
+package observer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// Status is what `cortex status` shows (SPEC §5 "Status"): the totals of
+// every line accounted for, what waits, what was refused, and whether the
+// daemon and the index are alive and up to date. Reading it changes nothing
+// and takes no lock that a writer or the daemon could wait on.
+type Status struct {
+	// Totals are state.json's running totals: Lines are the observations,
+	// Reinforced the ones already known.
+	Totals  Totals    `json:"totals"`
+	LastRun time.Time `json:"last_run,omitzero"`
+	// Pending is what the next batch will read.
+	Pending PendingStatus `json:"pending"`
+	Staging StagingStatus `json:"staging"`
+	// Quarantine counts the records of observer/quarantine.jsonl.
+	Quarantine QuarantineStatus `json:"quarantine"`
+	Daemon     DaemonStatus     `json:"daemon"`
+	Index      IndexStatus      `json:"index"`
+	// Warnings are problems found on the way (a corrupt state.json).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// PendingStatus counts the complete lines after the stored offset.
+type PendingStatus struct {
+	Lines int   `json:"lines"`
+	Bytes int64 `json:"bytes"`
+}
+
+// StagingStatus describes observer/staging: a batch written but not yet
+// accounted for. With a live daemon it is there only for the length of a
+// batch; one that stays is a batch that keeps failing (see the daemon's
+// last error).
+type StagingStatus struct {
+	// Batch is set when the batch manifest (batch.json) is present.
+	Batch bool `json:"batch"`
+	// Files counts the files in staging, the manifest included.
+	Files int `json:"files"`
+}
+
+// QuarantineStatus counts quarantine records. ByReason counts the records
+// not yet retried, by reason; Retried those sent back to the buffer.
+type QuarantineStatus struct {
+	Total    int            `json:"total"`
+	Retried  int            `json:"retried"`
+	ByReason map[string]int `json:"by_reason"`
+}
+
+// Reasons are ByReason's keys, most frequent first (then by name).
+func (q QuarantineStatus) Reasons() []string {
+	keys := make([]string, 0, len(q.ByReason))
+	for k := range q.ByReason {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := q.ByReason[b] - q.ByReason[a]; d != 0 {
+			return d
+		}
+		if a < b {
+			return -1
+		}
+		return 1
+	})
+	return keys
+}
+
+// The states of a daemon.
+const (
+	DaemonRunning       = "running"        // lock held, heartbeat recent
+	DaemonNotResponding = "not_responding" // lock held, heartbeat old: hung
+	DaemonStopped       = "stopped"        // stopped cleanly
+	DaemonDied          = "died"           // gone without stopping (killed, crashed)
+	DaemonNever         = "never_run"      // no daemon.json
+)
+
+// DaemonStatus says whether the vault's daemon runs. The daemon lock is the
+// proof of life (the system releases it when the process dies, however it
+// dies); the heartbeat tells a working daemon from a hung one.
+type DaemonStatus struct {
+	State string `json:"state"`
+	// LockHeld: a process holds .cortex/daemon.lock.
+	LockHeld bool `json:"lock_held"`
+	// PIDAlive: the pid of daemon.json is a live process on this machine.
+	PIDAlive bool `json:"pid_alive"`
+	// Info is daemon.json as the daemon last wrote it.
+	Info *DaemonInfo `json:"info,omitempty"`
+}
+
+// Running reports whether a daemon holds the vault (even a hung one).
+func (d DaemonStatus) Running() bool {
+	return d.State == DaemonRunning || d.State == DaemonNotResponding
+}
+
+// The states of the index.
+const (
+	IndexFresh   = "fresh"   // written after every memory file changed
+	IndexStale   = "stale"   // a memory file changed after the index was written
+	IndexMissing = "missing" // no .cortex/index.db: built by the next reader
+)
+
+// IndexStatus compares the index's modification time with the newest
+// modification of the memory folders (a file written, a file added or
+// removed: its folder's time). The check is a stat walk, no parsing.
+type IndexStatus struct {
+	State string `json:"state"`
+	// Updated is index.db's modification time.
+	Updated time.Time `json:"updated,omitzero"`
+	// Newest is the newest memory file or folder change, NewestPath where.
+	Newest     time.Time `json:"newest,omitzero"`
+	NewestPath string    `json:"newest_path,omitempty"`
+}
+
+// staleHeartbeats is how many heartbeat periods may pass before a daemon
+// holding the lock is reported as not responding; minStaleAfter is a floor,
+// for a busy machine where a heartbeat write waits on a slow disk.
+const (
+	staleHeartbeats = 3
+	minStaleAfter   = 15 * time.Second
+)
+
+// ReadStatus gathers the vault's status as of now.
+func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, error) {
+	var s Status
+	st, warning, err := LoadState(l)
+	if err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	if warning != "" {
+		s.Warnings = append(s.Warnings, warning)
+	}
+	s.Totals, s.LastRun = st.Totals, st.LastRun
+	if s.Pending.Lines, s.Pending.Bytes, err = Pending(l); err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	if s.Staging, err = readStaging(l); err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	recs, err := ReadQuarantine(l)
+	if err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	s.Quarantine = QuarantineStatus{Total: len(recs), ByReason: map[string]int{}}
+	for _, r := range recs {
+		if r.Retried != nil {
+			s.Quarantine.Retried++
+			continue
+		}
+		s.Quarantine.ByReason[r.Reason]++
+	}
+	if s.Daemon, err = readDaemonStatus(l, now); err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	if s.Index, err = readIndexStatus(ctx, l); err != nil {
+		return s, fmt.Errorf("status: %w", err)
+	}
+	return s, nil
+}
+
+func readStaging(l vault.Layout) (StagingStatus, error) {
+	entries, err := os.ReadDir(l.Staging())
+	if errors.Is(err, fs.ErrNotExist) {
+		return StagingStatus{}, nil
+	}
+	if err != nil {
+		return StagingStatus{}, err
+	}
+	s := StagingStatus{Files: len(entries)}
+	for _, e := range entries {
+		if e.Name() == filepath.Base(manifestPath(l)) {
+			s.Batch = true
+		}
+	}
+	return s, nil
+}
+
+// readDaemonStatus decides whether the daemon runs: the lock first (held
+// means a live process has it), daemon.json for who and how recently.
+func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
+	var ds DaemonStatus
+	held, err := daemonLockHeld(l)
+	if err != nil {
+		return ds, err
+	}
+	ds.LockHeld = held
+	info, known, err := ReadDaemonInfo(l)
+	if err != nil && !held {
+		// A daemon.json torn by a full disk, with no daemon: report what
+		// is known rather than fail the whole status.
+		known = false
+	} else if err != nil {
+		return ds, err
+	}
+	if known {
+		ds.Info = &info
+		ds.PIDAlive = processAlive(info.PID)
+	}
+	switch {
+	case held && known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) > staleAfter(info):
+		ds.State = DaemonNotResponding
+	case held:
+		ds.State = DaemonRunning
+	case !known:
+		ds.State = DaemonNever
+	case info.Stopped.IsZero():
+		ds.State = DaemonDied
+	default:
+		ds.State = DaemonStopped
+	}
+	return ds, nil
+}
+
+// StaleAfter is how old a heartbeat may be before the daemon that wrote it
+// counts as not responding.
+func staleAfter(info DaemonInfo) time.Duration {
+	return max(staleHeartbeats*time.Duration(info.HeartbeatMS)*time.Millisecond, minStaleAfter)
+}
+
+// daemonLockHeld tries the daemon lock shared, without waiting: refused
+// means a daemon holds it. A daemon starting at this instant waits for the
+// shared lock to go (DaemonOptions.LockWait), so looking never stops one.
+func daemonLockHeld(l vault.Layout) (bool, error) {
+	if _, err := os.Stat(l.DaemonLock()); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	fl := flock.New(l.DaemonLock())
+	ok, err := fl.TryRLock()
+	if err != nil {
+		return false, fmt.Errorf("daemon lock %s: %w", l.DaemonLock(), err)
+	}
+	if ok {
+		return false, fl.Unlock()
+	}
+	return true, nil
+}
+
+// readIndexStatus compares index.db's time with the newest change in the
+// memory folders.
+func readIndexStatus(ctx context.Context, l vault.Layout) (IndexStatus, error) {
+	fi, err := os.Stat(l.IndexDB())
+	if errors.Is(err, fs.ErrNotExist) {
+		return IndexStatus{State: IndexMissing}, nil
+	}
+	if err != nil {
+		return IndexStatus{}, fmt.Errorf("index %s: %w", l.IndexDB(), err)
+	}
+	is := IndexStatus{State: IndexFresh, Updated: fi.ModTime()}
+	is.Newest, is.NewestPath, err = newestMemoryChange(ctx, l)
+	if err != nil {
+		return is, err
+	}
+	if is.Newest.After(is.Updated) {
+		is.State = IndexStale
+	}
+	return is, nil
+}
+
+// newestMemoryChange returns the newest modification time among the memory
+// documents and their folders (a removed document shows as its folder's
+// change), and where.
+func newestMemoryChange(ctx context.Context, l vault.Layout) (time.Time, string, error) {
+	ig, err := vault.LoadIgnore(l)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	var newest time.Time
+	var where string
+	seenDirs := map[string]bool{}
+	note := func(t time.Time, rel string) {
+		if t.After(newest) {
+			newest, where = t, rel
+		}
+	}
+	for _, top := range vault.MemoryDirs {
+		if fi, err := os.Stat(l.Path(top)); err == nil {
+			note(fi.ModTime(), top+"/")
+		}
+	}
+	n := 0
+	err = vault.Walk(l, ig, func(rel string, d fs.DirEntry) error {
+		if n++; n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil // removed while walking: its folder's time shows it
+		}
+		note(info.ModTime(), rel)
+		if dir := filepath.Dir(filepath.FromSlash(rel)); !seenDirs[dir] {
+			seenDirs[dir] = true
+			if fi, err := os.Stat(l.Path(dir)); err == nil {
+				note(fi.ModTime(), filepath.ToSlash(dir)+"/")
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return time.Time{}, "", fmt.Errorf("index status: %w", err)
+	}
+	return newest, where, nil
+}
