@@ -226,7 +226,7 @@ func printHits(w io.Writer, hits []mind.Hit) {
 		width = max(width, utf8.RuneCountInString(h.Type))
 	}
 	for _, h := range hits {
-		fmt.Fprintf(w, "%s  %-*s  %s  %s%s  %.2f\n", shortID(h.ID), width, h.Type, day(h.Created), oneLine(h.Title), statusMark(h.Status), h.Score)
+		fmt.Fprintf(w, "%s  %-*s  %s  %s%s  %.2f\n", shortID(h.ID), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), h.Score)
 	}
 }
 
@@ -261,9 +261,9 @@ func statusMark(s string) string {
 	return " [" + s + "]"
 }
 
-// oneLine keeps a title on its line: a title a person wrote may hold a
+// flatTitle keeps a title on its line: a title a person wrote may hold a
 // line break.
-func oneLine(s string) string {
+func flatTitle(s string) string {
 	if !strings.ContainsAny(s, "\r\n\t") {
 		return s
 	}
@@ -316,7 +316,7 @@ func printTimeline(w io.Writer, tl *mind.Timeline) {
 		case e.SameSession:
 			mark = "*"
 		}
-		fmt.Fprintf(w, "%s %s  %-*s  %s  %s%s\n", mark, shortID(e.ID), width, e.Type, minute(e.Created), oneLine(e.Title), statusMark(e.Status))
+		fmt.Fprintf(w, "%s %s  %-*s  %s  %s%s\n", mark, shortID(e.ID), width, e.Type, minute(e.Created), flatTitle(e.Title), statusMark(e.Status))
 	}
 }
 
