@@ -1,31 +1,299 @@
 package index
 
-import "github.com/cortex-vault/cortex/vault"
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
 
-// fillDoc decodes a document's fields into its row. The source_hash kept is
-// the hash of the body as it is on disk, not the frontmatter's claim: a
-// person may have edited the body without fixing the hash, and
-// de-duplication must compare what the file says.
-func fillDoc(d *Doc, data []byte) {
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// record is everything the index writes for one file: its documents row,
+// its full text, the keys it answers links by and its outgoing edges, not
+// yet resolved.
+type record struct {
+	doc       Doc
+	text      textRow
+	titleKey  string
+	aliasKeys []string
+	refs      []ref
+}
+
+// textRow is the full text of a document (the texts table).
+type textRow struct {
+	title, aliases, body, tags, entities string
+}
+
+// ref is an edge as read from the file; dst is found by resolving it.
+type ref struct {
+	kind    string
+	target  string
+	key     string
+	nameKey string
+	form    string
+	subpath string
+	typ     string
+	line    int
+}
+
+// The forms of edges (edges.form).
+const (
+	formWikilink = "wikilink"
+	formEmbed    = "embed"
+	formMarkdown = "markdown"
+	formInline   = "inline"
+	formField    = "field"
+	formID       = "id"
+	formName     = "name"
+)
+
+// resolves reports whether an edge of this kind points at a document (and
+// so has a dst to resolve).
+func resolves(kind string) bool {
+	switch kind {
+	case EdgeLinksTo, EdgeRelatesTo, EdgeSupersedes, EdgeSupersededBy:
+		return true
+	}
+	return false
+}
+
+// fillDoc decodes a file into its record. The source_hash kept is the hash
+// of the body as it is on disk, not the frontmatter's claim: a person may
+// have edited the body without fixing the hash, and de-duplication must
+// compare what the file says.
+func fillDoc(r *record, data []byte, tax *vault.Taxonomy) {
+	d := &r.doc
 	p, err := vault.Parse(data)
 	if err != nil {
 		d.ParseError = err.Error()
 		return
 	}
-	doc := p.Doc
+	doc := &p.Doc
 	d.ID = doc.ID
 	d.Type = doc.Type
 	d.Category = string(doc.Category)
 	d.Created = formatTime(doc.Created)
+	if !doc.Created.IsZero() {
+		d.CreatedMS = doc.Created.UnixMilli()
+	}
 	d.SourceHash = vault.Hash(doc.Body)
 	d.Title = doc.Title
 	if d.Title == "" {
 		d.Title = vault.Title(doc.Body)
 	}
-	d.Status = doc.Status
+	d.Bucket = doc.Bucket
+	d.Attribution = doc.Attribution
+	d.Confidence = doc.Confidence
 	d.Importance = doc.Importance
+	d.SessionID = doc.SessionID
+	d.Agent = doc.Agent
+	d.Scope = orDefault(doc.Scope, "global")
+	d.Status = orDefault(doc.Status, "active")
+	d.Aliases = doc.Aliases
 	d.Reinforced = doc.Reinforced
+	d.DecayBaseMS = d.CreatedMS
 	if doc.LastReinforced != nil {
 		d.LastReinforced = formatTime(*doc.LastReinforced)
+		d.DecayBaseMS = doc.LastReinforced.UnixMilli()
 	}
+	d.Supersedes = doc.Supersedes
+	d.SupersededBy = doc.SupersededBy
+	d.PromotedTo = doc.PromotedTo
+	d.DecayRate = decayRate(tax, d.Path, d.Type)
+
+	r.titleKey = foldKey(d.Title)
+	seen := map[string]bool{}
+	for _, a := range doc.Aliases {
+		if k := foldKey(a); k != "" && !seen[k] {
+			seen[k] = true
+			r.aliasKeys = append(r.aliasKeys, k)
+		}
+	}
+	r.text = textRow{
+		title:   d.Title,
+		aliases: strings.Join(doc.Aliases, "\n"),
+		body:    doc.Body,
+	}
+	r.refs = bodyRefs(r.refs, p, doc, &r.text)
+}
+
+// bodyRefs appends the edges of a parsed document, in the order of the
+// schema's table: attribution, entities, tags, links, then the fields that
+// name other documents.
+func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) []ref {
+	var entities []string
+	seen := map[string]bool{}
+	if k := foldKey(doc.Attribution); k != "" {
+		refs = append(refs, ref{kind: EdgeAttributedTo, target: strings.TrimSpace(doc.Attribution), key: k,
+			form: formField, line: p.Line(vault.FieldAttribution)})
+		entities = append(entities, strings.TrimSpace(doc.Attribution))
+	}
+	for _, e := range doc.Entities {
+		k := foldKey(e.Name)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		refs = append(refs, ref{kind: EdgeMentions, target: strings.TrimSpace(e.Name), key: k,
+			form: formField, typ: strings.TrimSpace(e.Type), line: p.Line(vault.FieldEntities)})
+		entities = append(entities, strings.TrimSpace(e.Name))
+	}
+	text.entities = strings.Join(entities, "\n")
+
+	clear(seen)
+	var tags []string
+	addTag := func(t, form string, line int) {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "#")
+		k := foldKey(t)
+		if k == "" || seen[k] {
+			return
+		}
+		seen[k] = true
+		tags = append(tags, t)
+		refs = append(refs, ref{kind: EdgeTagged, target: t, key: k, form: form, line: line})
+	}
+	for _, t := range doc.Tags {
+		addTag(t, formField, p.Line(vault.FieldTags))
+	}
+	body := p.Body()
+	var info vault.BodyInfo
+	// Only a '[' starts a link and only a '#' a tag: most memories hold
+	// neither, and they are spared the markdown parser.
+	if strings.ContainsAny(body, "[#") {
+		info = vault.ParseBody([]byte(body))
+	}
+	for _, t := range info.Tags {
+		addTag(t, formInline, 0)
+	}
+	text.tags = strings.Join(tags, " ")
+
+	for _, l := range info.Links {
+		if attachment(l.Target) {
+			continue
+		}
+		refs = append(refs, linkRef(EdgeLinksTo, l, p.BodyLine()+l.Line-1))
+	}
+	for _, v := range doc.RelatesTo {
+		refs = appendValueRef(refs, EdgeRelatesTo, v, p.Line(vault.FieldRelatesTo))
+	}
+	refs = appendValueRef(refs, EdgeSupersedes, doc.Supersedes, p.Line(vault.FieldSupersedes))
+	refs = appendValueRef(refs, EdgeSupersededBy, doc.SupersededBy, p.Line(vault.FieldSupersededBy))
+	return refs
+}
+
+// linkRef is the edge of a link found in a body (or a wikilink written in
+// a field).
+func linkRef(kind string, l vault.Link, line int) ref {
+	r := ref{kind: kind, target: l.Target, key: foldKey(l.Target), nameKey: targetNameKey(l.Target), line: line}
+	switch l.Kind {
+	case vault.LinkEmbed:
+		r.form = formEmbed
+	case vault.LinkMarkdown:
+		r.form = formMarkdown
+	default:
+		r.form = formWikilink
+	}
+	switch {
+	case l.Block != "":
+		r.subpath = "#^" + l.Block
+	case l.Heading != "":
+		r.subpath = "#" + l.Heading
+	}
+	return r
+}
+
+// appendValueRef appends the edge of a frontmatter value naming a document:
+// a wikilink ("[[Note]]"), an id, or a name resolved as a link is.
+func appendValueRef(refs []ref, kind, v string, line int) []ref {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return refs
+	}
+	if strings.HasPrefix(v, "[[") && strings.HasSuffix(v, "]]") {
+		if info := vault.ParseBody([]byte(v)); len(info.Links) == 1 {
+			return append(refs, linkRef(kind, info.Links[0], line))
+		}
+	}
+	form := formName
+	if uuidRE.MatchString(v) {
+		form = formID
+	}
+	return append(refs, ref{kind: kind, target: v, key: foldKey(v), nameKey: targetNameKey(v), form: form, line: line})
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
+
+// attachmentExts are the extensions of files Obsidian links to that are
+// not notes: a link to one is not an edge of the graph (the index holds
+// only markdown documents), and must not be reported as dangling.
+var attachmentExts = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".bmp": true, ".svg": true, ".webp": true,
+	".avif": true, ".ico": true, ".tif": true, ".tiff": true,
+	".mp3": true, ".wav": true, ".m4a": true, ".ogg": true, ".3gp": true, ".flac": true, ".webm": true,
+	".mp4": true, ".ogv": true, ".mov": true, ".mkv": true,
+	".pdf": true, ".canvas": true, ".base": true,
+	".zip": true, ".gz": true, ".tar": true, ".csv": true, ".json": true, ".txt": true,
+}
+
+func attachment(target string) bool {
+	return attachmentExts[strings.ToLower(path.Ext(target))]
+}
+
+// foldKey is the key a name is looked up by: trimmed and lower-cased, as
+// vault.LinkResolver folds titles and aliases.
+func foldKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// targetNameKey is the file name a link target can name, as nameKey makes
+// it for a path: "../b/Note.md#x" is never given (the heading is cut
+// before), "../b/Note.md" → "note". It is "" for an empty target.
+func targetNameKey(target string) string {
+	t := strings.TrimSpace(target)
+	if t == "" {
+		return ""
+	}
+	return nameKey(path.Clean(t))
+}
+
+// nameKey is the key a link names a file by: its name lower-cased, without
+// ".md".
+func nameKey(rel string) string {
+	base := path.Base(rel)
+	if len(base) >= 3 && strings.EqualFold(base[len(base)-3:], ".md") {
+		base = base[:len(base)-3]
+	}
+	return strings.ToLower(base)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// decayRate is the importance a document of type typ at rel loses per month.
+func decayRate(tax *vault.Taxonomy, rel, typ string) float64 {
+	if tax == nil || !vault.Decays(rel) {
+		return 0
+	}
+	if t, ok := tax.Type(typ); ok {
+		return t.Decay
+	}
+	return 0
+}
+
+// decaySignature names the decay rates of a taxonomy, so that a refresh
+// notices when taxonomy.yml changed them.
+func decaySignature(tax *vault.Taxonomy) string {
+	var b bytes.Buffer
+	for _, t := range tax.Types() {
+		if t.Decay != 0 {
+			b.WriteString(t.Name)
+			b.WriteByte('=')
+			b.WriteString(formatFloat(t.Decay))
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }

@@ -15,9 +15,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -65,6 +66,10 @@ type Index struct {
 	db  *sql.DB
 	l   vault.Layout
 	log *slog.Logger
+	// wmu serializes this process's writers; other processes wait on the
+	// database lock (busy_timeout, and transactions begin IMMEDIATE so a
+	// reader never has to upgrade to a writer and deadlock).
+	wmu sync.Mutex
 }
 
 // Options tune Open.
@@ -116,7 +121,7 @@ func openDB(path string) (*sql.DB, error) {
 	// rollback journal (not WAL) keeps every byte of the database in the one
 	// file, so Rebuild can swap a new file in with a rename: a WAL file left
 	// beside the old database would be replayed into the new one.
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)
@@ -134,7 +139,7 @@ func checkDB(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("schema version %d, want %d", v, SchemaVersion)
 	}
 	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM documents").Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM (SELECT 1 FROM documents LIMIT 1)").Scan(&n); err != nil {
 		return fmt.Errorf("unreadable: %w", err)
 	}
 	return nil
@@ -146,17 +151,30 @@ func (ix *Index) Close() error { return ix.db.Close() }
 // Layout is the vault the index describes.
 func (ix *Index) Layout() vault.Layout { return ix.l }
 
-const docColumns = `path, id, type, category, created, source_hash, title, status, importance,
-	reinforced, last_reinforced, size, mtime_ns, parse_error`
+// docColumns are the documents columns Doc holds, in scanDoc's order.
+const docColumns = `path, id, type, category, created, created_ms, source_hash, title, bucket,
+	attribution, confidence, importance, session_id, agent, scope, status, aliases, reinforced,
+	last_reinforced, supersedes, superseded_by, promoted_to, decay_rate, decay_base_ms, size,
+	mtime_ns, parse_error`
 
 func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	var d Doc
-	var imp sql.NullFloat64
-	err := row.Scan(&d.Path, &d.ID, &d.Type, &d.Category, &d.Created, &d.SourceHash, &d.Title,
-		&d.Status, &imp, &d.Reinforced, &d.LastReinforced, &d.Size, &d.MtimeNS, &d.ParseError)
+	var conf, imp sql.NullFloat64
+	var aliases string
+	err := row.Scan(&d.Path, &d.ID, &d.Type, &d.Category, &d.Created, &d.CreatedMS, &d.SourceHash,
+		&d.Title, &d.Bucket, &d.Attribution, &conf, &imp, &d.SessionID, &d.Agent, &d.Scope,
+		&d.Status, &aliases, &d.Reinforced, &d.LastReinforced, &d.Supersedes, &d.SupersededBy,
+		&d.PromotedTo, &d.DecayRate, &d.DecayBaseMS, &d.Size, &d.MtimeNS, &d.ParseError)
+	if conf.Valid {
+		f := conf.Float64
+		d.Confidence = &f
+	}
 	if imp.Valid {
 		f := imp.Float64
 		d.Importance = &f
+	}
+	if aliases != "" {
+		d.Aliases = strings.Split(aliases, "\n")
 	}
 	return d, err
 }
@@ -190,7 +208,7 @@ func (ix *Index) ByPath(ctx context.Context, rel string) (Doc, bool, error) {
 	return docs[0], true, nil
 }
 
-// Count returns the number of indexed documents.
+// Count returns the number of indexed files (documents rows, parsed or not).
 func (ix *Index) Count(ctx context.Context) (int, error) {
 	var n int
 	err := ix.db.QueryRowContext(ctx, "SELECT count(*) FROM documents").Scan(&n)
@@ -215,14 +233,23 @@ func (ix *Index) query(ctx context.Context, q string, args ...any) ([]Doc, error
 }
 
 // Update re-reads the given vault-relative paths from the working tree and
-// brings their rows up to date; a path whose file is gone (or is no longer a
-// memory document) is removed. The memorizer calls it after each commit.
+// brings their rows, text and edges up to date; a path whose file is gone
+// (or is no longer a memory document) is removed. Links of other documents
+// are resolved again only where they may name one of these paths. The
+// memorizer calls it after each commit.
 func (ix *Index) Update(ctx context.Context, rels ...string) error {
+	if len(rels) == 0 {
+		return nil
+	}
 	ig, err := vault.LoadIgnore(ix.l)
 	if err != nil {
 		return err
 	}
-	var docs []Doc
+	tax, err := vault.LoadTaxonomy(ix.l.Root)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	var recs []*record
 	var gone []string
 	for _, rel := range rels {
 		if !vault.IsMemoryPath(rel) || ig.Ignored(rel) {
@@ -237,70 +264,25 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 		if err != nil {
 			return fmt.Errorf("index %s: %w", rel, err)
 		}
-		docs = append(docs, readDoc(ix.l, rel, info))
+		recs = append(recs, readRecord(ix.l, rel, info, tax))
 	}
-	return ix.apply(ctx, docs, gone)
+	_, err = ix.apply(ctx, recs, gone, tax)
+	return err
 }
 
-// apply writes docs and deletes the rows of gone, in one transaction.
-func (ix *Index) apply(ctx context.Context, docs []Doc, gone []string) error {
-	if len(docs) == 0 && len(gone) == 0 {
-		return nil
-	}
-	tx, err := ix.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("index update: %w", err)
-	}
-	defer tx.Rollback()
-	if err := insertDocs(ctx, tx, docs); err != nil {
-		return err
-	}
-	for _, rel := range gone {
-		if _, err := tx.ExecContext(ctx, "DELETE FROM documents WHERE path = ?", rel); err != nil {
-			return fmt.Errorf("index delete %s: %w", rel, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("index update: %w", err)
-	}
-	return nil
-}
-
-func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
-	if len(docs) == 0 {
-		return nil
-	}
-	stmt, err := tx.PrepareContext(ctx, "INSERT OR REPLACE INTO documents (path, name_key, "+docColumns[len("path, "):]+
-		") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-	if err != nil {
-		return fmt.Errorf("index insert: %w", err)
-	}
-	defer stmt.Close()
-	for _, d := range docs {
-		var imp any
-		if d.Importance != nil {
-			imp = *d.Importance
-		}
-		if _, err := stmt.ExecContext(ctx, d.Path, nameKey(d.Path), d.ID, d.Type, d.Category, d.Created, d.SourceHash,
-			d.Title, d.Status, imp, d.Reinforced, d.LastReinforced, d.Size, d.MtimeNS, d.ParseError); err != nil {
-			return fmt.Errorf("index insert %s: %w", d.Path, err)
-		}
-	}
-	return nil
-}
-
-// readDoc reads and parses one file into its row. A file that cannot be read
-// or parsed still gets a row, with ParseError set, so that a refresh does
-// not re-read it until it changes.
-func readDoc(l vault.Layout, rel string, info fs.FileInfo) Doc {
-	d := Doc{Path: rel, Size: info.Size(), MtimeNS: info.ModTime().UnixNano()}
+// readRecord reads and parses one file into its record. A file that cannot
+// be read or parsed still gets a row, with ParseError set, so that a
+// refresh does not re-read it until it changes, and so that links to it
+// resolve: Obsidian links to any markdown file.
+func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy) *record {
+	r := &record{doc: Doc{Path: rel, Size: info.Size(), MtimeNS: info.ModTime().UnixNano()}}
 	data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
 	if err != nil {
-		d.ParseError = err.Error()
-		return d
+		r.doc.ParseError = err.Error()
+		return r
 	}
-	fillDoc(&d, data)
-	return d
+	fillDoc(r, data, tax)
+	return r
 }
 
 // formatTime renders a time for the index: RFC 3339 UTC with milliseconds,
@@ -312,12 +294,4 @@ func formatTime(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000Z07:00")
 }
 
-// nameKey is the key a link names a file by: its name lower-cased, without
-// ".md".
-func nameKey(rel string) string {
-	base := path.Base(rel)
-	if len(base) >= 3 && strings.EqualFold(base[len(base)-3:], ".md") {
-		base = base[:len(base)-3]
-	}
-	return strings.ToLower(base)
-}
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -1,0 +1,282 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// fullRelinkAt is the number of changed files from which an update loads
+// every document's names once (a few hundred milliseconds at 100,000
+// documents) instead of looking up the candidates of each link (a few
+// queries per link).
+const fullRelinkAt = 2000
+
+// resolvingKinds are the edge kinds with a document at the far end, as SQL.
+const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by')`
+
+// apply writes recs and deletes the rows of gone, in one transaction, and
+// keeps the graph exact without resolving every link again: the edges of
+// recs are written anew, and of the other documents' edges only those that
+// may name a document that came, went, or changed its file name, title,
+// aliases or id are resolved again — found through edges.name_key and
+// edges.key, matched against the old and new names of what changed.
+func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *vault.Taxonomy) (RebuildStats, error) {
+	var stats RebuildStats
+	ix.wmu.Lock()
+	defer ix.wmu.Unlock()
+	sig := decaySignature(tax)
+	var stored string
+	if err := ix.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'decay_rates'").Scan(&stored); err != nil && err != sql.ErrNoRows {
+		return stats, fmt.Errorf("index update: %w", err)
+	}
+	if len(recs) == 0 && len(gone) == 0 && stored == sig {
+		return stats, nil
+	}
+	tx, err := ix.db.BeginTx(ctx, nil)
+	if err != nil {
+		return stats, fmt.Errorf("index update: %w", err)
+	}
+	defer tx.Rollback()
+	if stored != sig {
+		if err := setDecayRates(ctx, tx, tax, sig); err != nil {
+			return stats, err
+		}
+	}
+	w, err := newWriter(ctx, tx)
+	if err != nil {
+		return stats, err
+	}
+	defer w.close()
+
+	// The names of what changes, before and after: the edges that may
+	// resolve differently are those naming one of them.
+	names := keySet{}
+	removed := map[int64]bool{}
+	old := func(p string) (int64, error) {
+		var rowid int64
+		var nk, tk, id string
+		err := tx.QueryRowContext(ctx, "SELECT rowid, name_key, title_key, id FROM documents WHERE path = ?", p).Scan(&rowid, &nk, &tk, &id)
+		if err == sql.ErrNoRows {
+			return 0, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("index %s: %w", p, err)
+		}
+		names.addName(nk)
+		names.addKey(tk)
+		names.addKey(strings.ToLower(id))
+		rows, err := tx.QueryContext(ctx, "SELECT key FROM aliases WHERE doc = ?", rowid)
+		if err != nil {
+			return 0, fmt.Errorf("index %s: %w", p, err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				return 0, fmt.Errorf("index %s: %w", p, err)
+			}
+			names.addKey(k)
+		}
+		return rowid, rows.Err()
+	}
+
+	for _, p := range gone {
+		rowid, err := old(p)
+		if err != nil {
+			return stats, err
+		}
+		if rowid == 0 {
+			continue
+		}
+		if err := w.clear(ctx, rowid); err != nil {
+			return stats, err
+		}
+		if _, err := w.del.ExecContext(ctx, rowid); err != nil {
+			return stats, fmt.Errorf("index delete %s: %w", p, err)
+		}
+		// Until resolved again below, nothing may point at a row that is
+		// gone: its rowid may be given to a new document.
+		if _, err := tx.ExecContext(ctx, "UPDATE edges SET dst = NULL WHERE dst = ?", rowid); err != nil {
+			return stats, fmt.Errorf("index delete %s: %w", p, err)
+		}
+		removed[rowid] = true
+		stats.Removed++
+	}
+	written := make(map[int64]bool, len(recs))
+	srcs := make([]int64, len(recs))
+	for i, r := range recs {
+		rowid, err := old(r.doc.Path)
+		if err != nil {
+			return stats, err
+		}
+		if rowid != 0 {
+			if err := w.clear(ctx, rowid); err != nil {
+				return stats, err
+			}
+		}
+		if rowid, err = w.put(ctx, rowid, r); err != nil {
+			return stats, err
+		}
+		srcs[i] = rowid
+		written[rowid] = true
+		names.addName(nameKey(r.doc.Path))
+		names.addKey(r.titleKey)
+		names.addKey(strings.ToLower(r.doc.ID))
+		for _, k := range r.aliasKeys {
+			names.addKey(k)
+		}
+		stats.Documents++
+		if r.doc.ParseError != "" {
+			stats.Errors++
+		}
+	}
+
+	var lk linker
+	if len(recs)+len(gone) >= fullRelinkAt {
+		if lk, err = loadFullLinker(ctx, tx); err != nil {
+			return stats, err
+		}
+	} else {
+		lk = newSQLLinker(tx)
+	}
+	for i, r := range recs {
+		n, dangling, err := w.edges(ctx, srcs[i], r, lk)
+		if err != nil {
+			return stats, err
+		}
+		stats.Edges += n
+		stats.Dangling += dangling
+	}
+	n, err := relink(ctx, tx, lk, names, written)
+	if err != nil {
+		return stats, err
+	}
+	stats.Relinked = n
+	if err := tx.Commit(); err != nil {
+		return stats, fmt.Errorf("index update: %w", err)
+	}
+	return stats, nil
+}
+
+// keySet gathers the names of changed documents: file names (matched
+// against edges.name_key) and titles, aliases and ids (against edges.key).
+type keySet struct{ names, keys []string }
+
+func (k *keySet) addName(s string) {
+	if s != "" {
+		k.names = append(k.names, s)
+	}
+}
+
+func (k *keySet) addKey(s string) {
+	if s != "" {
+		k.keys = append(k.keys, s)
+	}
+}
+
+// relink resolves again the edges of documents not in skip that may name
+// one of names, and returns how many it looked at.
+func relink(ctx context.Context, tx *sql.Tx, lk linker, names keySet, skip map[int64]bool) (int, error) {
+	type edge struct {
+		dst                      sql.NullInt64
+		form, target, nk, k, src string
+	}
+	found := map[int64]edge{}
+	collect := func(col string, keys []string) error {
+		slices.Sort(keys)
+		keys = slices.Compact(keys)
+		const chunk = 500
+		for len(keys) > 0 {
+			part := keys[:min(chunk, len(keys))]
+			keys = keys[len(part):]
+			args := make([]any, len(part))
+			for i, k := range part {
+				args[i] = k
+			}
+			q := `SELECT e.rowid, e.src, e.dst, e.form, e.target, e.name_key, e.key, d.path
+				FROM edges e JOIN documents d ON d.rowid = e.src
+				WHERE e.` + col + ` IN (?` + strings.Repeat(",?", len(part)-1) + `) AND e.kind IN ` + resolvingKinds
+			rows, err := tx.QueryContext(ctx, q, args...)
+			if err != nil {
+				return fmt.Errorf("index relink: %w", err)
+			}
+			for rows.Next() {
+				var id, src int64
+				var e edge
+				if err := rows.Scan(&id, &src, &e.dst, &e.form, &e.target, &e.nk, &e.k, &e.src); err != nil {
+					rows.Close()
+					return fmt.Errorf("index relink: %w", err)
+				}
+				if !skip[src] {
+					found[id] = e
+				}
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return fmt.Errorf("index relink: %w", err)
+			}
+		}
+		return nil
+	}
+	if err := collect("name_key", names.names); err != nil {
+		return 0, err
+	}
+	if err := collect("key", names.keys); err != nil {
+		return 0, err
+	}
+	ids := make([]int64, 0, len(found))
+	for id := range found {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	upd, err := tx.PrepareContext(ctx, "UPDATE edges SET dst = ? WHERE rowid = ?")
+	if err != nil {
+		return 0, fmt.Errorf("index relink: %w", err)
+	}
+	defer upd.Close()
+	for _, id := range ids {
+		e := found[id]
+		row, err := lk.resolve(ctx, e.form, e.target, e.nk, e.k, e.src)
+		if err != nil {
+			return 0, err
+		}
+		if row == e.dst.Int64 && (row != 0) == e.dst.Valid {
+			continue
+		}
+		var dst any
+		if row != 0 {
+			dst = row
+		}
+		if _, err := upd.ExecContext(ctx, dst, id); err != nil {
+			return 0, fmt.Errorf("index relink: %w", err)
+		}
+	}
+	return len(ids), nil
+}
+
+// setDecayRates gives every document the decay rate of its type in tax,
+// after taxonomy.yml changed, and records sig.
+func setDecayRates(ctx context.Context, tx *sql.Tx, tax *vault.Taxonomy, sig string) error {
+	// Only documents under mind/ decay (vault.Decays); '0' follows '/'.
+	if _, err := tx.ExecContext(ctx, "UPDATE documents SET decay_rate = 0 WHERE decay_rate <> 0"); err != nil {
+		return fmt.Errorf("index decay rates: %w", err)
+	}
+	for _, t := range tax.Types() {
+		if t.Decay == 0 {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE documents SET decay_rate = ? WHERE type = ? AND path >= 'mind/' AND path < 'mind0' AND parse_error = ''",
+			t.Decay, t.Name); err != nil {
+			return fmt.Errorf("index decay rates: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('decay_rates', ?)", sig); err != nil {
+		return fmt.Errorf("index decay rates: %w", err)
+	}
+	return nil
+}

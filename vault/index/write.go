@@ -1,0 +1,361 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// insertDocSQL writes a documents row; rowid NULL picks a new one. On a
+// path already indexed the row is updated in place, keeping its rowid (and
+// so every edge that points at it).
+const insertDocSQL = `INSERT INTO documents (rowid, path, name_key, id, type, category, created,
+	created_ms, source_hash, title, title_key, bucket, attribution, confidence, importance,
+	session_id, agent, scope, status, aliases, reinforced, last_reinforced, supersedes,
+	superseded_by, promoted_to, decay_rate, decay_base_ms, size, mtime_ns, parse_error)
+VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+ON CONFLICT(path) DO UPDATE SET name_key = excluded.name_key, id = excluded.id,
+	type = excluded.type, category = excluded.category, created = excluded.created,
+	created_ms = excluded.created_ms, source_hash = excluded.source_hash, title = excluded.title,
+	title_key = excluded.title_key, bucket = excluded.bucket, attribution = excluded.attribution,
+	confidence = excluded.confidence, importance = excluded.importance,
+	session_id = excluded.session_id, agent = excluded.agent, scope = excluded.scope,
+	status = excluded.status, aliases = excluded.aliases, reinforced = excluded.reinforced,
+	last_reinforced = excluded.last_reinforced, supersedes = excluded.supersedes,
+	superseded_by = excluded.superseded_by, promoted_to = excluded.promoted_to,
+	decay_rate = excluded.decay_rate, decay_base_ms = excluded.decay_base_ms, size = excluded.size,
+	mtime_ns = excluded.mtime_ns, parse_error = excluded.parse_error
+RETURNING rowid`
+
+func docArgs(rowid any, r *record) []any {
+	d := &r.doc
+	return []any{rowid, d.Path, nameKey(d.Path), d.ID, d.Type, d.Category, d.Created, d.CreatedMS,
+		d.SourceHash, d.Title, r.titleKey, d.Bucket, d.Attribution, nullFloat(d.Confidence),
+		nullFloat(d.Importance), d.SessionID, d.Agent, d.Scope, d.Status, strings.Join(d.Aliases, "\n"),
+		d.Reinforced, d.LastReinforced, d.Supersedes, d.SupersededBy, d.PromotedTo, d.DecayRate,
+		d.DecayBaseMS, d.Size, d.MtimeNS, d.ParseError}
+}
+
+func nullFloat(f *float64) any {
+	if f == nil {
+		return nil
+	}
+	return *f
+}
+
+// writer holds the statements that write one transaction.
+type writer struct {
+	tx                                 *sql.Tx
+	doc, text, alias, edge             *sql.Stmt
+	delText, delAliases, delEdges, del *sql.Stmt
+}
+
+func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
+	w := &writer{tx: tx}
+	for _, s := range []struct {
+		st **sql.Stmt
+		q  string
+	}{
+		{&w.doc, insertDocSQL},
+		{&w.text, "INSERT INTO texts (rowid, title, aliases, body, tags, entities) VALUES (?,?,?,?,?,?)"},
+		{&w.alias, "INSERT INTO aliases (doc, key) VALUES (?,?)"},
+		{&w.edge, "INSERT INTO edges (src, kind, dst, target, key, name_key, form, subpath, type, line) VALUES (?,?,?,?,?,?,?,?,?,?)"},
+		{&w.delText, "DELETE FROM texts WHERE rowid = ?"},
+		{&w.delAliases, "DELETE FROM aliases WHERE doc = ?"},
+		{&w.delEdges, "DELETE FROM edges WHERE src = ?"},
+		{&w.del, "DELETE FROM documents WHERE rowid = ?"},
+	} {
+		st, err := tx.PrepareContext(ctx, s.q)
+		if err != nil {
+			w.close()
+			return nil, fmt.Errorf("index: prepare: %w", err)
+		}
+		*s.st = st
+	}
+	return w, nil
+}
+
+func (w *writer) close() {
+	for _, st := range []*sql.Stmt{w.doc, w.text, w.alias, w.edge, w.delText, w.delAliases, w.delEdges, w.del} {
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// put writes r's row, text and aliases; rowid 0 lets the database pick one
+// (or keep the one of the path already indexed). It returns the rowid.
+func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error) {
+	var id any
+	if rowid != 0 {
+		id = rowid
+	}
+	if err := w.doc.QueryRowContext(ctx, docArgs(id, r)...).Scan(&rowid); err != nil {
+		return 0, fmt.Errorf("index %s: %w", r.doc.Path, err)
+	}
+	if r.doc.ParseError == "" {
+		t := &r.text
+		if _, err := w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities); err != nil {
+			return 0, fmt.Errorf("index %s: text: %w", r.doc.Path, err)
+		}
+	}
+	for _, k := range r.aliasKeys {
+		if _, err := w.alias.ExecContext(ctx, rowid, k); err != nil {
+			return 0, fmt.Errorf("index %s: alias: %w", r.doc.Path, err)
+		}
+	}
+	return rowid, nil
+}
+
+// clear deletes what hangs off a documents row: text, aliases, edges.
+func (w *writer) clear(ctx context.Context, rowid int64) error {
+	for _, st := range []*sql.Stmt{w.delText, w.delAliases, w.delEdges} {
+		if _, err := st.ExecContext(ctx, rowid); err != nil {
+			return fmt.Errorf("index: delete: %w", err)
+		}
+	}
+	return nil
+}
+
+// edges resolves r's refs and writes them; it returns how many it wrote and
+// how many of those dangle.
+func (w *writer) edges(ctx context.Context, src int64, r *record, lk linker) (n, dangling int, err error) {
+	for i := range r.refs {
+		e := &r.refs[i]
+		var dst any
+		if resolves(e.kind) {
+			row, err := lk.resolve(ctx, e.form, e.target, e.nameKey, e.key, r.doc.Path)
+			if err != nil {
+				return n, dangling, err
+			}
+			if row != 0 {
+				dst = row
+			} else {
+				dangling++
+			}
+		}
+		if _, err := w.edge.ExecContext(ctx, src, e.kind, dst, e.target, e.key, e.nameKey, e.form, e.subpath, e.typ, e.line); err != nil {
+			return n, dangling, fmt.Errorf("index %s: edge: %w", r.doc.Path, err)
+		}
+		n++
+	}
+	return n, dangling, nil
+}
+
+// linker finds the document a document-edge names.
+type linker interface {
+	// resolve returns the rowid of the document that target (written in
+	// form, with the keys made by fillDoc) names from the document at
+	// from, or 0 when none does.
+	resolve(ctx context.Context, form, target, nameKey, key, from string) (int64, error)
+}
+
+// resolveWith resolves as every linker must: links as Obsidian does;
+// values of relates_to, supersedes and superseded_by first as an id (as
+// written, then lower-cased), then as a link.
+func resolveWith(res *vault.LinkResolver, form, target, from string, byID func(string) (string, bool)) (string, bool) {
+	switch form {
+	case formWikilink, formEmbed:
+		return res.ResolveLink(vault.Link{Kind: vault.LinkWiki, Target: target}, from)
+	case formMarkdown:
+		return res.ResolveLink(vault.Link{Kind: vault.LinkMarkdown, Target: target}, from)
+	}
+	if p, ok := byID(target); ok {
+		return p, true
+	}
+	if low := strings.ToLower(target); low != target {
+		if p, ok := byID(low); ok {
+			return p, true
+		}
+	}
+	return res.Resolve(target, from)
+}
+
+// fullLinker resolves against every document, held in memory: what a
+// rebuild (and a refresh of many files) uses.
+type fullLinker struct {
+	res  *vault.LinkResolver
+	rows map[string]int64
+	ids  map[string]string // id → the first path (byte order) carrying it
+}
+
+func newFullLinker(n int) *fullLinker {
+	return &fullLinker{rows: make(map[string]int64, n), ids: make(map[string]string, n)}
+}
+
+// add records a document; call finish when all are added.
+func (f *fullLinker) add(rowid int64, path, id string) {
+	f.rows[path] = rowid
+	if id != "" {
+		if p, ok := f.ids[id]; !ok || path < p {
+			f.ids[id] = path
+		}
+	}
+}
+
+func (f *fullLinker) resolve(_ context.Context, form, target, _, _, from string) (int64, error) {
+	p, ok := resolveWith(f.res, form, target, from, func(id string) (string, bool) {
+		p, ok := f.ids[id]
+		return p, ok
+	})
+	if !ok {
+		return 0, nil
+	}
+	return f.rows[p], nil
+}
+
+// loadFullLinker reads every document's names from the database.
+func loadFullLinker(ctx context.Context, tx *sql.Tx) (*fullLinker, error) {
+	aliases := map[int64][]string{}
+	rows, err := tx.QueryContext(ctx, "SELECT doc, key FROM aliases")
+	if err != nil {
+		return nil, fmt.Errorf("index: load links: %w", err)
+	}
+	for rows.Next() {
+		var doc int64
+		var k string
+		if err := rows.Scan(&doc, &k); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("index: load links: %w", err)
+		}
+		aliases[doc] = append(aliases[doc], k)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index: load links: %w", err)
+	}
+	rows, err = tx.QueryContext(ctx, "SELECT rowid, path, title_key, id FROM documents")
+	if err != nil {
+		return nil, fmt.Errorf("index: load links: %w", err)
+	}
+	defer rows.Close()
+	f := newFullLinker(1024)
+	var docs []vault.Linkable
+	for rows.Next() {
+		var rowid int64
+		var p, title, id string
+		if err := rows.Scan(&rowid, &p, &title, &id); err != nil {
+			return nil, fmt.Errorf("index: load links: %w", err)
+		}
+		f.add(rowid, p, id)
+		docs = append(docs, vault.Linkable{Path: p, Title: title, Aliases: aliases[rowid]})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index: load links: %w", err)
+	}
+	f.res = vault.NewLinkResolver(docs)
+	return f, nil
+}
+
+// sqlLinker resolves against the few documents that may answer a target,
+// found through the name_key, title_key and alias indexes: a link's answer
+// depends only on the documents whose file name, title or alias equals
+// what it names, and a small resolver over those gives the answer the
+// whole vault's would. What a refresh of a few files uses.
+type sqlLinker struct {
+	tx    *sql.Tx
+	cands map[[2]string]candSet
+}
+
+type candSet struct {
+	docs []vault.Linkable
+	rows map[string]int64
+}
+
+func newSQLLinker(tx *sql.Tx) *sqlLinker {
+	return &sqlLinker{tx: tx, cands: map[[2]string]candSet{}}
+}
+
+func (s *sqlLinker) candidates(ctx context.Context, nk, key string) (candSet, error) {
+	if c, ok := s.cands[[2]string{nk, key}]; ok {
+		return c, nil
+	}
+	c := candSet{rows: map[string]int64{}}
+	byPath := map[string]int{}
+	add := func(rowid int64, p, title, alias string) {
+		i, ok := byPath[p]
+		if !ok {
+			i = len(c.docs)
+			byPath[p] = i
+			c.docs = append(c.docs, vault.Linkable{Path: p, Title: title})
+			c.rows[p] = rowid
+		}
+		if alias != "" {
+			c.docs[i].Aliases = append(c.docs[i].Aliases, alias)
+		}
+	}
+	scan := func(q string, alias string, args ...any) error {
+		rows, err := s.tx.QueryContext(ctx, q, args...)
+		if err != nil {
+			return fmt.Errorf("index: resolve: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var rowid int64
+			var p, title string
+			if err := rows.Scan(&rowid, &p, &title); err != nil {
+				return fmt.Errorf("index: resolve: %w", err)
+			}
+			add(rowid, p, title, alias)
+		}
+		return rows.Err()
+	}
+	if nk != "" {
+		if err := scan("SELECT rowid, path, title_key FROM documents WHERE name_key = ?", "", nk); err != nil {
+			return c, err
+		}
+	}
+	if key != "" {
+		if err := scan("SELECT rowid, path, title_key FROM documents WHERE title_key = ?", "", key); err != nil {
+			return c, err
+		}
+		if err := scan("SELECT d.rowid, d.path, d.title_key FROM aliases a JOIN documents d ON d.rowid = a.doc WHERE a.key = ?", key, key); err != nil {
+			return c, err
+		}
+	}
+	s.cands[[2]string{nk, key}] = c
+	return c, nil
+}
+
+func (s *sqlLinker) resolve(ctx context.Context, form, target, nk, key, from string) (int64, error) {
+	c, err := s.candidates(ctx, nk, key)
+	if err != nil {
+		return 0, err
+	}
+	docs := c.docs
+	var fromRow int64
+	if _, ok := c.rows[from]; !ok {
+		// A link to a heading of its own note ([[#H]]) names from.
+		if err := s.tx.QueryRowContext(ctx, "SELECT rowid FROM documents WHERE path = ?", from).Scan(&fromRow); err != nil && err != sql.ErrNoRows {
+			return 0, fmt.Errorf("index: resolve: %w", err)
+		}
+		if fromRow != 0 {
+			docs = append(docs[:len(docs):len(docs)], vault.Linkable{Path: from})
+		}
+	}
+	var idRow int64
+	var idPath string
+	var idErr error
+	byID := func(id string) (string, bool) {
+		err := s.tx.QueryRowContext(ctx, "SELECT rowid, path FROM documents WHERE id = ? ORDER BY path LIMIT 1", id).Scan(&idRow, &idPath)
+		if err != nil && err != sql.ErrNoRows {
+			idErr = err
+		}
+		return idPath, err == nil
+	}
+	p, ok := resolveWith(vault.NewLinkResolver(docs), form, target, from, byID)
+	switch {
+	case idErr != nil:
+		return 0, fmt.Errorf("index: resolve: %w", idErr)
+	case !ok:
+		return 0, nil
+	case p == idPath && idRow != 0:
+		return idRow, nil
+	case p == from && fromRow != 0:
+		return fromRow, nil
+	}
+	return c.rows[p], nil
+}
