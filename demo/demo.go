@@ -52,8 +52,9 @@ type Report struct {
 	// sample; Resolve the second, over the one line that resolves the
 	// task (the person saying it is done).
 	Memorize, Resolve observer.Result
-	// Task is the id of the task the second run resolves.
-	Task string
+	// Task is the id of the task the second run resolves, TaskShort its
+	// short form (see mind.Hit).
+	Task, TaskShort string
 	// Quarantine is every line the memorizer refused, with its reason.
 	Quarantine []observer.QuarantineRecord
 }
@@ -106,7 +107,7 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 	if err == nil {
 		var res *mind.Result
 		if res, err = r.Search(ctx, q); err == nil && len(res.Hits) > 0 {
-			rep.Task = res.Hits[0].ID
+			rep.Task, rep.TaskShort = res.Hits[0].ID, res.Hits[0].Short
 		}
 	}
 	r.Close()
@@ -188,7 +189,8 @@ type Commit struct {
 	Author  string
 	When    time.Time
 	Subject string
-	// Lines are the message's lines after the subject, trailers left out.
+	// Lines are the message's lines of one document each ("- observe
+	// path: title (attribution)").
 	Lines []string
 }
 

@@ -3,7 +3,6 @@ package mind
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -22,9 +21,11 @@ import (
 // last_reinforced, else created. The weights sum to 1, so a score is in
 // [0, 1]. Relevance leads; among documents that match about as well, the
 // important and the fresh come first, and a reinforcement makes a memory
-// fresh again. BM25 weighs a match in the title or an alias 4×, in the
-// tags or entities 2×, in the body 1× (a title is usually the body's
-// first words, so a match there counts 5× in all).
+// fresh again. FTS5's bm25 counts a word in the title or an alias 4
+// times, in the tags or entities twice, in the body once (a title is
+// usually the body's first words, so a word there counts 5 times in all);
+// BM25 saturates with counts, so among documents that have every word R
+// stays close to 1 and importance and recency decide.
 var DefaultRank = index.Rank{
 	Relevance:  0.6,
 	Importance: 0.25,
@@ -42,7 +43,10 @@ const (
 
 // Hit is one search result, about 50 tokens on a line.
 type Hit struct {
-	ID      string    `json:"id"`
+	ID string `json:"id"`
+	// Short is the shortest prefix of 8+ characters that names this
+	// document alone: what to give timeline, get or an op.
+	Short   string    `json:"short_id"`
 	Type    string    `json:"type"`
 	Created time.Time `json:"created"`
 	Title   string    `json:"title"`
@@ -110,10 +114,18 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 			res.Notes = append(res.Notes, "no document has every word: these have some of them")
 		}
 	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	short, err := r.ix.ShortIDs(ctx, ids, MinPrefix)
+	if err != nil {
+		return nil, err
+	}
 	res.Hits = make([]Hit, len(hits))
 	for i, h := range hits {
 		res.Hits[i] = Hit{
-			ID: h.ID, Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
+			ID: h.ID, Short: short[h.ID], Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
 			Path: h.Path, Status: h.Status,
 			Relevance: h.Relevance, Effective: h.Effective, Recency: h.Recency,
 		}
@@ -157,20 +169,4 @@ func created(d index.Doc) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(d.CreatedMS).UTC()
-}
-
-// ShortID is the first 8 characters of an id: unique in all but the
-// largest vaults, and what Resolve accepts.
-func ShortID(id string) string {
-	if len(id) > MinPrefix {
-		return id[:MinPrefix]
-	}
-	return id
-}
-
-// sortedStatuses is for messages.
-func sortedStatuses(s []string) []string {
-	out := slices.Clone(s)
-	slices.Sort(out)
-	return out
 }

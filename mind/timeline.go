@@ -22,7 +22,10 @@ const CLISession = "cli"
 
 // Entry is one line of a timeline.
 type Entry struct {
-	ID      string    `json:"id"`
+	ID string `json:"id"`
+	// Short is the shortest prefix of 8+ characters that names this
+	// document alone.
+	Short   string    `json:"short_id"`
 	Type    string    `json:"type"`
 	Created time.Time `json:"created"`
 	Title   string    `json:"title"`
@@ -104,6 +107,20 @@ func (r *Recall) Timeline(ctx context.Context, ref string, before, after int) (*
 		}
 		return 0
 	})
+	ids := make([]string, len(all))
+	for i, e := range all {
+		ids[i] = e.ID
+	}
+	short, err := r.ix.ShortIDs(ctx, ids, MinPrefix)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		all[i].Short = short[all[i].ID]
+		if all[i].Anchor {
+			a = all[i]
+		}
+	}
 	return &Timeline{Anchor: a, Entries: all}, nil
 }
 

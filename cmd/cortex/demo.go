@@ -73,7 +73,7 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 		fmt.Fprintf(w, "  quarantined (%s): %s\n", q.Reason, q.Detail)
 	}
 	fmt.Fprintln(w, "  the repeated warning reinforced the first (reinforced: 1); the token became [REDACTED]")
-	fmt.Fprintf(w, "then maya says the task is done, an operation on its id %s:\n", mind.ShortID(rep.Task))
+	fmt.Fprintf(w, "then maya says the task is done, an operation on its id %s:\n", rep.TaskShort)
 	printProcessResult(w, rep.Resolve)
 
 	heading(w, "git log", "every memory is a commit; markdown files are the only source of truth")
@@ -82,7 +82,7 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 		return err
 	}
 	for _, cm := range commits {
-		fmt.Fprintf(w, "%s %s  (%s)\n", cm.Hash[:7], cm.Subject, cm.Author)
+		fmt.Fprintf(w, "%s %s\n", cm.Hash[:7], cm.Subject)
 		for _, ln := range cm.Lines {
 			fmt.Fprintf(w, "        %s\n", ln)
 		}
@@ -118,20 +118,20 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 
 	// The timeline of the busy_timeout warning: its session's entries
 	// first (marked *).
-	anchor := rep.Task
+	anchor, anchorShort := rep.Task, rep.TaskShort
 	for _, h := range res.Hits {
 		if h.Type == "warning" {
-			anchor = h.ID
+			anchor, anchorShort = h.ID, h.Short
 		}
 	}
-	heading(w, "cortex timeline "+mind.ShortID(anchor), "the memories around one in time; * same session")
+	heading(w, "cortex timeline "+anchorShort, "the memories around one in time; * same session")
 	tl, err := r.Timeline(ctx, anchor, 3, 3)
 	if err != nil {
 		return err
 	}
 	printTimeline(w, tl)
 
-	var reinforced, redacted string
+	var reinforced, redacted mind.Hit
 	all, err := r.Search(ctx, mind.Query{AllStatus: true, Limit: mind.MaxLimit})
 	if err != nil {
 		return err
@@ -139,16 +139,16 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 	for _, h := range all.Hits {
 		switch {
 		case h.Type == "warning" && strings.Contains(h.Title, "NOAA"):
-			reinforced = h.ID
+			reinforced = h
 		case h.Type == "lesson" && strings.Contains(h.Title, "Deploy"):
-			redacted = h.ID
+			redacted = h
 		}
 	}
-	if reinforced == "" || redacted == "" {
+	if reinforced.ID == "" || redacted.ID == "" {
 		return fmt.Errorf("demo: the reinforced warning or the redacted lesson was not memorized")
 	}
-	heading(w, "cortex get "+mind.ShortID(reinforced)+" "+mind.ShortID(redacted), "whole documents: a reinforced warning, a redacted lesson")
-	docs, err := r.Get(ctx, reinforced, redacted)
+	heading(w, "cortex get "+reinforced.Short+" "+redacted.Short, "whole documents: a reinforced warning, a redacted lesson")
+	docs, err := r.Get(ctx, reinforced.Short, redacted.Short)
 	if err != nil {
 		return err
 	}

@@ -27,10 +27,10 @@ func recallCommands(now func() time.Time) []*cli.Command {
 	return []*cli.Command{
 		{
 			Name:      "search",
-			Usage:     "find memories: one line per result (id, type, date, title, score)",
+			Usage:     "find memories: one line per result (short id, type, date, title, score)",
 			ArgsUsage: "[QUERY…]",
 			Description: `Searches the vault's full-text index and prints one line per result, best
-first: the id's first 8 characters, the type, the date (UTC), the title and
+first: the id's shortest unique prefix (8 characters or more), the type, the date (UTC), the title and
 the score. Feed an id to cortex timeline or cortex get.
 
 The query is words, not a query language: every word is looked for as
@@ -76,7 +76,7 @@ other sessions only what is left. Memories written without a session
 (cortex write) have none to prefer.
 
 Each line: a mark (> the memory asked for, * the same session), the id's
-first 8 characters, the type, the time (UTC) and the title.`,
+shortest unique prefix, the type, the time (UTC) and the title.`,
 			Flags: []cli.Flag{
 				obsVaultFlag(),
 				&cli.IntFlag{Name: "before", Aliases: []string{"b"}, Value: mind.DefaultAround, Usage: "at most `N` memories before it"},
@@ -221,22 +221,23 @@ func runSearch(c *cli.Context, now func() time.Time) error {
 
 // printHits writes one line per result: id8, type, date, title, score.
 func printHits(w io.Writer, hits []mind.Hit) {
-	width := 0
+	idw, width := 0, 0
 	for _, h := range hits {
+		idw = max(idw, len(shortID(h.Short)))
 		width = max(width, utf8.RuneCountInString(h.Type))
 	}
 	for _, h := range hits {
-		fmt.Fprintf(w, "%s  %-*s  %s  %s%s  %.2f\n", shortID(h.ID), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), h.Score)
+		fmt.Fprintf(w, "%-*s  %-*s  %s  %s%s  %.2f\n", idw, shortID(h.Short), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), h.Score)
 	}
 }
 
-// shortID is an id's first 8 characters, or a placeholder of the same
-// width for a document without one (written by hand, not yet committed).
+// shortID is the short id, or a placeholder for a document without one
+// (written by hand, not yet committed: give its path).
 func shortID(id string) string {
 	if id == "" {
 		return "--------"
 	}
-	return mind.ShortID(id)
+	return id
 }
 
 func day(t time.Time) string {
@@ -304,8 +305,9 @@ func runTimeline(c *cli.Context, now func() time.Time) error {
 
 // printTimeline writes one line per entry: mark, id8, type, time, title.
 func printTimeline(w io.Writer, tl *mind.Timeline) {
-	width := 0
+	idw, width := 0, 0
 	for _, e := range tl.Entries {
+		idw = max(idw, len(shortID(e.Short)))
 		width = max(width, utf8.RuneCountInString(e.Type))
 	}
 	for _, e := range tl.Entries {
@@ -316,7 +318,7 @@ func printTimeline(w io.Writer, tl *mind.Timeline) {
 		case e.SameSession:
 			mark = "*"
 		}
-		fmt.Fprintf(w, "%s %s  %-*s  %s  %s%s\n", mark, shortID(e.ID), width, e.Type, minute(e.Created), flatTitle(e.Title), statusMark(e.Status))
+		fmt.Fprintf(w, "%s %-*s  %-*s  %s  %s%s\n", mark, idw, shortID(e.Short), width, e.Type, minute(e.Created), flatTitle(e.Title), statusMark(e.Status))
 	}
 }
 

@@ -280,3 +280,51 @@ func scanWith(row interface{ Scan(...any) error }, extra ...any) extraScanner {
 func (s extraScanner) Scan(dest ...any) error {
 	return s.row.Scan(append(dest, s.extra...)...)
 }
+
+// ShortIDs returns, for each id, its shortest prefix of at least min
+// characters (minLen) that no other document's id starts with — how git abbreviates
+// hashes. UUIDv7 ids begin with their millisecond, so documents memorized
+// in one batch share far more than 8 characters; a fixed-length prefix
+// would name several of them. An id that two documents carry is returned
+// whole. Ids not in the index are returned as the shortest prefix that
+// names no indexed document (at least minLen).
+func (ix *Index) ShortIDs(ctx context.Context, ids []string, minLen int) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
+	stmt, err := ix.db.PrepareContext(ctx, `SELECT
+		(SELECT id FROM documents WHERE id <> '' AND id < @id ORDER BY id DESC LIMIT 1),
+		(SELECT id FROM documents WHERE id <> '' AND id > @id ORDER BY id LIMIT 1),
+		(SELECT count(*) FROM documents WHERE id = @id)`)
+	if err != nil {
+		return nil, fmt.Errorf("index short ids: %w", err)
+	}
+	defer stmt.Close()
+	for _, id := range ids {
+		if _, done := out[id]; done || id == "" {
+			continue
+		}
+		var prev, next sql.NullString
+		var same int
+		if err := stmt.QueryRowContext(ctx, sql.Named("id", id)).Scan(&prev, &next, &same); err != nil {
+			return nil, fmt.Errorf("index short ids: %w", err)
+		}
+		n := minLen
+		if same > 1 {
+			n = len(id)
+		}
+		for _, o := range []sql.NullString{prev, next} {
+			if o.Valid {
+				n = max(n, commonPrefix(id, o.String)+1)
+			}
+		}
+		out[id] = id[:min(n, len(id))]
+	}
+	return out, nil
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
