@@ -149,3 +149,11 @@ func titles(res *Result) string {
 	}
 	return strings.Join(out, " | ")
 }
+
+func osRename(l vault.Layout, from, to string) error {
+	dst := l.Path(filepath.FromSlash(to))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.Rename(l.Path(filepath.FromSlash(from)), dst)
+}

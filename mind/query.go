@@ -248,7 +248,7 @@ func (q *Query) filter(s string, now time.Time) (bool, error) {
 	}
 	key = strings.ToLower(key)
 	if val == "" {
-		return true, queryErrorf("filter %s: needs a value (e.g. %s)", s, filterExample(key))
+		return true, queryErrorf("filter %q needs a value (e.g. %s)", s, filterExample(key))
 	}
 	switch key {
 	case "type":
