@@ -104,7 +104,7 @@ func ParseQuery(s string, now time.Time) (Query, []string, error) {
 		s = strings.ToValidUTF8(s, " ")
 	}
 	seen := map[Term]bool{}
-	dropped := 0
+	dropped, blank := 0, 0
 	add := func(t Term) {
 		if len(t.Text) > maxTermBytes {
 			t.Text = cutBytes(t.Text, maxTermBytes)
@@ -112,6 +112,7 @@ func ParseQuery(s string, now time.Time) (Query, []string, error) {
 		if !hasTokenChar(t.Text) {
 			// Nothing FTS5 would index ("(", "*", "--"): searching for it
 			// would match nothing, and as an exclusion exclude nothing.
+			blank++
 			return
 		}
 		key := Term{Text: strings.ToLower(t.Text), Phrase: t.Phrase, Prefix: t.Prefix, Exclude: t.Exclude}
@@ -149,6 +150,10 @@ func ParseQuery(s string, now time.Time) (Query, []string, error) {
 	}
 	if dropped > 0 {
 		notes = append(notes, fmt.Sprintf("the query has more than %d distinct terms: %d dropped", MaxTerms, dropped))
+	}
+	if blank > 0 && len(q.Terms) == 0 {
+		// "(((" is not a request for everything; say why everything came.
+		notes = append(notes, "the query has no word to look for: every memory the filters allow")
 	}
 	return q, notes, nil
 }
