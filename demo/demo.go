@@ -84,6 +84,9 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 	}
 	l := vault.Layout{Root: ir.Dir}
 	rep := &Report{Layout: l, Init: ir}
+	if err := commitInit(ctx, l, ir, now()); err != nil {
+		return nil, err
+	}
 
 	obs, err := sample(now())
 	if err != nil {
@@ -132,6 +135,29 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// Owner signs the demo's first commit: the person who set up the vault.
+var Owner = vault.GitSignature{Name: "maya", Email: "maya@tidepool.example"}
+
+// commitInit commits the files init wrote (taxonomy, calibration, ignore
+// files), as the person setting up a vault would, so the history starts
+// with the vault's configuration and the working tree is clean.
+func commitInit(ctx context.Context, l vault.Layout, ir *vault.InitReport, now time.Time) error {
+	var paths []string
+	for _, a := range ir.Actions {
+		if (a.Op == vault.InitWrote || a.Op == vault.InitAppended) && !strings.HasSuffix(a.Path, "/") {
+			paths = append(paths, a.Path)
+		}
+	}
+	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: Owner, Now: func() time.Time { return now }})
+	if err != nil {
+		return fmt.Errorf("demo: %w", err)
+	}
+	if _, err := gs.Commit(ctx, vault.CommitRequest{Paths: paths, Message: "cortex init: taxonomy, calibration and ignore files\n"}); err != nil {
+		return fmt.Errorf("demo: first commit: %w", err)
+	}
+	return nil
 }
 
 // sample parses the embedded lines and moves them in time so the last is
