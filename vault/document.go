@@ -386,8 +386,7 @@ func sizeString(n int) string {
 
 // parseYAML parses frontmatter text into its top-level node (nil when
 // empty). The common layout is read by a small exact parser (then oneLine:
-// no node spans lines); anything else goes to yaml.v3. The nodes may share
-// b's memory: b must not change while they are in use.
+// no node spans lines); anything else goes to yaml.v3.
 func parseYAML(b []byte) (n *yaml.Node, oneLine bool, err error) {
 	if n, ok := fastParse(b); ok {
 		return n, true, nil

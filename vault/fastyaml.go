@@ -3,7 +3,6 @@ package vault
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -19,10 +18,7 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	if len(b) == 0 || len(b) > 64<<10 {
 		return nil, false
 	}
-	// The node values are substrings of src. b is the frontmatter library's
-	// own copy of the text, never written again once handed to us, so it
-	// can back the strings without a copy.
-	src := unsafe.String(&b[0], len(b))
+	src := string(b) // one copy: the node values are substrings of it
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {

@@ -10,11 +10,11 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 )
 
-// fullRelinkAt is the number of changed files from which an update loads
+// defaultFullRelinkAt is the number of changed files from which an update loads
 // every document's names once (a few hundred milliseconds at 100,000
 // documents) instead of looking up the candidates of each link (a few
 // queries per link).
-const fullRelinkAt = 2000
+const defaultFullRelinkAt = 2000
 
 // resolvingKinds are the edge kinds with a document at the far end, as SQL.
 const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by')`
@@ -137,7 +137,7 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	}
 
 	var lk linker
-	if len(recs)+len(gone) >= fullRelinkAt {
+	if len(recs)+len(gone) >= ix.fullRelinkAt {
 		if lk, err = loadFullLinker(ctx, tx); err != nil {
 			return stats, err
 		}

@@ -70,6 +70,9 @@ type Index struct {
 	// database lock (busy_timeout, and transactions begin IMMEDIATE so a
 	// reader never has to upgrade to a writer and deadlock).
 	wmu sync.Mutex
+	// fullRelinkAt is defaultFullRelinkAt; tests lower it to check that
+	// both ways of resolving give the same graph.
+	fullRelinkAt int
 }
 
 // Options tune Open.
@@ -96,7 +99,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 		db, err := openDB(path)
 		if err == nil {
 			if err = checkDB(ctx, db); err == nil {
-				return &Index{db: db, l: l, log: log}, nil
+				return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt}, nil
 			}
 			db.Close()
 		}
@@ -113,7 +116,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 		db.Close()
 		return nil, fmt.Errorf("index %s: fresh index unusable: %w", path, err)
 	}
-	return &Index{db: db, l: l, log: log}, nil
+	return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt}, nil
 }
 
 func openDB(path string) (*sql.DB, error) {
