@@ -213,15 +213,11 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	if len(id) < MinPrefix {
 		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("id prefix %q is too short: give %d or more characters", ref, MinPrefix)}
 	}
-	var docs []index.Doc
-	var err error
 	what := "id prefix"
 	if len(id) == 36 {
 		what = "id"
-		docs, err = r.ix.ByID(ctx, id)
-	} else {
-		docs, err = r.ix.ByIDPrefix(ctx, id, ambiguousShown+1)
 	}
+	docs, err := r.ix.ByIDRange(ctx, id, ambiguousShown+1)
 	if err != nil {
 		return index.Doc{}, err
 	}

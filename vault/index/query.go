@@ -117,10 +117,34 @@ type Hit struct {
 // Rank, best first (ties: newer first, then by path). Documents that could
 // not be parsed are never returned.
 func (ix *Index) Search(ctx context.Context, p SearchParams) ([]Hit, error) {
-	match, excluded := MatchExpr(p.Terms, p.Any)
 	if p.Limit <= 0 {
 		return nil, nil
 	}
+	q, args := searchSQL(p)
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("index search: %w", err)
+	}
+	defer rows.Close()
+	var out []Hit
+	for rows.Next() {
+		var h Hit
+		var err error
+		h.Doc, err = scanDoc(scanWith(rows, &h.BM25, &h.Relevance, &h.Effective, &h.Recency, &h.Score))
+		if err != nil {
+			return nil, fmt.Errorf("index search: %w", err)
+		}
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index search: %w", err)
+	}
+	return out, nil
+}
+
+// searchSQL builds Search's query and its arguments.
+func searchSQL(p SearchParams) (string, []any) {
+	match, excluded := MatchExpr(p.Terms, p.Any)
 	args := []any{
 		sql.Named("now_ms", p.Now.UnixMilli()),
 		sql.Named("half_ms", max(p.Rank.HalfLife.Milliseconds(), 1)),
@@ -159,48 +183,37 @@ func (ix *Index) Search(ctx context.Context, p SearchParams) ([]Hit, error) {
 		args = append(args, sql.Named("excluded", excluded))
 	}
 
-	// hits: the matching rows with their raw bm25 (0 without words).
+	// hits: the matching rows with their raw bm25 (0 without words) and
+	// the parts of the score that depend on the row alone, computed in
+	// the one pass over documents. Only the best Limit rows are joined
+	// with documents again for their columns: carrying every column of
+	// every match through the sort costs far more than the ranking.
+	parts := `d.rowid AS rid, d.created_ms AS created_ms, d.path AS path,
+			` + EffectiveImportanceSQL("d") + ` AS eff,
+			CASE WHEN d.decay_base_ms > 0 THEN pow(0.5, max(0.0, @now_ms - d.decay_base_ms) * 1.0 / @half_ms) ELSE 0.0 END AS rec`
 	var hits string
 	if match != "" {
 		w := p.Rank.Columns
-		hits = fmt.Sprintf(`SELECT d.rowid AS rid, bm25(fts, %g, %g, %g, %g, %g) AS b
+		hits = fmt.Sprintf(`SELECT %s, bm25(fts, %g, %g, %g, %g, %g) AS b
 			FROM fts JOIN documents d ON d.rowid = fts.rowid
-			WHERE fts MATCH @match AND %s`, w[0], w[1], w[2], w[3], w[4], strings.Join(where, " AND "))
+			WHERE fts MATCH @match AND %s`, parts, w[0], w[1], w[2], w[3], w[4], strings.Join(where, " AND "))
 		args = append(args, sql.Named("match", match))
 	} else {
-		hits = `SELECT d.rowid AS rid, 0.0 AS b FROM documents d WHERE ` + strings.Join(where, " AND ")
+		hits = `SELECT ` + parts + `, 0.0 AS b FROM documents d WHERE ` + strings.Join(where, " AND ")
 	}
-	q := `WITH hits AS (` + hits + `),
-	parts AS (
-		SELECT h.rid, h.b,
-			CASE WHEN min(h.b) OVER () < 0 THEN h.b / min(h.b) OVER () ELSE 1.0 END AS rel,
-			` + EffectiveImportanceSQL("d") + ` AS eff,
-			CASE WHEN d.decay_base_ms > 0 THEN pow(0.5, max(0.0, @now_ms - d.decay_base_ms) * 1.0 / @half_ms) ELSE 0.0 END AS rec
-		FROM hits h JOIN documents d ON d.rowid = h.rid
+	q := `WITH top AS (
+		SELECT rid, b, rel, eff, rec, @w_rel * rel + @w_imp * eff + @w_rec * rec AS score, created_ms, path
+		FROM (
+			SELECT h.*, CASE WHEN min(h.b) OVER () < 0 THEN h.b / min(h.b) OVER () ELSE 1.0 END AS rel
+			FROM (` + hits + `) h
+		)
+		ORDER BY score DESC, created_ms DESC, path
+		LIMIT @limit
 	)
-	SELECT ` + qualified("d") + `, p.b, p.rel, p.eff, p.rec, @w_rel * p.rel + @w_imp * p.eff + @w_rec * p.rec AS score
-	FROM parts p JOIN documents d ON d.rowid = p.rid
-	ORDER BY score DESC, d.created_ms DESC, d.path
-	LIMIT @limit`
-	rows, err := ix.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("index search: %w", err)
-	}
-	defer rows.Close()
-	var out []Hit
-	for rows.Next() {
-		var h Hit
-		var err error
-		h.Doc, err = scanDoc(scanWith(rows, &h.BM25, &h.Relevance, &h.Effective, &h.Recency, &h.Score))
-		if err != nil {
-			return nil, fmt.Errorf("index search: %w", err)
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("index search: %w", err)
-	}
-	return out, nil
+	SELECT ` + qualified("d") + `, t.b, t.rel, t.eff, t.rec, t.score
+	FROM top t JOIN documents d ON d.rowid = t.rid
+	ORDER BY t.score DESC, t.created_ms DESC, t.path`
+	return q, args
 }
 
 // NeighborParams asks for the documents nearest in time to Anchor.
@@ -245,6 +258,20 @@ func (ix *Index) Neighbors(ctx context.Context, p NeighborParams) ([]Doc, error)
 		sql.Named("path", p.Anchor.Path),
 		sql.Named("created", p.Anchor.CreatedMS),
 		sql.Named("limit", p.Limit))
+}
+
+// ByIDRange returns the documents whose id starts with prefix (a whole id
+// included), in id order, at most limit. Ids are compared as stored: pass
+// prefix lower-cased. Unlike a plain "id = ?", every condition here lets
+// SQLite use the partial index on id (WHERE id <> ''): the planner cannot
+// prove that a bound parameter is not ''.
+func (ix *Index) ByIDRange(ctx context.Context, prefix string, limit int) ([]Doc, error) {
+	if prefix == "" {
+		return nil, nil
+	}
+	return ix.query(ctx, "SELECT "+docColumns+` FROM documents
+		WHERE id <> '' AND id >= @lo AND id < @hi ORDER BY id, path LIMIT @limit`,
+		sql.Named("lo", prefix), sql.Named("hi", prefix+"\U0010FFFF"), sql.Named("limit", limit))
 }
 
 // placeholders returns "@name0, @name1, …" for n values.
@@ -293,7 +320,7 @@ func (ix *Index) ShortIDs(ctx context.Context, ids []string, minLen int) (map[st
 	stmt, err := ix.db.PrepareContext(ctx, `SELECT
 		(SELECT id FROM documents WHERE id <> '' AND id < @id ORDER BY id DESC LIMIT 1),
 		(SELECT id FROM documents WHERE id <> '' AND id > @id ORDER BY id LIMIT 1),
-		(SELECT count(*) FROM documents WHERE id = @id)`)
+		(SELECT count(*) FROM documents WHERE id <> '' AND id = @id)`)
 	if err != nil {
 		return nil, fmt.Errorf("index short ids: %w", err)
 	}
@@ -328,3 +355,6 @@ func commonPrefix(a, b string) int {
 	}
 	return n
 }
+
+// SearchSQL is searchSQL for benchmarks and query plans.
+func SearchSQL(p SearchParams) (string, []any) { return searchSQL(p) }
