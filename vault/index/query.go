@@ -263,8 +263,8 @@ func (ix *Index) Neighbors(ctx context.Context, p NeighborParams) ([]Doc, error)
 // ByIDRange returns the documents whose id starts with prefix (a whole id
 // included), in id order, at most limit. Ids are compared as stored: pass
 // prefix lower-cased. Unlike a plain "id = ?", every condition here lets
-// SQLite use the partial index on id (WHERE id <> ”): the planner cannot
-// prove that a bound parameter is not ”.
+// SQLite use the partial index on id, which leaves out empty ids: the
+// planner cannot prove that a bound parameter is not empty.
 func (ix *Index) ByIDRange(ctx context.Context, prefix string, limit int) ([]Doc, error) {
 	if prefix == "" {
 		return nil, nil
