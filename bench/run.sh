@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Whole-process benchmarks of cortex, on throw-away vaults.
 #
-#   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli, all (default)
+#   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli, search, all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
 # BENCH_TMP (where the vaults go; default $TMPDIR or /tmp: put it on the disk
-# you care about, since every append is fsynced).
+# you care about, since every append is fsynced), SEARCH_DOCS (documents of
+# the search vault, 100000), SEARCH_QUERIES (50), SEARCH_VAULT (an existing
+# vault made by bench/cmd/genvault to reuse instead of generating one).
 #
 # To add a section (memorizer, hooks, ...): write a section_NAME function
 # below and add NAME to SECTIONS. Helpers written in Go live in bench/cmd/.
@@ -17,7 +19,9 @@ RUNS=${RUNS:-200}
 WRITERS=${WRITERS:-8}
 LINES=${LINES:-2000}
 CLI_LINES=${CLI_LINES:-200}
-SECTIONS=(observe concurrent concurrent-cli)
+SEARCH_DOCS=${SEARCH_DOCS:-100000}
+SEARCH_QUERIES=${SEARCH_QUERIES:-50}
+SECTIONS=(observe concurrent concurrent-cli search)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -28,6 +32,8 @@ build() {
 	go build -o "$bin/cortex" ./cmd/cortex
 	go build -o "$bin/repeat" ./bench/cmd/repeat
 	go build -o "$bin/writers" ./bench/cmd/writers
+	go build -o "$bin/genvault" ./bench/cmd/genvault
+	go build -o "$bin/searchbench" ./bench/cmd/searchbench
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -79,6 +85,39 @@ section_concurrent_cli() {
 	local v
 	v=$(new_vault concurrent-cli)
 	"$bin/writers" -vault "$v" -writers "$WRITERS" -lines "$CLI_LINES" -cortex "$bin/cortex"
+}
+
+# search: `cortex search` as a whole process over a vault of SEARCH_DOCS
+# documents (bench/cmd/genvault), SEARCH_QUERIES different queries of words
+# drawn from the documents, p50 and p95; first as a reader without a daemon
+# (every search refreshes the index: a stat walk of the vault), then with a
+# live `cortex daemon` keeping it fresh (no walk); beside them `grep -ril`
+# for the same words. Goal: p50 <= 50 ms with the daemon.
+section_search() {
+	local v=${SEARCH_VAULT:-}
+	if [ -z "$v" ]; then
+		v=$work/search
+		local t0=$SECONDS
+		"$bin/genvault" -dir "$v" -n "$SEARCH_DOCS"
+		echo "generated $SEARCH_DOCS documents in $((SECONDS - t0)) s"
+	fi
+	"$bin/cortex" init "$v" >/dev/null
+	local t0
+	t0=$(date +%s%N)
+	"$bin/cortex" search --vault "$v" first build >/dev/null
+	echo "index built by the first search: $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -cortex "$bin/cortex" -label "cortex search (no daemon: refresh)"
+	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
+	local daemon=$!
+	local i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -cortex "$bin/cortex" -label "cortex search (live daemon)"
+	kill "$daemon"
+	wait "$daemon" || true
+	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -grep -label "grep -ril (same words)"
 }
 
 main() {
