@@ -168,8 +168,8 @@ func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	return d, err
 }
 
-// The look-ups repeat the partial indexes' conditions (source_hash <> '',
-// id <> ''): SQLite uses a partial index only for a WHERE clause that
+// The look-ups repeat the partial indexes' conditions (source_hash <> ”,
+// id <> ”): SQLite uses a partial index only for a WHERE clause that
 // implies its condition, which `= ?` with a bound value does not — without
 // them every look-up scans the table.
 const (
