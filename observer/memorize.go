@@ -220,7 +220,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	if m.crashAfter == stepSaved {
 		return Totals{}, "", errCrash
 	}
-	if err := m.finish(); err != nil {
+	if err := m.finish(man); err != nil {
 		return Totals{}, "", err
 	}
 	m.logBatch(b, h.String())
@@ -266,19 +266,13 @@ func (m *Memorizer) placeFiles(man *manifest) error {
 
 // finish flushes the batch's documents to disk and removes the manifest:
 // until then, a power loss that emptied a document is repaired from it.
-func (m *Memorizer) finish() error {
-	man, found, err := readManifest(m.l)
-	if err != nil {
-		return err
+func (m *Memorizer) finish(man *manifest) error {
+	var abs []string
+	for _, p := range man.paths() {
+		abs = append(abs, m.l.Path(filepath.FromSlash(p)))
 	}
-	if found {
-		var abs []string
-		for _, p := range man.paths() {
-			abs = append(abs, m.l.Path(filepath.FromSlash(p)))
-		}
-		if err := syncFiles(m.l.Root, abs); err != nil {
-			return fmt.Errorf("memorize: %w", err)
-		}
+	if err := syncFiles(m.l.Root, abs); err != nil {
+		return fmt.Errorf("memorize: %w", err)
 	}
 	return clearStaging(m.l)
 }

@@ -251,9 +251,6 @@ func (m *Memorizer) refreshIndex(ctx context.Context) error {
 // Calls must not overlap (the daemon calls it from one goroutine).
 func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	var res Result
-	if err := m.loadConfig(); err != nil {
-		return res, err
-	}
 	if err := m.recover(ctx, false); err != nil {
 		return res, err
 	}
@@ -268,6 +265,11 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	}
 	for {
 		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		// Both files are read for every batch: an edit applies from the
+		// next batch, without a restart.
+		if err := m.loadConfig(); err != nil {
 			return res, err
 		}
 		st, warn, err := LoadState(m.l)

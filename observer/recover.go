@@ -108,7 +108,7 @@ func (m *Memorizer) recover(ctx context.Context, full bool) error {
 		} else if err := m.rollback(ctx, man); err != nil {
 			return err
 		}
-		if err := clearStaging(m.l); err != nil {
+		if err := m.finish(man); err != nil {
 			return err
 		}
 		if st, _, err = LoadState(m.l); err != nil {
