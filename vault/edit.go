@@ -59,9 +59,11 @@ func (p *Parsed) Set(name string, value any) error {
 	}
 	want := p.Fields()
 	if f == nil {
-		at := 0
-		for at < len(p.fields) && p.fields[at].start < from {
-			at++
+		at := 0 // the new field's place among the named fields
+		for _, g := range p.fields {
+			if g.start < from && !g.badKey {
+				at++
+			}
 		}
 		want = slices.Insert(want, at, name)
 	}
