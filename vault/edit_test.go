@@ -370,3 +370,27 @@ func TestEditWithOddLineBreaks(t *testing.T) {
 		}
 	}
 }
+
+func TestSetBesideDuplicates(t *testing.T) {
+	src := "---\ntype: fact\nx: 1\nx: 2\n[k]: v\n---\n"
+	p, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldStatus, "active"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldType, "lesson"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldID, "i"); err != nil {
+		t.Fatal(err)
+	}
+	want := "---\nid: \"i\"\ntype: lesson\nx: 1\nx: 2\n[k]: v\nstatus: active\n---\n"
+	if got := string(p.Bytes()); got != want {
+		t.Errorf("got %q", got)
+	}
+	if err := p.Set("x", 3); err == nil {
+		t.Error("setting a duplicated field must fail")
+	}
+}
