@@ -362,11 +362,17 @@ func TestCorruptStateRebuiltFromTrailers(t *testing.T) {
 }
 
 // TestReplacedBufferReplay: a buffer replaced by a copy of itself (another
-// file, so another identity: nothing in the history covers it) is read
-// again from 0. The replay creates no duplicate and counts no spurious
+// file, so another identity: nothing in the history covers it), with or
+// without a corrupt state.json, is read again from 0. The replay creates no duplicate and counts no spurious
 // reinforcement: each line is recognized as the observation that created
 // or last reinforced its document, and skipped.
 func TestReplacedBufferReplay(t *testing.T) {
+	for _, corrupt := range []bool{false, true} {
+		t.Run(fmt.Sprintf("corrupt state %v", corrupt), func(t *testing.T) { testReplacedBufferReplay(t, corrupt) })
+	}
+}
+
+func testReplacedBufferReplay(t *testing.T, corruptState bool) {
 	l := newTestVault(t)
 	known := writeKnownDoc(t, l)
 	appendRaw(t, l, crashLines())
@@ -385,6 +391,10 @@ func TestReplacedBufferReplay(t *testing.T) {
 	if err := os.Rename(tmp, l.Buffer()); err != nil {
 		t.Fatal(err)
 	}
+	if corruptState {
+		// Lost totals too: the replay counts every line again.
+		os.WriteFile(l.State(), []byte("\x00\x00"), 0o644)
+	}
 	m.Close()
 	var log testLogger
 	m2 := openTest(t, l, &log)
@@ -397,8 +407,12 @@ func TestReplacedBufferReplay(t *testing.T) {
 	if res.Quarantined != 1 || res.Operations != 1 || res.Skipped != 3 {
 		t.Errorf("replay outcomes: %+v", res)
 	}
-	if !strings.Contains(log.String(), "buffer replaced or truncated") {
-		t.Errorf("no warning about the replaced buffer:\n%s", log.String())
+	warning := "buffer replaced or truncated"
+	if corruptState {
+		warning = "state.json is corrupt"
+	}
+	if !strings.Contains(log.String(), warning) {
+		t.Errorf("no warning %q:\n%s", warning, log.String())
 	}
 	if n := commitCount(t, l); n != commits {
 		t.Errorf("%d commits after the replay, want %d", n, commits)
@@ -539,4 +553,59 @@ func TestSecondMemorizerRefused(t *testing.T) {
 		t.Fatalf("Open after Close: %v", err)
 	}
 	m2.Close()
+}
+
+// TestRepairAfterPowerLoss: documents are not fsynced one by one; a power
+// loss after the commit may leave a new one empty and an edited one at its
+// old bytes. The manifest still holds the batch, and recovery puts the
+// committed bytes back.
+func TestRepairAfterPowerLoss(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	base := commitCount(t, l)
+	orig, _ := os.ReadFile(l.Path(known))
+	appendRaw(t, l, crashLines())
+	m := openTest(t, l, nil)
+	m.crashAfter = stepCommitted
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	m.Close()
+	man, found, err := readManifest(l)
+	if err != nil || !found || len(man.New) != 2 {
+		t.Fatalf("manifest %v %v", found, err)
+	}
+	os.WriteFile(l.Path(man.New[0].Path), nil, 0o644)
+	os.Remove(l.Path(man.New[1].Path))
+	os.WriteFile(l.Path(known), orig, 0o644)
+
+	var log testLogger
+	m2 := openTest(t, l, &log)
+	process(t, m2)
+	if n := strings.Count(log.String(), "rewrote a committed document"); n != 3 {
+		t.Errorf("%d repairs:\n%s", n, log.String())
+	}
+	checkCrashOutcome(t, l, known, base)
+}
+
+// TestDamagedManifestStops: a manifest that fails its checksums is never
+// guessed around: Open refuses with a message saying what to do.
+func TestDamagedManifestStops(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, crashLines())
+	m := openTest(t, l, nil)
+	m.crashAfter = stepManifest
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	m.Close()
+	data, _ := os.ReadFile(manifestPath(l))
+	os.WriteFile(manifestPath(l), []byte(strings.Replace(string(data), `"sha256": "`, `"sha256": "0`, 1)), 0o644)
+	if _, err := Open(context.Background(), l, Options{}); err == nil || !strings.Contains(err.Error(), "batch.json is damaged") {
+		t.Fatalf("Open: %v", err)
+	}
+	os.WriteFile(manifestPath(l), []byte("{"), 0o644)
+	if _, err := Open(context.Background(), l, Options{}); err == nil || !strings.Contains(err.Error(), "is unreadable") {
+		t.Fatalf("Open: %v", err)
+	}
 }
