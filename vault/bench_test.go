@@ -75,3 +75,16 @@ func BenchmarkCheck(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseHandWritten parses a layout the fast path hands to yaml.v3
+// (a block scalar, flow collections), for comparison.
+func BenchmarkParseHandWritten(b *testing.B) {
+	src := []byte(handWritten)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

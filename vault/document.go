@@ -564,30 +564,52 @@ func (p *Parsed) locateFields() {
 			end = e
 		}
 		f.end = min(end, max(next-1, f.start))
-		if !f.badKey {
-			for j := 0; j < i; j++ {
+	}
+	p.findDuplicates()
+	// The separator is the first `# ---` line outside every field's value
+	// (the fields are in line order and do not overlap).
+	p.sep = 0
+	fi := 0
+	for l := 1; l <= n; l++ {
+		for fi < len(p.fields) && p.fields[fi].end < l {
+			fi++
+		}
+		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
+			continue
+		}
+		if fi < len(p.fields) && p.fields[fi].start <= l {
+			continue
+		}
+		p.sep = l
+		break
+	}
+}
+
+// findDuplicates marks each field whose name an earlier field has.
+func (p *Parsed) findDuplicates() {
+	if len(p.fields) <= 32 {
+		for i := range p.fields {
+			f := &p.fields[i]
+			for j := 0; j < i && !f.badKey; j++ {
 				if !p.fields[j].badKey && p.fields[j].name == f.name {
 					f.dup = p.fields[j].start
 					break
 				}
 			}
 		}
+		return
 	}
-	p.sep = 0
-	for l := 1; l <= n; l++ {
-		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
+	// A map, so that a file of a hundred thousand fields stays linear.
+	first := make(map[string]int, len(p.fields))
+	for i := range p.fields {
+		f := &p.fields[i]
+		if f.badKey {
 			continue
 		}
-		inside := false
-		for _, f := range p.fields {
-			if l >= f.start && l <= f.end {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			p.sep = l
-			break
+		if l, ok := first[f.name]; ok {
+			f.dup = l
+		} else {
+			first[f.name] = f.start
 		}
 	}
 }
