@@ -129,8 +129,8 @@ func generate(dir string, n int, seed uint64) error {
 		if r.IntN(8) == 0 {
 			body += "\n\n```go\nfunc example() { _ = \"[[not a link]]\" }\n```"
 		}
-		imp := 0.3 + float64(r.IntN(70))/100
-		conf := 0.5 + float64(r.IntN(50))/100
+		imp := float64(30+r.IntN(70)) / 100
+		conf := float64(50+r.IntN(50)) / 100
 		doc := &vault.Document{
 			ID: uuid7(r, created), Type: typ, Category: td.Category, Created: created,
 			Bucket: []string{"explicit", "ambient", "inferred"}[r.IntN(3)], Attribution: people[r.IntN(len(people))],
