@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -436,55 +437,128 @@ func (b *textBuilder) wait() error {
 	return b.err
 }
 
-// Refresh brings the index in step with the working tree: a walk compared
-// with the indexed paths by size and modification time, re-reading only the
-// files that changed (in parallel), dropping the rows of files that are
-// gone, and resolving again only the links that may name what changed.
-func (ix *Index) Refresh(ctx context.Context) (RebuildStats, error) {
-	type stamp struct{ size, mtime int64 }
+type stamp struct{ size, mtime int64 }
+
+type stampsResult struct {
+	known map[string]stamp
+	err   error
+}
+
+// stamps reads the size and modification time of every indexed file.
+func (ix *Index) stamps(ctx context.Context) (map[string]stamp, error) {
 	rows, err := ix.db.QueryContext(ctx, "SELECT path, size, mtime_ns FROM documents")
 	if err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
+		return nil, fmt.Errorf("refresh index: %w", err)
 	}
+	defer rows.Close()
 	known := map[string]stamp{}
 	for rows.Next() {
 		var p string
 		var s stamp
 		if err := rows.Scan(&p, &s.size, &s.mtime); err != nil {
-			rows.Close()
-			return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
+			return nil, fmt.Errorf("refresh index: %w", err)
 		}
 		known[p] = s
 	}
-	rows.Close()
 	if err := rows.Err(); err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
+		return nil, fmt.Errorf("refresh index: %w", err)
 	}
+	return known, nil
+}
 
+// statAll stats the files at rels across several goroutines (a refresh is
+// mostly stat calls); a file gone meanwhile gets a nil FileInfo, as does
+// one that is no longer a regular file.
+func statAll(ctx context.Context, l vault.Layout, rels []string) ([]fs.FileInfo, error) {
+	infos := make([]fs.FileInfo, len(rels))
+	// rels are clean, slash-separated and inside the vault: joined by
+	// hand, without filepath.Join's cleaning, which costs as much as the
+	// stat's own path walk here.
+	root := l.Root + string(filepath.Separator)
+	workers := min(4*runtime.GOMAXPROCS(0), 1+len(rels)/256)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				start := int(next.Add(256)) - 256
+				if start >= len(rels) || ctx.Err() != nil {
+					return
+				}
+				for i := start; i < min(start+256, len(rels)); i++ {
+					fi, err := os.Lstat(root + filepath.FromSlash(rels[i]))
+					switch {
+					case errors.Is(err, fs.ErrNotExist):
+					case err != nil:
+						errs[w] = err
+						return
+					case fi.Mode().IsRegular():
+						infos[i] = fi
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return infos, errors.Join(errs...)
+}
+
+// Refresh brings the index in step with the working tree: a walk compared
+// with the indexed paths by size and modification time, re-reading only the
+// files that changed (in parallel), dropping the rows of files that are
+// gone, and resolving again only the links that may name what changed.
+func (ix *Index) Refresh(ctx context.Context) (RebuildStats, error) {
+	// The indexed stamps are read while the tree is walked and stat'ed.
+	stamps := make(chan stampsResult, 1)
+	go func() {
+		known, err := ix.stamps(ctx)
+		stamps <- stampsResult{known, err}
+	}()
 	ig, err := vault.LoadIgnore(ix.l)
 	if err != nil {
+		<-stamps
 		return RebuildStats{}, err
 	}
 	tax, err := vault.LoadTaxonomy(ix.l.Root)
 	if err != nil {
+		<-stamps
 		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
 	}
+	var rels []string
+	err = vault.Walk(ix.l, ig, func(rel string, _ fs.DirEntry) error {
+		rels = append(rels, rel)
+		return nil
+	})
+	var infos []fs.FileInfo
+	if err == nil {
+		infos, err = statAll(ctx, ix.l, rels)
+	}
+	st := <-stamps
+	if err != nil {
+		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
+	}
+	if st.err != nil {
+		return RebuildStats{}, st.err
+	}
+	known := st.known
 	var changed []walked
-	err = vault.Walk(ix.l, ig, func(rel string, d fs.DirEntry) error {
-		info, err := d.Info()
-		if err != nil {
-			return err
+	for i, rel := range rels {
+		info := infos[i]
+		if info == nil {
+			continue // gone since the walk: its row, if any, goes below
 		}
 		s, ok := known[rel]
 		delete(known, rel)
 		if ok && s.size == info.Size() && s.mtime == info.ModTime().UnixNano() {
-			return nil
+			continue
 		}
 		changed = append(changed, walked{len(changed), rel, info})
-		return ctx.Err()
-	})
-	if err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
 	}
 	gone := make([]string, 0, len(known))
 	for p := range known {

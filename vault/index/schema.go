@@ -206,6 +206,7 @@ CREATE INDEX documents_id ON documents(id) WHERE id <> '';
 CREATE INDEX documents_created ON documents(created_ms);
 CREATE INDEX documents_session ON documents(session_id, created_ms) WHERE session_id <> '';
 CREATE INDEX documents_name_key ON documents(name_key);
+CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
 CREATE INDEX documents_title_key ON documents(title_key) WHERE title_key <> '';
 CREATE INDEX aliases_doc ON aliases(doc);
 CREATE INDEX aliases_key ON aliases(key);
