@@ -26,6 +26,7 @@ func shortLabel(s string) string {
 func (g *Graph) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(g)
 }
 
@@ -118,8 +119,8 @@ func (g *Graph) WriteMermaid(w io.Writer) error {
 		fmt.Fprintf(bw, "\t%s %s|%s| %s\n", ids[e.From], arrow, mermaidQuote(e.Kind), ids[e.To])
 	}
 	if len(missing) > 0 {
-		bw.WriteString("\tclassDef missing stroke-dasharray: 5 5, color:#666;\n")
-		fmt.Fprintf(bw, "\tclass %s missing;\n", strings.Join(missing, ","))
+		bw.WriteString("\tclassDef missing stroke-dasharray:5 5,color:#666\n")
+		fmt.Fprintf(bw, "\tclass %s missing\n", strings.Join(missing, ","))
 	}
 	return bw.Flush()
 }
