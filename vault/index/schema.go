@@ -199,21 +199,23 @@ CREATE VIRTUAL TABLE fts USING fts5(
 );
 `
 
-// schemaIndexes are the indexes of the tables.
+// schemaIndexes are the indexes of the tables. None is partial on a
+// value ("WHERE id <> ''"): SQLite cannot use such an index for "id = ?",
+// not knowing the parameter's value when it plans the query.
 const schemaIndexes = `
-CREATE INDEX documents_source_hash ON documents(source_hash) WHERE source_hash <> '';
-CREATE INDEX documents_id ON documents(id) WHERE id <> '';
+CREATE INDEX documents_source_hash ON documents(source_hash);
+CREATE INDEX documents_id ON documents(id);
 CREATE INDEX documents_created ON documents(created_ms);
-CREATE INDEX documents_session ON documents(session_id, created_ms) WHERE session_id <> '';
+CREATE INDEX documents_session ON documents(session_id, created_ms);
 CREATE INDEX documents_name_key ON documents(name_key);
 CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
-CREATE INDEX documents_title_key ON documents(title_key) WHERE title_key <> '';
+CREATE INDEX documents_title_key ON documents(title_key);
 CREATE INDEX aliases_doc ON aliases(doc);
 CREATE INDEX aliases_key ON aliases(key);
 CREATE INDEX edges_src ON edges(src);
 CREATE INDEX edges_dst ON edges(dst) WHERE dst IS NOT NULL;
 CREATE INDEX edges_key ON edges(key, kind);
-CREATE INDEX edges_name_key ON edges(name_key) WHERE name_key <> '';
+CREATE INDEX edges_name_key ON edges(name_key);
 `
 
 // schemaTriggers keep fts in step with texts.
