@@ -200,8 +200,8 @@ CREATE VIRTUAL TABLE fts USING fts5(
 `
 
 // schemaIndexes are the indexes of the tables. None is partial on a
-// value ("WHERE id <> ''"): SQLite cannot use such an index for "id = ?",
-// not knowing the parameter's value when it plans the query.
+// value (WHERE id is not empty): SQLite cannot use such an index for
+// "id = ?", not knowing the parameter's value when it plans the query.
 const schemaIndexes = `
 CREATE INDEX documents_source_hash ON documents(source_hash);
 CREATE INDEX documents_id ON documents(id);
