@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Whole-process benchmarks of cortex, on throw-away vaults.
 #
-#   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli, search, all (default)
+#   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli, index, search, all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
 # BENCH_TMP (where the vaults go; default $TMPDIR or /tmp: put it on the disk
-# you care about, since every append is fsynced), SEARCH_DOCS (documents of
-# the search vault, 100000), SEARCH_QUERIES (50), SEARCH_VAULT (an existing
-# vault made by bench/cmd/genvault to reuse instead of generating one).
+# you care about, since every append is fsynced), INDEX_SIZES (documents in
+# the index benchmark's vaults, "10000 100000"), INDEX_RUNS (rebuilds per
+# size, 5), REFRESH_RUNS (refreshes, 20), SEARCH_DOCS (documents of the
+# search vault, 100000), SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault
+# made by bench/cmd/genvault to reuse instead of generating one).
 #
 # To add a section (memorizer, hooks, ...): write a section_NAME function
 # below and add NAME to SECTIONS. Helpers written in Go live in bench/cmd/.
@@ -19,9 +21,12 @@ RUNS=${RUNS:-200}
 WRITERS=${WRITERS:-8}
 LINES=${LINES:-2000}
 CLI_LINES=${CLI_LINES:-200}
+INDEX_SIZES=${INDEX_SIZES:-10000 100000}
+INDEX_RUNS=${INDEX_RUNS:-5}
+REFRESH_RUNS=${REFRESH_RUNS:-20}
 SEARCH_DOCS=${SEARCH_DOCS:-100000}
 SEARCH_QUERIES=${SEARCH_QUERIES:-50}
-SECTIONS=(observe concurrent concurrent-cli search)
+SECTIONS=(observe concurrent concurrent-cli index search)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -33,6 +38,7 @@ build() {
 	go build -o "$bin/repeat" ./bench/cmd/repeat
 	go build -o "$bin/writers" ./bench/cmd/writers
 	go build -o "$bin/genvault" ./bench/cmd/genvault
+	go build -o "$bin/runstat" ./bench/cmd/runstat
 	go build -o "$bin/searchbench" ./bench/cmd/searchbench
 }
 
@@ -85,6 +91,27 @@ section_concurrent_cli() {
 	local v
 	v=$(new_vault concurrent-cli)
 	"$bin/writers" -vault "$v" -writers "$WRITERS" -lines "$CLI_LINES" -cortex "$bin/cortex"
+}
+
+# index: `cortex rebuild-index` from scratch on generated vaults of
+# INDEX_SIZES realistic documents (bench/vaultgen: D21 frontmatter, bodies
+# with links, tags, entities), with the child's peak RSS; then, on the
+# largest, the refresh every read command does first, with nothing changed
+# and with 10 files edited. Goals: rebuild 10k <= 1.5 s, 100k <= 10 s,
+# peak RSS <= 300 MB; refresh unchanged at 100k <= 400 ms.
+section_index() {
+	local n v
+	for n in $INDEX_SIZES; do
+		v=$work/index-$n
+		"$bin/genvault" -dir "$v" -n "$n"
+		"$bin/runstat" -n "$INDEX_RUNS" -label "rebuild-index $n docs" -- \
+			"$bin/cortex" rebuild-index --vault "$v"
+	done
+	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, none changed" -- \
+		"$bin/cortex" rebuild-index --refresh --vault "$v"
+	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, 10 changed" \
+		-before "\"$bin/genvault\" -dir \"$v\" -touch 10" -- \
+		"$bin/cortex" rebuild-index --refresh --vault "$v"
 }
 
 # search: `cortex search` as a whole process over a vault of SEARCH_DOCS

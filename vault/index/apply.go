@@ -47,7 +47,7 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 			return stats, err
 		}
 	}
-	w, err := newWriter(ctx, tx)
+	w, err := newWriter(ctx, tx, false)
 	if err != nil {
 		return stats, err
 	}
@@ -145,7 +145,7 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		lk = newSQLLinker(tx)
 	}
 	for i, r := range recs {
-		n, dangling, err := w.edges(ctx, srcs[i], r, lk)
+		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk)
 		if err != nil {
 			return stats, err
 		}

@@ -25,16 +25,24 @@ type textRow struct {
 	title, aliases, body, tags, entities string
 }
 
-// ref is an edge as read from the file; dst is found by resolving it.
+// ref is an edge as read from the file; dst is found by resolving it. Its
+// keys (edges.key, edges.name_key) are made from target when it is written.
 type ref struct {
 	kind    string
 	target  string
-	key     string
-	nameKey string
 	form    string
 	subpath string
 	typ     string
 	line    int
+}
+
+// keys returns the edge's key and name_key (see the schema).
+func (r *ref) keys() (key, nk string) {
+	key = foldKey(r.target)
+	if resolves(r.kind) {
+		nk = targetNameKey(r.target)
+	}
+	return key, nk
 }
 
 // The forms of edges (edges.form).
@@ -125,7 +133,7 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 	var entities []string
 	seen := map[string]bool{}
 	if k := foldKey(doc.Attribution); k != "" {
-		refs = append(refs, ref{kind: EdgeAttributedTo, target: strings.TrimSpace(doc.Attribution), key: k,
+		refs = append(refs, ref{kind: EdgeAttributedTo, target: strings.TrimSpace(doc.Attribution),
 			form: formField, line: p.Line(vault.FieldAttribution)})
 		entities = append(entities, strings.TrimSpace(doc.Attribution))
 	}
@@ -135,7 +143,7 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 			continue
 		}
 		seen[k] = true
-		refs = append(refs, ref{kind: EdgeMentions, target: strings.TrimSpace(e.Name), key: k,
+		refs = append(refs, ref{kind: EdgeMentions, target: strings.TrimSpace(e.Name),
 			form: formField, typ: strings.TrimSpace(e.Type), line: p.Line(vault.FieldEntities)})
 		entities = append(entities, strings.TrimSpace(e.Name))
 	}
@@ -151,7 +159,7 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 		}
 		seen[k] = true
 		tags = append(tags, t)
-		refs = append(refs, ref{kind: EdgeTagged, target: t, key: k, form: form, line: line})
+		refs = append(refs, ref{kind: EdgeTagged, target: t, form: form, line: line})
 	}
 	for _, t := range doc.Tags {
 		addTag(t, formField, p.Line(vault.FieldTags))
@@ -185,7 +193,7 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 // linkRef is the edge of a link found in a body (or a wikilink written in
 // a field).
 func linkRef(kind string, l vault.Link, line int) ref {
-	r := ref{kind: kind, target: l.Target, key: foldKey(l.Target), nameKey: targetNameKey(l.Target), line: line}
+	r := ref{kind: kind, target: l.Target, line: line}
 	switch l.Kind {
 	case vault.LinkEmbed:
 		r.form = formEmbed
@@ -219,7 +227,7 @@ func appendValueRef(refs []ref, kind, v string, line int) []ref {
 	if uuidRE.MatchString(v) {
 		form = formID
 	}
-	return append(refs, ref{kind: kind, target: v, key: foldKey(v), nameKey: targetNameKey(v), form: form, line: line})
+	return append(refs, ref{kind: kind, target: v, form: form, line: line})
 }
 
 var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)

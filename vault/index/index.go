@@ -124,7 +124,25 @@ func openDB(path string) (*sql.DB, error) {
 	// rollback journal (not WAL) keeps every byte of the database in the one
 	// file, so Rebuild can swap a new file in with a rename: a WAL file left
 	// beside the old database would be replayed into the new one.
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	return openDSN(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+}
+
+// openBuildDB opens the file a rebuild writes. Nobody else sees it until
+// it is complete, fsynced and renamed into place, so it needs neither a
+// journal nor syncs along the way: with them, every spill of SQLite's page
+// cache during the one long transaction would fsync the journal. One
+// connection, so the pragmas hold for every statement.
+func openBuildDB(path string, cacheKB int) (*sql.DB, error) {
+	db, err := openDSN(path, fmt.Sprintf("_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=cache_size(-%d)&_pragma=locking_mode(EXCLUSIVE)", cacheKB))
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	return db, nil
+}
+
+func openDSN(path, pragmas string) (*sql.DB, error) {
+	dsn := "file:" + path + "?" + pragmas
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -13,6 +14,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 )
@@ -49,26 +51,23 @@ func Rebuild(ctx context.Context, l vault.Layout, opts RebuildOptions) error {
 // RebuildStatsOf is Rebuild that also reports what it wrote.
 func RebuildStatsOf(ctx context.Context, l vault.Layout, opts RebuildOptions) (RebuildStats, error) {
 	final := l.IndexDB()
-	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+	dir := filepath.Dir(final)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return RebuildStats{}, fmt.Errorf("rebuild index: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(final), "index.db.new-*")
-	if err != nil {
-		return RebuildStats{}, fmt.Errorf("rebuild index: %w", err)
-	}
-	tmpPath := tmp.Name()
-	tmp.Close()
-	defer os.Remove(tmpPath)
-	defer os.Remove(tmpPath + "-journal")
-
-	db, err := openDB(tmpPath)
+	removeStale(dir)
+	tmpPath, err := tempFile(dir, "index.db.new-*")
 	if err != nil {
 		return RebuildStats{}, err
 	}
-	stats, err := build(ctx, db, l, opts)
-	if cerr := db.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("rebuild index: %w", cerr)
+	defer os.Remove(tmpPath)
+	textPath, err := tempFile(dir, "index.db.text-*")
+	if err != nil {
+		return RebuildStats{}, err
 	}
+	defer os.Remove(textPath)
+
+	stats, err := build(ctx, tmpPath, textPath, l, opts)
 	if err != nil {
 		return stats, err
 	}
@@ -81,10 +80,36 @@ func RebuildStatsOf(ctx context.Context, l vault.Layout, opts RebuildOptions) (R
 	if err := os.Rename(tmpPath, final); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
-	if err := vault.SyncDir(filepath.Dir(final)); err != nil {
+	if err := vault.SyncDir(dir); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
 	return stats, nil
+}
+
+func tempFile(dir, pattern string) (string, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return "", fmt.Errorf("rebuild index: %w", err)
+	}
+	f.Close()
+	return f.Name(), nil
+}
+
+// staleAfter is the age from which a rebuild's temporary file is taken
+// for the leftover of a rebuild that was killed: a rebuild of 100,000
+// documents takes well under a minute.
+const staleAfter = time.Hour
+
+// removeStale deletes what killed rebuilds left in dir.
+func removeStale(dir string) {
+	for _, pat := range []string{"index.db.new-*", "index.db.text-*"} {
+		names, _ := filepath.Glob(filepath.Join(dir, pat))
+		for _, n := range names {
+			if fi, err := os.Stat(n); err == nil && time.Since(fi.ModTime()) > staleAfter {
+				os.Remove(n)
+			}
+		}
+	}
 }
 
 // walked is a file found by a walk, numbered in walk order.
@@ -121,7 +146,8 @@ type parsed struct {
 }
 
 // linkable is what a rebuild keeps of a document once its row is written:
-// the names it answers links by and its edges to write, not its text.
+// the names it answers links by and its edges still to resolve, not its
+// text nor the edges to entities and tags, written at once.
 type linkable struct {
 	rowid     int64
 	path, id  string
@@ -130,14 +156,14 @@ type linkable struct {
 	refs      []ref
 }
 
-func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions) (RebuildStats, error) {
+// build writes a new index into the empty file at path. The full text is
+// built at the same time by another goroutine into the file at textPath
+// (SQLite writes one file from one connection at a time, and tokenizing is
+// a good third of the work), then copied in: its tables, FTS5's shadow
+// tables among them, are the same in both files, so a copy of the rows is
+// a copy of the index.
+func build(ctx context.Context, path, textPath string, l vault.Layout, opts RebuildOptions) (RebuildStats, error) {
 	var stats RebuildStats
-	if _, err := db.ExecContext(ctx, schema); err != nil {
-		return stats, fmt.Errorf("rebuild index: schema: %w", err)
-	}
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
-		return stats, fmt.Errorf("rebuild index: %w", err)
-	}
 	ig, err := vault.LoadIgnore(l)
 	if err != nil {
 		return stats, err
@@ -146,8 +172,21 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 	if err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
+	db, err := openBuildDB(path, 32<<10)
+	if err != nil {
+		return stats, err
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, schemaTables); err != nil {
+		return stats, fmt.Errorf("rebuild index: schema: %w", err)
+	}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	text := startText(ctx, textPath)
+	defer func() {
+		cancel() // first, so that a failed build does not finish the text
+		text.wait()
+	}()
+
 	work := make(chan walked, 256)
 	out := make(chan parsed, 256)
 	var walkErr error
@@ -175,11 +214,12 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
 	defer tx.Rollback()
-	w, err := newWriter(ctx, tx)
+	w, err := newWriter(ctx, tx, true)
 	if err != nil {
 		return stats, err
 	}
 	defer w.close()
+	w.textSink = text.add
 	var docs []linkable
 	for p := range out {
 		r := p.rec
@@ -189,8 +229,19 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 		if _, err := w.put(ctx, rowid, r); err != nil {
 			return stats, err
 		}
+		var links []ref
+		for _, e := range r.refs {
+			if resolves(e.kind) {
+				links = append(links, e)
+			}
+		}
+		n, _, err := w.writeEdges(ctx, rowid, r.doc.Path, slices.DeleteFunc(r.refs, func(e ref) bool { return resolves(e.kind) }), nil)
+		if err != nil {
+			return stats, err
+		}
+		stats.Edges += n
 		docs = append(docs, linkable{rowid: rowid, path: r.doc.Path, id: r.doc.ID,
-			titleKey: r.titleKey, aliasKeys: r.aliasKeys, refs: r.refs})
+			titleKey: r.titleKey, aliasKeys: r.aliasKeys, refs: links})
 		stats.Documents++
 		if r.doc.ParseError != "" {
 			stats.Errors++
@@ -199,6 +250,7 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 			opts.Progress(stats.Documents, int(found.Load()))
 		}
 	}
+	text.close()
 	if walkErr != nil {
 		return stats, walkErr
 	}
@@ -214,24 +266,247 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 		names[i] = vault.Linkable{Path: d.path, Title: d.titleKey, Aliases: d.aliasKeys}
 	}
 	lk.res = vault.NewLinkResolver(names)
-	for _, d := range docs {
-		n, dangling, err := w.edges(ctx, d.rowid, &record{doc: Doc{Path: d.path}, refs: d.refs}, lk)
+	names = nil
+	for i := range docs {
+		d := &docs[i]
+		n, dangling, err := w.writeEdges(ctx, d.rowid, d.path, d.refs, lk)
 		if err != nil {
 			return stats, err
 		}
+		d.refs = nil
 		stats.Edges += n
 		stats.Dangling += dangling
 	}
+	docs, lk = nil, nil
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES ('decay_rates', ?)", decaySignature(tax)); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
+	}
+	if err := w.flush(ctx); err != nil {
+		return stats, err
+	}
+	// Indexes last: one sort each instead of keeping them in order row by
+	// row.
+	if _, err := tx.ExecContext(ctx, schemaIndexes); err != nil {
+		return stats, fmt.Errorf("rebuild index: %w", err)
+	}
+	w.close()
+	if err := tx.Commit(); err != nil {
+		return stats, fmt.Errorf("rebuild index: %w", err)
+	}
+	if err := text.wait(); err != nil {
+		return stats, err
+	}
+	if err := copyText(ctx, db, textPath); err != nil {
+		return stats, err
 	}
 	if opts.Progress != nil {
 		opts.Progress(stats.Documents, stats.Documents)
 	}
-	if err := tx.Commit(); err != nil {
-		return stats, fmt.Errorf("rebuild index: %w", err)
-	}
 	return stats, nil
+}
+
+// copyText copies the full text built in the file at textPath into db,
+// and adds the triggers that keep it in step from then on.
+func copyText(ctx context.Context, db *sql.DB, textPath string) error {
+	if _, err := db.ExecContext(ctx, "ATTACH DATABASE ? AS text", textPath); err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		"INSERT INTO main.texts SELECT * FROM text.texts",
+		// The new fts table's own structure and config rows give way to
+		// the built index's.
+		"DELETE FROM main.fts_data",
+		"DELETE FROM main.fts_config",
+		"INSERT INTO main.fts_data SELECT * FROM text.fts_data",
+		"INSERT INTO main.fts_idx SELECT * FROM text.fts_idx",
+		"INSERT INTO main.fts_docsize SELECT * FROM text.fts_docsize",
+		"INSERT INTO main.fts_config SELECT * FROM text.fts_config",
+		schemaTriggers,
+		fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion),
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("rebuild index: full text: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	if _, err := db.ExecContext(ctx, "DETACH DATABASE text"); err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	return nil
+}
+
+// textBuilder writes the full text of a rebuild into a side file from its
+// own goroutine and connection.
+type textBuilder struct {
+	rows chan textItem
+	done chan error
+	err  error
+	once sync.Once
+	// closed guards close against a second call.
+	closed bool
+}
+
+type textItem struct {
+	rowid int64
+	t     textRow
+}
+
+func startText(ctx context.Context, path string) *textBuilder {
+	b := &textBuilder{rows: make(chan textItem, 256), done: make(chan error, 1)}
+	go func() { b.done <- b.run(ctx, path) }()
+	return b
+}
+
+func (b *textBuilder) run(ctx context.Context, path string) (err error) {
+	defer func() {
+		// Drain, so that the writer never blocks on a builder that failed.
+		for range b.rows {
+		}
+	}()
+	db, err := openBuildDB(path, 8<<10)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("rebuild index: full text: %w", cerr)
+		}
+	}()
+	if _, err := db.ExecContext(ctx, schemaText); err != nil {
+		return fmt.Errorf("rebuild index: full text: %w", err)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("rebuild index: full text: %w", err)
+	}
+	defer tx.Rollback()
+	bt, err := newBatch(ctx, tx, "texts", textCols...)
+	if err != nil {
+		return err
+	}
+	defer bt.close()
+	for it := range b.rows {
+		t := &it.t
+		if err := bt.add(ctx, it.rowid, t.title, t.aliases, t.body, t.tags, t.entities); err != nil {
+			return err
+		}
+	}
+	if err := bt.flush(ctx); err != nil {
+		return err
+	}
+	bt.close()
+	// One pass over texts builds fts far faster than a trigger per row.
+	if _, err := tx.ExecContext(ctx, "INSERT INTO fts(fts) VALUES ('rebuild')"); err != nil {
+		return fmt.Errorf("rebuild index: full text: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("rebuild index: full text: %w", err)
+	}
+	return nil
+}
+
+// add queues the text of a document.
+func (b *textBuilder) add(ctx context.Context, rowid int64, t textRow) error {
+	select {
+	case b.rows <- textItem{rowid, t}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// close says every text was added.
+func (b *textBuilder) close() {
+	if !b.closed {
+		b.closed = true
+		close(b.rows)
+	}
+}
+
+// wait closes the builder if need be and returns its outcome.
+func (b *textBuilder) wait() error {
+	b.close()
+	b.once.Do(func() { b.err = <-b.done })
+	return b.err
+}
+
+type stamp struct{ size, mtime int64 }
+
+type stampsResult struct {
+	known map[string]stamp
+	err   error
+}
+
+// stamps reads the size and modification time of every indexed file.
+func (ix *Index) stamps(ctx context.Context) (map[string]stamp, error) {
+	rows, err := ix.db.QueryContext(ctx, "SELECT path, size, mtime_ns FROM documents")
+	if err != nil {
+		return nil, fmt.Errorf("refresh index: %w", err)
+	}
+	defer rows.Close()
+	known := map[string]stamp{}
+	for rows.Next() {
+		var p string
+		var s stamp
+		if err := rows.Scan(&p, &s.size, &s.mtime); err != nil {
+			return nil, fmt.Errorf("refresh index: %w", err)
+		}
+		known[p] = s
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("refresh index: %w", err)
+	}
+	return known, nil
+}
+
+// statAll stats the files at rels across several goroutines (a refresh is
+// mostly stat calls); a file gone meanwhile gets a nil FileInfo, as does
+// one that is no longer a regular file.
+func statAll(ctx context.Context, l vault.Layout, rels []string) ([]fs.FileInfo, error) {
+	infos := make([]fs.FileInfo, len(rels))
+	// rels are clean, slash-separated and inside the vault: joined by
+	// hand, without filepath.Join's cleaning, which costs as much as the
+	// stat's own path walk here.
+	root := l.Root + string(filepath.Separator)
+	workers := min(4*runtime.GOMAXPROCS(0), 1+len(rels)/256)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				start := int(next.Add(256)) - 256
+				if start >= len(rels) || ctx.Err() != nil {
+					return
+				}
+				for i := start; i < min(start+256, len(rels)); i++ {
+					fi, err := os.Lstat(root + filepath.FromSlash(rels[i]))
+					switch {
+					case errors.Is(err, fs.ErrNotExist):
+					case err != nil:
+						errs[w] = err
+						return
+					case fi.Mode().IsRegular():
+						infos[i] = fi
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return infos, errors.Join(errs...)
 }
 
 // Refresh brings the index in step with the working tree: a walk compared
@@ -239,50 +514,51 @@ func build(ctx context.Context, db *sql.DB, l vault.Layout, opts RebuildOptions)
 // files that changed (in parallel), dropping the rows of files that are
 // gone, and resolving again only the links that may name what changed.
 func (ix *Index) Refresh(ctx context.Context) (RebuildStats, error) {
-	type stamp struct{ size, mtime int64 }
-	rows, err := ix.db.QueryContext(ctx, "SELECT path, size, mtime_ns FROM documents")
-	if err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
-	}
-	known := map[string]stamp{}
-	for rows.Next() {
-		var p string
-		var s stamp
-		if err := rows.Scan(&p, &s.size, &s.mtime); err != nil {
-			rows.Close()
-			return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
-		}
-		known[p] = s
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
-	}
-
+	// The indexed stamps are read while the tree is walked and stat'ed.
+	stamps := make(chan stampsResult, 1)
+	go func() {
+		known, err := ix.stamps(ctx)
+		stamps <- stampsResult{known, err}
+	}()
 	ig, err := vault.LoadIgnore(ix.l)
 	if err != nil {
+		<-stamps
 		return RebuildStats{}, err
 	}
 	tax, err := vault.LoadTaxonomy(ix.l.Root)
 	if err != nil {
+		<-stamps
 		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
 	}
+	var rels []string
+	err = vault.Walk(ix.l, ig, func(rel string, _ fs.DirEntry) error {
+		rels = append(rels, rel)
+		return nil
+	})
+	var infos []fs.FileInfo
+	if err == nil {
+		infos, err = statAll(ctx, ix.l, rels)
+	}
+	st := <-stamps
+	if err != nil {
+		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
+	}
+	if st.err != nil {
+		return RebuildStats{}, st.err
+	}
+	known := st.known
 	var changed []walked
-	err = vault.Walk(ix.l, ig, func(rel string, d fs.DirEntry) error {
-		info, err := d.Info()
-		if err != nil {
-			return err
+	for i, rel := range rels {
+		info := infos[i]
+		if info == nil {
+			continue // gone since the walk: its row, if any, goes below
 		}
 		s, ok := known[rel]
 		delete(known, rel)
 		if ok && s.size == info.Size() && s.mtime == info.ModTime().UnixNano() {
-			return nil
+			continue
 		}
 		changed = append(changed, walked{len(changed), rel, info})
-		return ctx.Err()
-	})
-	if err != nil {
-		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)
 	}
 	gone := make([]string, 0, len(known))
 	for p := range known {

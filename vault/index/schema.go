@@ -118,7 +118,13 @@ const SchemaVersion = 2
 //
 // Small facts about the build: "taxonomy" is the SHA-256 of the
 // taxonomy.yml the decay rates were read from ("" for the default one).
-const schema = `
+const schema = schemaTables + schemaIndexes + schemaTriggers
+
+// schemaTables are the tables. A rebuild creates them, fills them, and
+// only then creates the indexes (sorting once is cheaper than keeping
+// b-trees in order row by row); it builds the full text (schemaText) in a
+// side file at the same time, and copies it in at the end.
+const schemaTables = schemaText + `
 CREATE TABLE documents (
 	rowid           INTEGER PRIMARY KEY,
 	path            TEXT NOT NULL UNIQUE,
@@ -151,20 +157,33 @@ CREATE TABLE documents (
 	mtime_ns        INTEGER NOT NULL,
 	parse_error     TEXT NOT NULL DEFAULT ''
 );
-CREATE INDEX documents_source_hash ON documents(source_hash) WHERE source_hash <> '';
-CREATE INDEX documents_id ON documents(id) WHERE id <> '';
-CREATE INDEX documents_created ON documents(created_ms);
-CREATE INDEX documents_session ON documents(session_id, created_ms) WHERE session_id <> '';
-CREATE INDEX documents_name_key ON documents(name_key);
-CREATE INDEX documents_title_key ON documents(title_key) WHERE title_key <> '';
 
 CREATE TABLE aliases (
 	doc INTEGER NOT NULL,
 	key TEXT NOT NULL
 );
-CREATE INDEX aliases_doc ON aliases(doc);
-CREATE INDEX aliases_key ON aliases(key);
 
+CREATE TABLE edges (
+	src      INTEGER NOT NULL,
+	kind     TEXT NOT NULL,
+	dst      INTEGER,
+	target   TEXT NOT NULL,
+	key      TEXT NOT NULL DEFAULT '',
+	name_key TEXT NOT NULL DEFAULT '',
+	form     TEXT NOT NULL DEFAULT '',
+	subpath  TEXT NOT NULL DEFAULT '',
+	type     TEXT NOT NULL DEFAULT '',
+	line     INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE meta (
+	key   TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+) WITHOUT ROWID;
+`
+
+// schemaText is the full text: its content and the FTS5 index.
+const schemaText = `
 CREATE TABLE texts (
 	rowid    INTEGER PRIMARY KEY,
 	title    TEXT NOT NULL DEFAULT '',
@@ -178,6 +197,29 @@ CREATE VIRTUAL TABLE fts USING fts5(
 	content = 'texts', content_rowid = 'rowid',
 	tokenize = 'porter unicode61 remove_diacritics 2'
 );
+`
+
+// schemaIndexes are the indexes of the tables. None is partial on a
+// value (WHERE id is not empty): SQLite cannot use such an index for
+// "id = ?", not knowing the parameter's value when it plans the query.
+const schemaIndexes = `
+CREATE INDEX documents_source_hash ON documents(source_hash);
+CREATE INDEX documents_id ON documents(id);
+CREATE INDEX documents_created ON documents(created_ms);
+CREATE INDEX documents_session ON documents(session_id, created_ms);
+CREATE INDEX documents_name_key ON documents(name_key);
+CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
+CREATE INDEX documents_title_key ON documents(title_key);
+CREATE INDEX aliases_doc ON aliases(doc);
+CREATE INDEX aliases_key ON aliases(key);
+CREATE INDEX edges_src ON edges(src);
+CREATE INDEX edges_dst ON edges(dst) WHERE dst IS NOT NULL;
+CREATE INDEX edges_key ON edges(key, kind);
+CREATE INDEX edges_name_key ON edges(name_key);
+`
+
+// schemaTriggers keep fts in step with texts.
+const schemaTriggers = `
 CREATE TRIGGER texts_ai AFTER INSERT ON texts BEGIN
 	INSERT INTO fts(rowid, title, aliases, body, tags, entities)
 	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities);
@@ -192,28 +234,6 @@ CREATE TRIGGER texts_au AFTER UPDATE ON texts BEGIN
 	INSERT INTO fts(rowid, title, aliases, body, tags, entities)
 	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities);
 END;
-
-CREATE TABLE edges (
-	src      INTEGER NOT NULL,
-	kind     TEXT NOT NULL,
-	dst      INTEGER,
-	target   TEXT NOT NULL,
-	key      TEXT NOT NULL DEFAULT '',
-	name_key TEXT NOT NULL DEFAULT '',
-	form     TEXT NOT NULL DEFAULT '',
-	subpath  TEXT NOT NULL DEFAULT '',
-	type     TEXT NOT NULL DEFAULT '',
-	line     INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX edges_src ON edges(src);
-CREATE INDEX edges_dst ON edges(dst) WHERE dst IS NOT NULL;
-CREATE INDEX edges_key ON edges(key, kind);
-CREATE INDEX edges_name_key ON edges(name_key) WHERE name_key <> '';
-
-CREATE TABLE meta (
-	key   TEXT PRIMARY KEY,
-	value TEXT NOT NULL
-) WITHOUT ROWID;
 `
 
 // The edge kinds (edges.kind).

@@ -9,14 +9,10 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 )
 
-// insertDocSQL writes a documents row; rowid NULL picks a new one. On a
-// path already indexed the row is updated in place, keeping its rowid (and
-// so every edge that points at it).
-const insertDocSQL = `INSERT INTO documents (rowid, path, name_key, id, type, category, created,
-	created_ms, source_hash, title, title_key, bucket, attribution, confidence, importance,
-	session_id, agent, scope, status, aliases, reinforced, last_reinforced, supersedes,
-	superseded_by, promoted_to, decay_rate, decay_base_ms, size, mtime_ns, parse_error)
-VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+// upsertDocSQL writes a documents row (rowid NULL picks a new one), or
+// updates the row of a path already indexed in place, keeping its rowid
+// (and so every edge that points at it).
+var upsertDocSQL = insertSQL("documents", docCols) + `
 ON CONFLICT(path) DO UPDATE SET name_key = excluded.name_key, id = excluded.id,
 	type = excluded.type, category = excluded.category, created = excluded.created,
 	created_ms = excluded.created_ms, source_hash = excluded.source_hash, title = excluded.title,
@@ -48,21 +44,57 @@ func nullFloat(f *float64) any {
 
 // writer holds the statements that write one transaction.
 type writer struct {
-	tx                                 *sql.Tx
+	tx   *sql.Tx
+	bulk bool // a rebuild: every row is new, written in batches
+	// Single rows (updates and refreshes).
 	doc, text, alias, edge             *sql.Stmt
 	delText, delAliases, delEdges, del *sql.Stmt
+	// Batches (rebuild).
+	docs, aliases, edges *batch
+	// textSink receives the full text of each document in a rebuild.
+	textSink func(ctx context.Context, rowid int64, t textRow) error
 }
 
-func newWriter(ctx context.Context, tx *sql.Tx) (*writer, error) {
-	w := &writer{tx: tx}
+var (
+	textCols  = []string{"rowid", "title", "aliases", "body", "tags", "entities"}
+	aliasCols = []string{"doc", "key"}
+	edgeCols  = []string{"src", "kind", "dst", "target", "key", "name_key", "form", "subpath", "type", "line"}
+	docCols   = []string{"rowid", "path", "name_key", "id", "type", "category", "created",
+		"created_ms", "source_hash", "title", "title_key", "bucket", "attribution", "confidence", "importance",
+		"session_id", "agent", "scope", "status", "aliases", "reinforced", "last_reinforced", "supersedes",
+		"superseded_by", "promoted_to", "decay_rate", "decay_base_ms", "size", "mtime_ns", "parse_error"}
+)
+
+func insertSQL(table string, cols []string) string {
+	return "INSERT INTO " + table + " (" + strings.Join(cols, ", ") + ") VALUES (?" + strings.Repeat(",?", len(cols)-1) + ")"
+}
+
+// newWriter prepares the statements; bulk is for a rebuild, which only
+// inserts.
+func newWriter(ctx context.Context, tx *sql.Tx, bulk bool) (*writer, error) {
+	w := &writer{tx: tx, bulk: bulk}
+	if bulk {
+		var err error
+		for _, b := range []struct {
+			b     **batch
+			table string
+			cols  []string
+		}{{&w.docs, "documents", docCols}, {&w.aliases, "aliases", aliasCols}, {&w.edges, "edges", edgeCols}} {
+			if *b.b, err = newBatch(ctx, tx, b.table, b.cols...); err != nil {
+				w.close()
+				return nil, err
+			}
+		}
+		return w, nil
+	}
 	for _, s := range []struct {
 		st **sql.Stmt
 		q  string
 	}{
-		{&w.doc, insertDocSQL},
-		{&w.text, "INSERT INTO texts (rowid, title, aliases, body, tags, entities) VALUES (?,?,?,?,?,?)"},
-		{&w.alias, "INSERT INTO aliases (doc, key) VALUES (?,?)"},
-		{&w.edge, "INSERT INTO edges (src, kind, dst, target, key, name_key, form, subpath, type, line) VALUES (?,?,?,?,?,?,?,?,?,?)"},
+		{&w.doc, upsertDocSQL},
+		{&w.text, insertSQL("texts", textCols)},
+		{&w.alias, insertSQL("aliases", aliasCols)},
+		{&w.edge, insertSQL("edges", edgeCols)},
 		{&w.delText, "DELETE FROM texts WHERE rowid = ?"},
 		{&w.delAliases, "DELETE FROM aliases WHERE doc = ?"},
 		{&w.delEdges, "DELETE FROM edges WHERE src = ?"},
@@ -84,26 +116,64 @@ func (w *writer) close() {
 			st.Close()
 		}
 	}
+	for _, b := range []*batch{w.docs, w.aliases, w.edges} {
+		b.close()
+	}
+}
+
+// flush writes what the batches hold.
+func (w *writer) flush(ctx context.Context) error {
+	for _, b := range []*batch{w.docs, w.aliases, w.edges} {
+		if b != nil {
+			if err := b.flush(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// exec runs one row through the single-row statement st, or queues it on
+// the batch b.
+func (w *writer) exec(ctx context.Context, st *sql.Stmt, b *batch, args ...any) error {
+	if w.bulk {
+		return b.add(ctx, args...)
+	}
+	_, err := st.ExecContext(ctx, args...)
+	return err
 }
 
 // put writes r's row, text and aliases; rowid 0 lets the database pick one
-// (or keep the one of the path already indexed). It returns the rowid.
+// (or keep the one of the path already indexed). A rebuild gives every
+// rowid. It returns the rowid.
 func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error) {
-	var id any
-	if rowid != 0 {
-		id = rowid
-	}
-	if err := w.doc.QueryRowContext(ctx, docArgs(id, r)...).Scan(&rowid); err != nil {
-		return 0, fmt.Errorf("index %s: %w", r.doc.Path, err)
+	if w.bulk {
+		if err := w.docs.add(ctx, docArgs(rowid, r)...); err != nil {
+			return 0, err
+		}
+	} else {
+		var id any
+		if rowid != 0 {
+			id = rowid
+		}
+		if err := w.doc.QueryRowContext(ctx, docArgs(id, r)...).Scan(&rowid); err != nil {
+			return 0, fmt.Errorf("index %s: %w", r.doc.Path, err)
+		}
 	}
 	if r.doc.ParseError == "" {
 		t := &r.text
-		if _, err := w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities); err != nil {
+		var err error
+		if w.bulk {
+			err = w.textSink(ctx, rowid, *t)
+		} else {
+			_, err = w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities)
+		}
+		if err != nil {
 			return 0, fmt.Errorf("index %s: text: %w", r.doc.Path, err)
 		}
 	}
 	for _, k := range r.aliasKeys {
-		if _, err := w.alias.ExecContext(ctx, rowid, k); err != nil {
+		if err := w.exec(ctx, w.alias, w.aliases, rowid, k); err != nil {
 			return 0, fmt.Errorf("index %s: alias: %w", r.doc.Path, err)
 		}
 	}
@@ -120,14 +190,16 @@ func (w *writer) clear(ctx context.Context, rowid int64) error {
 	return nil
 }
 
-// edges resolves r's refs and writes them; it returns how many it wrote and
-// how many of those dangle.
-func (w *writer) edges(ctx context.Context, src int64, r *record, lk linker) (n, dangling int, err error) {
-	for i := range r.refs {
-		e := &r.refs[i]
+// writeEdges resolves the refs of the document src (at path from) and
+// writes them; it returns how many it wrote and how many of those dangle.
+// lk may be nil when no ref resolves.
+func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []ref, lk linker) (n, dangling int, err error) {
+	for i := range refs {
+		e := &refs[i]
+		key, nk := e.keys()
 		var dst any
 		if resolves(e.kind) {
-			row, err := lk.resolve(ctx, e.form, e.target, e.nameKey, e.key, r.doc.Path)
+			row, err := lk.resolve(ctx, e.form, e.target, nk, key, from)
 			if err != nil {
 				return n, dangling, err
 			}
@@ -137,8 +209,8 @@ func (w *writer) edges(ctx context.Context, src int64, r *record, lk linker) (n,
 				dangling++
 			}
 		}
-		if _, err := w.edge.ExecContext(ctx, src, e.kind, dst, e.target, e.key, e.nameKey, e.form, e.subpath, e.typ, e.line); err != nil {
-			return n, dangling, fmt.Errorf("index %s: edge: %w", r.doc.Path, err)
+		if err := w.exec(ctx, w.edge, w.edges, src, e.kind, dst, e.target, key, nk, e.form, e.subpath, e.typ, e.line); err != nil {
+			return n, dangling, fmt.Errorf("index %s: edge: %w", from, err)
 		}
 		n++
 	}

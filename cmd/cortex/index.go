@@ -1,0 +1,327 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+func init() { commandGroups = append(commandGroups, indexCommands) }
+
+func indexCommands() []*cli.Command {
+	return []*cli.Command{{
+		Name:  "rebuild-index",
+		Usage: "build the search index and graph from the working tree, from scratch",
+		Description: `Reads every markdown file under mind/, vault/ and rules/ (skipping
+dot-folders such as .obsidian/ and whatever .cortexignore lists) into a new
+.cortex/index.db: fields, full text, links and tags. The new file replaces the
+old one at once when it is complete, so commands running meanwhile see the
+old index or the new one, never half of one. A progress bar is drawn on
+stderr when it is a terminal.
+
+The index is a cache: deleting .cortex/ loses nothing. Read commands bring
+it up to date by themselves (re-reading only the files that changed); this
+command is for when you want it rebuilt whole. With --refresh it does that
+incremental refresh instead.`,
+		Flags: []cli.Flag{
+			obsVaultFlag(),
+			&cli.BoolFlag{Name: "json", Usage: "print the figures as JSON"},
+			&cli.BoolFlag{Name: "refresh", Usage: "re-read only the files changed since the index was last brought up to date"},
+		},
+		Action: runRebuildIndex,
+	}, {
+		Name:  "graph",
+		Usage: "print the graph of documents, entities and tags",
+		Description: `Prints the vault's graph: documents, the entities and tags they name, and
+the edges between them (attributed_to, mentions, tagged, links_to,
+relates_to, supersedes, superseded_by). Links resolve as Obsidian resolves
+them: by file name, then title, then alias; a link nothing answers to is a
+dangling edge to a "missing" node.
+
+With --from, only the neighbourhood of one document: what is within --depth
+steps of it, edges followed both ways. ID is a whole id, a unique prefix of
+8 or more characters, or the document's path.
+
+With --dangling, lists the unresolved links instead, one a line:
+source-path:line → target.`,
+		Flags: []cli.Flag{
+			obsVaultFlag(),
+			&cli.StringFlag{Name: "from", Usage: "start from the document `ID` (id, 8+ character prefix, or path)"},
+			&cli.IntFlag{Name: "depth", Value: 1, Usage: "with --from, how many steps `N` to follow"},
+			&cli.StringFlag{Name: "format", Value: "json", Usage: "`FORMAT`: json, dot (Graphviz) or mermaid"},
+			&cli.BoolFlag{Name: "json", Usage: "same as --format json"},
+			&cli.BoolFlag{Name: "dangling", Usage: "list the unresolved links (source:line → target)"},
+		},
+		Action: runGraph,
+	}}
+}
+
+func runRebuildIndex(c *cli.Context) error {
+	if c.Args().Present() {
+		return usageErrorf("rebuild-index: takes no arguments, got %q", c.Args().First())
+	}
+	l, err := obsLayout(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Context
+	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
+	start := time.Now()
+	var st index.RebuildStats
+	refreshed := c.Bool("refresh")
+	if refreshed {
+		ix, err := index.Open(ctx, l, index.Options{Logger: log})
+		if err != nil {
+			return err
+		}
+		st, err = ix.Refresh(ctx)
+		if cerr := ix.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	} else {
+		bar := newProgressBar(c.App.ErrWriter)
+		st, err = index.RebuildStatsOf(ctx, l, index.RebuildOptions{Logger: log, Progress: bar.update})
+		bar.done()
+		if err != nil {
+			return err
+		}
+	}
+	elapsed := time.Since(start)
+	if c.Bool("json") {
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Refresh    bool    `json:"refresh"`
+			Documents  int     `json:"documents"`
+			Removed    int     `json:"removed"`
+			Unreadable int     `json:"unreadable"`
+			Edges      int     `json:"edges"`
+			Dangling   int     `json:"dangling"`
+			Relinked   int     `json:"relinked"`
+			Seconds    float64 `json:"seconds"`
+		}{refreshed, st.Documents, st.Removed, st.Errors, st.Edges, st.Dangling, st.Relinked, elapsed.Seconds()})
+	}
+	w := c.App.Writer
+	if refreshed {
+		fmt.Fprintf(w, "refreshed %s: %d re-read, %d removed, %d links of other documents checked (%.2fs)\n",
+			shownPath(l.IndexDB()), st.Documents, st.Removed, st.Relinked, elapsed.Seconds())
+	} else {
+		fmt.Fprintf(w, "indexed %d documents, %d edges (%d dangling) into %s (%.2fs)\n",
+			st.Documents, st.Edges, st.Dangling, shownPath(l.IndexDB()), elapsed.Seconds())
+	}
+	if st.Errors > 0 {
+		fmt.Fprintf(w, "%d files could not be read as documents (see cortex validate)\n", st.Errors)
+	}
+	return nil
+}
+
+// shownPath shows p relative to the working folder when it is below it.
+func shownPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}
+
+func runGraph(c *cli.Context) error {
+	if c.Args().Present() {
+		return usageErrorf("graph: takes no arguments, got %q (start from a document with --from ID)", c.Args().First())
+	}
+	format := c.String("format")
+	if c.Bool("json") {
+		if c.IsSet("format") && format != "json" {
+			return usageErrorf("graph: --json and --format %s disagree", format)
+		}
+		format = "json"
+	}
+	switch format {
+	case "json", "dot", "mermaid":
+	default:
+		return usageErrorf("graph: --format %q: want json, dot or mermaid", format)
+	}
+	from := c.String("from")
+	depth := c.Int("depth")
+	if c.IsSet("depth") && from == "" {
+		return usageErrorf("graph: --depth needs --from ID")
+	}
+	if depth < 0 {
+		return usageErrorf("graph: --depth %d: want 0 or more", depth)
+	}
+	if c.Bool("dangling") && (from != "" || (c.IsSet("format") && format != "json")) {
+		return usageErrorf("graph: --dangling lists the whole vault's unresolved links as text or --json; it takes no --from or --format %s", format)
+	}
+	l, err := obsLayout(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Context
+	ix, err := openFresh(ctx, l, c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+
+	w := c.App.Writer
+	if c.Bool("dangling") {
+		links, err := ix.Dangling(ctx)
+		if err != nil {
+			return err
+		}
+		if c.Bool("json") || c.IsSet("format") {
+			if links == nil {
+				links = []index.DanglingLink{}
+			}
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			return enc.Encode(links)
+		}
+		for _, d := range links {
+			fmt.Fprintf(w, "%s:%d → %s\n", d.Source, d.Line, d.Target)
+		}
+		return nil
+	}
+
+	var g *index.Graph
+	if from != "" {
+		doc, err := findDoc(ctx, ix, l, from)
+		if err != nil {
+			return err
+		}
+		g, err = ix.Neighbourhood(ctx, doc.Path, depth)
+		if err != nil {
+			return err
+		}
+	} else if g, err = ix.Graph(ctx); err != nil {
+		return err
+	}
+	switch format {
+	case "dot":
+		return g.WriteDOT(w)
+	case "mermaid":
+		return g.WriteMermaid(w)
+	}
+	return g.WriteJSON(w)
+}
+
+// openFresh opens the vault's index and brings it up to date with the
+// working tree, as every read command does first.
+func openFresh(ctx context.Context, l vault.Layout, stderr io.Writer) (*index.Index, error) {
+	ix, err := index.Open(ctx, l, index.Options{Logger: slog.New(slog.NewTextHandler(stderr, nil))})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ix.Refresh(ctx); err != nil {
+		ix.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+// minIDPrefix is the shortest id prefix a command accepts.
+const minIDPrefix = 8
+
+// findDoc finds the one document ref names: a path inside the vault
+// (relative to its root or to the working folder, or absolute), a whole
+// id, or a unique id prefix of 8 or more characters.
+func findDoc(ctx context.Context, ix *index.Index, l vault.Layout, ref string) (index.Doc, error) {
+	ref = strings.TrimSpace(ref)
+	var tries []string
+	if filepath.IsAbs(ref) {
+		tries = append(tries, ref)
+	} else {
+		tries = append(tries, filepath.Join(l.Root, ref))
+		if wd, err := os.Getwd(); err == nil {
+			tries = append(tries, filepath.Join(wd, ref))
+		}
+	}
+	for _, p := range tries {
+		if r, err := filepath.Rel(l.Root, p); err == nil && !strings.HasPrefix(r, "..") {
+			if d, ok, err := ix.ByPath(ctx, filepath.ToSlash(r)); err != nil || ok {
+				return d, err
+			}
+		}
+	}
+	if strings.ContainsAny(ref, `/\`) || strings.HasSuffix(ref, ".md") {
+		return index.Doc{}, fmt.Errorf("no document at %s", ref)
+	}
+	if len(ref) < minIDPrefix {
+		return index.Doc{}, usageErrorf("--from %q: give a path, a whole id, or %d or more characters of one", ref, minIDPrefix)
+	}
+	docs, err := ix.ByIDPrefix(ctx, ref, 6)
+	if err != nil {
+		return index.Doc{}, err
+	}
+	var exact []index.Doc
+	for _, d := range docs {
+		if strings.EqualFold(d.ID, ref) {
+			exact = append(exact, d)
+		}
+	}
+	if len(exact) > 0 {
+		docs = exact
+	}
+	switch {
+	case len(docs) == 0:
+		return index.Doc{}, fmt.Errorf("no document with an id starting %q", ref)
+	case len(docs) > 1:
+		var paths []string
+		for _, d := range docs[:min(5, len(docs))] {
+			paths = append(paths, d.Path)
+		}
+		return index.Doc{}, errors.New("id " + ref + " is ambiguous: " + strings.Join(paths, ", ") + "; give more characters or a path")
+	}
+	return docs[0], nil
+}
+
+// progressBar draws "indexing ███░░░ 1234/5000" on a terminal, and nothing
+// elsewhere: a log file or a pipe must not fill with carriage returns.
+type progressBar struct {
+	w    io.Writer
+	on   bool
+	last time.Time
+	drew bool
+}
+
+func newProgressBar(w io.Writer) *progressBar {
+	f, ok := w.(*os.File) // isTerminal (observe.go) looks at the file's mode
+	return &progressBar{w: w, on: ok && isTerminal(f)}
+}
+
+func (b *progressBar) update(done, found int) {
+	if !b.on || time.Since(b.last) < 100*time.Millisecond {
+		return
+	}
+	b.last = time.Now()
+	const width = 30
+	filled := 0
+	if found > 0 {
+		filled = min(width, done*width/found)
+	}
+	fmt.Fprintf(b.w, "\rindexing %s%s %d/%d", strings.Repeat("█", filled), strings.Repeat("░", width-filled), done, found)
+	b.drew = true
+}
+
+func (b *progressBar) done() {
+	if b.drew {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
+}

@@ -1,0 +1,153 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/cortex-vault/cortex/bench/vaultgen"
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// benchVaults are generated once per size and shared by the benchmarks of
+// one run (generating 10,000 files takes a few seconds).
+var benchVaults sync.Map // size → vault.Layout
+
+func benchVault(b *testing.B, n int) vault.Layout {
+	b.Helper()
+	if l, ok := benchVaults.Load(n); ok {
+		return l.(vault.Layout)
+	}
+	dir, err := os.MkdirTemp("", fmt.Sprintf("cortex-index-bench-%d-", n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := filepath.Join(dir, "vault")
+	if err := vaultgen.Generate(root, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	l := vault.Layout{Root: root}
+	benchVaults.Store(n, l)
+	return l
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	benchVaults.Range(func(_, v any) bool {
+		os.RemoveAll(filepath.Dir(v.(vault.Layout).Root))
+		return true
+	})
+	os.Exit(code)
+}
+
+func benchmarkRebuild(b *testing.B, n int) {
+	l := benchVault(b, n)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := RebuildStatsOf(ctx, l, RebuildOptions{Logger: quiet()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "docs/s")
+}
+
+func BenchmarkRebuild1k(b *testing.B)  { benchmarkRebuild(b, 1000) }
+func BenchmarkRebuild10k(b *testing.B) { benchmarkRebuild(b, 10000) }
+
+// BenchmarkRefreshUnchanged is what every read command pays first.
+func BenchmarkRefreshUnchanged10k(b *testing.B) {
+	l := benchVault(b, 10000)
+	ix := openBench(b, l)
+	b.ResetTimer()
+	for b.Loop() {
+		if st, err := ix.Refresh(context.Background()); err != nil || st.Documents != 0 {
+			b.Fatal(st, err)
+		}
+	}
+}
+
+// BenchmarkRefreshTenChanged: ten files edited by hand, then a refresh.
+func BenchmarkRefreshTenChanged10k(b *testing.B) {
+	l := benchVault(b, 10000)
+	ix := openBench(b, l)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		if err := vaultgen.Touch(l.Root, 10, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if st, err := ix.Refresh(ctx); err != nil || st.Documents != 10 {
+			b.Fatal(st, err)
+		}
+	}
+}
+
+// BenchmarkUpdateOne is the memorizer's cost per committed document: one
+// file read, written, its links resolved, and the links naming it found.
+func BenchmarkUpdateOne10k(b *testing.B) {
+	l := benchVault(b, 10000)
+	ix := openBench(b, l)
+	ctx := context.Background()
+	rel := "mind/concepts/bench-update.md"
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		note(b, l, rel, `title: "Bench update"`, fmt.Sprintf("Edit %d links to [[Bench update]] and [[nowhere %d]].", i, i%7))
+		if err := ix.Update(ctx, rel); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	os.Remove(l.Path(rel))
+	if err := ix.Update(ctx, rel); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func BenchmarkGraph10k(b *testing.B) {
+	ix := openBench(b, benchVault(b, 10000))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := ix.Graph(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFillDoc(b *testing.B) {
+	l := benchVault(b, 1000)
+	var data [][]byte
+	err := vault.Walk(l, &vault.Ignore{}, func(rel string, _ os.DirEntry) error {
+		d, err := os.ReadFile(l.Path(rel))
+		data = append(data, d)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tax := vault.DefaultTaxonomy()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		var r record
+		r.doc.Path = "mind/concepts/x.md"
+		fillDoc(&r, data[i%len(data)], tax)
+	}
+}
+
+func openBench(b *testing.B, l vault.Layout) *Index {
+	b.Helper()
+	ix, err := Open(context.Background(), l, Options{Logger: quiet()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ix.Close() })
+	if _, err := ix.Refresh(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return ix
+}
