@@ -149,6 +149,16 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if opts.AuthorEmail != "" {
 		m.sig.Email = opts.AuthorEmail
 	}
+	// What can be checked without writing comes first: a refused Open
+	// leaves no trace in the folder.
+	if err := m.loadConfig(); err != nil {
+		return nil, err
+	}
+	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: m.sig, Now: m.now})
+	if err != nil {
+		return nil, fmt.Errorf("memorizer: %w", err)
+	}
+	m.git = gs
 	if err := m.takeLock(); err != nil {
 		return nil, err
 	}
@@ -158,14 +168,6 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 			m.Close()
 		}
 	}()
-	if err := m.loadConfig(); err != nil {
-		return nil, err
-	}
-	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: m.sig, Now: m.now})
-	if err != nil {
-		return nil, fmt.Errorf("memorizer: %w", err)
-	}
-	m.git = gs
 	m.ix, err = index.Open(ctx, l, index.Options{Logger: m.log})
 	if err != nil {
 		return nil, fmt.Errorf("memorizer: %w", err)
@@ -246,11 +248,9 @@ func (m *Memorizer) refreshIndex(ctx context.Context) error {
 // was: the next Process recovers it first, so calling Process again (with a
 // backoff) is always the right response. A cancelled ctx stops Process
 // between batches; a batch whose commit has begun is always finished.
+// Calls must not overlap (the daemon calls it from one goroutine).
 func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	var res Result
-	if err := m.loadConfig(); err != nil {
-		return res, err
-	}
 	if err := m.recover(ctx, false); err != nil {
 		return res, err
 	}
@@ -265,6 +265,11 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	}
 	for {
 		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		// Both files are read for every batch: an edit applies from the
+		// next batch, without a restart.
+		if err := m.loadConfig(); err != nil {
 			return res, err
 		}
 		st, warn, err := LoadState(m.l)

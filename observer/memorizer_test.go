@@ -32,7 +32,7 @@ func (c *testClock) Now() time.Time {
 }
 
 // newTestVault makes a vault (with its git repository) in a temp folder.
-func newTestVault(t *testing.T) vault.Layout {
+func newTestVault(t testing.TB) vault.Layout {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "v")
 	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
@@ -127,7 +127,7 @@ func gitCmd(dir string, args ...string) *exec.Cmd {
 }
 
 // git runs the git CLI in dir and returns its output.
-func git(t *testing.T, dir string, args ...string) string {
+func git(t testing.TB, dir string, args ...string) string {
 	t.Helper()
 	out, err := gitCmd(dir, args...).CombinedOutput()
 	if err != nil {

@@ -58,9 +58,11 @@ func TestOps(t *testing.T) {
 			},
 		},
 		{
-			name:  "resolve twice is one edit",
-			lines: func(vault.Layout) string { return opLine("2026-02-16T10:00:00Z", "resolve", "01941111", "shipped") + opLine("2026-02-16T10:01:00Z", "resolve", "01941111", "shipped") },
-			want:  Totals{Lines: 2, Operations: 2},
+			name: "resolve twice is one edit",
+			lines: func(vault.Layout) string {
+				return opLine("2026-02-16T10:00:00Z", "resolve", "01941111", "shipped") + opLine("2026-02-16T10:01:00Z", "resolve", "01941111", "shipped")
+			},
+			want: Totals{Lines: 2, Operations: 2},
 			check: func(t *testing.T, l vault.Layout, _, _, c string) {
 				if s := git(t, l.Root, "log", "-1", "--format=%s"); !strings.HasPrefix(s, "resolve: ") {
 					t.Errorf("subject %q", s)
@@ -79,9 +81,11 @@ func TestOps(t *testing.T) {
 			},
 		},
 		{
-			name:  "unknown id",
-			lines: func(vault.Layout) string { return opLine("2026-02-16T10:00:00Z", "reinforce", "0123abcd-0000", "again") },
-			want:  Totals{Lines: 1, Quarantined: 1},
+			name: "unknown id",
+			lines: func(vault.Layout) string {
+				return opLine("2026-02-16T10:00:00Z", "reinforce", "0123abcd-0000", "again")
+			},
+			want: Totals{Lines: 1, Quarantined: 1},
 			check: func(t *testing.T, l vault.Layout, _, _, _ string) {
 				qs, _ := ReadQuarantine(l)
 				if len(qs) != 1 || qs[0].Reason != ReasonUnknownID || qs[0].Detail != "op reinforce: no document has the id 0123abcd-0000" {
@@ -101,9 +105,11 @@ func TestOps(t *testing.T) {
 			},
 		},
 		{
-			name:  "supersede with a new body",
-			lines: func(vault.Layout) string { return opLine("2026-02-16T10:00:00Z", "supersede", idA, "Use Postgres 17, not 16.") },
-			want:  Totals{Lines: 1, Operations: 1},
+			name: "supersede with a new body",
+			lines: func(vault.Layout) string {
+				return opLine("2026-02-16T10:00:00Z", "supersede", idA, "Use Postgres 17, not 16.")
+			},
+			want: Totals{Lines: 1, Operations: 1},
 			check: func(t *testing.T, l vault.Layout, a, _, _ string) {
 				old := readDoc(t, l, a)
 				var newRel string
@@ -125,9 +131,11 @@ func TestOps(t *testing.T) {
 			},
 		},
 		{
-			name:  "supersede by a known body",
-			lines: func(vault.Layout) string { return opLine("2026-02-16T10:00:00Z", "supersede", idA, "Use Postgres 16.1 everywhere.") },
-			want:  Totals{Lines: 1, Operations: 1},
+			name: "supersede by a known body",
+			lines: func(vault.Layout) string {
+				return opLine("2026-02-16T10:00:00Z", "supersede", idA, "Use Postgres 16.1 everywhere.")
+			},
+			want: Totals{Lines: 1, Operations: 1},
 			check: func(t *testing.T, l vault.Layout, a, b, _ string) {
 				old, nb := readDoc(t, l, a), readDoc(t, l, b)
 				if nb.Doc.Supersedes != idA || old.Doc.SupersededBy != idB || old.Doc.Status != StatusSuperseded {

@@ -35,7 +35,7 @@ func TestExample1Decision(t *testing.T) {
 	}
 	golden, err := os.ReadFile(filepath.Join("..", "vault", "testdata", "golden", "spec-example.md"))
 	if err != nil {
-		golden = []byte(specExampleDoc) // the doc branch's golden, until it is merged
+		t.Fatal(err)
 	}
 	if withoutID(data) != withoutID(golden) {
 		t.Errorf("document:\n%s\nwant (modulo id):\n%s", data, golden)
@@ -56,32 +56,6 @@ func TestExample1Decision(t *testing.T) {
 	}
 	checkInvariants(t, l)
 }
-
-// specExampleDoc is SPEC §2's document.
-const specExampleDoc = `---
-id: "019503a7-c18f-7b1d-a3b2-9c4f7e2d1a0b"
-type: decision
-category: concept
-created: 2026-02-16T15:23:14.527Z
-source_hash: 3deda2bcda71aecbe84d48c2f7f7962facfb080b21df84ff94ba0a886757a3b7
-
-# ---
-
-title: "Use local git only — no remote push in daemon. Reduces complexity and…"
-bucket: explicit
-attribution: owner
-confidence: 0.95
-importance: 1.0
-entities:
-  - name: owner
-    type: person
-context: "Discussing observer daemon deployment and git sync strategy"
-source_quote: "Let's use local git only — no remote push in the daemon"
-session_id: "022a598a-7ca8-4ccf-80bb-f1919386421e"
----
-
-Use local git only — no remote push in daemon. Reduces complexity and eliminates network failure mode.
-`
 
 // TestExample2CLIWrite: `cortex write --type project` lands in
 // vault/projects/ with the explicit bucket's defaults.

@@ -108,7 +108,7 @@ func (m *Memorizer) recover(ctx context.Context, full bool) error {
 		} else if err := m.rollback(ctx, man); err != nil {
 			return err
 		}
-		if err := clearStaging(m.l); err != nil {
+		if err := m.finish(man); err != nil {
 			return err
 		}
 		if st, _, err = LoadState(m.l); err != nil {
@@ -121,8 +121,19 @@ func (m *Memorizer) recover(ctx context.Context, full bool) error {
 	return nil
 }
 
-// finishCommitted redoes steps 8–10 of a committed batch.
+// finishCommitted redoes steps 8–10 of a committed batch, after putting
+// back any document a power loss emptied or reverted.
 func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trailerState, st State, lost bool) error {
+	for _, n := range man.New {
+		if err := m.repair(n.Path, n.SHA256, "", n.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	for _, e := range man.Edited {
+		if err := m.repair(e.Path, e.SHA256, e.OriginalSHA256, e.Data, e.Mode); err != nil {
+			return err
+		}
+	}
 	if err := m.ix.Update(ctx, man.paths()...); err != nil {
 		m.log.Warn("index update failed; it is refreshed on the next run", "err", err)
 		m.refreshed = m.now().Add(-indexRefreshEvery)
@@ -130,19 +141,41 @@ func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trail
 	if err := AppendQuarantine(ctx, m.l, man.Quarantine...); err != nil {
 		return fmt.Errorf("recover: %w", err)
 	}
-	if !lost && st.Buffer == man.Buffer && st.Offset >= man.End {
-		return nil // state.json was advanced before the interruption
+	if lost || st.Buffer != man.Buffer || st.Offset < man.End {
+		if tr.hasTotals {
+			st.Totals = tr.totals
+		} else {
+			st.Totals.Add(man.Totals)
+		}
+		st.Buffer, st.Offset, st.LastRun = man.Buffer, man.End, m.now()
+		if err := SaveState(m.l, st); err != nil {
+			return fmt.Errorf("recover: %w", err)
+		}
 	}
-	if tr.hasTotals {
-		st.Totals = tr.totals
-	} else {
-		st.Totals.Add(man.Totals)
+	m.log.Info("recover: finished a batch committed before an interruption", "offset", man.End)
+	return nil
+}
+
+// repair writes a committed document's bytes back when the file is
+// missing, empty (data lost with the power) or still holds the version
+// from before the batch (old, when not ""); a file a person changed since
+// is theirs and left alone.
+func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode) error {
+	abs := m.l.Path(filepath.FromSlash(rel))
+	cur, err := os.ReadFile(abs)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("recover %s: %w", rel, err)
 	}
-	st.Buffer, st.Offset, st.LastRun = man.Buffer, man.End, m.now()
-	if err := SaveState(m.l, st); err != nil {
-		return fmt.Errorf("recover: %w", err)
+	if err == nil && (sum(cur) == want || len(cur) > 0 && sum(cur) != old) {
+		return nil
 	}
-	m.log.Info("recovered a batch committed before an interruption", "offset", man.End)
+	if err := mkdirAllSynced(filepath.Dir(abs)); err != nil {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	}
+	if err := vault.WriteFileAtomic(abs, data, perm); err != nil {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	}
+	m.log.Warn("recover: rewrote a committed document lost from the working tree", "path", rel)
 	return nil
 }
 
@@ -158,7 +191,7 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 		if err != nil {
 			return fmt.Errorf("recover %s: %w", n.Path, err)
 		}
-		if sum(data) != n.SHA256 {
+		if len(data) > 0 && sum(data) != n.SHA256 {
 			m.log.Warn("recover: a document of the interrupted batch was changed since; left as it is", "path", n.Path)
 			continue
 		}
@@ -178,18 +211,10 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("recover %s: %w", e.Path, err)
 		}
-		if err != nil || sum(data) != e.SHA256 {
+		if err == nil && len(data) > 0 && sum(data) != e.SHA256 {
 			continue // the edit never landed, or the file changed since
 		}
-		orig, err := os.ReadFile(filepath.Join(m.l.Staging(), e.Original))
-		if err != nil {
-			return fmt.Errorf("recover %s: original: %w", e.Path, err)
-		}
-		if sum(orig) != e.OriginalSHA256 {
-			return fmt.Errorf("recover %s: the saved original %s is damaged; restore the file from git (git checkout -- %s) and remove %s",
-				e.Path, e.Original, e.Path, manifestPath(m.l))
-		}
-		if err := vault.WriteFileAtomic(abs, orig, 0o644); err != nil {
+		if err := vault.WriteFileAtomic(abs, e.Original, e.Mode); err != nil {
 			return fmt.Errorf("recover %s: %w", e.Path, err)
 		}
 	}
@@ -268,24 +293,22 @@ func readManifest(l vault.Layout) (*manifest, bool, error) {
 		return nil, false, fmt.Errorf("recover: %s is unreadable (%s): check `git status` in the vault, then remove the file and the rest of %s",
 			manifestPath(l), why, l.Staging())
 	}
+	for _, p := range man.paths() {
+		if !filepath.IsLocal(filepath.FromSlash(p)) || !vault.IsMemoryPath(p) {
+			return nil, false, fmt.Errorf("recover: %s names %q: not a memory document of the vault", manifestPath(l), p)
+		}
+	}
 	for _, n := range man.New {
-		if err := checkStagedName(n.Staged); err != nil {
-			return nil, false, err
+		if sum(n.Data) != n.SHA256 {
+			return nil, false, fmt.Errorf("recover: %s is damaged (%s does not match its checksum)", manifestPath(l), n.Path)
 		}
 	}
 	for _, e := range man.Edited {
-		if err := checkStagedName(e.Original); err != nil {
-			return nil, false, err
+		if sum(e.Data) != e.SHA256 || sum(e.Original) != e.OriginalSHA256 {
+			return nil, false, fmt.Errorf("recover: %s is damaged (%s does not match its checksum)", manifestPath(l), e.Path)
 		}
 	}
 	return &man, true, nil
-}
-
-func checkStagedName(name string) error {
-	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
-		return fmt.Errorf("recover: batch.json names %q in staging: not a file name", name)
-	}
-	return nil
 }
 
 // clearStray removes staging files left without a manifest.

@@ -540,3 +540,58 @@ func TestSecondMemorizerRefused(t *testing.T) {
 	}
 	m2.Close()
 }
+
+// TestRepairAfterPowerLoss: documents are not fsynced one by one; a power
+// loss after the commit may leave a new one empty and an edited one at its
+// old bytes. The manifest still holds the batch, and recovery puts the
+// committed bytes back.
+func TestRepairAfterPowerLoss(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	base := commitCount(t, l)
+	orig, _ := os.ReadFile(l.Path(known))
+	appendRaw(t, l, crashLines())
+	m := openTest(t, l, nil)
+	m.crashAfter = stepCommitted
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	m.Close()
+	man, found, err := readManifest(l)
+	if err != nil || !found || len(man.New) != 2 {
+		t.Fatalf("manifest %v %v", found, err)
+	}
+	os.WriteFile(l.Path(man.New[0].Path), nil, 0o644)
+	os.Remove(l.Path(man.New[1].Path))
+	os.WriteFile(l.Path(known), orig, 0o644)
+
+	var log testLogger
+	m2 := openTest(t, l, &log)
+	process(t, m2)
+	if n := strings.Count(log.String(), "rewrote a committed document"); n != 3 {
+		t.Errorf("%d repairs:\n%s", n, log.String())
+	}
+	checkCrashOutcome(t, l, known, base)
+}
+
+// TestDamagedManifestStops: a manifest that fails its checksums is never
+// guessed around: Open refuses with a message saying what to do.
+func TestDamagedManifestStops(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, crashLines())
+	m := openTest(t, l, nil)
+	m.crashAfter = stepManifest
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	m.Close()
+	data, _ := os.ReadFile(manifestPath(l))
+	os.WriteFile(manifestPath(l), []byte(strings.Replace(string(data), `"sha256": "`, `"sha256": "0`, 1)), 0o644)
+	if _, err := Open(context.Background(), l, Options{}); err == nil || !strings.Contains(err.Error(), "batch.json is damaged") {
+		t.Fatalf("Open: %v", err)
+	}
+	os.WriteFile(manifestPath(l), []byte("{"), 0o644)
+	if _, err := Open(context.Background(), l, Options{}); err == nil || !strings.Contains(err.Error(), "is unreadable") {
+		t.Fatalf("Open: %v", err)
+	}
+}

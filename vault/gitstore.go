@@ -354,7 +354,14 @@ type change struct {
 // runs entirely before or after; the branch is moved under its own lock with
 // a compare-and-swap, and rebuilt on the new HEAD when another writer moved
 // it. A held index.lock is waited for (LockTimeout), then reported as a
-// *LockError.
+// *LockError. (git reads HEAD before it takes index.lock, so a person's
+// `git commit` racing with this one may fail its own compare-and-swap with
+// "cannot lock ref 'HEAD'", exactly as when two git commits race; nothing is
+// lost and running it again succeeds.)
+//
+// Commit is also the bulk path: a request of many paths (a first import, a
+// generated benchmark vault) writes its objects as one pack rather than as
+// loose objects, 100,000 files in one call.
 func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, error) {
 	paths, err := cleanPaths(req.Paths)
 	if err != nil {

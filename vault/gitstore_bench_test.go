@@ -17,7 +17,7 @@ import (
 // benchVault writes n memory files spread over 4 type folders and 48 month
 // folders (about 520 files a folder, as SPEC §2 lays them out) and commits
 // them all in one Commit, the bulk path (one pack). It returns the store.
-func benchVault(b *testing.B, n int) (*testRepo, *GitStore) {
+func benchVault(b testing.TB, n int) (*testRepo, *GitStore) {
 	b.Helper()
 	r := newTestRepo(b)
 	dirs := []string{"mind/concepts", "vault/decisions", "vault/projects", "vault/tasks"}
