@@ -47,6 +47,7 @@ type lockFile struct {
 	path   string
 	f      *os.File
 	done   bool
+	owner  *lockOwner // this process's record of the lock (gitlockowner.go)
 }
 
 // lockPolicy bounds the wait for a lock.
@@ -54,6 +55,9 @@ type lockPolicy struct {
 	timeout    time.Duration
 	staleAge   time.Duration
 	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
+	// ownerDir keeps the records that let a store reclaim a lock it
+	// abandoned when killed (gitlockowner.go); "" keeps none.
+	ownerDir string
 }
 
 func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile, error) {
@@ -63,10 +67,13 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 		if err == nil {
-			return &lockFile{target: target, path: path, f: f}, nil
+			return &lockFile{target: target, path: path, f: f, owner: claimLock(pol.ownerDir, path, f)}, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("create lock %s: %w", path, err)
+		}
+		if reclaimAbandoned(pol.ownerDir, path) {
+			continue
 		}
 		waited := time.Since(start)
 		if waited >= pol.timeout {
@@ -128,6 +135,7 @@ func (l *lockFile) write(data []byte) error {
 	if err := l.f.Sync(); err != nil {
 		return fmt.Errorf("sync %s: %w", l.path, err)
 	}
+	l.owner.update(l.f)
 	return nil
 }
 
@@ -143,6 +151,7 @@ func (l *lockFile) commit() error {
 		return fmt.Errorf("rename %s: %w", l.path, err)
 	}
 	l.done = true
+	l.owner.release()
 	syncDir(filepath.Dir(l.target))
 	return nil
 }
@@ -155,4 +164,5 @@ func (l *lockFile) release() {
 	l.done = true
 	l.f.Close()
 	os.Remove(l.path)
+	l.owner.release()
 }

@@ -415,7 +415,7 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		s.refreshPacks(true)
 	}
 
-	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning}
+	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners()}
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
