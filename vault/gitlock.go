@@ -65,15 +65,12 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		f, owner, err := createLock(pol.ownerDir, path)
 		if err == nil {
-			return &lockFile{target: target, path: path, f: f, owner: claimLock(pol.ownerDir, path, f)}, nil
+			return &lockFile{target: target, path: path, f: f, owner: owner}, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("create lock %s: %w", path, err)
-		}
-		if reclaimAbandoned(pol.ownerDir, path) {
-			continue
 		}
 		waited := time.Since(start)
 		if waited >= pol.timeout {
@@ -135,7 +132,6 @@ func (l *lockFile) write(data []byte) error {
 	if err := l.f.Sync(); err != nil {
 		return fmt.Errorf("sync %s: %w", l.path, err)
 	}
-	l.owner.update(l.f)
 	return nil
 }
 

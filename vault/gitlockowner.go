@@ -3,10 +3,11 @@ package vault
 import (
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -15,82 +16,112 @@ import (
 // A git lock file (index.lock, HEAD.lock, a branch's .lock) left behind by a
 // process killed in the middle of a commit blocks every later commit until
 // someone removes it: git's protocol has no owner in the file. For its own
-// locks the store keeps one: beside each lock it holds, an owner record in
-// <common git dir>/cortex-locks/ (outside refs/, where git would read a
-// stray file as a ref), flock'ed for as long as the lock is held, naming the
-// lock file's identity (device, inode, size, modification time) after each
-// write. The system drops the flock when the process dies, however it dies.
-// A store that finds a lock in its way then reclaims it only when the
-// record's flock is free (its owner is dead) and the lock file is still the
-// very file the record names (a lock git created since, even on a reused
-// inode, differs in time). Locks of git commands are never touched.
+// locks the store keeps one, in <common git dir>/cortex-locks/ (outside
+// refs/, where git would read a stray file as a ref): for each lock path, a
+// record file flock'ed for as long as the lock is held, and a hard link to
+// the lock file itself. The lock file is born linked (made under a
+// temporary name in the records folder, linked from the record, then linked
+// to the lock's name, which fails, as O_EXCL does, when the lock exists),
+// so there is no
+// instant in which a killed store leaves a lock without its record. The
+// system drops the flock when the process dies, however it dies; the link
+// pins the lock file's inode, so no other file can ever look like it. A
+// store that finds a lock in its way takes it back only when the record's
+// flock is free (its owner is dead) and the lock file is the very file
+// linked. Locks of git commands are never touched.
 
-// lockOwner is the held owner record of one lock file.
+// lockOwner is this process's held record of one lock file.
 type lockOwner struct {
 	fl   *flock.Flock
-	path string
+	link string
 }
 
-// ownerRecord is where the owner of the lock file lockPath is recorded.
+// ownerRecord is the record of the lock file lockPath; its link is the
+// record's name plus ".link".
 func ownerRecord(dir, lockPath string) string {
 	sum := sha1.Sum([]byte(lockPath))
 	return filepath.Join(dir, hex.EncodeToString(sum[:8])+"-"+filepath.Base(lockPath))
 }
 
-// lockIdentity names the file f as the record keeps it; "" where the system
-// gives no inode.
-func lockIdentity(fi os.FileInfo) string {
-	var e indexEntry
-	fillStat(&e, fi)
-	if e.ino == 0 {
-		return ""
+// createLock creates the lock file lockPath (an error wrapping fs.ErrExist
+// when it exists) and, with a records folder dir, records this process as
+// its owner. Where no record can be kept (a file system without hard
+// links) the lock is created as git creates it, unrecorded: reported when
+// abandoned, never reclaimed, as git's own.
+func createLock(dir, lockPath string) (*os.File, *lockOwner, error) {
+	if dir != "" {
+		f, o, recorded, err := createOwnedLock(dir, lockPath)
+		if recorded || err != nil {
+			return f, o, err
+		}
 	}
-	return fmt.Sprintf("%d %d %d %d.%09d", e.dev, e.ino, fi.Size(), fi.ModTime().Unix(), fi.ModTime().Nanosecond())
+	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+	return f, nil, err
 }
 
-// claimLock records this process as the owner of the lock file f just
-// created at lockPath. It returns nil, and the lock is simply unrecorded
-// (reported, never reclaimed, as git's own), when the record cannot be
-// kept.
-func claimLock(dir, lockPath string, f *os.File) *lockOwner {
-	if dir == "" {
-		return nil
-	}
+// createOwnedLock is createLock with a record; recorded is false when the
+// record could not be kept and nothing was done.
+func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, recorded bool, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil
+		return nil, nil, false, nil
 	}
-	o := &lockOwner{fl: flock.New(ownerRecord(dir, lockPath), flock.SetPermissions(0o666)), path: ownerRecord(dir, lockPath)}
-	// The record is free unless another store is between removing the
-	// same lock file and releasing its record: an instant.
-	ok, err := o.fl.TryLock()
-	for i := 0; err == nil && !ok && i < 20; i++ {
+	rec := ownerRecord(dir, lockPath)
+	o = &lockOwner{fl: flock.New(rec, flock.SetPermissions(0o666)), link: rec + ".link"}
+	// The record is free unless another store holds this very lock, or is
+	// between two of the steps below: wait a little, then report the lock
+	// as taken (the caller waits and retries).
+	ok, ferr := o.fl.TryLock()
+	for i := 0; ferr == nil && !ok && i < 10; i++ {
 		time.Sleep(time.Millisecond)
-		ok, err = o.fl.TryLock()
+		ok, ferr = o.fl.TryLock()
 	}
-	if err != nil || !ok {
-		return nil
+	if ferr != nil {
+		return nil, nil, false, nil
 	}
-	if !o.update(f) {
-		o.fl.Unlock()
-		return nil
+	if !ok {
+		return nil, nil, true, fmt.Errorf("create %s: %w", lockPath, fs.ErrExist)
 	}
-	return o
-}
-
-// update records the lock file's identity as it is now (after a write).
-func (o *lockOwner) update(f *os.File) bool {
-	if o == nil {
-		return false
+	// Holding the record, this process is the only store at this lock. A
+	// lock file in place is either one a store abandoned (dead: its record
+	// was free) and still linked — reclaimed — or somebody else's.
+	if cur, err := os.Lstat(lockPath); err == nil {
+		linked, lerr := os.Lstat(o.link)
+		if lerr != nil || !os.SameFile(cur, linked) || os.Remove(lockPath) != nil {
+			_ = o.fl.Unlock()
+			return nil, nil, true, fmt.Errorf("create %s: %w", lockPath, fs.ErrExist)
+		}
 	}
-	fi, err := f.Stat()
+	fail := func(recorded bool, err error) (*os.File, *lockOwner, bool, error) {
+		_ = os.Remove(o.link)
+		_ = o.fl.Unlock()
+		return nil, nil, recorded, err
+	}
+	// The lock file is made in the records folder (never beside a ref,
+	// where git would read it as one); a temporary file left by a store
+	// killed between the steps below is junk now, since no live store is
+	// in them while the record is held.
+	tmp := rec + ".tmp"
+	_ = os.Remove(tmp)
+	f, err = os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
-		return false
+		return fail(false, nil)
 	}
-	id := lockIdentity(fi)
-	if id == "" {
-		return false
+	_ = os.Remove(o.link) // left by a store killed after its lock was renamed into place
+	if err := os.Link(tmp, o.link); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fail(false, nil)
 	}
-	return os.WriteFile(o.path, []byte(id+"\n"), 0o666) == nil
+	if err := os.Link(tmp, lockPath); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		if errors.Is(err, fs.ErrExist) {
+			return fail(true, fmt.Errorf("create %s: %w", lockPath, fs.ErrExist))
+		}
+		return fail(false, nil)
+	}
+	_ = os.Remove(tmp)
+	return f, o, true, nil
 }
 
 // release forgets the lock (renamed into place or removed) and frees the
@@ -99,41 +130,8 @@ func (o *lockOwner) release() {
 	if o == nil {
 		return
 	}
-	_ = os.Truncate(o.path, 0)
+	_ = os.Remove(o.link)
 	_ = o.fl.Unlock()
-}
-
-// reclaimAbandoned removes the lock file at lockPath when a store that died
-// holding it left its record: the record's flock is free and the file is
-// still the one recorded. It reports whether the lock file was removed.
-func reclaimAbandoned(dir, lockPath string) bool {
-	if dir == "" {
-		return false
-	}
-	rec := ownerRecord(dir, lockPath)
-	if _, err := os.Stat(rec); err != nil {
-		return false
-	}
-	fl := flock.New(rec)
-	ok, err := fl.TryLock()
-	if err != nil || !ok {
-		return false // its owner lives (or is between two steps)
-	}
-	defer fl.Unlock()
-	data, err := os.ReadFile(rec)
-	want := strings.TrimSpace(string(data))
-	if err != nil || want == "" {
-		return false
-	}
-	fi, err := os.Lstat(lockPath)
-	if err != nil || lockIdentity(fi) != want {
-		return false
-	}
-	if err := os.Remove(lockPath); err != nil {
-		return false
-	}
-	_ = os.Truncate(rec, 0)
-	return true
 }
 
 // lockOwners is the folder of the store's lock owner records.

@@ -71,7 +71,6 @@ func TestAbandonedLockIsReclaimedOnlyWhenItIsOurs(t *testing.T) {
 	}
 	abandon(l3)
 	os.Remove(target + ".lock")
-	time.Sleep(10 * time.Millisecond) // a later modification time
 	if err := os.WriteFile(target+".lock", []byte("git's, later"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +120,13 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 	}
 	if got := r.git("status", "--porcelain"); got != "" {
 		t.Fatalf("status = %q", got)
+	}
+	// Nothing beside the refs or in the git folder's root but git's own.
+	if got := r.git("for-each-ref", "--format=%(refname)"); got != "refs/heads/main\n" {
+		t.Fatalf("refs = %q", got)
+	}
+	if stray, _ := filepath.Glob(filepath.Join(s.gitDir, "*.lock*")); len(stray) > 0 {
+		t.Fatalf("left in the git folder: %v", stray)
 	}
 	// git itself works on: the records are nothing it reads.
 	r.write("c.md", "c\n")
