@@ -106,7 +106,7 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 	s := openStore(t, r.dir, GitStoreOptions{LockTimeout: 200 * time.Millisecond, RefLockTimeout: 200 * time.Millisecond})
 	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners()}
 	ctx := context.Background()
-	for _, target := range []string{s.indexFile(), filepath.Join(s.gitDir, "HEAD"), s.refFile("main")} {
+	for _, target := range []string{s.indexFile(), filepath.Join(s.gitDir, "HEAD"), s.refFile("refs/heads/main")} {
 		l, err := acquireLock(ctx, target, pol)
 		if err != nil {
 			t.Fatal(err)
