@@ -55,9 +55,11 @@ type lockPolicy struct {
 	timeout    time.Duration
 	staleAge   time.Duration
 	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
-	// ownerDir keeps the records that let a store reclaim a lock it
-	// abandoned when killed (gitlockowner.go); "" keeps none.
+	// ownerDir keeps the records that let a store settle a lock it
+	// abandoned when killed (gitlockowner.go); "" keeps none. settle
+	// decides which abandoned locks are completed rather than removed.
 	ownerDir string
+	settle   settleFunc
 }
 
 func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile, error) {
@@ -65,7 +67,7 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, owner, err := createLock(pol.ownerDir, path)
+		f, owner, err := createLock(pol.ownerDir, path, pol.settle)
 		if err == nil {
 			return &lockFile{target: target, path: path, f: f, owner: owner}, nil
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -133,4 +135,90 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 	r.git("add", "c.md")
 	r.git("commit", "-q", "-m", "a person")
 	r.fsck()
+}
+
+// dieEnv makes TestHelperCommitThenDie commit in the repository it names
+// and kill itself between moving the branch and renaming the index.
+const dieEnv = "CORTEX_TEST_COMMIT_THEN_DIE"
+
+// TestHelperCommitThenDie is the child process of
+// TestGitStoreSettlesAKillBetweenBranchAndIndex; run alone it does nothing.
+func TestHelperCommitThenDie(t *testing.T) {
+	dir := os.Getenv(dieEnv)
+	if dir == "" {
+		t.Skip("a child process of TestGitStoreSettlesAKillBetweenBranchAndIndex")
+	}
+	s, err := OpenGitStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.beforeIndexCommit = func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+	s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "the commit of a process killed"})
+	t.Fatal("still alive")
+}
+
+// TestGitStoreSettlesAKillBetweenBranchAndIndex kills a process right after
+// its commit became visible, before the index followed: the next store to
+// open completes the index (a person's next commit must not delete the
+// commit's files), and git works again at once.
+func TestGitStoreSettlesAKillBetweenBranchAndIndex(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.md", "a\n")
+	r.git("add", "a.md")
+	r.git("commit", "-q", "-m", "start")
+	r.write("b.md", "b\n")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommitThenDie$")
+	cmd.Env = append(r.env, dieEnv+"="+r.dir)
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("the child was not killed: %v\n%s", err, out)
+	}
+	if got := r.git("log", "-1", "--format=%s"); got != "the commit of a process killed\n" {
+		t.Fatalf("HEAD subject = %q", got)
+	}
+	lock := filepath.Join(r.dir, ".git", "index.lock")
+	if _, err := os.Stat(lock); err != nil {
+		t.Fatalf("the killed process left no index.lock: %v", err)
+	}
+	openStore(t, r.dir, GitStoreOptions{})
+	if _, err := os.Stat(lock); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("index.lock after a store opened: %v", err)
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q (the index did not follow the commit)", got)
+	}
+	r.fsck()
+}
+
+// TestGitStoreDropsALockOfACommitNeverMade leaves a complete index.lock whose
+// commit never became visible: it is dropped, HEAD and the index stay.
+func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("a.md", "a\n")
+	r.git("add", "a.md")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, GitStoreOptions{})
+	index := r.readIndex()
+	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners(), settle: s.settleLock}
+	l, err := acquireLock(context.Background(), s.indexFile(), pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.write(index); err != nil {
+		t.Fatal(err)
+	}
+	l.owner.intend("0123456789012345678901234567890123456789")
+	abandon(l)
+	openStore(t, r.dir, GitStoreOptions{})
+	if _, err := os.Stat(s.indexFile() + ".lock"); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("index.lock after a store opened: %v", err)
+	}
+	if string(r.readIndex()) != string(index) {
+		t.Fatal("the index changed")
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q", got)
+	}
 }

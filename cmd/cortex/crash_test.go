@@ -296,9 +296,25 @@ func TestCrashExactlyOnce(t *testing.T) {
 	// Rotation at 64 KB: a few rotations happen among the kills too.
 	daemonArgs := []string{"--poll", "100ms", "--heartbeat", "100ms", "--max-backoff", "200ms", "--rotate-size", "65536", "--log-level", "debug"}
 	var logs strings.Builder
+	branch := l.Path(".git", "refs", "heads", "main")
 	for round := range rounds {
+		head, _ := os.ReadFile(branch)
 		d := cli.startDaemon(t, l, daemonArgs...)
-		time.Sleep(time.Duration(rng.IntN(1000)) * time.Millisecond)
+		wait := time.Duration(rng.IntN(1000)) * time.Millisecond
+		if round%2 == 1 {
+			// Every other kill aims at the instant after a commit,
+			// before the batch's index, quarantine and state are
+			// written: the commit must be recognized, not redone.
+			deadline := time.Now().Add(wait)
+			for time.Now().Before(deadline) {
+				if now, _ := os.ReadFile(branch); !bytes.Equal(now, head) {
+					break
+				}
+				time.Sleep(200 * time.Microsecond)
+			}
+		} else {
+			time.Sleep(wait)
+		}
 		if err := d.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 			t.Fatal(err)
 		}
