@@ -366,7 +366,7 @@ func TestCrashExactlyOnce(t *testing.T) {
 	all := logs.String() + d.logs()
 	t.Logf("%d kills, %d lines (%d distinct bodies, %d refused), %v; batches %d, recovered after commit %d, undone before commit %d, staging leftovers removed %d, rotations %d",
 		rounds, total, w.distinct, w.bad, elapsed.Round(time.Millisecond),
-		strings.Count(all, `msg="batch memorized"`), strings.Count(all, "recovered a batch committed"),
+		strings.Count(all, `msg="batch memorized"`), strings.Count(all, "finished a batch committed"),
 		strings.Count(all, "undid a batch interrupted"), strings.Count(all, "removing staging files"),
 		strings.Count(all, "buffer rotated"))
 }
