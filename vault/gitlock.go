@@ -47,6 +47,7 @@ type lockFile struct {
 	path   string
 	f      *os.File
 	done   bool
+	owner  *lockOwner // this process's record of the lock (gitlockowner.go)
 }
 
 // lockPolicy bounds the wait for a lock.
@@ -54,6 +55,11 @@ type lockPolicy struct {
 	timeout    time.Duration
 	staleAge   time.Duration
 	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
+	// ownerDir keeps the records that let a store settle a lock it
+	// abandoned when killed (gitlockowner.go); "" keeps none. settle
+	// decides which abandoned locks are completed rather than removed.
+	ownerDir string
+	settle   settleFunc
 }
 
 func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile, error) {
@@ -61,9 +67,9 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		f, owner, err := createLock(pol.ownerDir, path, pol.settle)
 		if err == nil {
-			return &lockFile{target: target, path: path, f: f}, nil
+			return &lockFile{target: target, path: path, f: f, owner: owner}, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("create lock %s: %w", path, err)
@@ -143,6 +149,7 @@ func (l *lockFile) commit() error {
 		return fmt.Errorf("rename %s: %w", l.path, err)
 	}
 	l.done = true
+	l.owner.release()
 	syncDir(filepath.Dir(l.target))
 	return nil
 }
@@ -155,4 +162,5 @@ func (l *lockFile) release() {
 	l.done = true
 	l.f.Close()
 	os.Remove(l.path)
+	l.owner.release()
 }

@@ -167,7 +167,7 @@ type refLog struct {
 // still holds head.hash, writes the reflogs and renames the lock into place.
 // errRefMoved reports that someone else moved either meanwhile.
 func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash, log refLog) error {
-	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning}
+	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock}
 	headLock, err := acquireLock(ctx, filepath.Join(s.gitDir, "HEAD"), pol)
 	if err != nil {
 		return err

@@ -162,6 +162,7 @@ func OpenGitStoreWith(vaultRoot string, opts GitStoreOptions) (*GitStore, error)
 	if cfg.objectFormat != "" && !strings.EqualFold(cfg.objectFormat, "sha1") {
 		return nil, fmt.Errorf("open git store %s: object format %s is not supported (sha1 only)", vaultRoot, cfg.objectFormat)
 	}
+	s.settleAbandonedLocks()
 	return s, nil
 }
 
@@ -415,7 +416,7 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		s.refreshPacks(true)
 	}
 
-	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning}
+	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock}
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -454,6 +455,9 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 			}
 			return head.hash, ErrNothingToCommit
 		}
+		// Should this process die from here on, the next store completes
+		// the index if the branch moved, and drops it if not.
+		lock.owner.intend(commit.String())
 		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message)})
 		if err == nil {
 			break
