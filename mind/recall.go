@@ -4,6 +4,7 @@
 package mind
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -217,7 +219,7 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	if len(id) == 36 {
 		what = "id"
 	}
-	docs, err := r.ix.ByIDRange(ctx, id, ambiguousShown+1)
+	docs, err := r.ix.ByIDPrefix(ctx, id, ambiguousShown+1)
 	if err != nil {
 		return index.Doc{}, err
 	}
@@ -225,6 +227,9 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	case len(docs) == 0:
 		return index.Doc{}, &NotFoundError{Ref: ref, What: what}
 	case len(docs) > 1:
+		slices.SortFunc(docs, func(a, b index.Doc) int {
+			return cmp.Or(strings.Compare(a.ID, b.ID), strings.Compare(a.Path, b.Path))
+		})
 		e := &AmbiguousError{Ref: ref, Candidates: docs}
 		if len(docs) > ambiguousShown {
 			e.Candidates, e.More = docs[:ambiguousShown], true

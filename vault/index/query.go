@@ -260,20 +260,6 @@ func (ix *Index) Neighbors(ctx context.Context, p NeighborParams) ([]Doc, error)
 		sql.Named("limit", p.Limit))
 }
 
-// ByIDRange returns the documents whose id starts with prefix (a whole id
-// included), in id order, at most limit. Ids are compared as stored: pass
-// prefix lower-cased. Unlike a plain "id = ?", every condition here lets
-// SQLite use the partial index on id, which leaves out empty ids: the
-// planner cannot prove that a bound parameter is not empty.
-func (ix *Index) ByIDRange(ctx context.Context, prefix string, limit int) ([]Doc, error) {
-	if prefix == "" {
-		return nil, nil
-	}
-	return ix.query(ctx, "SELECT "+docColumns+` FROM documents
-		WHERE id <> '' AND id >= @lo AND id < @hi ORDER BY id, path LIMIT @limit`,
-		sql.Named("lo", prefix), sql.Named("hi", prefix+"\U0010FFFF"), sql.Named("limit", limit))
-}
-
 // placeholders returns "@name0, @name1, …" for n values.
 func placeholders(name string, n int) string {
 	ps := make([]string, n)
