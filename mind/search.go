@@ -48,7 +48,7 @@ type Hit struct {
 	// document alone: what to give timeline, get or an op.
 	Short   string    `json:"short_id"`
 	Type    string    `json:"type"`
-	Created time.Time `json:"created"`
+	Created time.Time `json:"created,omitzero"`
 	Title   string    `json:"title"`
 	Score   float64   `json:"score"`
 	Path    string    `json:"path"`

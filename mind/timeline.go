@@ -27,7 +27,7 @@ type Entry struct {
 	// document alone.
 	Short   string    `json:"short_id"`
 	Type    string    `json:"type"`
-	Created time.Time `json:"created"`
+	Created time.Time `json:"created,omitzero"`
 	Title   string    `json:"title"`
 	Path    string    `json:"path"`
 	Status  string    `json:"status"`
