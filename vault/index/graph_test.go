@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -201,4 +203,30 @@ func diffLines(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestReadBufferReuse: a record keeps nothing of the buffer its file was
+// read into, which the next file overwrites.
+func TestReadBufferReuse(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	note(t, l, "mind/a.md", `title: "First title"
+aliases: [First alias]
+tags: [first]`, "First body [[First link]] #firsttag")
+	note(t, l, "mind/b.md", `title: "Other words here"
+aliases: [Second alias]
+tags: [second]`, "Second body that is longer than the first one [[Second link]] #secondtag")
+	tax := vault.DefaultTaxonomy()
+	stat := func(rel string) os.FileInfo {
+		fi, err := os.Stat(l.Path(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	fresh, _ := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
+	reused, buf := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
+	_, _ = readRecord(l, "mind/b.md", stat("mind/b.md"), tax, buf)
+	if !reflect.DeepEqual(fresh, reused) {
+		t.Errorf("a record changed when its buffer was reused:\n%+v\n%+v", fresh, reused)
+	}
 }

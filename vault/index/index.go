@@ -133,7 +133,7 @@ func openDB(path string) (*sql.DB, error) {
 // cache during the one long transaction would fsync the journal. One
 // connection, so the pragmas hold for every statement.
 func openBuildDB(path string, cacheKB int) (*sql.DB, error) {
-	db, err := openDSN(path, fmt.Sprintf("_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=cache_size(-%d)&_pragma=locking_mode(EXCLUSIVE)", cacheKB))
+	db, err := openDSN(path, fmt.Sprintf("_pragma=page_size(16384)&_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=cache_size(-%d)&_pragma=locking_mode(EXCLUSIVE)", cacheKB))
 	if err != nil {
 		return nil, err
 	}
@@ -285,25 +285,32 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 		if err != nil {
 			return fmt.Errorf("index %s: %w", rel, err)
 		}
-		recs = append(recs, readRecord(ix.l, rel, info, tax))
+		r, _ := readRecord(ix.l, rel, info, tax, nil)
+		recs = append(recs, r)
 	}
 	_, err = ix.apply(ctx, recs, gone, tax)
 	return err
 }
 
-// readRecord reads and parses one file into its record. A file that cannot
-// be read or parsed still gets a row, with ParseError set, so that a
-// refresh does not re-read it until it changes, and so that links to it
-// resolve: Obsidian links to any markdown file.
-func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy) *record {
+// maxFileBytes is as much of a file as is read: one byte over the largest
+// document, enough for vault.Parse to refuse it as too large without
+// reading a stray huge file whole.
+const maxFileBytes = vault.MaxDocumentSize + 1
+
+// readRecord reads and parses one file into its record, reading into buf
+// (which it may grow, and returns for the next file; nothing of the record
+// refers to it). A file that cannot be read or parsed still gets a row, with
+// ParseError set, so that a refresh does not re-read it until it changes,
+// and so that links to it resolve: Obsidian links to any markdown file.
+func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy, buf []byte) (*record, []byte) {
 	r := &record{doc: Doc{Path: rel, Size: info.Size(), MtimeNS: info.ModTime().UnixNano()}}
-	data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
+	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), info.Size(), buf)
 	if err != nil {
 		r.doc.ParseError = err.Error()
-		return r
+		return r, data
 	}
 	fillDoc(r, data, tax)
-	return r
+	return r, data
 }
 
 // formatTime renders a time for the index: RFC 3339 UTC with milliseconds,
