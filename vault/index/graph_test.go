@@ -230,3 +230,34 @@ tags: [second]`, "Second body that is longer than the first one [[Second link]] 
 		t.Errorf("a record changed when its buffer was reused:\n%+v\n%+v", fresh, reused)
 	}
 }
+
+// TestUpdateMatchesRebuild is TestIncrementalMatchesRebuild through Update,
+// the memorizer's way: told which paths changed, it reads only those.
+func TestUpdateMatchesRebuild(t *testing.T) {
+	ctx := context.Background()
+	l := linkVault(t)
+	note(t, l, "mind/concepts/a.md", `aliases: [Alpha]`, "[[Note]] [[Beta]] [[Gamma]] [[NoteAlias]]")
+	ix := openTest(t, l)
+	steps := []struct {
+		name  string
+		do    func()
+		paths []string
+	}{
+		{"add a note", func() { note(t, l, "vault/Gamma.md", "", "Gamma [[a]].") }, []string{"vault/Gamma.md"}},
+		{"retitle and realias", func() { note(t, l, "mind/concepts/Note.md", `title: "Beta"`, "Now I am Beta.") },
+			[]string{"mind/concepts/Note.md"}},
+		{"rename", func() { rename(t, l, "vault/Gamma.md", "vault/decisions/Gamma2.md") },
+			[]string{"vault/Gamma.md", "vault/decisions/Gamma2.md"}},
+		{"delete", func() { remove(t, l, "mind/concepts/sub/Note.md") }, []string{"mind/concepts/sub/Note.md"}},
+		{"a path that is not memory", func() { writeRaw(t, l, "README.md", "# hi\n") }, []string{"README.md", "observer/x.md"}},
+	}
+	for _, s := range steps {
+		s.do()
+		if err := ix.Update(ctx, s.paths...); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+			t.Fatalf("after %q Update differs from a rebuild:\n%s", s.name, diffLines(got, want))
+		}
+	}
+}

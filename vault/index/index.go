@@ -2,9 +2,19 @@
 // .cortex/index.db built from the working tree. It can be deleted at any time
 // and is rebuilt from the markdown files, which stay the only source of truth.
 //
-// The memorizer uses it to find documents by source_hash (de-duplication) and
-// by id (operations), the hook to check that ids are unique; recall grows it
-// into the full-text index and graph.
+// It holds every document's fields (documents), their full text (texts and
+// the FTS5 table fts), the graph of documents, entities and tags (edges),
+// and what decay needs (see EffectiveImportanceSQL); schema.go documents
+// each table and column. The memorizer finds documents in it by source_hash
+// (de-duplication) and by id (operations); recall searches it; `cortex
+// graph` prints its graph.
+//
+// Writes keep it exact without redoing the vault: Rebuild builds a new file
+// from scratch and swaps it in; Refresh re-reads the files whose size or
+// modification time changed; Update re-reads given paths. When a document
+// changes, only its own edges are written again, plus the links of other
+// documents that may name it (by its old or new file name, title, aliases
+// or id): never every link of the vault.
 package index
 
 import (
