@@ -152,7 +152,9 @@ func openBuildDB(path string, cacheKB int) (*sql.DB, error) {
 }
 
 func openDSN(path, pragmas string) (*sql.DB, error) {
-	dsn := "file:" + path + "?" + pragmas
+	// A file: URI: SQLite decodes %XX in the path, and would end it at a
+	// '?' or '#', which a folder's name may hold.
+	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path) + "?" + pragmas
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)
