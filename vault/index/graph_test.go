@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -201,4 +203,61 @@ func diffLines(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// TestReadBufferReuse: a record keeps nothing of the buffer its file was
+// read into, which the next file overwrites.
+func TestReadBufferReuse(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	note(t, l, "mind/a.md", `title: "First title"
+aliases: [First alias]
+tags: [first]`, "First body [[First link]] #firsttag")
+	note(t, l, "mind/b.md", `title: "Other words here"
+aliases: [Second alias]
+tags: [second]`, "Second body that is longer than the first one [[Second link]] #secondtag")
+	tax := vault.DefaultTaxonomy()
+	stat := func(rel string) os.FileInfo {
+		fi, err := os.Stat(l.Path(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi
+	}
+	fresh, _ := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
+	reused, buf := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
+	_, _ = readRecord(l, "mind/b.md", stat("mind/b.md"), tax, buf)
+	if !reflect.DeepEqual(fresh, reused) {
+		t.Errorf("a record changed when its buffer was reused:\n%+v\n%+v", fresh, reused)
+	}
+}
+
+// TestUpdateMatchesRebuild is TestIncrementalMatchesRebuild through Update,
+// the memorizer's way: told which paths changed, it reads only those.
+func TestUpdateMatchesRebuild(t *testing.T) {
+	ctx := context.Background()
+	l := linkVault(t)
+	note(t, l, "mind/concepts/a.md", `aliases: [Alpha]`, "[[Note]] [[Beta]] [[Gamma]] [[NoteAlias]]")
+	ix := openTest(t, l)
+	steps := []struct {
+		name  string
+		do    func()
+		paths []string
+	}{
+		{"add a note", func() { note(t, l, "vault/Gamma.md", "", "Gamma [[a]].") }, []string{"vault/Gamma.md"}},
+		{"retitle and realias", func() { note(t, l, "mind/concepts/Note.md", `title: "Beta"`, "Now I am Beta.") },
+			[]string{"mind/concepts/Note.md"}},
+		{"rename", func() { rename(t, l, "vault/Gamma.md", "vault/decisions/Gamma2.md") },
+			[]string{"vault/Gamma.md", "vault/decisions/Gamma2.md"}},
+		{"delete", func() { remove(t, l, "mind/concepts/sub/Note.md") }, []string{"mind/concepts/sub/Note.md"}},
+		{"a path that is not memory", func() { writeRaw(t, l, "README.md", "# hi\n") }, []string{"README.md", "observer/x.md"}},
+	}
+	for _, s := range steps {
+		s.do()
+		if err := ix.Update(ctx, s.paths...); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+			t.Fatalf("after %q Update differs from a rebuild:\n%s", s.name, diffLines(got, want))
+		}
+	}
 }

@@ -2,9 +2,19 @@
 // .cortex/index.db built from the working tree. It can be deleted at any time
 // and is rebuilt from the markdown files, which stay the only source of truth.
 //
-// The memorizer uses it to find documents by source_hash (de-duplication) and
-// by id (operations), the hook to check that ids are unique; recall grows it
-// into the full-text index and graph.
+// It holds every document's fields (documents), their full text (texts and
+// the FTS5 table fts), the graph of documents, entities and tags (edges),
+// and what decay needs (see EffectiveImportanceSQL); schema.go documents
+// each table and column. The memorizer finds documents in it by source_hash
+// (de-duplication) and by id (operations); recall searches it; `cortex
+// graph` prints its graph.
+//
+// Writes keep it exact without redoing the vault: Rebuild builds a new file
+// from scratch and swaps it in; Refresh re-reads the files whose size or
+// modification time changed; Update re-reads given paths. When a document
+// changes, only its own edges are written again, plus the links of other
+// documents that may name it (by its old or new file name, title, aliases
+// or id): never every link of the vault.
 package index
 
 import (
@@ -133,7 +143,7 @@ func openDB(path string) (*sql.DB, error) {
 // cache during the one long transaction would fsync the journal. One
 // connection, so the pragmas hold for every statement.
 func openBuildDB(path string, cacheKB int) (*sql.DB, error) {
-	db, err := openDSN(path, fmt.Sprintf("_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=cache_size(-%d)&_pragma=locking_mode(EXCLUSIVE)", cacheKB))
+	db, err := openDSN(path, fmt.Sprintf("_pragma=page_size(16384)&_pragma=journal_mode(OFF)&_pragma=synchronous(OFF)&_pragma=cache_size(-%d)&_pragma=locking_mode(EXCLUSIVE)", cacheKB))
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +152,9 @@ func openBuildDB(path string, cacheKB int) (*sql.DB, error) {
 }
 
 func openDSN(path, pragmas string) (*sql.DB, error) {
-	dsn := "file:" + path + "?" + pragmas
+	// A file: URI: SQLite decodes %XX in the path, and would end it at a
+	// '?' or '#', which a folder's name may hold.
+	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path) + "?" + pragmas
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", path, err)
@@ -294,25 +306,32 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 		if err != nil {
 			return fmt.Errorf("index %s: %w", rel, err)
 		}
-		recs = append(recs, readRecord(ix.l, rel, info, tax))
+		r, _ := readRecord(ix.l, rel, info, tax, nil)
+		recs = append(recs, r)
 	}
 	_, err = ix.apply(ctx, recs, gone, tax)
 	return err
 }
 
-// readRecord reads and parses one file into its record. A file that cannot
-// be read or parsed still gets a row, with ParseError set, so that a
-// refresh does not re-read it until it changes, and so that links to it
-// resolve: Obsidian links to any markdown file.
-func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy) *record {
+// maxFileBytes is as much of a file as is read: one byte over the largest
+// document, enough for vault.Parse to refuse it as too large without
+// reading a stray huge file whole.
+const maxFileBytes = vault.MaxDocumentSize + 1
+
+// readRecord reads and parses one file into its record, reading into buf
+// (which it may grow, and returns for the next file; nothing of the record
+// refers to it). A file that cannot be read or parsed still gets a row, with
+// ParseError set, so that a refresh does not re-read it until it changes,
+// and so that links to it resolve: Obsidian links to any markdown file.
+func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy, buf []byte) (*record, []byte) {
 	r := &record{doc: Doc{Path: rel, Size: info.Size(), MtimeNS: info.ModTime().UnixNano()}}
-	data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
+	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), info.Size(), buf)
 	if err != nil {
 		r.doc.ParseError = err.Error()
-		return r
+		return r, data
 	}
 	fillDoc(r, data, tax)
-	return r
+	return r, data
 }
 
 // formatTime renders a time for the index: RFC 3339 UTC with milliseconds,

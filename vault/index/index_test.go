@@ -268,3 +268,17 @@ func BenchmarkByHash(b *testing.B) {
 		}
 	}
 }
+
+// TestOddFolderName: a vault folder whose name holds characters a file:
+// URI gives a meaning to.
+func TestOddFolderName(t *testing.T) {
+	l := vault.Layout{Root: filepath.Join(t.TempDir(), "My notes #2 ?100% sure")}
+	writeDoc(t, l, "mind/concepts/a.md", id1, "fact", "Body.")
+	ix := openTest(t, l)
+	if n, err := ix.Count(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Count = %d, %v", n, err)
+	}
+	if _, err := os.Stat(l.IndexDB()); err != nil {
+		t.Fatalf("the index is not where it belongs: %v", err)
+	}
+}

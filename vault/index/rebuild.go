@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -128,9 +130,12 @@ func parseAll(ctx context.Context, l vault.Layout, tax *vault.Taxonomy, in <-cha
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte
 			for it := range in {
+				var r *record
+				r, buf = readRecord(l, it.rel, it.info, tax, buf)
 				select {
-				case out <- parsed{it.seq, readRecord(l, it.rel, it.info, tax)}:
+				case out <- parsed{it.seq, r}:
 				case <-ctx.Done():
 					return
 				}
@@ -229,19 +234,27 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		if _, err := w.put(ctx, rowid, r); err != nil {
 			return stats, err
 		}
+		// Kept until every document is read, so cloned: a string of the
+		// parser may be a slice of a larger one (the whole frontmatter),
+		// which would stay alive with it.
 		var links []ref
 		for _, e := range r.refs {
 			if resolves(e.kind) {
+				e.target, e.subpath = strings.Clone(e.target), strings.Clone(e.subpath)
 				links = append(links, e)
 			}
+		}
+		aliasKeys := make([]string, len(r.aliasKeys))
+		for i, k := range r.aliasKeys {
+			aliasKeys[i] = strings.Clone(k)
 		}
 		n, _, err := w.writeEdges(ctx, rowid, r.doc.Path, slices.DeleteFunc(r.refs, func(e ref) bool { return resolves(e.kind) }), nil)
 		if err != nil {
 			return stats, err
 		}
 		stats.Edges += n
-		docs = append(docs, linkable{rowid: rowid, path: r.doc.Path, id: r.doc.ID,
-			titleKey: r.titleKey, aliasKeys: r.aliasKeys, refs: links})
+		docs = append(docs, linkable{rowid: rowid, path: r.doc.Path, id: strings.Clone(r.doc.ID),
+			titleKey: strings.Clone(r.titleKey), aliasKeys: aliasKeys, refs: links})
 		stats.Documents++
 		if r.doc.ParseError != "" {
 			stats.Errors++
@@ -278,6 +291,10 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		stats.Dangling += dangling
 	}
 	docs, lk = nil, nil
+	// The names and links held for resolving are garbage now; hand their
+	// memory back before SQLite sorts the indexes, so that the two do not
+	// add up in the peak the rebuild needs.
+	debug.FreeOSMemory()
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES ('decay_rates', ?)", decaySignature(tax)); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}

@@ -118,12 +118,15 @@ const SchemaVersion = 2
 //
 // Small facts about the build: "taxonomy" is the SHA-256 of the
 // taxonomy.yml the decay rates were read from ("" for the default one).
-const schema = schemaTables + schemaIndexes + schemaTriggers
-
-// schemaTables are the tables. A rebuild creates them, fills them, and
-// only then creates the indexes (sorting once is cheaper than keeping
-// b-trees in order row by row); it builds the full text (schemaText) in a
-// side file at the same time, and copies it in at the end.
+//
+// # How it is built
+//
+// schemaTables are the tables, schemaIndexes their indexes, schemaTriggers
+// the triggers that keep fts in step. A rebuild creates the tables, fills
+// them, and only then creates the indexes (sorting once is cheaper than
+// keeping b-trees in order row by row); it builds the full text
+// (schemaText) in a side file at the same time, and copies it in at the
+// end.
 const schemaTables = schemaText + `
 CREATE TABLE documents (
 	rowid           INTEGER PRIMARY KEY,
