@@ -8,7 +8,7 @@
 // seed gives the same queries): one word, or two for a third of them. Each
 // query runs once, after a few untimed runs of the first (page cache); the
 // figures are the median (p50), p95 and the extremes of the runs' wall
-// times.
+// times, and the p50 and p95 of their CPU times.
 package main
 
 import (
@@ -61,22 +61,28 @@ func main() {
 		*label = "cortex search"
 	}
 	for range 3 {
-		if _, err := once(run(queries[0])); err != nil {
+		if _, _, err := once(run(queries[0])); err != nil {
 			fail(err)
 		}
 	}
 	times := make([]time.Duration, 0, len(queries))
+	cpus := make([]time.Duration, 0, len(queries))
 	for _, q := range queries {
-		d, err := once(run(q))
+		d, cpu, err := once(run(q))
 		if err != nil {
 			fail(fmt.Errorf("%q: %w", q, err))
 		}
 		times = append(times, d)
+		cpus = append(cpus, cpu)
 	}
 	slices.Sort(times)
-	pct := func(p float64) time.Duration { return times[int(p*float64(len(times)-1)+0.5)] }
-	fmt.Printf("%-40s queries=%d  p50=%s  p95=%s  min=%s  max=%s\n",
-		*label, len(times), ms(pct(0.5)), ms(pct(0.95)), ms(times[0]), ms(times[len(times)-1]))
+	slices.Sort(cpus)
+	pct := func(ts []time.Duration, p float64) time.Duration { return ts[int(p*float64(len(ts)-1)+0.5)] }
+	// CPU time (user + system, the process and its children) is printed
+	// beside the wall time: on a busy machine it moves much less.
+	fmt.Printf("%-40s queries=%d  p50=%s  p95=%s  min=%s  max=%s  cpu p50=%s p95=%s\n",
+		*label, len(times), ms(pct(times, 0.5)), ms(pct(times, 0.95)), ms(times[0]), ms(times[len(times)-1]),
+		ms(pct(cpus, 0.5)), ms(pct(cpus, 0.95)))
 }
 
 // grepCmd lists the files holding every word, case-insensitively: grep for
@@ -104,16 +110,17 @@ func quoteAll(ss []string) []string {
 	return out
 }
 
-func once(cmd *exec.Cmd) (time.Duration, error) {
+// once runs cmd and returns its wall time and CPU time.
+func once(cmd *exec.Cmd) (time.Duration, time.Duration, error) {
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
 	err := cmd.Run()
 	d := time.Since(start)
 	if err != nil {
-		return d, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
+		return d, 0, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return d, nil
+	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
 
 // pickQueries draws n distinct queries of words of 5+ letters from the
