@@ -30,8 +30,9 @@ func recallCommands(now func() time.Time) []*cli.Command {
 			Usage:     "find memories: one line per result (short id, type, date, title, score)",
 			ArgsUsage: "[QUERY…]",
 			Description: `Searches the vault's full-text index and prints one line per result, best
-first: the id's shortest unique prefix (8 characters or more), the type, the date (UTC), the title and
-the score. Feed an id to cortex timeline or cortex get.
+first: the id's shortest unique prefix (8 characters or more), the type,
+the date (UTC), the title and the score. Give the id to cortex timeline or
+cortex get.
 
 The query is words, not a query language: every word is looked for as
 written, and a document must have all of them (when none has, the ones
