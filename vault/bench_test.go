@@ -96,7 +96,7 @@ func BenchmarkParseHandWritten(b *testing.B) {
 // alone reading the same frontmatter into a node tree.
 func BenchmarkYAMLv3Node(b *testing.B) {
 	src := Render(benchDocument())
-	fm := src[4:bytes.Index(src, []byte("\n---\n"))+1]
+	fm := src[4 : bytes.Index(src, []byte("\n---\n"))+1]
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
