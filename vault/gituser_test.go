@@ -6,16 +6,6 @@ import (
 	"testing"
 )
 
-func writeFile(t *testing.T, p, s string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestGitUserName(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
