@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -30,7 +31,13 @@ type checked struct {
 
 // checkDoc applies the one rule (vault.Check, and vault.Fix when fix is set
 // and something is fixable) to the content of the vault-relative rel.
-func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix bool, now func() time.Time, newID func() string) checked {
+//
+// The lines of the problems reported are those of the file the person will
+// look at. For Validate, that is the fixed file, written even when other
+// problems remain (fixedLines). The hook writes nothing when a problem
+// remains, so its problems are those of the content as staged, without the
+// ones the fix will repair once the commit can go through.
+func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix, fixedLines bool, now func() time.Time, newID func() string) checked {
 	c := checked{data: data}
 	p, err := vault.Parse(data)
 	if err != nil {
@@ -39,19 +46,47 @@ func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix bool, now func() 
 	}
 	c.problems = p.Check(rel, tx)
 	if fix && anyFixable(c.problems) {
-		out, changed, probs := vault.Fix(data, tx, now(), newID)
-		c.problems = vault.WithPath(probs, rel)
+		out, changed, after := vault.Fix(data, tx, now(), newID)
 		if len(changed) > 0 {
 			if np, err := vault.Parse(out); err == nil {
 				p = np
 				c.data, c.changed = out, changed
 			}
 		}
+		if fixedLines {
+			c.problems = vault.WithPath(after, rel)
+		} else {
+			c.problems = unfixed(c.problems, c.changed, after)
+		}
 	}
 	if vault.IsUUID(p.Doc.ID) {
 		c.claim = vault.IDClaim{Path: rel, ID: p.Doc.ID, Line: p.Line(vault.FieldID)}
 	}
 	return c
+}
+
+// unfixed returns the problems of the content before the fix that the fix
+// leaves: those it cannot repair, and the fixable ones whose fix failed
+// (with Fix's reason, at the line of the content before).
+func unfixed(before []vault.Problem, changed []string, after []vault.Problem) []vault.Problem {
+	var out []vault.Problem
+	for _, b := range before {
+		if !b.Fixable {
+			out = append(out, b)
+			continue
+		}
+		if slices.Contains(changed, b.Field) {
+			continue
+		}
+		b.Fixable = false
+		for _, a := range after {
+			if a.Field == b.Field && strings.HasPrefix(a.Msg, "cannot fix ") {
+				b.Msg = a.Msg
+			}
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func anyFixable(ps []vault.Problem) bool {

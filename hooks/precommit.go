@@ -223,7 +223,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 				rep.Problems = append(rep.Problems, vault.TooLargeProblem(rp, b.size))
 				continue
 			}
-			c := checkDoc(d.rel, b.data, tx, true, now, newID)
+			c := checkDoc(d.rel, b.data, tx, true, false, now, newID)
 			for _, p := range c.problems {
 				p.Path = rp
 				p.Msg = WithFixPath(p.Msg, rp)
@@ -239,6 +239,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		if len(claims) == 0 {
 			continue
 		}
+		slices.SortFunc(claims, func(a, b vault.IDClaim) int { return cmp.Compare(a.Path, b.Path) })
 		dups, ix := v.duplicates(ctx, claims, log, rep)
 		for _, dup := range dups {
 			dup.Claim.Path = v.repoPath(dup.Claim.Path)

@@ -108,13 +108,18 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	}
 
 	type job struct {
-		rel  string
-		size int64
+		rel   string
+		size  int64
+		mtime int64
+	}
+	type claim struct {
+		vault.IDClaim
+		mtime int64
 	}
 	jobs := make(chan job, 256)
 	var (
 		mu     sync.Mutex
-		claims []vault.IDClaim
+		claims []claim
 		rels   []string
 	)
 	var wg sync.WaitGroup
@@ -138,7 +143,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 					rep.Warnings = append(rep.Warnings, res.warning)
 				}
 				if res.claim.ID != "" {
-					claims = append(claims, res.claim)
+					claims = append(claims, claim{res.claim, j.mtime})
 				}
 				mu.Unlock()
 			}
@@ -146,9 +151,9 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	}
 	feedErr := func() error {
 		defer close(jobs)
-		send := func(rel string, size int64) error {
+		send := func(rel string, info fs.FileInfo) error {
 			select {
-			case jobs <- job{rel, size}:
+			case jobs <- job{rel, info.Size(), info.ModTime().UnixNano()}:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -160,7 +165,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 				if err != nil {
 					return err
 				}
-				return send(rel, info.Size())
+				return send(rel, info)
 			})
 		}
 		return feedPaths(l, ig, opts.Paths, rep, &mu, send)
@@ -173,13 +178,20 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		return nil, err
 	}
 
+	// The oldest file of a set sharing an id keeps it: the others are the
+	// copies.
+	slices.SortFunc(claims, func(a, b claim) int { return cmp.Or(cmp.Compare(a.mtime, b.mtime), cmp.Compare(a.Path, b.Path)) })
+	ordered := make([]vault.IDClaim, len(claims))
+	for i, c := range claims {
+		ordered[i] = c.IDClaim
+	}
 	var dups []vault.Duplicate
 	if len(opts.Paths) == 0 {
-		dups = vault.DuplicateIDs(claims)
+		dups = vault.DuplicateIDs(ordered)
 	} else if len(claims) > 0 {
 		ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
 		if err == nil {
-			dups, err = ix.DuplicateIDs(ctx, claims, nil)
+			dups, err = ix.DuplicateIDs(ctx, ordered, nil)
 			if err == nil && opts.Fix && len(rep.Fixed) > 0 {
 				err = ix.Update(ctx, rels...)
 			}
@@ -187,7 +199,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("ids checked among the given files only (the index is unusable: %v)", err))
-			dups = vault.DuplicateIDs(claims)
+			dups = vault.DuplicateIDs(ordered)
 		}
 	}
 	for _, d := range dups {
@@ -204,7 +216,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 // feedPaths sends the documents named by paths: files as they are, folders
 // through the vault's walk (ignores applied). What is not a memory document
 // is reported as skipped, a missing path or a link as a problem.
-func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateReport, mu *sync.Mutex, send func(string, int64) error) error {
+func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateReport, mu *sync.Mutex, send func(string, fs.FileInfo) error) error {
 	seen := map[string]bool{}
 	var dirs []string
 	note := func(f func()) {
@@ -247,7 +259,7 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 		}
 		if !seen[rel] {
 			seen[rel] = true
-			if err := send(rel, fi.Size()); err != nil {
+			if err := send(rel, fi); err != nil {
 				return err
 			}
 		}
@@ -264,7 +276,7 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 		if err != nil {
 			return err
 		}
-		return send(rel, info.Size())
+		return send(rel, info)
 	})
 }
 
@@ -285,7 +297,7 @@ func validateFile(l vault.Layout, rel string, size int64, tx *vault.Taxonomy, op
 	if err != nil {
 		return fileResult{problems: []vault.Problem{{Path: rel, Msg: "cannot read: " + err.Error()}}}
 	}
-	c := checkDoc(rel, data, tx, opts.Fix, opts.Now, opts.NewID)
+	c := checkDoc(rel, data, tx, opts.Fix, true, opts.Now, opts.NewID)
 	res := fileResult{problems: c.problems, claim: c.claim}
 	if len(c.changed) > 0 {
 		if err := vault.WriteFileAtomic(p, c.data, 0o644); err != nil {

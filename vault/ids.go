@@ -1,10 +1,6 @@
 package vault
 
-import (
-	"cmp"
-	"fmt"
-	"slices"
-)
+import "fmt"
 
 // IDClaim is a document's id, as the uniqueness check sees it: the
 // pre-commit hook's staged documents, the files `cortex validate` read, the
@@ -35,15 +31,15 @@ func (d Duplicate) Problem() Problem {
 	}
 }
 
-// DuplicateIDs returns every claim whose id a claim earlier in path order
-// carries too: the first keeps its id, each later one must take a new one.
-// Claims without an id are ignored.
+// DuplicateIDs returns every claim whose id an earlier claim carries too,
+// taking the claims in the order given: the first keeps its id, each later
+// one must take a new one. Give the oldest first (Validate orders by
+// modification time, then path) so that the copy, not the original, is
+// named. Claims without an id are ignored.
 func DuplicateIDs(claims []IDClaim) []Duplicate {
-	sorted := slices.Clone(claims)
-	slices.SortStableFunc(sorted, func(a, b IDClaim) int { return cmp.Compare(a.Path, b.Path) })
-	first := make(map[string]string, len(sorted))
+	first := make(map[string]string, len(claims))
 	var out []Duplicate
-	for _, c := range sorted {
+	for _, c := range claims {
 		if c.ID == "" {
 			continue
 		}

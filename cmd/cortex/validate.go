@@ -44,8 +44,30 @@ those lines.`,
 // validateJSON is the --json report; paths are relative to the current
 // folder, as in the text output.
 type validateJSON struct {
-	*hooks.ValidateReport
-	Summary string `json:"summary"`
+	Checked  int             `json:"checked"`
+	Errors   int             `json:"errors"`
+	Problems []problemJSON   `json:"problems"`
+	Fixed    []hooks.Fixed   `json:"fixed"`
+	Skipped  []hooks.Skipped `json:"skipped,omitempty"`
+	Warnings []string        `json:"warnings,omitempty"`
+	Summary  string          `json:"summary"`
+}
+
+type problemJSON struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+	Fixable bool   `json:"fixable"`
+}
+
+func newValidateJSON(r *hooks.ValidateReport) validateJSON {
+	out := validateJSON{Checked: r.Checked, Errors: len(r.Problems), Problems: []problemJSON{},
+		Fixed: r.Fixed, Skipped: r.Skipped, Warnings: r.Warnings, Summary: r.Summary()}
+	for _, p := range r.Problems {
+		out.Problems = append(out.Problems, problemJSON{Path: p.Path, Line: p.Line, Field: p.Field, Message: p.Msg, Fixable: p.Fixable})
+	}
+	return out
 }
 
 func runValidate(c *cli.Context) error {
@@ -101,7 +123,7 @@ func runValidate(c *cli.Context) error {
 	if c.Bool("json") {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(validateJSON{total, total.Summary()}); err != nil {
+		if err := enc.Encode(newValidateJSON(total)); err != nil {
 			return err
 		}
 	} else {

@@ -12,7 +12,7 @@ import (
 )
 
 // DuplicateIDs checks that every claim's id is unique in the vault: among
-// the claims themselves (vault.DuplicateIDs) and against the vault's other
+// the claims themselves (vault.DuplicateIDs, in the order given) and against the vault's other
 // documents, looked up by id in the index — one indexed query per claim,
 // never a scan. The index may be a little stale, so each hit is confirmed by
 // reading its file: a hit whose file is gone, is no longer a memory document
