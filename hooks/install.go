@@ -432,7 +432,8 @@ exec "$cortex" hook pre-commit`)
 	return []byte(b.String())
 }
 
-// shellQuote quotes s for sh: single quotes, with ' written as '\''.
+// shellQuote quotes s for sh in single quotes (a quote inside becomes the
+// four characters: quote, backslash, quote, quote).
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
