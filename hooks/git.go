@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -56,44 +55,6 @@ func gitError(args []string, err error, stderr []byte) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
-// head describes the repository as the hook finds it.
-type head struct {
-	top    string // the top of the work tree
-	format string // object format: sha1 or sha256
-	commit string // HEAD's commit, "" before the first commit
-}
-
-// emptyTree is the id of the empty tree: what the first commit is compared
-// with.
-func (h head) emptyTree() string {
-	if h.format == "sha256" {
-		return "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321"
-	}
-	return "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
-}
-
-// revParse reads the work tree's top, the object format and HEAD in one git
-// process. `--verify -q HEAD` exits 1 (after printing the rest) when there
-// is no commit yet.
-func (g git) revParse(ctx context.Context) (head, error) {
-	cmd := exec.CommandContext(ctx, "git", "rev-parse", "--show-toplevel", "--show-object-format", "--verify", "-q", "HEAD")
-	cmd.Dir = g.dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	lines := strings.Split(strings.TrimRight(stdout.String(), "\n"), "\n")
-	var ee *exec.ExitError
-	switch {
-	case err == nil && len(lines) == 3:
-		return head{top: lines[0], format: lines[1], commit: lines[2]}, nil
-	case errors.As(err, &ee) && ee.ExitCode() == 1 && len(lines) == 2:
-		return head{top: lines[0], format: lines[1]}, nil
-	case err != nil:
-		return head{}, gitError([]string{"rev-parse"}, err, stderr.Bytes())
-	}
-	return head{}, fmt.Errorf("git rev-parse: unexpected output %q", stdout.String())
-}
-
 // change is one staged change: a path whose index entry differs from HEAD.
 type change struct {
 	path   string // repository-relative, slash-separated
@@ -103,17 +64,15 @@ type change struct {
 }
 
 // stagedChanges lists the staged additions, modifications, type changes and
-// deletions under the pathspecs. The plumbing diff-index never detects
-// renames (whatever diff.renames says), so a moved file is a deletion and
-// an addition, and the addition is checked; --literal-pathspecs keeps a
-// vault path with * or : from being read as pathspec magic.
-func (g git) stagedChanges(ctx context.Context, h head, pathspecs []string) ([]change, error) {
-	against := h.commit
-	if against == "" {
-		against = h.emptyTree()
-	}
-	args := append([]string{"--literal-pathspecs", "diff-index", "--cached", "-z", "--no-renames",
-		"--diff-filter=AMTD", against, "--"}, pathspecs...)
+// deletions under the pathspecs (relative to the top of the work tree, where
+// g runs). `git diff --cached` compares the index with HEAD, or with the
+// empty tree before the first commit; --no-renames makes a moved file a
+// deletion and an addition, whatever diff.renames says, so the addition is
+// checked; --literal-pathspecs keeps a vault path with * or : from being
+// read as pathspec magic.
+func (g git) stagedChanges(ctx context.Context, pathspecs []string) ([]change, error) {
+	args := append([]string{"--literal-pathspecs", "diff", "--cached", "--raw", "--no-abbrev", "-z", "--no-renames",
+		"--no-color", "--no-ext-diff", "--diff-filter=AMTD", "--"}, pathspecs...)
 	out, err := g.run(ctx, nil, args...)
 	if err != nil {
 		return nil, err
@@ -121,26 +80,26 @@ func (g git) stagedChanges(ctx context.Context, h head, pathspecs []string) ([]c
 	return parseRawDiff(out)
 }
 
-// parseRawDiff reads `git diff-index -z` raw output:
+// parseRawDiff reads `git diff --raw -z` output:
 // ":oldmode newmode oldsha newsha status\0path\0" per change.
 func parseRawDiff(out []byte) ([]change, error) {
 	var cs []change
 	for len(out) > 0 {
 		i := bytes.IndexByte(out, 0)
 		if i < 0 {
-			return nil, fmt.Errorf("git diff-index: truncated output")
+			return nil, fmt.Errorf("git diff: truncated output")
 		}
 		hdr := string(out[:i])
 		out = out[i+1:]
 		j := bytes.IndexByte(out, 0)
 		if j < 0 {
-			return nil, fmt.Errorf("git diff-index: truncated output")
+			return nil, fmt.Errorf("git diff: truncated output")
 		}
 		path := string(out[:j])
 		out = out[j+1:]
 		f := strings.Fields(strings.TrimPrefix(hdr, ":"))
 		if len(f) != 5 || f[4] == "" {
-			return nil, fmt.Errorf("git diff-index: cannot read %q", hdr)
+			return nil, fmt.Errorf("git diff: cannot read %q", hdr)
 		}
 		cs = append(cs, change{path: path, mode: f[1], blob: f[3], status: f[4][0]})
 	}
@@ -179,7 +138,7 @@ func (g git) readBlobs(ctx context.Context, ids []string, limit int64) (map[stri
 	}
 	r := bufio.NewReaderSize(pipe, 64<<10)
 	readErr := func() error {
-		for range ids {
+		for _, id := range ids {
 			line, err := r.ReadString('\n')
 			if err != nil {
 				return fmt.Errorf("git cat-file: %w", err)
@@ -208,7 +167,7 @@ func (g git) readBlobs(ctx context.Context, ids []string, limit int64) (map[stri
 			if _, err := r.Discard(1); err != nil { // the newline after the content
 				return fmt.Errorf("git cat-file: %w", err)
 			}
-			out[f[0]] = b
+			out[id] = b // answers come in the order asked
 		}
 		return nil
 	}()

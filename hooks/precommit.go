@@ -119,15 +119,17 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	if dir == "" {
 		dir = "."
 	}
-	g := git{dir: dir}
-	h, err := g.revParse(ctx)
+	// Git runs the hook at the top of the work tree; FindRepo also serves a
+	// person running it from a subfolder, without a git process.
+	repo, err := FindRepo(dir)
 	if err != nil {
 		return nil, fmt.Errorf("pre-commit: %w", err)
 	}
-	g.dir = h.top
+	top := repo.WorkTree
+	g := git{dir: top}
 	rep := &PreCommitReport{Fixed: []Fixed{}, Problems: []vault.Problem{}}
 
-	runs, err := vaultRuns(h.top, dir, opts.Vaults, rep)
+	runs, err := vaultRuns(top, dir, opts.Vaults, rep)
 	if err != nil {
 		return nil, fmt.Errorf("pre-commit: %w", err)
 	}
@@ -140,7 +142,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			specs = append(specs, v.repoPath(d))
 		}
 	}
-	changes, err := g.stagedChanges(ctx, h, specs)
+	changes, err := g.stagedChanges(ctx, specs)
 	if err != nil {
 		return nil, fmt.Errorf("pre-commit: %w", err)
 	}
@@ -185,7 +187,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 	var fixes []fix
 	for _, v := range runs {
-		tx, probs, err := v.loadTaxonomy(h.top, blobs)
+		tx, probs, err := v.loadTaxonomy(blobs)
 		if err != nil {
 			return nil, fmt.Errorf("pre-commit: %w", err)
 		}
@@ -198,13 +200,11 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			return nil, fmt.Errorf("pre-commit: %w", err)
 		}
 		var claims []vault.IDClaim
-		var checkedRels []string
 		for _, d := range v.docs {
 			if ig.Ignored(d.rel) {
 				continue
 			}
 			rep.Checked++
-			checkedRels = append(checkedRels, d.rel)
 			rp := v.repoPath(d.rel)
 			switch d.mode {
 			case "100644", "100755":
@@ -240,7 +240,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			continue
 		}
 		slices.SortFunc(claims, func(a, b vault.IDClaim) int { return cmp.Compare(a.Path, b.Path) })
-		dups, ix := v.duplicates(ctx, claims, log, rep)
+		dups, ix, unindexed := v.duplicates(ctx, claims, log, rep)
 		for _, dup := range dups {
 			dup.Claim.Path = v.repoPath(dup.Claim.Path)
 			dup.Other = v.repoPath(dup.Other)
@@ -249,11 +249,14 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			rep.Problems = append(rep.Problems, p)
 		}
 		if ix != nil {
-			// Keep the cache in step with what is being committed, so the
-			// next check finds these ids without a refresh.
+			// Teach the cache the new ids being committed (once the files
+			// are fixed), so the next check finds them without a refresh.
+			// Documents whose id it knows already cost nothing here.
 			defer func() {
-				if err := ix.Update(ctx, append(checkedRels, v.gone...)...); err != nil {
-					rep.Warnings = append(rep.Warnings, "index not updated: "+err.Error())
+				if stale := append(unindexed, v.gone...); len(stale) > 0 && rep.OK() {
+					if err := ix.Update(ctx, stale...); err != nil {
+						rep.Warnings = append(rep.Warnings, "index not updated: "+err.Error())
+					}
 				}
 				ix.Close()
 			}()
@@ -281,34 +284,37 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	if err := g.updateIndex(ctx, entries); err != nil {
 		return nil, fmt.Errorf("pre-commit: %w", err)
 	}
+	// The working file gets the fix only when it holds exactly the staged
+	// content: otherwise it has unstaged edits, which stay the person's.
+	var writes []vault.AtomicWrite
 	for _, f := range fixes {
-		fx := Fixed{Path: f.d.path, Fields: f.fields}
-		same, err := updateWorkFile(filepath.Join(h.top, filepath.FromSlash(f.d.path)), f.old, f.new)
+		p := filepath.Join(top, filepath.FromSlash(f.d.path))
+		same, err := sameContent(p, f.old)
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the staged copy is fixed, the working file is not: %v", f.d.path, err))
-			same = false
 		}
-		fx.StagedOnly = !same
-		rep.Fixed = append(rep.Fixed, fx)
+		if same {
+			writes = append(writes, vault.AtomicWrite{Path: p, Data: f.new, Perm: 0o644})
+		}
+		rep.Fixed = append(rep.Fixed, Fixed{Path: f.d.path, Fields: f.fields, StagedOnly: !same})
+	}
+	if err := vault.WriteFilesAtomic(writes); err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the staged copies are fixed, some working files are not: %v", err))
 	}
 	return rep, nil
 }
 
-// updateWorkFile writes new over the working file when it holds exactly old
-// (the staged content before the fix), and reports whether it did.
-func updateWorkFile(p string, old, new []byte) (bool, error) {
+// sameContent reports whether the regular file at p holds exactly data.
+func sameContent(p string, data []byte) (bool, error) {
 	fi, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(old)) {
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
 		return false, err
 	}
 	cur, err := os.ReadFile(p)
-	if err != nil || !bytes.Equal(cur, old) {
-		return false, err
-	}
-	return true, vault.WriteFileAtomic(p, new, fi.Mode().Perm())
+	return err == nil && bytes.Equal(cur, data), err
 }
 
 func isFileMode(m string) bool { return m == "100644" || m == "100755" }
@@ -377,7 +383,7 @@ func owner(runs []*vaultRun, p string) (*vaultRun, string) {
 // loadTaxonomy returns the taxonomy the vault's documents are checked
 // against: the staged taxonomy.yml when the commit changes it (an invalid one
 // stops the commit), else the working tree's.
-func (v *vaultRun) loadTaxonomy(top string, blobs map[string]blob) (*vault.Taxonomy, []vault.Problem, error) {
+func (v *vaultRun) loadTaxonomy(blobs map[string]blob) (*vault.Taxonomy, []vault.Problem, error) {
 	if c := v.taxonomy; c != nil {
 		rp := v.repoPath(vault.TaxonomyFile)
 		if !isFileMode(c.mode) {
@@ -414,16 +420,17 @@ func taxonomyProblem(err error, rp string) vault.Problem {
 
 // duplicates checks the claims' ids through the vault's index; without an
 // index (it cannot be opened or built), among the claims only, with a
-// warning. The open index is returned for an update once the check is done.
-func (v *vaultRun) duplicates(ctx context.Context, claims []vault.IDClaim, log *slog.Logger, rep *PreCommitReport) ([]vault.Duplicate, *index.Index) {
+// warning. The open index is returned with the claimed paths it does not
+// know, to update once the check is done.
+func (v *vaultRun) duplicates(ctx context.Context, claims []vault.IDClaim, log *slog.Logger, rep *PreCommitReport) ([]vault.Duplicate, *index.Index, []string) {
 	ix, err := index.Open(ctx, v.l, index.Options{Logger: log})
 	if err == nil {
-		dups, err := ix.DuplicateIDs(ctx, claims, v.gone)
+		dups, unindexed, err := ix.DuplicateIDs(ctx, claims, v.gone)
 		if err == nil {
-			return dups, ix
+			return dups, ix, unindexed
 		}
 		ix.Close()
 	}
 	rep.Warnings = append(rep.Warnings, fmt.Sprintf("ids checked within this commit only (the index of %s is unusable: %v)", v.rel, err))
-	return vault.DuplicateIDs(claims), nil
+	return vault.DuplicateIDs(claims), nil, nil
 }

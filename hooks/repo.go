@@ -131,14 +131,15 @@ func (r Repo) HooksDir() (dir string, fromConfig bool, err error) {
 // order (the later wins).
 func (r Repo) configFiles() []string {
 	var files []string
-	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
-		if f := os.Getenv("GIT_CONFIG_SYSTEM"); f != "" {
+	// As git: a variable set, even to "", replaces the default file.
+	if !isTrue(os.Getenv("GIT_CONFIG_NOSYSTEM")) {
+		if f, ok := os.LookupEnv("GIT_CONFIG_SYSTEM"); ok {
 			files = append(files, f)
 		} else {
 			files = append(files, "/etc/gitconfig")
 		}
 	}
-	if f := os.Getenv("GIT_CONFIG_GLOBAL"); f != "" {
+	if f, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
 		files = append(files, f)
 	} else if home, err := os.UserHomeDir(); err == nil {
 		xdg := os.Getenv("XDG_CONFIG_HOME")
@@ -179,6 +180,9 @@ func (r Repo) configValue(section, key string) (string, bool, error) {
 }
 
 func readConfig(p string) (*format.Config, error) {
+	if p == "" {
+		return format.New(), nil
+	}
 	data, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return format.New(), nil // git skips what it cannot read, too

@@ -120,7 +120,6 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	var (
 		mu     sync.Mutex
 		claims []claim
-		rels   []string
 	)
 	var wg sync.WaitGroup
 	for range opts.Workers {
@@ -134,7 +133,6 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 				res := validateFile(l, j.rel, j.size, tx, opts)
 				mu.Lock()
 				rep.Checked++
-				rels = append(rels, j.rel)
 				rep.Problems = append(rep.Problems, res.problems...)
 				if res.fixed != nil {
 					rep.Fixed = append(rep.Fixed, *res.fixed)
@@ -191,9 +189,10 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	} else if len(claims) > 0 {
 		ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
 		if err == nil {
-			dups, err = ix.DuplicateIDs(ctx, ordered, nil)
-			if err == nil && opts.Fix && len(rep.Fixed) > 0 {
-				err = ix.Update(ctx, rels...)
+			var unindexed []string
+			dups, unindexed, err = ix.DuplicateIDs(ctx, ordered, nil)
+			if err == nil && len(unindexed) > 0 {
+				err = ix.Update(ctx, unindexed...)
 			}
 			ix.Close()
 		}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/cortex-vault/cortex/vault"
 )
@@ -20,8 +21,12 @@ import (
 // not one either (the claim is that file's new content), nor on a path in
 // gone (a document leaving the vault, such as the old side of a move). The
 // pre-commit hook, `cortex validate PATH…` and the daemon share this rule.
-func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone []string) ([]vault.Duplicate, error) {
-	out := vault.DuplicateIDs(claims)
+//
+// unindexed lists the claimed paths the index does not know with their id
+// (new documents, changed ids): once those files are in place, Update them,
+// so the next check finds their ids without a refresh.
+func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone []string) (dups []vault.Duplicate, unindexed []string, err error) {
+	dups = vault.DuplicateIDs(claims)
 	skip := make(map[string]bool, len(claims)+len(gone))
 	for _, c := range claims {
 		skip[c.Path] = true
@@ -34,9 +39,12 @@ func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone 
 		if c.ID == "" {
 			continue
 		}
-		docs, err := ix.ByID(ctx, c.ID)
+		docs, err := ix.byIDIndexed(ctx, c.ID)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if !slices.ContainsFunc(docs, func(d Doc) bool { return d.Path == c.Path }) {
+			unindexed = append(unindexed, c.Path)
 		}
 		for _, d := range docs {
 			if skip[d.Path] {
@@ -44,20 +52,20 @@ func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone 
 			}
 			if ig == nil {
 				if ig, err = vault.LoadIgnore(ix.l); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 			ok, err := carriesID(ix.l, ig, d.Path, c.ID)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if ok {
-				out = append(out, vault.Duplicate{Claim: c, Other: d.Path})
+				dups = append(dups, vault.Duplicate{Claim: c, Other: d.Path})
 				break
 			}
 		}
 	}
-	return out, nil
+	return dups, unindexed, nil
 }
 
 // carriesID reports whether the memory document at rel still carries id.
@@ -82,4 +90,12 @@ func carriesID(l vault.Layout, ig *vault.Ignore, rel, id string) (bool, error) {
 	}
 	doc, err := vault.Parse(data)
 	return err == nil && doc.Doc.ID == id, nil
+}
+
+// byIDIndexed is ByID through the id index. The index on id is partial
+// (WHERE id <> ”), and SQLite uses a partial index only for a query whose
+// WHERE implies the index's: `id = ?` alone does not (the parameter could be
+// empty) and scans the table — 75 ms at 100,000 documents, per look-up.
+func (ix *Index) byIDIndexed(ctx context.Context, id string) ([]Doc, error) {
+	return ix.query(ctx, "SELECT "+docColumns+" FROM documents WHERE id = ? AND id <> '' ORDER BY path", id)
 }

@@ -1,0 +1,132 @@
+// Command hookbench measures what the pre-commit hook adds to `git commit`:
+// each run edits a few documents of the vault (a line appended to the body,
+// so the hook recomputes their source_hash, as after a person's edit),
+// stages them, and times `git commit`, alternately with the hook and with
+// --no-verify, so that both see the same repository and the same noise.
+//
+//	hookbench -vault DIR [-runs 20] [-files 10]
+//
+// The vault must be the top of a git repository with the hook installed and
+// everything committed. It prints the medians, the time the hook adds and
+// the ratio.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+func main() {
+	dir := flag.String("vault", "", "the vault folder, the top of a repository (required)")
+	runs := flag.Int("runs", 20, "timed commits of each kind")
+	files := flag.Int("files", 10, "documents changed per commit")
+	flag.Parse()
+	if *dir == "" || *runs < 1 || *files < 1 {
+		fmt.Fprintln(os.Stderr, "usage: hookbench -vault DIR [-runs N] [-files N]")
+		os.Exit(2)
+	}
+	if err := run(vault.Layout{Root: *dir}, *runs, *files); err != nil {
+		fmt.Fprintln(os.Stderr, "hookbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(l vault.Layout, runs, files int) error {
+	ig, err := vault.LoadIgnore(l)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	if err := vault.Walk(l, ig, func(rel string, _ fs.DirEntry) error {
+		paths = append(paths, rel)
+		return nil
+	}); err != nil {
+		return err
+	}
+	if len(paths) < files {
+		return fmt.Errorf("%s holds %d documents", l.Root, len(paths))
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	commit := func(n int, verify bool) (time.Duration, error) {
+		args := []string{"add", "--"}
+		for _, i := range r.Perm(len(paths))[:files] {
+			p := l.Path(filepath.FromSlash(paths[i]))
+			f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				return 0, err
+			}
+			_, err = fmt.Fprintf(f, "Edited by hand, run %d.\n", n)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return 0, err
+			}
+			args = append(args, paths[i])
+		}
+		if err := git(l.Root, args...); err != nil {
+			return 0, err
+		}
+		c := []string{"commit", "-q", "-m", fmt.Sprintf("bench %d", n)}
+		if !verify {
+			c = append(c, "--no-verify")
+		}
+		start := time.Now()
+		err := git(l.Root, c...)
+		return time.Since(start), err
+	}
+	// Warm up: the first hooked commit may build the index.
+	for i := range 2 {
+		if _, err := commit(-1-i, i == 0); err != nil {
+			return err
+		}
+	}
+	var with, without []time.Duration
+	for i := range runs {
+		d, err := commit(2*i, true)
+		if err != nil {
+			return err
+		}
+		with = append(with, d)
+		if d, err = commit(2*i+1, false); err != nil {
+			return err
+		}
+		without = append(without, d)
+	}
+	mw, mo := median(with), median(without)
+	fmt.Printf("%-34s runs=%d  median=%s  p10=%s  p90=%s\n", fmt.Sprintf("git commit, %d docs, with hook", files), runs, ms(mw), ms(pct(with, 0.1)), ms(pct(with, 0.9)))
+	fmt.Printf("%-34s runs=%d  median=%s  p10=%s  p90=%s\n", fmt.Sprintf("git commit, %d docs, --no-verify", files), runs, ms(mo), ms(pct(without, 0.1)), ms(pct(without, 0.9)))
+	fmt.Printf("%-34s %s (goal <= 100ms), ratio %.2fx\n", "hook adds (median)", ms(mw-mo), float64(mw)/float64(mo))
+	return nil
+}
+
+func git(dir string, args ...string) error {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("git %v: %v\n%s", args, err, stderr.Bytes())
+	}
+	return nil
+}
+
+func pct(ds []time.Duration, p float64) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[int(p*float64(len(s)-1))]
+}
+
+func median(ds []time.Duration) time.Duration { return pct(ds, 0.5) }
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d)/float64(time.Millisecond)) }
