@@ -107,16 +107,11 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		return nil, err
 	}
 
-	type job struct {
-		rel   string
-		size  int64
-		mtime int64
-	}
 	type claim struct {
 		vault.IDClaim
 		mtime int64
 	}
-	jobs := make(chan job, 256)
+	jobs := make(chan string, 256)
 	var (
 		mu     sync.Mutex
 		claims []claim
@@ -126,11 +121,11 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range jobs {
+			for rel := range jobs {
 				if ctx.Err() != nil {
 					continue
 				}
-				res := validateFile(l, j.rel, j.size, tx, opts)
+				res := validateFile(l, rel, tx, opts)
 				mu.Lock()
 				rep.Checked++
 				rep.Problems = append(rep.Problems, res.problems...)
@@ -141,7 +136,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 					rep.Warnings = append(rep.Warnings, res.warning)
 				}
 				if res.claim.ID != "" {
-					claims = append(claims, claim{res.claim, j.mtime})
+					claims = append(claims, claim{res.claim, res.mtime})
 				}
 				mu.Unlock()
 			}
@@ -149,22 +144,18 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	}
 	feedErr := func() error {
 		defer close(jobs)
-		send := func(rel string, info fs.FileInfo) error {
+		// The walk only names the files: opening, stat and reading happen
+		// in the workers, on every core.
+		send := func(rel string) error {
 			select {
-			case jobs <- job{rel, info.Size(), info.ModTime().UnixNano()}:
+			case jobs <- rel:
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
 			}
 		}
 		if len(opts.Paths) == 0 {
-			return vault.Walk(l, ig, func(rel string, d fs.DirEntry) error {
-				info, err := d.Info()
-				if err != nil {
-					return err
-				}
-				return send(rel, info)
-			})
+			return vault.Walk(l, ig, func(rel string, _ fs.DirEntry) error { return send(rel) })
 		}
 		return feedPaths(l, ig, opts.Paths, rep, &mu, send)
 	}()
@@ -215,7 +206,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 // feedPaths sends the documents named by paths: files as they are, folders
 // through the vault's walk (ignores applied). What is not a memory document
 // is reported as skipped, a missing path or a link as a problem.
-func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateReport, mu *sync.Mutex, send func(string, fs.FileInfo) error) error {
+func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateReport, mu *sync.Mutex, send func(string) error) error {
 	seen := map[string]bool{}
 	var dirs []string
 	note := func(f func()) {
@@ -258,7 +249,7 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 		}
 		if !seen[rel] {
 			seen[rel] = true
-			if err := send(rel, fi); err != nil {
+			if err := send(rel); err != nil {
 				return err
 			}
 		}
@@ -266,16 +257,12 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 	if len(dirs) == 0 {
 		return nil
 	}
-	return vault.Walk(l, ig, func(rel string, d fs.DirEntry) error {
+	return vault.Walk(l, ig, func(rel string, _ fs.DirEntry) error {
 		if seen[rel] || !slices.ContainsFunc(dirs, func(dir string) bool { return strings.HasPrefix(rel, dir) }) {
 			return nil
 		}
 		seen[rel] = true
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		return send(rel, info)
+		return send(rel)
 	})
 }
 
@@ -283,21 +270,22 @@ type fileResult struct {
 	problems []vault.Problem
 	fixed    *Fixed
 	claim    vault.IDClaim
+	mtime    int64
 	warning  string
 }
 
 // validateFile checks (and fixes) one document of the working tree.
-func validateFile(l vault.Layout, rel string, size int64, tx *vault.Taxonomy, opts ValidateOptions) fileResult {
-	if size > vault.MaxDocumentSize {
-		return fileResult{problems: []vault.Problem{vault.TooLargeProblem(rel, size)}}
-	}
+func validateFile(l vault.Layout, rel string, tx *vault.Taxonomy, opts ValidateOptions) fileResult {
 	p := l.Path(filepath.FromSlash(rel))
-	data, err := os.ReadFile(p)
+	data, size, mtime, err := readDocFile(p, vault.MaxDocumentSize)
 	if err != nil {
 		return fileResult{problems: []vault.Problem{{Path: rel, Msg: "cannot read: " + err.Error()}}}
 	}
+	if data == nil && size > vault.MaxDocumentSize {
+		return fileResult{problems: []vault.Problem{vault.TooLargeProblem(rel, size)}}
+	}
 	c := checkDoc(rel, data, tx, opts.Fix, true, opts.Now, opts.NewID)
-	res := fileResult{problems: c.problems, claim: c.claim}
+	res := fileResult{problems: c.problems, claim: c.claim, mtime: mtime}
 	if len(c.changed) > 0 {
 		if err := vault.WriteFileAtomic(p, c.data, 0o644); err != nil {
 			res.warning = fmt.Sprintf("%s: not fixed: %v", rel, err)
