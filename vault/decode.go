@@ -383,18 +383,23 @@ func simpleNumber(s string) bool {
 
 // detach copies n for keeping in Document.Extra: aliases expanded, anchors,
 // comments and positions dropped, so the copy can be written anywhere. It
-// returns nil when the copy would exceed *budget nodes.
+// returns nil when expanding aliases would copy more than *budget nodes
+// (a plain tree is bounded by the file's size; aliases are not).
 func detach(n *yaml.Node, budget *int) *yaml.Node {
-	n = deref(n)
-	if n == nil {
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
+	return detachNode(n, budget, false)
+}
+
+func detachNode(n *yaml.Node, budget *int, viaAlias bool) *yaml.Node {
+	if n != nil && n.Kind == yaml.AliasNode {
+		n, viaAlias = n.Alias, true
 	}
-	*budget--
-	if *budget < 0 {
-		return nil
+	if n == nil || n.Kind == yaml.AliasNode { // an alias without a target
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
 	}
-	if n.Kind == yaml.AliasNode { // an alias without a target
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
+	if viaAlias {
+		if *budget--; *budget < 0 {
+			return nil
+		}
 	}
 	c := &yaml.Node{Kind: n.Kind, Style: n.Style, Tag: n.Tag, Value: n.Value}
 	if n.Kind == yaml.ScalarNode && n.Value == "" && isNull(n) {
@@ -408,7 +413,7 @@ func detach(n *yaml.Node, budget *int) *yaml.Node {
 	if len(n.Content) > 0 {
 		c.Content = make([]*yaml.Node, len(n.Content))
 		for i, x := range n.Content {
-			if c.Content[i] = detach(x, budget); c.Content[i] == nil {
+			if c.Content[i] = detachNode(x, budget, viaAlias); c.Content[i] == nil {
 				return nil
 			}
 		}

@@ -386,8 +386,7 @@ func sizeString(n int) string {
 
 // parseYAML parses frontmatter text into its top-level node (nil when
 // empty). The common layout is read by a small exact parser (then oneLine:
-// no node spans lines); anything else goes to yaml.v3. The nodes may share
-// b's memory: b must not change while they are in use.
+// no node spans lines); anything else goes to yaml.v3.
 func parseYAML(b []byte) (n *yaml.Node, oneLine bool, err error) {
 	if n, ok := fastParse(b); ok {
 		return n, true, nil
@@ -432,34 +431,60 @@ func (p *Parsed) indexLines() {
 	fm := p.raw[p.fmStart:p.fmEnd]
 	p.lines = make([]int, 0, bytes.Count(fm, []byte{'\n'})+2)
 	p.lines = append(p.lines, p.fmStart)
-	for i := 0; i < len(fm); i++ {
-		switch fm[i] {
-		case '\n':
-		case '\r':
-			if i+1 < len(fm) && fm[i+1] == '\n' {
-				continue
+	if !oddBreaks(fm) {
+		for i := 0; ; {
+			j := bytes.IndexByte(fm[i:], '\n')
+			if j < 0 || i+j+1 >= len(fm) {
+				break
 			}
-		case 0xC2: // NEL is C2 85
-			if i+1 >= len(fm) || fm[i+1] != 0x85 {
-				continue
-			}
-			i++
-		case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
-			if i+2 >= len(fm) || fm[i+1] != 0x80 || (fm[i+2] != 0xA8 && fm[i+2] != 0xA9) {
-				continue
-			}
-			i += 2
-		default:
-			continue
+			i += j + 1
+			p.lines = append(p.lines, p.fmStart+i)
 		}
-		if p.fmStart+i+1 < p.fmEnd {
-			p.lines = append(p.lines, p.fmStart+i+1)
+	} else {
+		for i := 0; i < len(fm); i++ {
+			switch fm[i] {
+			case '\n':
+			case '\r':
+				if i+1 < len(fm) && fm[i+1] == '\n' {
+					continue
+				}
+			case 0xC2: // NEL is C2 85
+				if i+1 >= len(fm) || fm[i+1] != 0x85 {
+					continue
+				}
+				i++
+			case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
+				if i+2 >= len(fm) || fm[i+1] != 0x80 || (fm[i+2] != 0xA8 && fm[i+2] != 0xA9) {
+					continue
+				}
+				i += 2
+			default:
+				continue
+			}
+			if i+1 < len(fm) {
+				p.lines = append(p.lines, p.fmStart+i+1)
+			}
 		}
 	}
 	p.lines = append(p.lines, p.fmEnd)
 	if p.fmStart == p.fmEnd {
 		p.lines = p.lines[1:]
 	}
+}
+
+// oddBreaks reports whether b holds a line break other than LF and CRLF.
+func oddBreaks(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(b[i:], '\r')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if i >= len(b) || b[i] != '\n' {
+			return true
+		}
+	}
+	return bytes.Contains(b, []byte("\u0085")) || bytes.Contains(b, []byte("\u2028")) || bytes.Contains(b, []byte("\u2029"))
 }
 
 // fmLines is the number of frontmatter lines.
@@ -471,6 +496,9 @@ func (p *Parsed) lineText(n int) []byte {
 		return nil
 	}
 	l := p.raw[p.lines[n-1]:p.lines[n]]
+	if len(l) > 0 && l[len(l)-1] == '\n' {
+		return bytes.TrimSuffix(l[:len(l)-1], []byte{'\r'})
+	}
 	for _, br := range [][]byte{{'\n'}, {'\r'}, {0xC2, 0x85}, {0xE2, 0x80, 0xA8}, {0xE2, 0x80, 0xA9}} {
 		if bytes.HasSuffix(l, br) {
 			l = l[:len(l)-len(br)]
@@ -536,30 +564,52 @@ func (p *Parsed) locateFields() {
 			end = e
 		}
 		f.end = min(end, max(next-1, f.start))
-		if !f.badKey {
-			for j := 0; j < i; j++ {
+	}
+	p.findDuplicates()
+	// The separator is the first `# ---` line outside every field's value
+	// (the fields are in line order and do not overlap).
+	p.sep = 0
+	fi := 0
+	for l := 1; l <= n; l++ {
+		for fi < len(p.fields) && p.fields[fi].end < l {
+			fi++
+		}
+		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
+			continue
+		}
+		if fi < len(p.fields) && p.fields[fi].start <= l {
+			continue
+		}
+		p.sep = l
+		break
+	}
+}
+
+// findDuplicates marks each field whose name an earlier field has.
+func (p *Parsed) findDuplicates() {
+	if len(p.fields) <= 32 {
+		for i := range p.fields {
+			f := &p.fields[i]
+			for j := 0; j < i && !f.badKey; j++ {
 				if !p.fields[j].badKey && p.fields[j].name == f.name {
 					f.dup = p.fields[j].start
 					break
 				}
 			}
 		}
+		return
 	}
-	p.sep = 0
-	for l := 1; l <= n; l++ {
-		if string(bytes.TrimSpace(p.lineText(l))) != "# ---" {
+	// A map, so that a file of a hundred thousand fields stays linear.
+	first := make(map[string]int, len(p.fields))
+	for i := range p.fields {
+		f := &p.fields[i]
+		if f.badKey {
 			continue
 		}
-		inside := false
-		for _, f := range p.fields {
-			if l >= f.start && l <= f.end {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			p.sep = l
-			break
+		if l, ok := first[f.name]; ok {
+			f.dup = l
+		} else {
+			first[f.name] = f.start
 		}
 	}
 }

@@ -38,6 +38,8 @@ func TestParseLayouts(t *testing.T) {
 			open: 1, bodyLine: 4, fields: []string{"type"}, fast: true},
 		{name: "blank lines first", src: "\n\n---\ntype: fact\n---\n\n\n  body\n\n", typ: "fact", body: "  body", open: 3, bodyLine: 6,
 			fields: []string{"type"}, fast: true, line: map[string]int{"type": 4}},
+		{name: "lone CR", src: "---\ntype: fact\rtags: [a]\n---\nbody\n", typ: "fact", body: "body", open: 1, bodyLine: 5,
+			fields: []string{"type", "tags"}, line: map[string]int{"type": 2, "tags": 3}},
 		{name: "yaml.v3 layout", src: "---\ntype: fact\ncontext: |\n  a\n  b\nlast: &x 1\n---\nbody\n", typ: "fact", body: "body", open: 1, bodyLine: 8,
 			fields: []string{"type", "context", "last"}, line: map[string]int{"context": 3, "last": 6}},
 	}
@@ -191,3 +193,22 @@ func TestInlineTags(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestParseManyFields(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\n")
+	for i := 0; i < 20000; i++ {
+		b.WriteString("f" + itoa(i) + ": |\n  # ---\n")
+	}
+	b.WriteString("f7: again\n\n# ---\n\n---\n")
+	p, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.HasSeparator() || p.Line("f7") != 16 {
+		t.Errorf("separator %v, f7 on line %d", p.HasSeparator(), p.Line("f7"))
+	}
+	if ps := p.Problems(); len(ps) != 1 || !strings.Contains(ps[0].Msg, "field f7 appears twice (first at line 16)") {
+		t.Errorf("%d problems, the first %v", len(ps), ps[:min(len(ps), 1)])
+	}
+}

@@ -3,7 +3,6 @@ package vault
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -19,12 +18,12 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	if len(b) == 0 || len(b) > 64<<10 {
 		return nil, false
 	}
-	// The node values are substrings of src. b is the frontmatter library's
-	// own copy of the text, never written again once handed to us, so it
-	// can back the strings without a copy.
-	src := unsafe.String(&b[0], len(b))
+	src := string(b) // one copy: the node values are substrings of it
 	for i := 0; i < len(src); i++ {
 		c := src[i]
+		if plainByte[c] {
+			continue
+		}
 		switch {
 		case c == '\n':
 		case c == '\r':
@@ -50,6 +49,14 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	}
 	return fp.parse()
 }
+
+// plainByte marks the printable ASCII bytes, which need no further look.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 // fastRuneOK reports whether r is a non-ASCII character yaml.v3 reads as an
 // ordinary character (not a line break, BOM or control character).
@@ -485,6 +492,9 @@ func resolveTag(v string) string {
 		if t := numberTag(v); t != "" {
 			return t
 		}
+		if isTimestamp(v) {
+			return "!!timestamp"
+		}
 	case strings.IndexByte("yYnNtTfFoO~<", c) >= 0:
 		// For these first letters yaml.v3 only looks the value up in its
 		// table of words.
@@ -538,6 +548,54 @@ func numberTag(v string) string {
 		return "!!float" // no int parser reads it; the float pattern does
 	}
 	return ""
+}
+
+// isTimestamp reports whether v is an RFC 3339 time in the strict form
+// 2006-01-02T15:04:05[.fraction](Z|±07:00) with fields in range, which
+// yaml.v3 always reads as a timestamp (after trying it as several other
+// things first: created and last_reinforced are in every document).
+func isTimestamp(v string) bool {
+	if len(v) < 20 || v[4] != '-' || v[7] != '-' || v[10] != 'T' || v[13] != ':' || v[16] != ':' {
+		return false
+	}
+	num := func(s string) int {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				return -1
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	y, mo, d := num(v[:4]), num(v[5:7]), num(v[8:10])
+	h, mi, sec := num(v[11:13]), num(v[14:16]), num(v[17:19])
+	if y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 {
+		return false
+	}
+	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[mo-1]
+	if mo == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	if d > days {
+		return false
+	}
+	rest := v[19:]
+	if rest[0] == '.' {
+		j := 1
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		if j == 1 {
+			return false
+		}
+		rest = rest[j:]
+	}
+	if rest == "Z" {
+		return true
+	}
+	return len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':' &&
+		num(rest[1:3]) >= 0 && num(rest[1:3]) <= 23 && num(rest[4:6]) >= 0 && num(rest[4:6]) <= 59
 }
 
 // notNumber reports whether v, which starts with a sign or a digit, can be

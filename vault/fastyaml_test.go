@@ -72,7 +72,7 @@ func TestFastYAMLMatchesYAMLv3(t *testing.T) {
 		"tags:\n- a\n- b\nx: y\n",
 		"entities:\n  - name: owner\n    type: person\n  - name: Cortex\n    type: project\n",
 		"a: 'it''s'\nb: '' # empty\n",
-		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\/\\ \\N\\_\\L\\P\\0\\e\"\n",
+		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\'\\ \\N\\_\\L\\P\\0\\e\\a\\b\\v\\f\\r\\n\"\n",
 		"a: b # comment\nc: d#e\n",
 		"a: 2026-02-16T15:23:14.527Z\nb: 0.95\nc: 1.0\nd: 12\ne: 0x1F\nf: 1e3\ng: .5\nh: 007\ni: 09\nj: true\nk: ~\nl: null\nm: 3deda2bc\n",
 		"a:\nb: 1\n",
@@ -91,7 +91,8 @@ func TestFastYAMLMatchesYAMLv3(t *testing.T) {
 	for _, s := range accepted {
 		checkFast(t, s)
 	}
-	for _, s := range []string{"a: 1\n", "tags:\n  - a\n", "e:\n  - name: x\n    type: y\n"} {
+	for _, s := range []string{"a: 1\n", "tags:\n  - a\n", "e:\n  - name: x\n    type: y\n",
+		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\'\\ \\N\\_\\L\\P\\0\\e\\a\\b\\v\\f\\r\\n\"\n"} {
 		if !checkFast(t, s) {
 			t.Errorf("fast parser gave up on %q", s)
 		}
@@ -112,7 +113,9 @@ func TestFastYAMLMatchesYAMLv3(t *testing.T) {
 func TestResolveTagMatchesYAMLv3(t *testing.T) {
 	for _, v := range []string{"", "~", "null", "Null", "true", "False", "yes", "no", "on", "y", "<<", "<", ".5", ".inf", "-.Inf", ".nan", ".x",
 		"0", "-0", "+5", "007", "09", "0x1F", "0o17", "0b101", "-0b1", "1_000", "1e3", "1E+3", "1.", "1.5", "+1.5", "-.5", "1.2.3",
-		"2026-02-16", "2026-02-16T15:23:14.527Z", "2026-02-16 15:23:14", "2026-13-45", "3deda2bc", "3deda2bcda71aecbe84d48c2f7f7962facfb080b21df84ff94ba0a886757a3b7",
+		"2026-02-16", "2026-02-16T15:23:14.527Z", "2026-02-16 15:23:14", "2026-13-45",
+		"2024-02-29T23:59:59+05:30", "2023-02-29T00:00:00Z", "2026-02-16T15:23:14.1234567890123Z", "2026-02-16T24:00:00Z",
+		"2026-02-16T15:23:14.Z", "2026-02-16T15:23:14+24:00", "0000-01-01T00:00:00Z", "2026-02-16T15:23:14-00:00", "3deda2bc", "3deda2bcda71aecbe84d48c2f7f7962facfb080b21df84ff94ba0a886757a3b7",
 		"1e", "e1", "1:20", "12345678901234567890", "123456789012345678", "0.0", "-", "+", "1 day", "abc", "Ölfeld", "9_9", "1__0"} {
 		n := yaml.Node{Kind: yaml.ScalarNode, Value: v}
 		if got, want := resolveTag(v), n.ShortTag(); got != want {
@@ -122,7 +125,8 @@ func TestResolveTagMatchesYAMLv3(t *testing.T) {
 }
 
 func FuzzResolveTag(f *testing.F) {
-	for _, s := range []string{"1.5", "0x1F", "2026-02-16", "3dedaf", "true", "1e3", "-0b1", "09"} {
+	for _, s := range []string{"1.5", "0x1F", "2026-02-16", "3dedaf", "true", "1e3", "-0b1", "09",
+		"2026-02-16T15:23:14.527Z", "2024-02-29T23:59:59+05:30", "2023-02-29T00:00:00Z", "2026-02-16T15:23:14.1234567890123Z"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {

@@ -318,3 +318,17 @@ func TestRenderScalars(t *testing.T) {
 		})
 	}
 }
+
+func TestRenderFieldOrder(t *testing.T) {
+	p, err := Parse(Render(fullDoc()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := append(append([]string{}, cortexFieldOrder[:]...), appFieldOrder[:]...)
+	for _, f := range fullDoc().Extra {
+		want = append(want, f.Name)
+	}
+	if got := p.Fields(); !reflect.DeepEqual(got, want) {
+		t.Errorf("field order\n got  %v\n want %v", got, want)
+	}
+}
