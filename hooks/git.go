@@ -20,6 +20,8 @@ import (
 // never .git/index.lock taken anew.
 type git struct {
 	dir string
+	// indexFile, when set, overrides GIT_INDEX_FILE.
+	indexFile string
 }
 
 // run runs git with args and returns its stdout. The error carries git's
@@ -27,6 +29,9 @@ type git struct {
 func (g git) run(ctx context.Context, stdin []byte, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = g.dir
+	if g.indexFile != "" {
+		cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+g.indexFile)
+	}
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -235,4 +240,27 @@ func (g git) updateIndex(ctx context.Context, entries []indexEntry) error {
 	}
 	_, err := g.run(ctx, in.Bytes(), "update-index", "-z", "--index-info")
 	return err
+}
+
+// partialCommitIndex returns the index git commits after a partial commit
+// (`git commit PATH…`), or "". Git then runs the hook on a temporary index
+// (GIT_INDEX_FILE is next-index-PID.lock), which becomes the commit, while
+// the person's index, index.lock, already holds the same paths taken from
+// the working tree and is put in place after the commit. A fix made to the
+// temporary index alone would leave the person's index holding the content
+// before the fix, which `git status` would show as a change.
+func partialCommitIndex(top string) string {
+	f := os.Getenv("GIT_INDEX_FILE")
+	base := filepath.Base(f)
+	if !strings.HasPrefix(base, "next-index-") || !strings.HasSuffix(base, ".lock") {
+		return ""
+	}
+	if !filepath.IsAbs(f) {
+		f = filepath.Join(top, f)
+	}
+	real := filepath.Join(filepath.Dir(f), "index.lock")
+	if fi, err := os.Stat(real); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return real
 }

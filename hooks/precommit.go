@@ -300,6 +300,20 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 	if err := vault.WriteFilesAtomic(writes); err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the staged copies are fixed, some working files are not: %v", err))
+		return rep, nil
+	}
+	// A partial commit: the person's index gets the fixed entries too, as
+	// the working files did, so that nothing shows as changed afterwards.
+	if real := partialCommitIndex(top); real != "" {
+		var fixedEntries []indexEntry
+		for i, f := range rep.Fixed {
+			if !f.StagedOnly {
+				fixedEntries = append(fixedEntries, entries[i])
+			}
+		}
+		if err := (git{dir: top, indexFile: real}).updateIndex(ctx, fixedEntries); err != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the commit is fixed, your index is not (run git add on the fixed files): %v", err))
+		}
 	}
 	return rep, nil
 }
