@@ -32,9 +32,12 @@ type PreCommitOptions struct {
 	Now func() time.Time
 	// NewID makes new ids; nil means vault.NewID.
 	NewID func() string
-	// Logger receives notices (an index built or rebuilt); nil means
-	// slog.Default().
+	// Logger receives the index's notices (a corrupt index rebuilt); nil
+	// means slog.Default().
 	Logger *slog.Logger
+	// Notice, when set, is told of a wait worth explaining before it starts
+	// (the first check of a vault builds its index).
+	Notice func(msg string)
 }
 
 // PreCommitReport is what the hook found and did.
@@ -180,7 +183,6 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 
 	type fix struct {
-		v        *vaultRun
 		d        docChange
 		old, new []byte
 		fields   []string
@@ -233,13 +235,18 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 				claims = append(claims, c.claim)
 			}
 			if len(c.changed) > 0 {
-				fixes = append(fixes, fix{v: v, d: d, old: b.data, new: c.data, fields: c.changed})
+				fixes = append(fixes, fix{d: d, old: b.data, new: c.data, fields: c.changed})
 			}
 		}
 		if len(claims) == 0 {
 			continue
 		}
 		slices.SortFunc(claims, func(a, b vault.IDClaim) int { return cmp.Compare(a.Path, b.Path) })
+		if opts.Notice != nil {
+			if _, err := os.Stat(v.l.IndexDB()); errors.Is(err, fs.ErrNotExist) {
+				opts.Notice(fmt.Sprintf("building the index of the vault %s to check ids (once: later commits reuse it)", v.rel))
+			}
+		}
 		dups, ix, unindexed := v.duplicates(ctx, claims, log, rep)
 		for _, dup := range dups {
 			dup.Claim.Path = v.repoPath(dup.Claim.Path)

@@ -141,6 +141,7 @@ func runPreCommit(c *cli.Context) error {
 	rep, err := hooks.PreCommit(c.Context, hooks.PreCommitOptions{
 		Vaults: c.StringSlice("vault"),
 		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Notice: func(msg string) { fmt.Fprintf(stderr, "cortex: %s\n", msg) },
 	})
 	if err != nil {
 		return err
