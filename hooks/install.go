@@ -79,6 +79,11 @@ type InstallOptions struct {
 // and a repository with several vaults has one hook checking them all:
 // installing for a second vault adds it. Installing again is idempotent.
 func Install(vaultDir string, opts InstallOptions) (*Result, error) {
+	if ok, err := vault.IsVault(vaultDir); err != nil {
+		return nil, fmt.Errorf("install hooks: %w", err)
+	} else if !ok {
+		return nil, fmt.Errorf("install hooks: %s is not a vault (it has no taxonomy.yml or observer/): run `cortex init` there first, or name the vault with --vault", vaultDir)
+	}
 	repo, r, err := locate(vaultDir)
 	if err != nil {
 		return nil, fmt.Errorf("install hooks: %w", err)
@@ -255,9 +260,8 @@ func locate(vaultDir string) (Repo, *Result, error) {
 	if err != nil {
 		return Repo{}, nil, err
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	} else {
+	abs, err = realPath(abs)
+	if err != nil {
 		return Repo{}, nil, fmt.Errorf("vault %s: %w", vaultDir, err)
 	}
 	repo, err := FindRepo(abs)
@@ -277,6 +281,27 @@ func locate(vaultDir string) (Repo, *Result, error) {
 		return Repo{}, nil, err
 	}
 	return repo, &Result{Hook: filepath.Join(dir, HookName), Vault: rel, HooksPath: fromConfig}, nil
+}
+
+// realPath resolves the symbolic links of p, or of its nearest existing
+// parent when p is gone (a vault deleted, its hook still to uninstall).
+func realPath(p string) (string, error) {
+	var rest []string
+	for {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", err
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
 }
 
 // notes tells a person when the hooks folder is not the repository's own.

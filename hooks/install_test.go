@@ -23,12 +23,19 @@ func fakeCortex(t *testing.T) string {
 	return p
 }
 
+// makeVault makes dir a vault as far as Install can tell.
+func makeVault(t *testing.T, dir string) {
+	t.Helper()
+	writeFile(t, filepath.Join(dir, "taxonomy.yml"), "version: 1\ntypes: {}\n")
+}
+
 func TestInstallRoundTrip(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("POSIX modes and sh")
 	}
 	isolate(t)
 	repo := newRepo(t)
+	makeVault(t, repo)
 	hooksDir := filepath.Join(repo, ".git", "hooks")
 	hook := filepath.Join(hooksDir, "pre-commit")
 	theirs := []byte("#!/bin/sh\n# theirs, with no newline at the end\nexit 0")
@@ -64,9 +71,7 @@ func TestInstallRoundTrip(t *testing.T) {
 
 	// A second vault joins the hook; uninstalling it leaves the first.
 	sub := filepath.Join(repo, "docs", "it's memory")
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	makeVault(t, sub)
 	r, err = Install(sub, InstallOptions{Binary: bin})
 	if err != nil || r.Op != OpUpdated || !slices.Equal(r.Vaults, []string{".", "docs/it's memory"}) {
 		t.Fatalf("second vault: %+v %v", r, err)
@@ -101,14 +106,20 @@ func TestUninstallAll(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
 	for _, v := range []string{"a", "b"} {
-		if err := os.MkdirAll(filepath.Join(repo, v), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		makeVault(t, filepath.Join(repo, v))
 		if _, err := Install(filepath.Join(repo, v), InstallOptions{Binary: "/x/cortex"}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r, err := Uninstall(filepath.Join(repo, "a"), UninstallOptions{All: true})
+	// A vault deleted since: its hook can still be removed.
+	if err := os.RemoveAll(filepath.Join(repo, "a")); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Uninstall(filepath.Join(repo, "a"), UninstallOptions{})
+	if err != nil || r.Op != OpUpdated || !slices.Equal(r.Vaults, []string{"b"}) {
+		t.Fatalf("uninstall a deleted vault: %+v %v", r, err)
+	}
+	r, err = Uninstall(filepath.Join(repo, "b"), UninstallOptions{All: true})
 	if err != nil || r.Op != OpRemoved {
 		t.Fatalf("uninstall --all: %+v %v", r, err)
 	}
@@ -122,6 +133,7 @@ func TestUninstallAll(t *testing.T) {
 func TestInstallAfterCrash(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
+	makeVault(t, repo)
 	hook := filepath.Join(repo, ".git", "hooks", "pre-commit")
 	writeFile(t, hook+ChainedSuffix, "#!/bin/sh\nexit 0\n")
 	r, err := Uninstall(repo, UninstallOptions{})
@@ -204,6 +216,10 @@ func TestParseHookNotOurs(t *testing.T) {
 func TestInstallRefusals(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
+	if _, err := Install(repo, InstallOptions{}); err == nil || !strings.Contains(err.Error(), "is not a vault") {
+		t.Errorf("not a vault: %v", err)
+	}
+	makeVault(t, repo)
 	hook := filepath.Join(repo, ".git", "hooks", "pre-commit")
 	if err := os.MkdirAll(hook, 0o755); err != nil {
 		t.Fatal(err)
