@@ -253,3 +253,21 @@ func writeDoc(t testing.TB, p string, i int, body string) {
 	writeFile(t, p, fmt.Sprintf("---\nid: \"019503a7-0000-7000-8000-%012d\"\ntype: fact\ncategory: concept\ncreated: 2026-02-16T15:23:14.527Z\nsource_hash: %s\n\n# ---\n\ntitle: \"%s\"\n---\n\n%s\n",
 		i, vault.Hash(body), vault.Title(body), body))
 }
+
+// Without a usable index, ids are still checked within the commit, with a
+// warning, and the commit is not stopped for the index's sake.
+func TestPreCommitWithoutIndex(t *testing.T) {
+	repo, l := newVault(t, ".")
+	writeFile(t, l.CacheDir(), "a file where the cache folder belongs")
+	twin := "---\nid: \"019503a7-0000-7000-8000-000000000009\"\ntype: fact\n---\nTwin.\n"
+	writeFile(t, filepath.Join(l.Root, "mind", "a.md"), twin)
+	writeFile(t, filepath.Join(l.Root, "mind", "b.md"), twin)
+	gitRun(t, repo, "add", "mind")
+	rep := preCommit(t, repo, ".")
+	if len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "ids checked within this commit only") {
+		t.Errorf("warnings: %q", rep.Warnings)
+	}
+	if got := problemStrings(rep.Problems); len(got) != 1 || !strings.HasPrefix(got[0], `mind/b.md:2: id "019503a7-0000-7000-8000-000000000009" is also the id of mind/a.md`) {
+		t.Errorf("problems: %q", got)
+	}
+}
