@@ -294,8 +294,11 @@ func Parse(data []byte) (*Parsed, error) {
 		node, p.oneLine, yamlErr = parseYAML(b)
 		return yamlErr
 	})
+	// The library copies all it reads; give it the frontmatter block only,
+	// up to the closing delimiter line, so a long body is not copied.
+	block := text[:blockEnd(text, openEnd)]
 	br := readers.Get().(*bufio.Reader)
-	br.Reset(bytes.NewReader(text))
+	br.Reset(bytes.NewReader(block))
 	rest, err := frontmatter.MustParse(br, nil, format)
 	br.Reset(nil)
 	readers.Put(br)
@@ -308,7 +311,7 @@ func Parse(data []byte) (*Parsed, error) {
 	}
 	p.fmStart = p.bom + openEnd
 	p.fmEnd = p.fmStart + len(fm)
-	p.bodyStart = len(data) - len(rest)
+	p.bodyStart = p.bom + len(block) - len(rest)
 	if p.fmEnd > p.bodyStart || !bytes.Equal(data[p.fmStart:p.fmEnd], fm) {
 		// The library and our own scan disagree on where the frontmatter
 		// is; editing by offsets would then corrupt the file.
@@ -353,6 +356,23 @@ func Parse(data []byte) (*Parsed, error) {
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// blockEnd returns the offset just past the first line after from that
+// reads `---` once trimmed (the rule of the frontmatter library), or
+// len(text) when there is none.
+func blockEnd(text []byte, from int) int {
+	for off := from; off < len(text); {
+		next := len(text)
+		if i := bytes.IndexByte(text[off:], '\n'); i >= 0 {
+			next = off + i + 1
+		}
+		if l := text[off:next]; len(l) >= 3 && string(bytes.TrimSpace(l)) == "---" {
+			return next
+		}
+		off = next
+	}
+	return len(text)
+}
 
 // readers recycles the 4 KB read buffer the frontmatter library would
 // otherwise allocate for every parse (it reuses a *bufio.Reader it is given):

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
 )
 
@@ -24,7 +26,9 @@ and .cortexignore, and the .gitignore lines the vault needs.
 
 DIR may be a new folder, an existing vault, or a folder inside a project's
 git repository: then that repository is used and only paths under DIR are
-touched. Where there is no repository, one is created.
+touched. Where there is no repository, one is created. The git pre-commit
+hook is installed (see cortex hooks): it keeps every committed document
+valid.
 
 Running it again is safe: it never overwrites a file, only adds what is
 missing, and says so. An invalid taxonomy.yml stops it before it changes
@@ -58,17 +62,34 @@ func runInit(c *cli.Context) error {
 	for _, w := range r.Warnings {
 		fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
 	}
+	// The vault is made whatever happens to the hook: a hook that cannot be
+	// installed is a warning with the way to finish, not a failed init.
+	hook, err := hooks.Install(r.Dir, hooks.InstallOptions{})
+	if err != nil {
+		fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %v (the vault is ready; run `cortex hooks install` once that is settled)\n", err)
+	} else {
+		for _, n := range hook.Notes {
+			fmt.Fprintf(c.App.ErrWriter, "cortex: note: %s\n", n)
+		}
+	}
 	if c.Bool("json") {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return enc.Encode(initJSON{r, hook})
 	}
-	printInitReport(c.App.Writer, r)
+	printInitReport(c.App.Writer, r, hook)
 	return nil
 }
 
-// printInitReport prints one line per action and a summary.
-func printInitReport(w io.Writer, r *vault.InitReport) {
+// initJSON is init's --json report: vault.Init's, and the hook's.
+type initJSON struct {
+	*vault.InitReport
+	Hook *hooks.Result `json:"hook"`
+}
+
+// printInitReport prints one line per action and a summary. hook is nil
+// when the hook could not be installed.
+func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
 	if r.CreatedDir {
 		fmt.Fprintf(w, "created %s/\n", r.Dir)
 	}
@@ -94,7 +115,24 @@ func printInitReport(w io.Writer, r *vault.InitReport) {
 			fmt.Fprintf(w, "%s %s\n", a.Op, a.Path)
 		}
 	}
-	if !r.Changed() {
+	hookChanged := false
+	if hook != nil {
+		switch hook.Op {
+		case hooks.OpUnchanged:
+			fmt.Fprintf(w, "kept %s (installed)\n", hookPath(r, hook))
+		default:
+			hookChanged = true
+			line := fmt.Sprintf("installed git hook %s", hookPath(r, hook))
+			if hook.Op == hooks.OpUpdated {
+				line = fmt.Sprintf("updated git hook %s (vaults %s)", hookPath(r, hook), strings.Join(hook.Vaults, ", "))
+			}
+			if hook.Chained != "" && hook.Op == hooks.OpInstalled {
+				line += fmt.Sprintf(" (the previous hook runs first, kept as %s)", filepath.Base(hook.Chained))
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
+	if !r.Changed() && !hookChanged {
 		fmt.Fprintf(w, "nothing to do: %s is already a vault\n", r.Dir)
 		return
 	}
@@ -108,4 +146,17 @@ func printInitReport(w io.Writer, r *vault.InitReport) {
 		}
 	}
 	fmt.Fprintf(w, "vault ready in %s (%s)\n", r.Dir, strings.Join(parts, ", "))
+}
+
+// hookPath names the hook file for the report: relative to the repository
+// when it is inside it (.git/hooks/pre-commit), else as it is.
+func hookPath(r *vault.InitReport, hook *hooks.Result) string {
+	repo := r.Repo
+	if real, err := filepath.EvalSymlinks(repo); err == nil {
+		repo = real
+	}
+	if rel, err := filepath.Rel(repo, hook.Hook); err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return hook.Hook
 }

@@ -1,0 +1,126 @@
+package hooks
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// Fixed is a document whose Cortex part was completed or corrected.
+type Fixed struct {
+	// Path is repository-relative for the hook, vault-relative for
+	// Validate; slash-separated.
+	Path string `json:"path"`
+	// Fields are the fields set, in order (id, category, created,
+	// source_hash).
+	Fields []string `json:"fields"`
+	// StagedOnly reports that only the staged content was fixed: the
+	// working file holds unstaged edits, left untouched.
+	StagedOnly bool `json:"staged_only,omitempty"`
+}
+
+// checked is one document after the check (and the fix, when asked).
+type checked struct {
+	data     []byte   // the content after the fixes (the input when none)
+	changed  []string // the fields Fix set
+	problems []vault.Problem
+	claim    vault.IDClaim // ID empty when the document has no valid id
+}
+
+// checkDoc applies the one rule (vault.Check, and vault.Fix when fix is set
+// and something is fixable) to the content of the vault-relative rel.
+//
+// The lines of the problems reported are those of the file the person will
+// look at. For Validate, that is the fixed file, written even when other
+// problems remain (fixedLines). The hook writes nothing when a problem
+// remains, so its problems are those of the content as staged, without the
+// ones the fix will repair once the commit can go through.
+func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix, fixedLines bool, now func() time.Time, newID func() string) checked {
+	c := checked{data: data}
+	p, err := vault.Parse(data)
+	if err != nil {
+		c.problems = vault.Check(rel, data, tx)
+		return c
+	}
+	c.problems = p.Check(rel, tx)
+	if fix && anyFixable(c.problems) {
+		out, changed, after := vault.Fix(data, tx, now(), newID)
+		if len(changed) > 0 {
+			if np, err := vault.Parse(out); err == nil {
+				p = np
+				c.data, c.changed = out, changed
+			}
+		}
+		if fixedLines {
+			c.problems = vault.WithPath(after, rel)
+		} else {
+			c.problems = unfixed(c.problems, c.changed, after)
+		}
+	}
+	if vault.IsUUID(p.Doc.ID) {
+		c.claim = vault.IDClaim{Path: rel, ID: p.Doc.ID, Line: p.Line(vault.FieldID)}
+	}
+	return c
+}
+
+// unfixed returns the problems of the content before the fix that the fix
+// leaves: those it cannot repair, and the fixable ones whose fix failed
+// (with Fix's reason, at the line of the content before).
+func unfixed(before []vault.Problem, changed []string, after []vault.Problem) []vault.Problem {
+	var out []vault.Problem
+	for _, b := range before {
+		if !b.Fixable {
+			out = append(out, b)
+			continue
+		}
+		if slices.Contains(changed, b.Field) {
+			continue
+		}
+		b.Fixable = false
+		for _, a := range after {
+			if a.Field == b.Field && strings.HasPrefix(a.Msg, "cannot fix ") {
+				b.Msg = a.Msg
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func anyFixable(ps []vault.Problem) bool {
+	for _, p := range ps {
+		if p.Fixable {
+			return true
+		}
+	}
+	return false
+}
+
+// symlinkProblem is why a symbolic link in a memory folder is refused: a
+// link may point out of the vault, the index and Walk never follow one, so
+// it would be committed yet never read as memory.
+func symlinkProblem(rel string) vault.Problem {
+	return vault.Problem{Path: rel, Msg: "a symbolic link, not a memory document (links may point out of the vault and are never read as memory): commit the file itself, or keep the link out of mind/, vault/ and rules/"}
+}
+
+// fixHint is how vault's messages name the fixing command.
+const fixHint = "`cortex validate --fix`"
+
+// WithFixPath names the file in a message's fixing command, so that it can
+// be run as printed: `cortex validate --fix` becomes
+// `cortex validate --fix PATH`.
+func WithFixPath(msg, path string) string {
+	return strings.ReplaceAll(msg, fixHint, "`cortex validate --fix "+argQuote(path)+"`")
+}
+
+// argQuote quotes a path for a shell only when it needs it.
+func argQuote(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%=:", r))
+	}) {
+		return s
+	}
+	return shellQuote(s)
+}

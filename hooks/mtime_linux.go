@@ -1,0 +1,5 @@
+package hooks
+
+import "syscall"
+
+func statMtime(st *syscall.Stat_t) int64 { return st.Mtim.Nano() }
