@@ -22,6 +22,8 @@ const (
 	ReasonBelowThreshold = "below_threshold" // importance under calibration's threshold
 	ReasonUnknownID      = "unknown_id"      // an operation names no (or no single) document
 	ReasonTooLong        = "line_too_long"   // a line over MaxLineBytes
+	ReasonEditFailed     = "edit_failed"     // the document an op or a match names cannot be edited in place
+	ReasonCheckFailed    = "check_failed"    // the document built would fail the pre-commit checks
 )
 
 // QuarantineRecord is one line of observer/quarantine.jsonl: a buffer line

@@ -21,6 +21,9 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	src := string(b) // one copy: the node values are substrings of it
 	for i := 0; i < len(src); i++ {
 		c := src[i]
+		if plainByte[c] {
+			continue
+		}
 		switch {
 		case c == '\n':
 		case c == '\r':
@@ -46,6 +49,14 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	}
 	return fp.parse()
 }
+
+// plainByte marks the printable ASCII bytes, which need no further look.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 // fastRuneOK reports whether r is a non-ASCII character yaml.v3 reads as an
 // ordinary character (not a line break, BOM or control character).

@@ -212,15 +212,25 @@ func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	return d, err
 }
 
+// The look-ups repeat the partial indexes' conditions (source_hash <> ”,
+// id <> ”): SQLite uses a partial index only for a WHERE clause that
+// implies its condition, which `= ?` with a bound value does not — without
+// them every look-up scans the table.
+const (
+	qByHash     = "SELECT " + docColumns + " FROM documents WHERE source_hash = ? AND source_hash <> '' ORDER BY path"
+	qByID       = "SELECT " + docColumns + " FROM documents WHERE id = ? AND id <> '' ORDER BY path"
+	qByIDPrefix = "SELECT " + docColumns + " FROM documents WHERE id >= ? AND id < ? AND id <> '' ORDER BY id LIMIT ?"
+)
+
 // ByHash returns the documents whose body hashes to hash, in path order.
 func (ix *Index) ByHash(ctx context.Context, hash string) ([]Doc, error) {
-	return ix.query(ctx, "SELECT "+docColumns+" FROM documents WHERE source_hash = ? ORDER BY path", hash)
+	return ix.query(ctx, qByHash, hash)
 }
 
 // ByID returns the documents carrying id, in path order (more than one means
 // the vault has a duplicate id).
 func (ix *Index) ByID(ctx context.Context, id string) ([]Doc, error) {
-	return ix.query(ctx, "SELECT "+docColumns+" FROM documents WHERE id = ? ORDER BY path", id)
+	return ix.query(ctx, qByID, id)
 }
 
 // ByIDPrefix returns the documents whose id starts with prefix (at most limit).
@@ -228,8 +238,7 @@ func (ix *Index) ByIDPrefix(ctx context.Context, prefix string, limit int) ([]Do
 	prefix = strings.ToLower(prefix)
 	// A range scan on the id index; prefix holds only hex digits and dashes
 	// when it comes from a user, so there is nothing to escape.
-	return ix.query(ctx, "SELECT "+docColumns+" FROM documents WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-		prefix, prefix+"\U0010FFFF", limit)
+	return ix.query(ctx, qByIDPrefix, prefix, prefix+"\U0010FFFF", limit)
 }
 
 // ByPath returns the document at the vault-relative path.

@@ -1,0 +1,107 @@
+package observer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// findByHash finds the document whose body hashes to h (SPEC §5 step 5):
+// first among this batch's new documents, then in the vault through the
+// index — one indexed look-up, never a scan. A row whose file has gone or
+// changed since it was indexed is corrected and passed over. Of several
+// matches, a live one (not superseded, resolved or archived) is preferred,
+// then the first by path.
+func (m *Memorizer) findByHash(ctx context.Context, b *batch, h string) (*target, error) {
+	if nd, ok := b.newByHash[h]; ok {
+		return &target{nd: nd}, nil
+	}
+	docs, err := m.ix.ByHash(ctx, h)
+	if err != nil {
+		return nil, fmt.Errorf("memorize: %w", err)
+	}
+	var found []*editDoc
+	for _, d := range docs {
+		ed, err := m.loadDoc(b, d.Path)
+		if err != nil {
+			return nil, err
+		}
+		if ed == nil || vault.Hash(ed.p.Doc.Body) != h {
+			m.fixIndex(ctx, d.Path)
+			continue
+		}
+		found = append(found, ed)
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	slices.SortStableFunc(found, func(a, b *editDoc) int { return rank(a) - rank(b) })
+	return &target{ed: found[0]}, nil
+}
+
+// rank orders de-duplication candidates: live documents first.
+func rank(ed *editDoc) int {
+	switch ed.p.Doc.Status {
+	case "", "active":
+		return 0
+	}
+	return 1
+}
+
+// fixIndex re-reads one stale path into the index. A failure only costs a
+// missed match, so it is logged, not returned.
+func (m *Memorizer) fixIndex(ctx context.Context, rel string) {
+	if err := m.ix.Update(ctx, rel); err != nil {
+		m.log.Warn("index update failed", "path", rel, "err", err)
+	}
+}
+
+// echo reports whether o is the very observation that created d or that
+// last reinforced it — the same line read again, after a crash or a
+// replaced buffer sent the memorizer back over lines it had accounted for.
+// Counting it again would be a spurious reinforcement. The frontmatter
+// already holds the proof: created is the creating observation's
+// timestamp (with its session and attribution beside it), last_reinforced
+// the latest reinforcing one's, both to the millisecond.
+func echo(d *vault.Document, o *Observation) bool {
+	ts := toMillis(o.Timestamp)
+	if d.Created.Equal(ts) && d.SessionID == o.SessionID && d.Attribution == o.Attribution {
+		return true
+	}
+	return d.LastReinforced != nil && d.LastReinforced.Equal(ts)
+}
+
+// reinforce records that o saw t's document again: last_reinforced
+// becomes o's timestamp (never earlier than it was) and reinforced counts
+// one more, edited in place (SPEC §2: only those lines change). A replayed
+// line (echo) changes nothing and counts as skipped. ok is the outcome of a
+// reinforcement that took place.
+func (m *Memorizer) reinforce(b *batch, ln rawLine, t target, o *Observation, verb string, ok outcome) outcome {
+	d := t.doc()
+	if echo(d, o) {
+		return outSkipped
+	}
+	last := toMillis(o.Timestamp)
+	if d.LastReinforced != nil && d.LastReinforced.After(last) {
+		last = *d.LastReinforced
+	}
+	n := d.Reinforced + 1
+	if t.nd != nil {
+		d.LastReinforced, d.Reinforced = &last, n
+		b.note(verb, t, o.Attribution)
+		return ok
+	}
+	err := m.edit(func() error {
+		if err := t.ed.p.Set(vault.FieldLastReinforced, last); err != nil {
+			return err
+		}
+		return t.ed.p.Set(vault.FieldReinforced, n)
+	}, t.ed)
+	if err != nil {
+		return m.quarantine(b, ln, ReasonEditFailed, fmt.Sprintf("cannot reinforce %s: %v", t.ed.path, err))
+	}
+	b.note(verb, t, o.Attribution)
+	return ok
+}

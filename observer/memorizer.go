@@ -1,0 +1,351 @@
+package observer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/gofrs/flock"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// Options tune a Memorizer. Zero values take the defaults.
+type Options struct {
+	// Logger receives warnings (credentials redacted, text cut, a corrupt
+	// state.json, an ignored calibration) and one line per batch. Nil means
+	// slog.Default().
+	Logger *slog.Logger
+	// Now is the clock of commits, quarantine records and state.json
+	// (default time.Now).
+	Now func() time.Time
+	// Author and AuthorEmail sign the memorizer's commits (default
+	// cortex-daemon <daemon@cortex.local>).
+	Author, AuthorEmail string
+	// BatchLines is the most lines one batch (one commit) takes (default
+	// DefaultBatchLines).
+	BatchLines int
+}
+
+// DefaultBatchLines is the default size of a batch. A batch is one commit:
+// big enough that a backlog is memorized in few commits, small enough that a
+// batch's documents and edits sit comfortably in memory.
+const DefaultBatchLines = 1000
+
+// Result says what one Process did. Lines = Memorized + Reinforced +
+// Operations + Quarantined + Skipped.
+type Result struct {
+	// Lines is the number of buffer lines accounted for.
+	Lines int
+	// Memorized lines became new documents.
+	Memorized int
+	// Reinforced lines matched a document already known (same source_hash)
+	// and reinforced it.
+	Reinforced int
+	// Operations are lines with an op (resolve, supersede, reinforce).
+	Operations int
+	// Quarantined lines were recorded in observer/quarantine.jsonl.
+	Quarantined int
+	// Skipped lines are empty, or repeat an observation already accounted
+	// for (same content, same timestamp: a replay), and changed nothing.
+	Skipped int
+	// Commits are the hashes of the commits made, oldest first.
+	Commits []string
+	// Offset is the buffer offset accounted for when Process returned.
+	Offset int64
+}
+
+func (r *Result) add(t Totals) {
+	r.Lines += int(t.Lines)
+	r.Memorized += int(t.Memorized)
+	r.Reinforced += int(t.Reinforced)
+	r.Operations += int(t.Operations)
+	r.Quarantined += int(t.Quarantined)
+	r.Skipped += int(t.Skipped)
+}
+
+// committer is the part of the git store the memorizer uses; tests swap in
+// one that fails.
+type committer interface {
+	Commit(ctx context.Context, req vault.CommitRequest) (plumbing.Hash, error)
+	HeadFile(path string) ([]byte, bool, error)
+	LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error)
+}
+
+// Memorizer turns the buffer's lines into committed documents (SPEC §5). It
+// holds the vault's memorizer lock from Open to Close: one memorizer per
+// vault, so the exactly-once bookkeeping has a single writer.
+type Memorizer struct {
+	l      vault.Layout
+	log    *slog.Logger
+	now    func() time.Time
+	sig    vault.GitSignature
+	lines  int
+	tx     *vault.Taxonomy
+	cal    *vault.Calibration
+	calMsg string // the calibration warnings last logged
+	git    committer
+	ix     *index.Index
+	lock   *flock.Flock
+
+	refreshed time.Time // when the index was last refreshed from the working tree
+	newID     func() string
+
+	// crashAfter stops a batch right after the named step, as a kill -9
+	// would, leaving every file as it is; tests only.
+	crashAfter step
+}
+
+// step names the points between the stages of a batch.
+type step int
+
+const (
+	stepNone        step = iota
+	stepStaged           // documents and originals written to observer/staging
+	stepManifest         // batch.json written
+	stepMoved            // documents in place, edits applied
+	stepCommitted        // the commit made
+	stepIndexed          // index.db updated
+	stepQuarantined      // quarantine records appended
+	stepSaved            // state.json advanced
+)
+
+// errCrash is what a batch stopped by crashAfter returns.
+var errCrash = errors.New("simulated crash")
+
+// indexRefreshEvery bounds how stale the index may be about documents
+// people add or edit by hand: Process refreshes it (a stat walk) at most
+// this often. The memorizer's own changes are indexed as they commit.
+const indexRefreshEvery = time.Minute
+
+// Open opens the memorizer of the vault l: it takes the memorizer lock,
+// loads the taxonomy (an invalid one is an error) and the calibration
+// (problems are logged as warnings, the defaults apply), opens the git
+// store and the index (a corrupt or missing index is rebuilt), and recovers
+// a batch a crash interrupted.
+func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
+	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: vault.NewID}
+	if m.log == nil {
+		m.log = slog.Default()
+	}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.lines <= 0 {
+		m.lines = DefaultBatchLines
+	}
+	m.sig = vault.DaemonSignature()
+	if opts.Author != "" {
+		m.sig.Name = opts.Author
+	}
+	if opts.AuthorEmail != "" {
+		m.sig.Email = opts.AuthorEmail
+	}
+	// What can be checked without writing comes first: a refused Open
+	// leaves no trace in the folder.
+	if err := m.loadConfig(); err != nil {
+		return nil, err
+	}
+	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: m.sig, Now: m.now})
+	if err != nil {
+		return nil, fmt.Errorf("memorizer: %w", err)
+	}
+	m.git = gs
+	if err := m.takeLock(); err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			m.Close()
+		}
+	}()
+	m.ix, err = index.Open(ctx, l, index.Options{Logger: m.log})
+	if err != nil {
+		return nil, fmt.Errorf("memorizer: %w", err)
+	}
+	if err := m.refreshIndex(ctx); err != nil {
+		return nil, err
+	}
+	if err := m.recover(ctx, true); err != nil {
+		return nil, err
+	}
+	ok = true
+	return m, nil
+}
+
+// memorizerLock is the lock file held by the open memorizer.
+func memorizerLock(l vault.Layout) string { return l.Path(".cortex", "memorizer.lock") }
+
+// takeLock takes the memorizer lock without waiting, and writes this
+// process's pid into the file so a refusal can name the holder.
+func (m *Memorizer) takeLock() error {
+	path := memorizerLock(m.l)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("memorizer lock: %w", err)
+	}
+	fl := flock.New(path, flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		return fmt.Errorf("memorizer lock %s: %w", path, err)
+	}
+	if !ok {
+		holder := "another process"
+		if data, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+				holder = fmt.Sprintf("process %d", pid)
+			}
+		}
+		return fmt.Errorf("the vault's memorizer is already running in %s (a `cortex daemon`?): %s is locked", holder, path)
+	}
+	// The pid is informative only; the flock is what excludes.
+	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	m.lock = fl
+	return nil
+}
+
+// loadConfig reads the taxonomy (an invalid one is an error: the memorizer
+// never falls back to the defaults behind a person's back) and the
+// calibration (read on every batch; its warnings are logged when they
+// change, not on every batch).
+func (m *Memorizer) loadConfig() error {
+	tx, err := vault.LoadTaxonomy(m.l.Root)
+	if err != nil {
+		return fmt.Errorf("memorizer: %w", err)
+	}
+	m.tx = tx
+	cal, warns := vault.LoadCalibration(m.l.Root)
+	if msg := strings.Join(warns, "; "); msg != m.calMsg {
+		for _, w := range warns {
+			m.log.Warn(w)
+		}
+		m.calMsg = msg
+	}
+	m.cal = cal
+	return nil
+}
+
+// refreshIndex brings the index up to date with the working tree.
+func (m *Memorizer) refreshIndex(ctx context.Context) error {
+	if _, err := m.ix.Refresh(ctx); err != nil {
+		return fmt.Errorf("memorizer: %w", err)
+	}
+	m.refreshed = m.now()
+	return nil
+}
+
+// Process runs the pipeline over everything pending, batch after batch, and
+// returns once every line that was complete when it started is accounted
+// for. An error leaves the batch in hand staged and the offset where it
+// was: the next Process recovers it first, so calling Process again (with a
+// backoff) is always the right response. A cancelled ctx stops Process
+// between batches; a batch whose commit has begun is always finished.
+// Calls must not overlap (the daemon calls it from one goroutine).
+func (m *Memorizer) Process(ctx context.Context) (Result, error) {
+	var res Result
+	if err := m.recover(ctx, false); err != nil {
+		return res, err
+	}
+	if m.now().Sub(m.refreshed) >= indexRefreshEvery {
+		if err := m.refreshIndex(ctx); err != nil {
+			return res, err
+		}
+	}
+	start, err := statBuffer(m.l.Buffer())
+	if err != nil {
+		return res, err
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		// Both files are read for every batch: an edit applies from the
+		// next batch, without a restart.
+		if err := m.loadConfig(); err != nil {
+			return res, err
+		}
+		st, warn, err := LoadState(m.l)
+		if err != nil {
+			return res, err
+		}
+		if warn != "" {
+			m.log.Warn(warn)
+			if err := m.recover(ctx, true); err != nil {
+				return res, err
+			}
+			if st, _, err = LoadState(m.l); err != nil {
+				return res, err
+			}
+		}
+		v, err := statBuffer(m.l.Buffer())
+		if err != nil {
+			return res, err
+		}
+		from, replaced := startOffset(st, v)
+		if replaced {
+			m.log.Warn("buffer replaced or truncated since the last run: reading it again from the start (known observations are recognized, not duplicated)",
+				"buffer", m.l.Buffer(), "offset", st.Offset, "size", v.Size)
+		}
+		res.Offset = from
+		if !v.Exists {
+			return res, nil
+		}
+		lines, id, err := readLines(m.l.Buffer(), from, m.lines, maxBatchBytes)
+		if err != nil {
+			return res, err
+		}
+		if id != v.ID { // replaced between the stat and the open: look again
+			continue
+		}
+		if len(lines) == 0 {
+			if replaced {
+				// Remember the new file, so the next run does not warn again.
+				st.Buffer, st.Offset = id, 0
+				if err := SaveState(m.l, st); err != nil {
+					return res, err
+				}
+			}
+			return res, nil
+		}
+		if replaced {
+			st.Offset = 0
+		}
+		t, commit, err := m.runBatch(ctx, st, id, lines)
+		if err != nil {
+			return res, err
+		}
+		res.add(t)
+		if commit != "" {
+			res.Commits = append(res.Commits, commit)
+		}
+		res.Offset = lines[len(lines)-1].End
+		if id == start.ID && res.Offset >= start.Size {
+			return res, nil
+		}
+	}
+}
+
+// Close releases the index and the memorizer lock. A batch left staged
+// stays staged for the next Open.
+func (m *Memorizer) Close() error {
+	var err error
+	if m.ix != nil {
+		err = m.ix.Close()
+		m.ix = nil
+	}
+	if m.lock != nil {
+		if uerr := m.lock.Unlock(); uerr != nil && err == nil {
+			err = uerr
+		}
+		m.lock = nil
+	}
+	return err
+}

@@ -1,0 +1,246 @@
+package observer
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// testClock is a settable clock.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// newTestVault makes a vault (with its git repository) in a temp folder.
+func newTestVault(t testing.TB) vault.Layout {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "v")
+	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	git(t, dir, "add", "-A")
+	git(t, dir, "commit", "-qm", "cortex init")
+	return vault.Layout{Root: dir}
+}
+
+// testLogger collects log output; tests read it to see the warnings.
+type testLogger struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *testLogger) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *testLogger) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+// openTest opens a memorizer with a fixed clock and sequential ids.
+func openTest(t *testing.T, l vault.Layout, log io.Writer) *Memorizer {
+	t.Helper()
+	if log == nil {
+		log = io.Discard
+	}
+	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
+	m, err := Open(context.Background(), l, Options{
+		Logger: slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Now:    clock.Now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// appendRaw appends bytes to the buffer as they are (no validation), as a
+// careless writer would.
+func appendRaw(t *testing.T, l vault.Layout, data string) {
+	t.Helper()
+	if err := os.MkdirAll(l.ObserverDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(l.Buffer(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// obsLine builds one observation line; extra fields are JSON members
+// added after the required ones.
+func obsLine(ts, typ, body, extra string) string {
+	if extra != "" {
+		extra = "," + extra
+	}
+	return fmt.Sprintf(`{"timestamp":%q,"bucket":"explicit","type":%q,"body":%q,"attribution":"owner","session_id":"cli"%s}`+"\n", ts, typ, body, extra)
+}
+
+func process(t *testing.T, m *Memorizer) Result {
+	t.Helper()
+	res, err := m.Process(context.Background())
+	if err != nil {
+		t.Fatalf("Process: %v", err)
+	}
+	return res
+}
+
+// gitCmd prepares the git CLI in dir, with a person's identity and none of
+// the machine's configuration.
+func gitCmd(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_AUTHOR_NAME=Test Person",
+		"GIT_AUTHOR_EMAIL=test@example.com", "GIT_COMMITTER_NAME=Test Person", "GIT_COMMITTER_EMAIL=test@example.com")
+	return cmd
+}
+
+// git runs the git CLI in dir and returns its output.
+func git(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	out, err := gitCmd(dir, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// docFiles lists the vault's markdown documents, vault-relative.
+func docFiles(t *testing.T, l vault.Layout) []string {
+	var out []string
+	for _, d := range vault.MemoryDirs {
+		filepath.Walk(l.Path(d), func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".md") {
+				rel, _ := filepath.Rel(l.Root, p)
+				out = append(out, filepath.ToSlash(rel))
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out
+}
+
+func readDoc(t *testing.T, l vault.Layout, rel string) *vault.Parsed {
+	t.Helper()
+	data, err := os.ReadFile(l.Path(rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := vault.Parse(data)
+	if err != nil {
+		t.Fatalf("%s: %v", rel, err)
+	}
+	return p
+}
+
+func commitCount(t *testing.T, l vault.Layout) int {
+	t.Helper()
+	out := strings.TrimSpace(git(t, l.Root, "rev-list", "--count", "--all"))
+	if out == "" {
+		return 0
+	}
+	var n int
+	fmt.Sscan(out, &n)
+	return n
+}
+
+func loadState(t *testing.T, l vault.Layout) State {
+	t.Helper()
+	st, warn, err := LoadState(l)
+	if err != nil || warn != "" {
+		t.Fatalf("state: %v %s", err, warn)
+	}
+	return st
+}
+
+// checkInvariants asserts what must hold after every Process: totals add
+// up to the lines of the buffer, staging is empty, the working tree is
+// clean, the repository is sound, and no two documents share a body.
+func checkInvariants(t *testing.T, l vault.Layout) {
+	t.Helper()
+	st := loadState(t, l)
+	tt := st.Totals
+	if tt.Lines != tt.Memorized+tt.Reinforced+tt.Operations+tt.Quarantined+tt.Skipped {
+		t.Errorf("totals do not add up: %+v", tt)
+	}
+	data, _ := os.ReadFile(l.Buffer())
+	if n := int64(bytes.Count(data, []byte("\n"))); n != tt.Lines {
+		t.Errorf("totals count %d lines, the buffer has %d", tt.Lines, n)
+	}
+	if st.Offset != int64(len(data)) {
+		t.Errorf("offset %d, buffer size %d", st.Offset, len(data))
+	}
+	if ents, _ := os.ReadDir(l.Staging()); len(ents) != 0 {
+		t.Errorf("staging not empty: %v", ents)
+	}
+	if s := git(t, l.Root, "status", "--porcelain"); s != "" {
+		t.Errorf("git status not clean:\n%s", s)
+	}
+	git(t, l.Root, "fsck", "--strict", "--no-progress")
+	hashes := map[string]string{}
+	for _, rel := range docFiles(t, l) {
+		p := readDoc(t, l, rel)
+		h := vault.Hash(p.Doc.Body)
+		if other, ok := hashes[h]; ok {
+			t.Errorf("duplicate documents %s and %s", other, rel)
+		}
+		hashes[h] = rel
+		if probs := p.Check(rel, nil); len(probs) > 0 {
+			t.Errorf("%s fails its check: %v", rel, probs)
+		}
+	}
+	qs, err := ReadQuarantine(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(qs)) != tt.Quarantined {
+		t.Errorf("quarantine.jsonl has %d records, totals say %d", len(qs), tt.Quarantined)
+	}
+}
+
+func mustTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+var idRE = regexp.MustCompile(`(?m)^id: "[0-9a-f-]{36}"$`)
+
+// withoutID blanks a document's id, which is new on every run.
+func withoutID(b []byte) string {
+	return idRE.ReplaceAllString(string(b), `id: "<id>"`)
+}

@@ -1,0 +1,384 @@
+package observer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// The pipeline of one batch (SPEC §5 steps 2–6) decides, line by line, what
+// becomes of each: a new document, a reinforcement, an operation, a
+// quarantine record or nothing (an empty line, a replay). It only plans:
+// documents are built in memory and edits applied to parsed copies, so a
+// batch that fails before its manifest leaves no trace. memorize.go then
+// writes the plan down (steps 7–10).
+
+// outcome is what became of one line.
+type outcome int
+
+const (
+	outMemorized outcome = iota + 1
+	outReinforced
+	outOperation
+	outQuarantined
+	outSkipped
+)
+
+// count adds one line with outcome o to t.
+func (t *Totals) count(o outcome) {
+	t.Lines++
+	switch o {
+	case outMemorized:
+		t.Memorized++
+	case outReinforced:
+		t.Reinforced++
+	case outOperation:
+		t.Operations++
+	case outQuarantined:
+		t.Quarantined++
+	case outSkipped:
+		t.Skipped++
+	}
+}
+
+// batch is the plan of one batch.
+type batch struct {
+	buffer     BufferID
+	start, end int64
+	now        time.Time
+
+	news      []*newDoc
+	newByHash map[string]*newDoc
+	edits     map[string]*editDoc // existing documents read, by path
+	editOrder []string
+	taken     map[string]bool // paths of this batch's new documents
+
+	quarantine []QuarantineRecord
+	totals     Totals
+	notes      []note // one per line that changed a document, for the message
+}
+
+func newBatch(id BufferID, lines []rawLine, now time.Time) *batch {
+	return &batch{
+		buffer: id, start: lines[0].Offset, end: lines[len(lines)-1].End, now: now,
+		newByHash: map[string]*newDoc{}, edits: map[string]*editDoc{}, taken: map[string]bool{},
+	}
+}
+
+// newDoc is a document this batch creates.
+type newDoc struct {
+	path string
+	doc  *vault.Document
+}
+
+// editDoc is an existing document this batch read, and maybe edits in place.
+type editDoc struct {
+	path string
+	orig []byte
+	mode fs.FileMode
+	p    *vault.Parsed
+}
+
+func (e *editDoc) changed() bool { return !bytes.Equal(e.orig, e.p.Bytes()) }
+
+// target is a document a line acts on: new in this batch or existing.
+type target struct {
+	nd *newDoc
+	ed *editDoc
+}
+
+func (t target) doc() *vault.Document {
+	if t.nd != nil {
+		return t.nd.doc
+	}
+	return &t.ed.p.Doc
+}
+
+func (t target) path() string {
+	if t.nd != nil {
+		return t.nd.path
+	}
+	return t.ed.path
+}
+
+// note is one line of the commit message.
+type note struct {
+	verb, path, title, attribution string
+}
+
+func (b *batch) note(verb string, t target, attribution string) {
+	d := t.doc()
+	title := d.Title
+	if title == "" {
+		title = vault.Title(d.Body)
+	}
+	b.notes = append(b.notes, note{verb: verb, path: t.path(), title: title, attribution: attribution})
+}
+
+// planLine runs one line through the pipeline and records its outcome. An
+// error is a failure of the machinery (the index, the disk), not of the
+// line: the batch is then abandoned and retried whole.
+func (m *Memorizer) planLine(ctx context.Context, b *batch, ln rawLine) error {
+	out, err := m.lineOutcome(ctx, b, ln)
+	if err != nil {
+		return err
+	}
+	b.totals.count(out)
+	return nil
+}
+
+func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outcome, error) {
+	if ln.TooLong {
+		return m.quarantine(b, ln, ReasonTooLong, fmt.Sprintf("line of %d bytes is over the limit of %d", ln.End-ln.Offset, MaxLineBytes)), nil
+	}
+	if len(bytes.TrimSpace(ln.Data)) == 0 {
+		return outSkipped, nil
+	}
+	// Step 2, and security layers 1 (schema) and 2 (caps: ParseLine cuts).
+	o, warns, err := ParseLine(ln.Data, m.tx)
+	if err != nil {
+		return m.quarantine(b, ln, parseReason(err), err.Error()), nil
+	}
+	for _, w := range warns {
+		m.log.Warn("observation cut to the length limit", "offset", ln.Offset, "detail", w)
+	}
+	// Layer 3: instruction injection.
+	if name := Injection(observationTexts(&o)...); name != "" {
+		return m.quarantine(b, ln, ReasonInjection, fmt.Sprintf("instruction injection (%s)", name)), nil
+	}
+	// Layer 5: credentials, redacted everywhere before anything is kept.
+	if kinds := redactObservation(&o); len(kinds) > 0 {
+		m.log.Warn("security: credentials redacted from an observation", "offset", ln.Offset, "kinds", strings.Join(kinds, ", "))
+	}
+	// Layer 4 and step 4.
+	sc := score(&o, m.cal)
+	if o.Op != "" {
+		return m.operate(ctx, b, ln, &o, sc)
+	}
+	if sc.Importance < m.cal.Threshold {
+		return m.quarantine(b, ln, ReasonBelowThreshold,
+			fmt.Sprintf("importance %s is below the threshold %s", formatFloat(sc.Importance), formatFloat(m.cal.Threshold))), nil
+	}
+	// Step 5: de-duplication.
+	h := vault.Hash(o.Body)
+	t, err := m.findByHash(ctx, b, h)
+	if err != nil {
+		return 0, err
+	}
+	if t != nil {
+		return m.reinforce(b, ln, *t, &o, "reinforce", outReinforced), nil
+	}
+	// Step 6: route and build.
+	d := m.buildDocument(&o, sc, h, "")
+	p, problem := m.routeDocument(b, d)
+	if problem != "" {
+		return m.quarantine(b, ln, ReasonCheckFailed, problem), nil
+	}
+	b.note("observe", target{nd: b.addNew(p, d)}, o.Attribution)
+	return outMemorized, nil
+}
+
+// parseReason is the quarantine reason of a ParseLine error: a broken rule
+// of the schema, or a line that is not one JSON object at all.
+func parseReason(err error) string {
+	var fe *FieldError
+	if errors.As(err, &fe) {
+		return ReasonInvalid
+	}
+	return ReasonMalformedJSON
+}
+
+// quarantine records the line with its reason. The raw line is stored with
+// its credentials redacted: quarantine.jsonl is read by people and kept.
+func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outcome {
+	raw, _ := RedactCredentials(string(ln.Data))
+	b.quarantine = append(b.quarantine, QuarantineRecord{
+		Time: b.now, Reason: reason, Detail: detail, Line: raw, Buffer: b.buffer, Offset: ln.Offset,
+	})
+	m.log.Warn("observation quarantined", "reason", reason, "offset", ln.Offset, "detail", detail)
+	return outQuarantined
+}
+
+// observationTexts lists every free text of o, for the injection scan.
+func observationTexts(o *Observation) []string {
+	t := []string{o.Body, o.Context, o.SourceQuote, o.Attribution, o.Agent}
+	for _, e := range o.Entities {
+		t = append(t, e.Name, e.Type)
+	}
+	t = append(t, o.Tags...)
+	t = append(t, o.Files...)
+	return append(t, o.RelatesTo...)
+}
+
+// redactObservation replaces credentials in every text field of o and
+// returns the kinds found.
+func redactObservation(o *Observation) []string {
+	var kinds []string
+	red := func(s *string) {
+		r, k := RedactCredentials(*s)
+		if len(k) > 0 {
+			*s = r
+			for _, x := range k {
+				if !slices.Contains(kinds, x) {
+					kinds = append(kinds, x)
+				}
+			}
+		}
+	}
+	for _, s := range []*string{&o.Body, &o.Context, &o.SourceQuote, &o.Attribution, &o.Agent} {
+		red(s)
+	}
+	for i := range o.Entities {
+		red(&o.Entities[i].Name)
+		red(&o.Entities[i].Type)
+	}
+	for _, l := range [][]string{o.Tags, o.Files, o.RelatesTo} {
+		for i := range l {
+			red(&l[i])
+		}
+	}
+	return kinds
+}
+
+// toMillis is a time as the frontmatter keeps it.
+func toMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
+
+// buildDocument makes the document of an observation (SPEC §2): the Cortex
+// part from the type and the body, the application part from the line and
+// its scores. created is the observation's timestamp: when it was said, not
+// when the daemon got to it.
+func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes string) *vault.Document {
+	def, _ := m.tx.Type(o.Type)
+	conf, imp := sc.Confidence, sc.Importance
+	d := &vault.Document{
+		ID:          m.newID(),
+		Type:        o.Type,
+		Category:    def.Category,
+		Created:     toMillis(o.Timestamp),
+		SourceHash:  hash,
+		Title:       vault.Title(o.Body),
+		Bucket:      o.Bucket,
+		Attribution: o.Attribution,
+		Confidence:  &conf,
+		Importance:  &imp,
+		Context:     o.Context,
+		SourceQuote: o.SourceQuote,
+		SessionID:   o.SessionID,
+		Tags:        slices.Clone(o.Tags),
+		RelatesTo:   slices.Clone(o.RelatesTo),
+		Supersedes:  supersedes,
+		Scope:       o.Scope,
+		Agent:       o.Agent,
+		Files:       slices.Clone(o.Files),
+		Body:        o.Body,
+	}
+	for _, e := range o.Entities {
+		d.Entities = append(d.Entities, vault.EntityRef{Name: e.Name, Type: e.Type})
+	}
+	return d
+}
+
+// routeDocument finds d's path (SPEC §5 step 6: the type's dir, DocPath,
+// a -2, -3 … suffix when the path is taken in the working tree or in this
+// batch) and checks d as the pre-commit hook would. problem says why a
+// document would not pass.
+func (m *Memorizer) routeDocument(b *batch, d *vault.Document) (path, problem string) {
+	def, _ := m.tx.Type(d.Type)
+	p := vault.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
+		if b.taken[p] {
+			return true
+		}
+		_, err := os.Lstat(m.l.Path(filepath.FromSlash(p)))
+		return err == nil
+	})
+	if probs := vault.Check(p, vault.Render(d), m.tx); len(probs) > 0 {
+		msgs := make([]string, len(probs))
+		for i, pr := range probs {
+			msgs[i] = pr.String()
+		}
+		return "", "the document would not pass validation: " + strings.Join(msgs, "; ")
+	}
+	return p, ""
+}
+
+// addNew adds a routed document to the batch.
+func (b *batch) addNew(path string, d *vault.Document) *newDoc {
+	nd := &newDoc{path: path, doc: d}
+	b.taken[path] = true
+	b.news = append(b.news, nd)
+	if _, ok := b.newByHash[d.SourceHash]; !ok {
+		b.newByHash[d.SourceHash] = nd
+	}
+	return nd
+}
+
+// loadDoc reads an existing document of the working tree into the batch
+// (once per batch); nil when the file is gone or is not a document that
+// can be read.
+func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
+	if ed, ok := b.edits[rel]; ok {
+		return ed, nil
+	}
+	abs := m.l.Path(filepath.FromSlash(rel))
+	fi, err := os.Lstat(abs)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
+	}
+	p, err := vault.Parse(data)
+	if err != nil {
+		m.log.Warn("document cannot be read; not used for de-duplication or operations", "path", rel, "err", err)
+		return nil, nil
+	}
+	ed := &editDoc{path: rel, orig: data, mode: fi.Mode().Perm(), p: p}
+	b.edits[rel] = ed
+	b.editOrder = append(b.editOrder, rel)
+	return ed, nil
+}
+
+// edit applies fn, which edits the given existing documents with Set (and
+// may then change new documents of the batch), all or nothing: when fn
+// fails, or an edited document would fail a check it passed before, every
+// document is put back as it was and the error says why.
+func (m *Memorizer) edit(fn func() error, eds ...*editDoc) error {
+	saved := make([][]byte, len(eds))
+	before := make([]int, len(eds))
+	for i, ed := range eds {
+		saved[i] = slices.Clone(ed.p.Bytes())
+		before[i] = len(ed.p.Check(ed.path, m.tx))
+	}
+	err := fn()
+	if err == nil {
+		for i, ed := range eds {
+			if probs := ed.p.Check(ed.path, m.tx); len(probs) > before[i] {
+				err = fmt.Errorf("%s would not pass validation: %v", ed.path, probs[len(probs)-1])
+				break
+			}
+		}
+	}
+	if err != nil {
+		for i, ed := range eds {
+			p, perr := vault.Parse(saved[i])
+			if perr != nil {
+				return fmt.Errorf("memorize: restore %s: %w", ed.path, perr)
+			}
+			ed.p = p
+		}
+	}
+	return err
+}

@@ -1,0 +1,364 @@
+package observer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// Recovery (on Open, before every Process, and when state.json turns out
+// corrupt) makes the vault look as if the interrupted batch had either
+// completed or never started:
+//
+//   - A manifest whose range the newest Cortex-Buffer trailer covers (same
+//     buffer, same end offset) was committed: its index rows, quarantine
+//     records and state are brought up to date — each idempotent — and
+//     staging is emptied.
+//   - A manifest not covered was not committed: the new documents it
+//     placed are removed (only when they are still the bytes it wrote and
+//     not in HEAD), the edited ones get their original bytes back (only
+//     when they still hold the batch's edit), staging is emptied, and the
+//     lines are processed again from the unchanged offset.
+//   - Files in staging without a manifest are leftovers of a batch that
+//     stopped before its manifest: removed.
+//   - A lost state.json (missing or corrupt) is rebuilt from the newest
+//     trailers: the offset the last commit covers, with its totals. Lines
+//     after it are read again; quarantine records are never written twice,
+//     and the documents of replayed lines are recognized (see echo).
+
+// trailerState is what the newest memorizer commit says.
+type trailerState struct {
+	ok        bool
+	buffer    BufferID
+	end       int64
+	totals    Totals
+	hasTotals bool
+}
+
+// lastTrailer reads the newest Cortex-Buffer and Cortex-Totals trailers.
+// Commits by any author count: the author is configurable, the trailer key
+// is the memorizer's own.
+func (m *Memorizer) lastTrailer(ctx context.Context) (trailerState, error) {
+	v, h, ok, err := m.git.LastTrailer(ctx, TrailerBuffer, "")
+	if err != nil || !ok {
+		return trailerState{}, err
+	}
+	id, end, err := parseBufferTrailer(v)
+	if err != nil {
+		m.log.Warn("ignoring a malformed trailer", "commit", h.String(), "err", err)
+		return trailerState{}, nil
+	}
+	tr := trailerState{ok: true, buffer: id, end: end}
+	tv, th, tok, err := m.git.LastTrailer(ctx, TrailerTotals, "")
+	if err != nil {
+		return trailerState{}, err
+	}
+	if tok && th == h {
+		if t, err := parseTotals(tv); err == nil {
+			tr.totals, tr.hasTotals = t, true
+		} else {
+			m.log.Warn("ignoring a malformed trailer", "commit", h.String(), "err", err)
+		}
+	}
+	return tr, nil
+}
+
+// recover finishes or undoes an interrupted batch. With full set it also
+// checks state.json against the history (on Open, and when state.json is
+// found corrupt); otherwise it only looks at staging, which costs one
+// folder read when there is nothing to do.
+func (m *Memorizer) recover(ctx context.Context, full bool) error {
+	man, found, err := readManifest(m.l)
+	if err != nil {
+		return err
+	}
+	if !found {
+		if err := m.clearStray(); err != nil {
+			return err
+		}
+		if !full {
+			return nil
+		}
+	}
+	st, warn, err := LoadState(m.l)
+	if err != nil {
+		return err
+	}
+	_, serr := os.Stat(m.l.State())
+	lost := warn != "" || errors.Is(serr, fs.ErrNotExist) && st == (State{})
+	if warn != "" {
+		m.log.Warn(warn)
+	}
+	tr, err := m.lastTrailer(ctx)
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if found {
+		if tr.ok && tr.buffer == man.Buffer && tr.end == man.End {
+			if err := m.finishCommitted(ctx, man, tr, st, lost); err != nil {
+				return err
+			}
+		} else if err := m.rollback(ctx, man); err != nil {
+			return err
+		}
+		if err := m.finish(man); err != nil {
+			return err
+		}
+		if st, _, err = LoadState(m.l); err != nil {
+			return err
+		}
+	}
+	if lost {
+		return m.rebuildState(st, tr)
+	}
+	return nil
+}
+
+// finishCommitted redoes steps 8–10 of a committed batch, after putting
+// back any document a power loss emptied or reverted.
+func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trailerState, st State, lost bool) error {
+	for _, n := range man.New {
+		if err := m.repair(n.Path, n.SHA256, "", n.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	for _, e := range man.Edited {
+		if err := m.repair(e.Path, e.SHA256, e.OriginalSHA256, e.Data, e.Mode); err != nil {
+			return err
+		}
+	}
+	if err := m.ix.Update(ctx, man.paths()...); err != nil {
+		m.log.Warn("index update failed; it is refreshed on the next run", "err", err)
+		m.refreshed = m.now().Add(-indexRefreshEvery)
+	}
+	if err := AppendQuarantine(ctx, m.l, man.Quarantine...); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	if lost || st.Buffer != man.Buffer || st.Offset < man.End {
+		if tr.hasTotals {
+			st.Totals = tr.totals
+		} else {
+			st.Totals.Add(man.Totals)
+		}
+		st.Buffer, st.Offset, st.LastRun = man.Buffer, man.End, m.now()
+		if err := SaveState(m.l, st); err != nil {
+			return fmt.Errorf("recover: %w", err)
+		}
+	}
+	m.log.Info("recover: finished a batch committed before an interruption", "offset", man.End)
+	return nil
+}
+
+// repair writes a committed document's bytes back when the file is
+// missing, empty (data lost with the power) or still holds the version
+// from before the batch (old, when not ""); a file a person changed since
+// is theirs and left alone.
+func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode) error {
+	abs := m.l.Path(filepath.FromSlash(rel))
+	cur, err := os.ReadFile(abs)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	}
+	if err == nil && (sum(cur) == want || len(cur) > 0 && sum(cur) != old) {
+		return nil
+	}
+	if err := mkdirAllSynced(filepath.Dir(abs)); err != nil {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	}
+	if err := vault.WriteFileAtomic(abs, data, perm); err != nil {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	}
+	m.log.Warn("recover: rewrote a committed document lost from the working tree", "path", rel)
+	return nil
+}
+
+// rollback undoes the working tree changes of a batch that was not
+// committed.
+func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
+	for _, n := range man.New {
+		abs := m.l.Path(filepath.FromSlash(n.Path))
+		data, err := os.ReadFile(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("recover %s: %w", n.Path, err)
+		}
+		if len(data) > 0 && sum(data) != n.SHA256 {
+			m.log.Warn("recover: a document of the interrupted batch was changed since; left as it is", "path", n.Path)
+			continue
+		}
+		if _, inHead, err := m.git.HeadFile(n.Path); err != nil {
+			return fmt.Errorf("recover: %w", err)
+		} else if inHead {
+			continue // committed by a person meanwhile: it is theirs now
+		}
+		if err := os.Remove(abs); err != nil {
+			return fmt.Errorf("recover %s: %w", n.Path, err)
+		}
+		removeEmptyParents(m.l, filepath.Dir(abs))
+	}
+	for _, e := range man.Edited {
+		abs := m.l.Path(filepath.FromSlash(e.Path))
+		data, err := os.ReadFile(abs)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("recover %s: %w", e.Path, err)
+		}
+		if err == nil && len(data) > 0 && sum(data) != e.SHA256 {
+			continue // the edit never landed, or the file changed since
+		}
+		if err := vault.WriteFileAtomic(abs, e.Original, e.Mode); err != nil {
+			return fmt.Errorf("recover %s: %w", e.Path, err)
+		}
+	}
+	if err := m.ix.Update(ctx, man.paths()...); err != nil {
+		m.log.Warn("index update failed; it is refreshed on the next run", "err", err)
+		m.refreshed = m.now().Add(-indexRefreshEvery)
+	}
+	m.log.Warn("recover: undid a batch interrupted before its commit; its lines are processed again",
+		"offset", man.Start, "documents", len(man.New), "edits", len(man.Edited))
+	return nil
+}
+
+// rebuildState replaces a lost state.json with what the newest trailer
+// says: the offset its commit covers, when the buffer is still that file
+// and the offset still ends a line in it, and the totals as of that commit.
+func (m *Memorizer) rebuildState(st State, tr trailerState) error {
+	if !tr.ok {
+		return nil
+	}
+	v, err := statBuffer(m.l.Buffer())
+	if err != nil {
+		return err
+	}
+	changed := false
+	if v.Exists && v.ID == tr.buffer && tr.end <= v.Size && endsLine(m.l.Buffer(), tr.end) &&
+		(st.Buffer == (BufferID{}) || st.Buffer == tr.buffer) && st.Offset < tr.end {
+		st.Buffer, st.Offset = tr.buffer, tr.end
+		changed = true
+	}
+	if tr.hasTotals && (changed || st.Totals == (Totals{})) && st.Totals != tr.totals {
+		st.Totals = tr.totals
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	if err := SaveState(m.l, st); err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	m.log.Warn("state.json rebuilt from the last commit's trailers", "offset", st.Offset, "lines", st.Totals.Lines)
+	return nil
+}
+
+// endsLine reports whether the byte before off in the file is a newline.
+func endsLine(path string, off int64) bool {
+	if off == 0 {
+		return true
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [1]byte
+	_, err = f.ReadAt(b[:], off-1)
+	return err == nil && b[0] == '\n'
+}
+
+// readManifest reads batch.json; found is false when there is none.
+func readManifest(l vault.Layout) (*manifest, bool, error) {
+	data, err := os.ReadFile(manifestPath(l))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("recover: %w", err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil || man.Version != manifestVersion {
+		why := fmt.Sprintf("version %d", man.Version)
+		if err != nil {
+			why = err.Error()
+		}
+		// Written atomically, so never half written: this is damage from
+		// outside, and guessing could lose or duplicate lines.
+		return nil, false, fmt.Errorf("recover: %s is unreadable (%s): check `git status` in the vault, then remove the file and the rest of %s",
+			manifestPath(l), why, l.Staging())
+	}
+	for _, p := range man.paths() {
+		if !filepath.IsLocal(filepath.FromSlash(p)) || !vault.IsMemoryPath(p) {
+			return nil, false, fmt.Errorf("recover: %s names %q: not a memory document of the vault", manifestPath(l), p)
+		}
+	}
+	for _, n := range man.New {
+		if sum(n.Data) != n.SHA256 {
+			return nil, false, fmt.Errorf("recover: %s is damaged (%s does not match its checksum)", manifestPath(l), n.Path)
+		}
+	}
+	for _, e := range man.Edited {
+		if sum(e.Data) != e.SHA256 || sum(e.Original) != e.OriginalSHA256 {
+			return nil, false, fmt.Errorf("recover: %s is damaged (%s does not match its checksum)", manifestPath(l), e.Path)
+		}
+	}
+	return &man, true, nil
+}
+
+// clearStray removes staging files left without a manifest.
+func (m *Memorizer) clearStray() error {
+	ents, err := os.ReadDir(m.l.Staging())
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(ents) == 0 {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	m.log.Warn("recover: removing staging files of a batch interrupted before its manifest", "files", len(ents))
+	return clearStaging(m.l)
+}
+
+// clearStaging empties observer/staging, the manifest last: while it
+// exists, recovery can still finish or undo the batch.
+func clearStaging(l vault.Layout) error {
+	ents, err := os.ReadDir(l.Staging())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("clear staging: %w", err)
+	}
+	for _, e := range ents {
+		if e.Name() == filepath.Base(manifestPath(l)) {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(l.Staging(), e.Name())); err != nil {
+			return fmt.Errorf("clear staging: %w", err)
+		}
+	}
+	if err := os.Remove(manifestPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("clear staging: %w", err)
+	}
+	return vault.SyncDir(l.Staging())
+}
+
+// removeEmptyParents removes dir and its parents while they are empty,
+// stopping at the memory folders themselves (mind/, vault/, rules/).
+func removeEmptyParents(l vault.Layout, dir string) {
+	for {
+		rel, err := filepath.Rel(l.Root, dir)
+		if err != nil || !strings.Contains(filepath.ToSlash(rel), "/") {
+			return
+		}
+		if os.Remove(dir) != nil {
+			return
+		}
+		dir = filepath.Dir(dir)
+	}
+}
