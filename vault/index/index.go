@@ -212,10 +212,10 @@ func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	return d, err
 }
 
-// The look-ups repeat the partial indexes' conditions (source_hash <> ”,
-// id <> ”): SQLite uses a partial index only for a WHERE clause that
-// implies its condition, which `= ?` with a bound value does not — without
-// them every look-up scans the table.
+// The look-ups state that the value is not empty: SQLite uses a partial
+// index only for a WHERE clause that implies its condition, which "= ?"
+// with a bound value does not. The indexes are no longer partial (see
+// schemaIndexes), but files built while they were stay fast.
 const (
 	qByHash     = "SELECT " + docColumns + " FROM documents WHERE source_hash = ? AND source_hash <> '' ORDER BY path"
 	qByID       = "SELECT " + docColumns + " FROM documents WHERE id = ? AND id <> '' ORDER BY path"
