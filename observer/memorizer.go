@@ -302,11 +302,18 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 		if err != nil {
 			return res, err
 		}
-		if len(lines) == 0 {
-			return res, nil
-		}
 		if id != v.ID { // replaced between the stat and the open: look again
 			continue
+		}
+		if len(lines) == 0 {
+			if replaced {
+				// Remember the new file, so the next run does not warn again.
+				st.Buffer, st.Offset = id, 0
+				if err := SaveState(m.l, st); err != nil {
+					return res, err
+				}
+			}
+			return res, nil
 		}
 		if replaced {
 			st.Offset = 0

@@ -240,3 +240,11 @@ func TestEditFailedQuarantines(t *testing.T) {
 	}
 	checkInvariants(t, l)
 }
+
+func writeAndCommit(t *testing.T, l vault.Layout, rel string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(l.Path(rel), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, l.Root, "commit", "-qam", "edit "+rel)
+}

@@ -180,3 +180,22 @@ func TestCommitMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncatedBufferWarnsOnce: a buffer emptied by hand is noticed once.
+func TestTruncatedBufferWarnsOnce(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", "One.", ""))
+	var log testLogger
+	m := openTest(t, l, &log)
+	process(t, m)
+	os.Truncate(l.Buffer(), 0)
+	process(t, m)
+	process(t, m)
+	if n := strings.Count(log.String(), "buffer replaced or truncated"); n != 1 {
+		t.Errorf("%d warnings:\n%s", n, log.String())
+	}
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "fact", "Two.", ""))
+	if res := process(t, m); res.Memorized != 1 {
+		t.Errorf("result %+v", res)
+	}
+}

@@ -362,11 +362,17 @@ func TestCorruptStateRebuiltFromTrailers(t *testing.T) {
 }
 
 // TestReplacedBufferReplay: a buffer replaced by a copy of itself (another
-// file, so another identity: nothing in the history covers it) is read
-// again from 0. The replay creates no duplicate and counts no spurious
+// file, so another identity: nothing in the history covers it), with or
+// without a corrupt state.json, is read again from 0. The replay creates no duplicate and counts no spurious
 // reinforcement: each line is recognized as the observation that created
 // or last reinforced its document, and skipped.
 func TestReplacedBufferReplay(t *testing.T) {
+	for _, corrupt := range []bool{false, true} {
+		t.Run(fmt.Sprintf("corrupt state %v", corrupt), func(t *testing.T) { testReplacedBufferReplay(t, corrupt) })
+	}
+}
+
+func testReplacedBufferReplay(t *testing.T, corruptState bool) {
 	l := newTestVault(t)
 	known := writeKnownDoc(t, l)
 	appendRaw(t, l, crashLines())
@@ -385,6 +391,10 @@ func TestReplacedBufferReplay(t *testing.T) {
 	if err := os.Rename(tmp, l.Buffer()); err != nil {
 		t.Fatal(err)
 	}
+	if corruptState {
+		// Lost totals too: the replay counts every line again.
+		os.WriteFile(l.State(), []byte("\x00\x00"), 0o644)
+	}
 	m.Close()
 	var log testLogger
 	m2 := openTest(t, l, &log)
@@ -397,8 +407,12 @@ func TestReplacedBufferReplay(t *testing.T) {
 	if res.Quarantined != 1 || res.Operations != 1 || res.Skipped != 3 {
 		t.Errorf("replay outcomes: %+v", res)
 	}
-	if !strings.Contains(log.String(), "buffer replaced or truncated") {
-		t.Errorf("no warning about the replaced buffer:\n%s", log.String())
+	warning := "buffer replaced or truncated"
+	if corruptState {
+		warning = "state.json is corrupt"
+	}
+	if !strings.Contains(log.String(), warning) {
+		t.Errorf("no warning %q:\n%s", warning, log.String())
 	}
 	if n := commitCount(t, l); n != commits {
 		t.Errorf("%d commits after the replay, want %d", n, commits)

@@ -99,7 +99,7 @@ func (p *Parsed) Check(rel string, tx *Taxonomy) []Problem {
 		out = append(out, Problem{Path: rel, Line: line, Field: field, Msg: fmt.Sprintf(format, args...), Fixable: fixable})
 	}
 	d := &p.Doc
-	types := strings.Join(tx.TypeNames(), ", ")
+	types := func() string { return strings.Join(tx.TypeNames(), ", ") }
 
 	if p.missing(FieldID) {
 		add(0, FieldID, true, "missing id %s adds a new one)", fixHint)
@@ -110,17 +110,17 @@ func (p *Parsed) Check(rel string, tx *Taxonomy) []Problem {
 	def, typeOK := tx.Type(d.Type)
 	switch {
 	case p.missing(FieldType):
-		add(0, FieldType, false, "missing type: add type: with one of %s", types)
+		add(0, FieldType, false, "missing type: add type: with one of %s", types())
 	case d.Type == "":
 		// not text: reported while decoding
 	case d.Type == ReservedType:
-		add(p.Line(FieldType), FieldType, false, "type observation is reserved for the buffer and never stored: use one of %s", types)
+		add(p.Line(FieldType), FieldType, false, "type observation is reserved for the buffer and never stored: use one of %s", types())
 	case !typeOK:
 		hint := ""
 		if s := closest(d.Type, tx.TypeNames()); s != "" {
 			hint = fmt.Sprintf(" (did you mean %s?)", s)
 		}
-		add(p.Line(FieldType), FieldType, false, "type %q is not in the taxonomy%s: use one of %s, or declare it in taxonomy.yml", d.Type, hint, types)
+		add(p.Line(FieldType), FieldType, false, "type %q is not in the taxonomy%s: use one of %s, or declare it in taxonomy.yml", d.Type, hint, types())
 	}
 
 	switch {

@@ -386,8 +386,7 @@ func sizeString(n int) string {
 
 // parseYAML parses frontmatter text into its top-level node (nil when
 // empty). The common layout is read by a small exact parser (then oneLine:
-// no node spans lines); anything else goes to yaml.v3. The nodes may share
-// b's memory: b must not change while they are in use.
+// no node spans lines); anything else goes to yaml.v3.
 func parseYAML(b []byte) (n *yaml.Node, oneLine bool, err error) {
 	if n, ok := fastParse(b); ok {
 		return n, true, nil
@@ -497,6 +496,9 @@ func (p *Parsed) lineText(n int) []byte {
 		return nil
 	}
 	l := p.raw[p.lines[n-1]:p.lines[n]]
+	if len(l) > 0 && l[len(l)-1] == '\n' {
+		return bytes.TrimSuffix(l[:len(l)-1], []byte{'\r'})
+	}
 	for _, br := range [][]byte{{'\n'}, {'\r'}, {0xC2, 0x85}, {0xE2, 0x80, 0xA8}, {0xE2, 0x80, 0xA9}} {
 		if bytes.HasSuffix(l, br) {
 			l = l[:len(l)-len(br)]
@@ -573,7 +575,7 @@ func (p *Parsed) locateFields() {
 	}
 	p.sep = 0
 	for l := 1; l <= n; l++ {
-		if string(bytes.TrimSpace(p.lineText(l))) != "# ---" {
+		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
 			continue
 		}
 		inside := false

@@ -59,9 +59,11 @@ func (p *Parsed) Set(name string, value any) error {
 	}
 	want := p.Fields()
 	if f == nil {
-		at := 0
-		for at < len(p.fields) && p.fields[at].start < from {
-			at++
+		at := 0 // the new field's place among the named fields
+		for _, g := range p.fields {
+			if g.start < from && !g.badKey {
+				at++
+			}
 		}
 		want = slices.Insert(want, at, name)
 	}
@@ -92,7 +94,7 @@ func (p *Parsed) Delete(name string) error {
 	}
 	want := p.Fields()
 	want = slices.Delete(want, slices.Index(want, name), slices.Index(want, name)+1)
-	if err := p.verify(np, want, ""); err != nil {
+	if err := p.verify(np, want, name); err != nil {
 		return fmt.Errorf("delete %s: %w", name, err)
 	}
 	*p = *np
@@ -181,24 +183,29 @@ func (p *Parsed) replaceLines(from, to int, lines []string, eol string) (*Parsed
 }
 
 // verify checks an edit: the fields are want, in order, and every field
-// but changed has the same value as before.
+// but the one changed (set or deleted) has the same key and value as before.
 func (p *Parsed) verify(np *Parsed, want []string, changed string) error {
 	if got := np.Fields(); !slices.Equal(got, want) {
 		return fmt.Errorf("the edit would change the other fields (%s instead of %s)",
 			strings.Join(got, ", "), strings.Join(want, ", "))
 	}
 	budget := 0
-	for i := range p.fields {
-		f := &p.fields[i]
-		if f.badKey || f.name == changed {
-			continue
-		}
-		g := np.field(f.name)
-		if g == nil && changed == "" {
-			continue // the deleted field
-		}
-		if g == nil || !nodeEqual(f.val, g.val, &budget) {
-			return fmt.Errorf("the edit would change field %s", f.name)
+	skip := func(f fieldPos) bool { return !f.badKey && f.name == changed }
+	for i, j := 0, 0; i < len(p.fields) || j < len(np.fields); {
+		switch {
+		case i < len(p.fields) && skip(p.fields[i]):
+			i++
+		case j < len(np.fields) && skip(np.fields[j]):
+			j++
+		case i >= len(p.fields) || j >= len(np.fields):
+			return errors.New("the edit would add or remove other fields")
+		default:
+			a, b := p.fields[i], np.fields[j]
+			if !nodeEqual(a.key, b.key, &budget) || !nodeEqual(a.val, b.val, &budget) {
+				return fmt.Errorf("the edit would change field %s", a.name)
+			}
+			i++
+			j++
 		}
 	}
 	if !bytes.Equal(p.raw[p.bodyStart:], np.raw[np.bodyStart:]) {

@@ -314,3 +314,83 @@ func BenchmarkEdit(b *testing.B) {
 		}
 	}
 }
+
+func TestSetMultiLineScalars(t *testing.T) {
+	tests := []struct {
+		name, src, field string
+		removed          []string
+	}{
+		{"single-quoted over lines", "---\na: 'it''s\n# still text'\nb: 1\n---\n", "a",
+			[]string{"a: 'it''s\n", "# still text'\n"}},
+		{"tagged double-quoted", "---\na: !!str \"x\n# y \\\" z\"\nb: 1\n---\n", "a",
+			[]string{"a: !!str \"x\n", "# y \\\" z\"\n"}},
+		{"escaped line break", "---\na: \"x\\\n# y\"\nb: 1\n---\n", "a",
+			[]string{"a: \"x\\\n", "# y\"\n"}},
+		{"quoted after non-ASCII key", "---\nnaïve: \"é\n# x\"\nb: 1\n---\n", "naïve",
+			[]string{"naïve: \"é\n", "# x\"\n"}},
+		{"nested quoted", "---\na:\n  - \"x\n# y\"\nb: 1\n---\n", "a",
+			[]string{"a:\n", "  - \"x\n", "# y\"\n"}},
+		{"flow over lines", "---\na: [1,\n# c\n  2]\nb: 1\n---\n", "a",
+			[]string{"a: [1,\n", "# c\n", "  2]\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Set(tt.field, "new"); err != nil {
+				t.Fatal(err)
+			}
+			removed, added := changedLines(tt.src, string(p.Bytes()))
+			if !slices.Equal(removed, tt.removed) || !slices.Equal(added, []string{tt.field + ": new\n"}) {
+				t.Errorf("removed %q added %q", removed, added)
+			}
+		})
+	}
+}
+
+func TestEditWithOddLineBreaks(t *testing.T) {
+	// YAML breaks lines at NEL, LS and PS too; the edit must not cut one.
+	for _, br := range []string{"\u0085", "\u2028", "\u2029", "\r"} {
+		src := "---\ntype: fact\ntitle: \"a" + br + "b\"\nx: 1\n---\nbody\n"
+		p, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", br, err)
+		}
+		if err := p.Set("x", 2); err != nil {
+			t.Fatalf("%q: %v", br, err)
+		}
+		if err := p.Set(FieldTitle, "t"); err != nil {
+			t.Fatalf("%q: %v", br, err)
+		}
+		want := "---\ntype: fact\ntitle: \"t\"\nx: 2\n---\nbody\n"
+		if got := string(p.Bytes()); got != want {
+			t.Errorf("%q: got %q", br, got)
+		}
+	}
+}
+
+func TestSetBesideDuplicates(t *testing.T) {
+	src := "---\ntype: fact\nx: 1\nx: 2\n[k]: v\n---\n"
+	p, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldStatus, "active"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldType, "lesson"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldID, "i"); err != nil {
+		t.Fatal(err)
+	}
+	want := "---\nid: \"i\"\ntype: lesson\nx: 1\nx: 2\n[k]: v\nstatus: active\n---\n"
+	if got := string(p.Bytes()); got != want {
+		t.Errorf("got %q", got)
+	}
+	if err := p.Set("x", 3); err == nil {
+		t.Error("setting a duplicated field must fail")
+	}
+}

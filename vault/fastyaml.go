@@ -3,7 +3,6 @@ package vault
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -19,12 +18,12 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	if len(b) == 0 || len(b) > 64<<10 {
 		return nil, false
 	}
-	// The node values are substrings of src. b is the frontmatter library's
-	// own copy of the text, never written again once handed to us, so it
-	// can back the strings without a copy.
-	src := unsafe.String(&b[0], len(b))
+	src := string(b) // one copy: the node values are substrings of it
 	for i := 0; i < len(src); i++ {
 		c := src[i]
+		if plainByte[c] {
+			continue
+		}
 		switch {
 		case c == '\n':
 		case c == '\r':
@@ -50,6 +49,14 @@ func fastParse(b []byte) (root *yaml.Node, ok bool) {
 	}
 	return fp.parse()
 }
+
+// plainByte marks the printable ASCII bytes, which need no further look.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 // fastRuneOK reports whether r is a non-ASCII character yaml.v3 reads as an
 // ordinary character (not a line break, BOM or control character).

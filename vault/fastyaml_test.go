@@ -72,7 +72,7 @@ func TestFastYAMLMatchesYAMLv3(t *testing.T) {
 		"tags:\n- a\n- b\nx: y\n",
 		"entities:\n  - name: owner\n    type: person\n  - name: Cortex\n    type: project\n",
 		"a: 'it''s'\nb: '' # empty\n",
-		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\/\\ \\N\\_\\L\\P\\0\\e\"\n",
+		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\'\\ \\N\\_\\L\\P\\0\\e\\a\\b\\v\\f\\r\\n\"\n",
 		"a: b # comment\nc: d#e\n",
 		"a: 2026-02-16T15:23:14.527Z\nb: 0.95\nc: 1.0\nd: 12\ne: 0x1F\nf: 1e3\ng: .5\nh: 007\ni: 09\nj: true\nk: ~\nl: null\nm: 3deda2bc\n",
 		"a:\nb: 1\n",
@@ -91,7 +91,8 @@ func TestFastYAMLMatchesYAMLv3(t *testing.T) {
 	for _, s := range accepted {
 		checkFast(t, s)
 	}
-	for _, s := range []string{"a: 1\n", "tags:\n  - a\n", "e:\n  - name: x\n    type: y\n"} {
+	for _, s := range []string{"a: 1\n", "tags:\n  - a\n", "e:\n  - name: x\n    type: y\n",
+		"a: \"\\t\\x41\\u00e9\\U0001F600\\\"\\\\\\'\\ \\N\\_\\L\\P\\0\\e\\a\\b\\v\\f\\r\\n\"\n"} {
 		if !checkFast(t, s) {
 			t.Errorf("fast parser gave up on %q", s)
 		}

@@ -49,13 +49,31 @@ func FuzzParseDocument(f *testing.F) {
 			t.Fatalf("Render is not stable:\n%s", lineDiff(string(r1), string(r2)))
 		}
 		// An edit either works and reads back, or leaves the file as it was.
-		before := string(p.Bytes())
-		if err := p.Set(FieldStatus, "resolved"); err != nil {
-			if string(p.Bytes()) != before {
-				t.Fatal("a failed Set changed the document")
+		edits := []struct {
+			field string
+			value any
+			check func(d *Document) bool
+		}{
+			{FieldStatus, "resolved", func(d *Document) bool { return d.Status == "resolved" }},
+			{FieldCategory, Entity, func(d *Document) bool { return d.Category == Entity }},
+			{FieldReinforced, 7, func(d *Document) bool { return d.Reinforced == 7 }},
+			{FieldTags, nil, func(d *Document) bool { return d.Tags == nil }},
+		}
+		for _, e := range edits {
+			before := string(p.Bytes())
+			if err := p.Set(e.field, e.value); err != nil {
+				if string(p.Bytes()) != before {
+					t.Fatalf("a failed Set(%s) changed the document", e.field)
+				}
+				continue
 			}
-		} else if q, err := Parse(p.Bytes()); err != nil || q.Doc.Status != "resolved" {
-			t.Fatalf("after Set: %v %q", err, q.Doc.Status)
+			q, err := Parse(p.Bytes())
+			if err != nil || !e.check(&q.Doc) || !e.check(&p.Doc) {
+				t.Fatalf("after Set(%s): %v", e.field, err)
+			}
+			if !strings.HasSuffix(string(p.Bytes()), string(data[len(data)-len(p.Body()):])) {
+				t.Fatalf("Set(%s) changed the body", e.field)
+			}
 		}
 	})
 }

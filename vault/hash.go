@@ -14,45 +14,56 @@ import (
 // capitals is recognized as the same.
 func Hash(body string) string {
 	h := sha256.New()
-	var buf [512]byte
-	b := buf[:0]
+	// The normalized body goes through a buffer, never built whole.
+	var buf [1024]byte
+	n := 0
 	space := false // a white space run is pending
 	started := false
 	for i := 0; i < len(body); {
-		c := body[i]
-		if c < utf8.RuneSelf {
-			i++
-			if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
-				space = true
-				continue
-			}
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if space && started {
-				b = append(b, ' ')
-			}
-			space, started = false, true
-			b = append(b, c)
-		} else {
-			r, w := utf8.DecodeRuneInString(body[i:])
-			i += w
-			if unicode.IsSpace(r) {
-				space = true
-				continue
-			}
-			if space && started {
-				b = append(b, ' ')
-			}
-			space, started = false, true
-			b = utf8.AppendRune(b, unicode.ToLower(r))
+		if n > len(buf)-2*utf8.UTFMax {
+			h.Write(buf[:n])
+			n = 0
 		}
-		if len(b) > len(buf)-8 {
-			h.Write(b)
-			b = b[:0]
+		// Most bytes go through as they are: copy them by runs.
+		j := i
+		for j < len(body) && j-i < len(buf)-n-1 && asIs[body[j]] {
+			j++
 		}
+		if j > i {
+			if space && started {
+				buf[n] = ' '
+				n++
+			}
+			n += copy(buf[n:], body[i:j])
+			space, started, i = false, true, j
+			continue
+		}
+		r, w := rune(body[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(body[i:])
+		}
+		i += w
+		if unicode.IsSpace(r) {
+			space = true
+			continue
+		}
+		if space && started {
+			buf[n] = ' '
+			n++
+		}
+		space, started = false, true
+		n += utf8.EncodeRune(buf[n:], unicode.ToLower(r))
 	}
-	h.Write(b)
+	h.Write(buf[:n])
 	var sum [sha256.Size]byte
 	return hex.EncodeToString(h.Sum(sum[:0]))
 }
+
+// asIs marks the bytes the normalization keeps unchanged: ASCII that is
+// neither white space nor an upper-case letter.
+var asIs = func() (t [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		t[c] = !unicode.IsSpace(rune(c)) && !unicode.IsUpper(rune(c))
+	}
+	return t
+}()

@@ -19,6 +19,7 @@ const TimeLayout = "2006-01-02T15:04:05.000Z07:00"
 // Render writes d in the D21 layout (SPEC §2): the Cortex part, a blank
 // line, `# ---`, a blank line, the application fields that are set in SPEC
 // order, the unknown fields, the closing `---`, a blank line and the body.
+// Fields left empty (zero, nil) are not written, in either part.
 // The same document always gives the same bytes: 2-space indentation, id,
 // session_id and free text double-quoted, other text plain when YAML reads
 // it back unchanged, numbers with a decimal point, times in UTC with

@@ -268,4 +268,3 @@ func BenchmarkByHash(b *testing.B) {
 		}
 	}
 }
-

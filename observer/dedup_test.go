@@ -1,0 +1,81 @@
+package observer
+
+import (
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+func TestEcho(t *testing.T) {
+	created := mustTime("2026-02-16T10:00:00.123Z")
+	last := mustTime("2026-02-17T08:00:00Z")
+	d := &vault.Document{Created: created, SessionID: "s1", Attribution: "agent", LastReinforced: &last}
+	tests := []struct {
+		name string
+		o    Observation
+		want bool
+	}{
+		{"the creating line", Observation{Timestamp: created.Add(400 * time.Microsecond), SessionID: "s1", Attribution: "agent"}, true},
+		{"same time, another session", Observation{Timestamp: created, SessionID: "s2", Attribution: "agent"}, false},
+		{"same time, another attribution", Observation{Timestamp: created, SessionID: "s1", Attribution: "owner"}, false},
+		{"the last reinforcing line", Observation{Timestamp: last, SessionID: "x", Attribution: "y"}, true},
+		{"a new sighting", Observation{Timestamp: last.Add(time.Second), SessionID: "s1", Attribution: "agent"}, false},
+	}
+	for _, tt := range tests {
+		if got := echo(d, &tt.o); got != tt.want {
+			t.Errorf("%s: echo = %v", tt.name, got)
+		}
+	}
+}
+
+// TestDedupWithinBatch: a repeated line in one batch reinforces the
+// document the first one creates; the very same line twice (same time,
+// session, attribution) is one observation, not a reinforcement; an older
+// sighting does not move last_reinforced back.
+func TestDedupWithinBatch(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l,
+		obsLine("2026-02-16T10:00:00Z", "fact", "Backups run at 02:00 UTC.", "")+
+			obsLine("2026-02-16T10:00:00Z", "fact", "Backups run at 02:00 UTC.", "")+
+			obsLine("2026-02-16T12:00:00Z", "fact", "backups  run at 02:00 utc.", "")+
+			obsLine("2026-02-16T11:00:00Z", "fact", "Backups run at 02:00 UTC.", ""))
+	m := openTest(t, l, nil)
+	res := process(t, m)
+	if res.Memorized != 1 || res.Skipped != 1 || res.Reinforced != 2 || len(res.Commits) != 1 {
+		t.Fatalf("result %+v", res)
+	}
+	docs := docFiles(t, l)
+	if len(docs) != 1 {
+		t.Fatalf("documents %v", docs)
+	}
+	p := readDoc(t, l, docs[0])
+	if p.Doc.Reinforced != 2 || !p.Doc.LastReinforced.Equal(mustTime("2026-02-16T12:00:00Z")) {
+		t.Errorf("reinforced %d, last %v", p.Doc.Reinforced, p.Doc.LastReinforced)
+	}
+	if s := git(t, l.Root, "log", "-1", "--format=%s"); s != "observe: 3 observations\n" {
+		t.Errorf("subject %q", s)
+	}
+	checkInvariants(t, l)
+}
+
+// TestDedupPrefersLiveDocument: of two documents with the same body, the
+// superseded one is passed over.
+func TestDedupPrefersLiveDocument(t *testing.T) {
+	l := newTestVault(t)
+	body := "Same words twice."
+	a := putDoc(t, l, "01940000-0000-7000-8000-0000000000a1", "fact", body)
+	b := putDoc(t, l, "01940000-0000-7000-8000-0000000000b2", "fact", body)
+	// Mark the first (by path) superseded.
+	data := readDoc(t, l, a)
+	if err := data.Set(vault.FieldStatus, StatusSuperseded); err != nil {
+		t.Fatal(err)
+	}
+	writeAndCommit(t, l, a, data.Bytes())
+	appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", body, ""))
+	m := openTest(t, l, nil)
+	process(t, m)
+	if readDoc(t, l, a).Doc.Reinforced != 0 || readDoc(t, l, b).Doc.Reinforced != 1 {
+		t.Errorf("reinforced: a %d, b %d", readDoc(t, l, a).Doc.Reinforced, readDoc(t, l, b).Doc.Reinforced)
+	}
+}
