@@ -1,8 +1,12 @@
 package vault
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // benchDocument is a typical memory of about 1 KB, every common field set.
@@ -72,6 +76,49 @@ func BenchmarkCheck(b *testing.B) {
 	for b.Loop() {
 		if ps := Check("x.md", src, tx); len(ps) != 0 {
 			b.Fatal(ps)
+		}
+	}
+}
+
+// BenchmarkParseHandWritten parses a layout the fast path hands to yaml.v3
+// (a block scalar, flow collections), for comparison.
+func BenchmarkParseHandWritten(b *testing.B) {
+	src := []byte(handWritten)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkYAMLv3Node is the reference Parse is measured against: yaml.v3
+// alone reading the same frontmatter into a node tree.
+func BenchmarkYAMLv3Node(b *testing.B) {
+	src := Render(benchDocument())
+	fm := src[4 : bytes.Index(src, []byte("\n---\n"))+1]
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var n yaml.Node
+		if err := yaml.Unmarshal(fm, &n); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkParseLargeBody parses a note with a 110 KB body: the body is
+// copied once (Document.Body), not by the frontmatter reader.
+func BenchmarkParseLargeBody(b *testing.B) {
+	d := benchDocument()
+	d.Body = strings.Repeat("A long body line of a big note, with words.\n", 2500)
+	src := Render(d)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(src); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

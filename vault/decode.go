@@ -217,6 +217,9 @@ func (p *Parsed) time(name string, v *yaml.Node) (*time.Time, bool) {
 // ParseTime reads an RFC 3339 time as the frontmatter holds it. Years
 // outside 0000–9999 in UTC are refused: RFC 3339 cannot write them back.
 func ParseTime(s string) (time.Time, error) {
+	if t, ok := parseUTC(s); ok {
+		return t, nil
+	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
 		return time.Time{}, err
@@ -225,6 +228,34 @@ func ParseTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("year %d out of range", y)
 	}
 	return t, nil
+}
+
+// parseUTC reads the form cortex writes, 2006-01-02T15:04:05.000Z (0 to 9
+// fraction digits), without time.Parse's generality: every document has two
+// such times. It reports false for anything else.
+func parseUTC(s string) (time.Time, bool) {
+	if len(s) < 20 || len(s) > 30 || s[len(s)-1] != 'Z' || !isTimestamp(s) {
+		return time.Time{}, false
+	}
+	num := func(s string) int {
+		n := 0
+		for i := 0; i < len(s); i++ {
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	ns := 0
+	if frac := s[19 : len(s)-1]; frac != "" {
+		if len(frac) < 2 || len(frac) > 10 {
+			return time.Time{}, false
+		}
+		ns = num(frac[1:])
+		for i := len(frac) - 1; i < 9; i++ {
+			ns *= 10
+		}
+	}
+	return time.Date(num(s[:4]), time.Month(num(s[5:7])), num(s[8:10]),
+		num(s[11:13]), num(s[14:16]), num(s[17:19]), ns, time.UTC), true
 }
 
 // list returns a list of text. A single text value is accepted as a list
@@ -383,18 +414,23 @@ func simpleNumber(s string) bool {
 
 // detach copies n for keeping in Document.Extra: aliases expanded, anchors,
 // comments and positions dropped, so the copy can be written anywhere. It
-// returns nil when the copy would exceed *budget nodes.
+// returns nil when expanding aliases would copy more than *budget nodes
+// (a plain tree is bounded by the file's size; aliases are not).
 func detach(n *yaml.Node, budget *int) *yaml.Node {
-	n = deref(n)
-	if n == nil {
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
+	return detachNode(n, budget, false)
+}
+
+func detachNode(n *yaml.Node, budget *int, viaAlias bool) *yaml.Node {
+	if n != nil && n.Kind == yaml.AliasNode {
+		n, viaAlias = n.Alias, true
 	}
-	*budget--
-	if *budget < 0 {
-		return nil
+	if n == nil || n.Kind == yaml.AliasNode { // an alias without a target
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
 	}
-	if n.Kind == yaml.AliasNode { // an alias without a target
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null"}
+	if viaAlias {
+		if *budget--; *budget < 0 {
+			return nil
+		}
 	}
 	c := &yaml.Node{Kind: n.Kind, Style: n.Style, Tag: n.Tag, Value: n.Value}
 	if n.Kind == yaml.ScalarNode && n.Value == "" && isNull(n) {
@@ -408,7 +444,7 @@ func detach(n *yaml.Node, budget *int) *yaml.Node {
 	if len(n.Content) > 0 {
 		c.Content = make([]*yaml.Node, len(n.Content))
 		for i, x := range n.Content {
-			if c.Content[i] = detach(x, budget); c.Content[i] == nil {
+			if c.Content[i] = detachNode(x, budget, viaAlias); c.Content[i] == nil {
 				return nil
 			}
 		}

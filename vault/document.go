@@ -294,8 +294,11 @@ func Parse(data []byte) (*Parsed, error) {
 		node, p.oneLine, yamlErr = parseYAML(b)
 		return yamlErr
 	})
+	// The library copies all it reads; give it the frontmatter block only,
+	// up to the closing delimiter line, so a long body is not copied.
+	block := text[:blockEnd(text, openEnd)]
 	br := readers.Get().(*bufio.Reader)
-	br.Reset(bytes.NewReader(text))
+	br.Reset(bytes.NewReader(block))
 	rest, err := frontmatter.MustParse(br, nil, format)
 	br.Reset(nil)
 	readers.Put(br)
@@ -308,7 +311,7 @@ func Parse(data []byte) (*Parsed, error) {
 	}
 	p.fmStart = p.bom + openEnd
 	p.fmEnd = p.fmStart + len(fm)
-	p.bodyStart = len(data) - len(rest)
+	p.bodyStart = p.bom + len(block) - len(rest)
 	if p.fmEnd > p.bodyStart || !bytes.Equal(data[p.fmStart:p.fmEnd], fm) {
 		// The library and our own scan disagree on where the frontmatter
 		// is; editing by offsets would then corrupt the file.
@@ -353,6 +356,23 @@ func Parse(data []byte) (*Parsed, error) {
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// blockEnd returns the offset just past the first line after from that
+// reads `---` once trimmed (the rule of the frontmatter library), or
+// len(text) when there is none.
+func blockEnd(text []byte, from int) int {
+	for off := from; off < len(text); {
+		next := len(text)
+		if i := bytes.IndexByte(text[off:], '\n'); i >= 0 {
+			next = off + i + 1
+		}
+		if l := text[off:next]; len(l) >= 3 && string(bytes.TrimSpace(l)) == "---" {
+			return next
+		}
+		off = next
+	}
+	return len(text)
+}
 
 // readers recycles the 4 KB read buffer the frontmatter library would
 // otherwise allocate for every parse (it reuses a *bufio.Reader it is given):
@@ -564,30 +584,52 @@ func (p *Parsed) locateFields() {
 			end = e
 		}
 		f.end = min(end, max(next-1, f.start))
-		if !f.badKey {
-			for j := 0; j < i; j++ {
+	}
+	p.findDuplicates()
+	// The separator is the first `# ---` line outside every field's value
+	// (the fields are in line order and do not overlap).
+	p.sep = 0
+	fi := 0
+	for l := 1; l <= n; l++ {
+		for fi < len(p.fields) && p.fields[fi].end < l {
+			fi++
+		}
+		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
+			continue
+		}
+		if fi < len(p.fields) && p.fields[fi].start <= l {
+			continue
+		}
+		p.sep = l
+		break
+	}
+}
+
+// findDuplicates marks each field whose name an earlier field has.
+func (p *Parsed) findDuplicates() {
+	if len(p.fields) <= 32 {
+		for i := range p.fields {
+			f := &p.fields[i]
+			for j := 0; j < i && !f.badKey; j++ {
 				if !p.fields[j].badKey && p.fields[j].name == f.name {
 					f.dup = p.fields[j].start
 					break
 				}
 			}
 		}
+		return
 	}
-	p.sep = 0
-	for l := 1; l <= n; l++ {
-		if t := p.lineText(l); bytes.IndexByte(t, '#') < 0 || string(bytes.TrimSpace(t)) != "# ---" {
+	// A map, so that a file of a hundred thousand fields stays linear.
+	first := make(map[string]int, len(p.fields))
+	for i := range p.fields {
+		f := &p.fields[i]
+		if f.badKey {
 			continue
 		}
-		inside := false
-		for _, f := range p.fields {
-			if l >= f.start && l <= f.end {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			p.sep = l
-			break
+		if l, ok := first[f.name]; ok {
+			f.dup = l
+		} else {
+			first[f.name] = f.start
 		}
 	}
 }

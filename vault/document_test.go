@@ -193,3 +193,22 @@ func TestInlineTags(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestParseManyFields(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\n")
+	for i := 0; i < 20000; i++ {
+		b.WriteString("f" + itoa(i) + ": |\n  # ---\n")
+	}
+	b.WriteString("f7: again\n\n# ---\n\n---\n")
+	p, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.HasSeparator() || p.Line("f7") != 16 {
+		t.Errorf("separator %v, f7 on line %d", p.HasSeparator(), p.Line("f7"))
+	}
+	if ps := p.Problems(); len(ps) != 1 || !strings.Contains(ps[0].Msg, "field f7 appears twice (first at line 16)") {
+		t.Errorf("%d problems, the first %v", len(ps), ps[:min(len(ps), 1)])
+	}
+}

@@ -215,12 +215,20 @@ func (p *Parsed) verify(np *Parsed, want []string, changed string) error {
 }
 
 // nodeEqual compares two YAML values by content (kind, resolved tag,
-// value), not position or style. *budget counts the nodes visited, since
-// aliases may make a tree exponentially large or cyclic.
+// value), not position or style. *budget bounds the nodes compared through
+// aliases, which may make a tree exponentially large or cyclic.
 func nodeEqual(a, b *yaml.Node, budget *int) bool {
-	a, b = deref(a), deref(b)
-	if *budget++; *budget > maxDetachNodes {
-		return false
+	return nodesEqual(a, b, budget, false)
+}
+
+func nodesEqual(a, b *yaml.Node, budget *int, viaAlias bool) bool {
+	if a != nil && a.Kind == yaml.AliasNode || b != nil && b.Kind == yaml.AliasNode {
+		a, b, viaAlias = deref(a), deref(b), true
+	}
+	if viaAlias {
+		if *budget++; *budget > maxDetachNodes {
+			return false
+		}
 	}
 	if a == nil || b == nil {
 		return a == b
@@ -232,7 +240,7 @@ func nodeEqual(a, b *yaml.Node, budget *int) bool {
 		return false
 	}
 	for i := range a.Content {
-		if !nodeEqual(a.Content[i], b.Content[i], budget) {
+		if !nodesEqual(a.Content[i], b.Content[i], budget, viaAlias) {
 			return false
 		}
 	}

@@ -394,3 +394,22 @@ func TestSetBesideDuplicates(t *testing.T) {
 		t.Error("setting a duplicated field must fail")
 	}
 }
+
+func TestSetInALargeFrontmatter(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\ntype: fact\n")
+	for i := 0; i < 12000; i++ {
+		b.WriteString("f" + itoa(i) + ": [a, b]\n")
+	}
+	b.WriteString("---\nbody\n")
+	p, err := Parse([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Set(FieldStatus, "active"); err != nil {
+		t.Fatal(err)
+	}
+	if p.Doc.Status != "active" || len(p.Doc.Extra) != 12000 {
+		t.Errorf("status %q, %d extra fields", p.Doc.Status, len(p.Doc.Extra))
+	}
+}

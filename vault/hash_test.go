@@ -94,3 +94,34 @@ func TestDocPath(t *testing.T) {
 		t.Errorf("short hash: %s", p)
 	}
 }
+
+func TestParseTimeFastPath(t *testing.T) {
+	for _, s := range []string{
+		"2026-02-16T15:23:14.527Z", "2026-02-16T15:23:14Z", "2024-02-29T23:59:59.123456789Z", "2026-02-16T15:23:14.1Z",
+		"0001-01-01T00:00:00Z", "2023-02-29T00:00:00Z", "2026-02-16T15:23:14.1234567891Z", "2026-02-16T15:23:14+02:00",
+		"2026-02-16T24:00:00Z", "2026-02-16t15:23:14Z", "2026-02-16T15:23:14.Z",
+	} {
+		want, werr := time.Parse(time.RFC3339, s)
+		got, gerr := ParseTime(s)
+		if (werr == nil) != (gerr == nil) || !got.Equal(want) || (gerr == nil && got.Location() != want.Location()) {
+			t.Errorf("ParseTime(%q) = %v, %v; time.Parse says %v, %v", s, got, gerr, want, werr)
+		}
+	}
+}
+
+func FuzzParseTime(f *testing.F) {
+	f.Add("2026-02-16T15:23:14.527Z")
+	f.Add("2024-02-29T23:59:59.123456789Z")
+	f.Fuzz(func(t *testing.T, s string) {
+		want, werr := time.Parse(time.RFC3339, s)
+		if werr == nil {
+			if y := want.UTC().Year(); y < 0 || y > 9999 {
+				return
+			}
+		}
+		got, gerr := ParseTime(s)
+		if (werr == nil) != (gerr == nil) || !got.Equal(want) {
+			t.Fatalf("ParseTime(%q) = %v, %v; time.Parse says %v, %v", s, got, gerr, want, werr)
+		}
+	})
+}
