@@ -45,6 +45,7 @@ type lockOwner struct {
 	rec      string
 	link     string
 	lockPath string
+	quick    bool // release only unlocks (see lockPolicy.quickRelease)
 }
 
 // settleFunc decides an abandoned lock whose record names intent (the
@@ -218,8 +219,13 @@ func (o *lockOwner) release() {
 	if o == nil {
 		return
 	}
-	_ = os.Remove(o.link)
-	_ = writeRecord(o.rec, "", "")
+	if !o.quick {
+		// A link left by a quick release names a file that is no lock
+		// any more (renamed into place, or removed): never the lock
+		// file a later store meets, so it is harmless until replaced.
+		_ = os.Remove(o.link)
+		_ = writeRecord(o.rec, "", "")
+	}
 	_ = o.fl.Unlock()
 }
 

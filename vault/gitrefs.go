@@ -158,7 +158,21 @@ type refLog struct {
 	sig  GitSignature
 	when time.Time
 	msg  string
+	// follow is published right after the ref (the index, which must
+	// follow the branch): git reads HEAD, then the index, then takes
+	// index.lock, so a person's `git commit` that read HEAD after the
+	// branch moved and the index before it followed would commit a stale
+	// index and undo the commit's files. Nothing happens between the two
+	// renames; a failure to publish it is a *followError, the ref moved.
+	follow *lockFile
 }
+
+// followError is a refLog.follow that could not be published after the ref
+// moved.
+type followError struct{ err error }
+
+func (e *followError) Error() string { return e.err.Error() }
+func (e *followError) Unwrap() error { return e.err }
 
 // moveRef moves the ref head names from head.hash (zero: must not exist) to
 // to (zero: delete it, which only undoing a first commit does), as a git
@@ -167,7 +181,7 @@ type refLog struct {
 // still holds head.hash, writes the reflogs and renames the lock into place.
 // errRefMoved reports that someone else moved either meanwhile.
 func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash, log refLog) error {
-	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock}
+	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock, quickRelease: true}
 	headLock, err := acquireLock(ctx, filepath.Join(s.gitDir, "HEAD"), pol)
 	if err != nil {
 		return err
@@ -215,7 +229,25 @@ func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash
 	if err := s.writeRefLogs(head, to, log); err != nil {
 		return err
 	}
-	return target.commit()
+	if log.follow == nil {
+		return target.commit()
+	}
+	if err := log.follow.closeFile(); err != nil {
+		return err
+	}
+	if err := target.publish(); err != nil {
+		return err
+	}
+	if s.beforeIndexCommit != nil {
+		s.beforeIndexCommit()
+	}
+	ferr := log.follow.publish()
+	target.finish()
+	if ferr != nil {
+		return &followError{ferr}
+	}
+	log.follow.finish()
+	return nil
 }
 
 // writeRefLogs appends the reflog lines git writes for a commit: the

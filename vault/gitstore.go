@@ -458,9 +458,20 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		// Should this process die from here on, the next store completes
 		// the index if the branch moved, and drops it if not.
 		lock.owner.intend(commit.String())
-		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message)})
+		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
 		if err == nil {
 			break
+		}
+		var fe *followError
+		if errors.As(err, &fe) {
+			// The branch moved but the index could not: put the branch
+			// back, so HEAD and the index agree again and the paths stay
+			// uncommitted.
+			back := headState{branch: head.branch, hash: commit}
+			if rerr := s.moveRef(context.WithoutCancel(ctx), back, head.hash, refLog{sig: committer, when: when, msg: "cortex: undo commit, index update failed"}); rerr != nil {
+				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w (and %s could not be moved back to %s: %v)", fe.err, head.ref(), head.hash, rerr)
+			}
+			return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", fe.err)
 		}
 		if !errors.Is(err, errRefMoved) {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: move %s: %w", head.ref(), err)
@@ -468,18 +479,6 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		if attempt >= s.opts.Attempts {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %s kept moving under another writer (%d attempts); try again", head.ref(), attempt)
 		}
-	}
-	if s.beforeIndexCommit != nil {
-		s.beforeIndexCommit()
-	}
-	if err := lock.commit(); err != nil {
-		// The branch moved but the index could not: put the branch back, so
-		// HEAD and the index agree again and the paths stay uncommitted.
-		back := headState{branch: head.branch, hash: commit}
-		if rerr := s.moveRef(context.WithoutCancel(ctx), back, head.hash, refLog{sig: committer, when: when, msg: "cortex: undo commit, index update failed"}); rerr != nil {
-			return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w (and %s could not be moved back to %s: %v)", err, head.ref(), head.hash, rerr)
-		}
-		return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
 	}
 	return commit, nil
 }
