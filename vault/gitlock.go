@@ -56,10 +56,11 @@ type lockPolicy struct {
 	staleAge   time.Duration
 	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
 	// ownerDir keeps the records that let a store settle a lock it
-	// abandoned when killed (gitlockowner.go); "" keeps none. settle
-	// decides which abandoned locks are completed rather than removed.
-	ownerDir string
-	settle   settleFunc
+	// abandoned when killed (gitlockowner.go); "" keeps none. settleAll
+	// settles every abandoned lock of the repository, in the order their
+	// meaning needs, when one is found in the way.
+	ownerDir  string
+	settleAll func()
 	// quickRelease leaves a released lock's record link for the next
 	// claim to replace: a branch's lock is released between the branch
 	// moving and the index following, where every system call widens the
@@ -72,7 +73,7 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, owner, err := createLock(pol.ownerDir, path, pol.settle)
+		f, owner, err := createLock(pol.ownerDir, path, pol.settleAll)
 		if err == nil {
 			if owner != nil {
 				owner.quick = pol.quickRelease
