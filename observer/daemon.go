@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -425,20 +426,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 		// The memorizer is opened afresh for the retry: whatever it
 		// holds (the index, the taxonomy) may be what failed.
-		if d.proc != nil {
-			if cerr := d.proc.Close(); cerr != nil {
-				d.log.Warn("daemon: close memorizer", "err", cerr)
-			}
-			d.proc = nil
-		}
+		d.closeProc()
 		pending = true
 		retry = time.After(wait)
 	}
 }
 
 // batch runs the memorizer once over what is pending, opening it first when
-// a failure or a configuration change closed it.
-func (d *Daemon) batch() error {
+// a failure closed it. A panic of the memorizer is a failure like another:
+// the batch is left as a crash would leave it, and the memorizer, opened
+// afresh for the retry, recovers it.
+func (d *Daemon) batch() (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("memorizer panic: %v\n%s", r, debug.Stack())
+		}
+	}()
 	ctx := d.abortCtx
 	if d.proc == nil {
 		proc, err := d.open(ctx)
@@ -465,6 +468,23 @@ func (d *Daemon) batch() error {
 		i.Failures, i.LastError, i.NextRetry = 0, "", time.Time{}
 	})
 	return nil
+}
+
+// closeProc closes the memorizer after a failure; it may be in any state,
+// so a panic while closing is logged, not fatal.
+func (d *Daemon) closeProc() {
+	if d.proc == nil {
+		return
+	}
+	defer func() {
+		d.proc = nil
+		if r := recover(); r != nil {
+			d.log.Error("daemon: memorizer panic while closing", "panic", fmt.Sprint(r))
+		}
+	}()
+	if err := d.proc.Close(); err != nil {
+		d.log.Warn("daemon: close memorizer", "err", err)
+	}
 }
 
 // rotate rotates the buffer when it is past the size and fully processed.

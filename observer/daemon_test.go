@@ -30,6 +30,7 @@ type fakeMemorizer struct {
 	lines   []string // every line processed, in order
 	calls   int      // Process calls that found lines
 	fail    atomic.Int64
+	panics  atomic.Int64
 	gate    chan struct{} // when set, Process waits for it after reading
 	entered chan struct{} // when set, signalled as Process starts
 	left    chan struct{} // when set, signalled as Process returns
@@ -54,6 +55,10 @@ func (f *fakeMemorizer) Process(ctx context.Context) (Result, error) {
 	if f.fail.Load() > 0 {
 		f.fail.Add(-1)
 		return Result{}, errors.New("disk full (fake)")
+	}
+	if f.panics.Load() > 0 {
+		f.panics.Add(-1)
+		panic("a bug (fake)")
 	}
 	st, _, err := LoadState(f.l)
 	if err != nil {
@@ -290,6 +295,22 @@ func TestDaemonRetriesFailuresWithBackoff(t *testing.T) {
 	info, _, _ := ReadDaemonInfo(l)
 	if info.Failures != 0 || info.LastError != "" {
 		t.Fatalf("daemon.json after recovery = %+v", info)
+	}
+}
+
+func TestDaemonSurvivesAMemorizerPanic(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l}
+	fake.panics.Store(2)
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour, MinBackoff: time.Millisecond, MaxBackoff: time.Millisecond})
+	appendLines(t, l, testLine(0))
+	stop := runDaemon(t, d)
+	waitFor(t, "the line after two panics", func() bool { n, _ := fake.processed(); return n == 1 })
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if fake.closed.Load() < 2 {
+		t.Fatalf("the memorizer was closed %d times after 2 panics", fake.closed.Load())
 	}
 }
 

@@ -56,10 +56,16 @@ type lockPolicy struct {
 	staleAge   time.Duration
 	gitRunning func() (running, known bool) // gitProcessRunning; swapped in tests
 	// ownerDir keeps the records that let a store settle a lock it
-	// abandoned when killed (gitlockowner.go); "" keeps none. settle
-	// decides which abandoned locks are completed rather than removed.
-	ownerDir string
-	settle   settleFunc
+	// abandoned when killed (gitlockowner.go); "" keeps none. settleAll
+	// settles every abandoned lock of the repository, in the order their
+	// meaning needs, when one is found in the way.
+	ownerDir  string
+	settleAll func()
+	// quickRelease leaves a released lock's record link for the next
+	// claim to replace: a branch's lock is released between the branch
+	// moving and the index following, where every system call widens the
+	// window in which a person's `git commit` can read a stale index.
+	quickRelease bool
 }
 
 func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile, error) {
@@ -67,8 +73,11 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, owner, err := createLock(pol.ownerDir, path, pol.settle)
+		f, owner, err := createLock(pol.ownerDir, path, pol.settleAll)
 		if err == nil {
+			if owner != nil {
+				owner.quick = pol.quickRelease
+			}
 			return &lockFile{target: target, path: path, f: f, owner: owner}, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
@@ -142,16 +151,44 @@ func (l *lockFile) write(data []byte) error {
 // every reader sees, so the folder's sync after it is best effort (the
 // content itself was synced by write).
 func (l *lockFile) commit() error {
-	if err := l.f.Close(); err != nil {
+	if err := l.publish(); err != nil {
+		return err
+	}
+	l.finish()
+	return nil
+}
+
+// closeFile closes the lock file ahead of publish, so that publishing is
+// the rename alone.
+func (l *lockFile) closeFile() error {
+	if l.f == nil {
+		return nil
+	}
+	err := l.f.Close()
+	l.f = nil
+	if err != nil {
 		return fmt.Errorf("close %s: %w", l.path, err)
+	}
+	return nil
+}
+
+// publish renames the lock file over the target: the new content is what
+// every reader sees, and the lock is released. finish does the rest.
+func (l *lockFile) publish() error {
+	if err := l.closeFile(); err != nil {
+		return err
 	}
 	if err := os.Rename(l.path, l.target); err != nil {
 		return fmt.Errorf("rename %s: %w", l.path, err)
 	}
 	l.done = true
+	return nil
+}
+
+// finish, after publish, frees the owner record and syncs the folder.
+func (l *lockFile) finish() {
 	l.owner.release()
 	syncDir(filepath.Dir(l.target))
-	return nil
 }
 
 // release drops the lock without touching the target; a no-op after commit.
@@ -160,7 +197,7 @@ func (l *lockFile) release() {
 		return
 	}
 	l.done = true
-	l.f.Close()
+	l.closeFile()
 	os.Remove(l.path)
 	l.owner.release()
 }

@@ -18,26 +18,26 @@ import (
 
 // A git lock file (index.lock, HEAD.lock, a branch's .lock) left behind by a
 // process killed in the middle of a commit blocks every later git command
-// until someone removes it — and removing index.lock by hand after the
-// branch moved leaves an index without the commit's files, which the
-// person's next commit would delete. Git's protocol has no owner in the
+// until someone removes it, and removing the wrong one by hand can leave
+// the index and the branch disagreeing. Git's protocol has no owner in the
 // file; for its own locks the store keeps one, in <common git dir>/
 // cortex-locks/ (outside refs/, where git would read a stray file as a
 // ref): for each lock path a record file, flock'ed for as long as the lock
-// is held, naming the lock and, once the commit is written, the commit the
-// lock's content belongs to; and a hard link to the lock file itself.
+// is held, naming the lock and, for a branch's lock, the commit it moves
+// the branch to; and a hard link to the lock file itself.
 //
 // The lock file is born linked (made under a temporary name in the records
 // folder, linked from the record, then linked to the lock's name, which
 // fails, as O_EXCL does, when the lock exists), so no kill leaves a lock
 // without its record. The system drops the flock when the process dies,
 // however it dies; the link pins the lock file's inode, so no other file can
-// ever look like it. An abandoned lock — its record's flock free, the lock
-// file the very file linked — is settled by the next store that meets it
-// (on open, or in its way): an index.lock holding the complete index of the
-// commit the branch now holds is renamed into place, as the dead store was
-// about to; any other is removed, leaving git as it was before that
-// commit. Locks of git commands are never touched.
+// ever look like it. Abandoned locks — record flock free, lock file the very
+// file linked — are settled by the next store (when it opens, or when one
+// is in its way), as the dead store's commit would have ended: the index is
+// published before the branch moves (see refLog.follow), so a branch lock
+// whose index was published is completed (the branch moves to the
+// recorded commit) and every other lock is removed (nothing happened).
+// Locks of git commands are never touched.
 
 // lockOwner is this process's held record of one lock file.
 type lockOwner struct {
@@ -45,6 +45,7 @@ type lockOwner struct {
 	rec      string
 	link     string
 	lockPath string
+	quick    bool // release only unlocks (see lockPolicy.quickRelease)
 }
 
 // settleFunc decides an abandoned lock whose record names intent (the
@@ -91,15 +92,26 @@ func readRecord(rec string) (lockPath, intent string) {
 
 // createLock creates the lock file lockPath (an error wrapping fs.ErrExist
 // when it exists) and, with a records folder dir, records this process as
-// its owner, first settling the lock a dead store left there. Where no
-// record can be kept (a file system without hard links) the lock is created
-// as git creates it, unrecorded: reported when abandoned, never settled, as
-// git's own.
-func createLock(dir, lockPath string, settle settleFunc) (*os.File, *lockOwner, error) {
+// its owner; an abandoned lock in the way is settled first (settleAll).
+// Where no record can be kept (a file system without hard links) the lock
+// is created as git creates it, unrecorded: reported when abandoned, never
+// settled, as git's own.
+func createLock(dir, lockPath string, settleAll func()) (*os.File, *lockOwner, error) {
 	if dir != "" {
-		f, o, recorded, err := createOwnedLock(dir, lockPath, settle)
-		if recorded || err != nil {
-			return f, o, err
+		for try := 0; ; try++ {
+			f, o, abandoned, recorded, err := createOwnedLock(dir, lockPath)
+			if abandoned && try == 0 {
+				if settleAll != nil {
+					settleAll()
+				} else {
+					dropAbandoned(dir, lockPath)
+				}
+				continue
+			}
+			if recorded || err != nil {
+				return f, o, err
+			}
+			break
 		}
 	}
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
@@ -107,10 +119,11 @@ func createLock(dir, lockPath string, settle settleFunc) (*os.File, *lockOwner, 
 }
 
 // createOwnedLock is createLock with a record; recorded is false when the
-// record could not be kept and nothing was done.
-func createOwnedLock(dir, lockPath string, settle settleFunc) (f *os.File, o *lockOwner, recorded bool, err error) {
+// record could not be kept and nothing was done, abandoned is set (with
+// the lock taken) when the lock in the way is one a dead store left.
+func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned, recorded bool, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, nil, false, nil
+		return nil, nil, false, false, nil
 	}
 	rec := ownerRecord(dir, lockPath)
 	o = &lockOwner{fl: flock.New(rec, flock.SetPermissions(0o666)), rec: rec, link: rec + ".link", lockPath: lockPath}
@@ -123,26 +136,24 @@ func createOwnedLock(dir, lockPath string, settle settleFunc) (f *os.File, o *lo
 		ok, ferr = o.fl.TryLock()
 	}
 	if ferr != nil {
-		return nil, nil, false, nil
+		return nil, nil, false, false, nil
 	}
-	taken := func() (*os.File, *lockOwner, bool, error) {
-		return nil, nil, true, fmt.Errorf("create %s: %w", lockPath, fs.ErrExist)
-	}
+	taken := fmt.Errorf("create %s: %w", lockPath, fs.ErrExist)
 	if !ok {
-		return taken()
+		return nil, nil, false, true, taken
 	}
 	// Holding the record, this process is the only store at this lock: a
-	// lock file in place is a dead store's, settled now, or somebody
-	// else's.
-	if !settleAbandoned(rec, lockPath, settle) {
+	// lock file in place is a dead store's, or somebody else's.
+	if cur, err := os.Lstat(lockPath); err == nil {
+		linked, lerr := os.Lstat(o.link)
 		_ = o.fl.Unlock()
-		return taken()
+		return nil, nil, lerr == nil && os.SameFile(cur, linked), true, taken
 	}
-	fail := func(recorded bool, err error) (*os.File, *lockOwner, bool, error) {
+	fail := func(recorded bool, err error) (*os.File, *lockOwner, bool, bool, error) {
 		_ = os.Remove(o.link)
 		_ = writeRecord(rec, "", "")
 		_ = o.fl.Unlock()
-		return nil, nil, recorded, err
+		return nil, nil, false, recorded, err
 	}
 	if writeRecord(rec, lockPath, "") != nil {
 		return fail(false, nil)
@@ -155,7 +166,7 @@ func createOwnedLock(dir, lockPath string, settle settleFunc) (f *os.File, o *lo
 	if err != nil {
 		return fail(false, nil)
 	}
-	_ = os.Remove(o.link) // left by a store killed after its lock was renamed into place
+	_ = os.Remove(o.link) // left by a store killed, or released quickly, after its lock was renamed into place
 	if err := os.Link(tmp, o.link); err != nil {
 		f.Close()
 		os.Remove(tmp)
@@ -165,12 +176,12 @@ func createOwnedLock(dir, lockPath string, settle settleFunc) (f *os.File, o *lo
 		f.Close()
 		os.Remove(tmp)
 		if errors.Is(err, fs.ErrExist) {
-			return fail(true, fmt.Errorf("create %s: %w", lockPath, fs.ErrExist))
+			return fail(true, taken)
 		}
 		return fail(false, nil)
 	}
 	_ = os.Remove(tmp)
-	return f, o, true, nil
+	return f, o, false, true, nil
 }
 
 // settleAbandoned settles the lock file at lockPath if a dead store left
@@ -204,6 +215,17 @@ func settleAbandoned(rec, lockPath string, settle settleFunc) bool {
 	return true
 }
 
+// dropAbandoned removes the lock file at lockPath if a dead store left it.
+func dropAbandoned(dir, lockPath string) {
+	rec := ownerRecord(dir, lockPath)
+	fl := flock.New(rec)
+	if ok, err := fl.TryLock(); err != nil || !ok {
+		return
+	}
+	settleAbandoned(rec, lockPath, nil)
+	_ = fl.Unlock()
+}
+
 // intend records the commit the lock's content belongs to: written once
 // the content is complete and synced, before the commit becomes visible.
 func (o *lockOwner) intend(commit string) {
@@ -218,56 +240,90 @@ func (o *lockOwner) release() {
 	if o == nil {
 		return
 	}
-	_ = os.Remove(o.link)
-	_ = writeRecord(o.rec, "", "")
+	if !o.quick {
+		// A link left by a quick release names a file that is no lock
+		// any more (renamed into place, or removed): never the lock
+		// file a later store meets, so it is harmless until replaced.
+		_ = os.Remove(o.link)
+		_ = writeRecord(o.rec, "", "")
+	}
 	_ = o.fl.Unlock()
 }
 
 // lockOwners is the folder of the store's lock owner records.
 func (s *GitStore) lockOwners() string { return filepath.Join(s.commonDir, "cortex-locks") }
 
-// settleLock decides an abandoned lock of this store: only an index.lock
-// holding a complete index, left after the branch moved to the commit it
-// was written for, is completed.
+// settleLock decides an abandoned lock of this repository: a branch's lock
+// holding the commit its record names is completed when the dead store
+// published the index first (its index.lock is no longer pending); every
+// other lock is removed.
 func (s *GitStore) settleLock(lockPath, intent string) bool {
-	if lockPath != s.indexFile()+".lock" {
-		return false
-	}
-	head, err := s.readHead()
-	if err != nil || head.hash.String() != intent {
+	if intent == "" || lockPath == s.indexFile()+".lock" || lockPath == filepath.Join(s.gitDir, "HEAD.lock") {
 		return false
 	}
 	data, err := os.ReadFile(lockPath)
+	if err != nil || strings.TrimSpace(string(data)) != intent {
+		return false
+	}
+	return !s.indexPending()
+}
+
+// indexPending reports whether index.lock is a dead store's: in place,
+// linked from its record, the record's flock free. A live store's (this
+// one's among them) is not: a live store publishes or drops it itself.
+func (s *GitStore) indexPending() bool {
+	lockPath := s.indexFile() + ".lock"
+	rec := ownerRecord(s.lockOwners(), lockPath)
+	cur, err := os.Lstat(lockPath)
 	if err != nil {
 		return false
 	}
-	_, err = parseIndex(data)
-	return err == nil
+	linked, err := os.Lstat(rec + ".link")
+	if err != nil || !os.SameFile(cur, linked) {
+		return false
+	}
+	fl := flock.New(rec)
+	ok, err := fl.TryLock()
+	if err != nil || !ok {
+		return false
+	}
+	_ = fl.Unlock()
+	return true
 }
 
 // settleAbandonedLocks settles every lock a dead store of this repository
-// left, so that git works again as soon as a store opens, not only at its
-// next commit.
+// left — branch locks first, whose fate depends on the index lock — so
+// that git works again as soon as a store opens, not only at its next
+// commit.
 func (s *GitStore) settleAbandonedLocks() {
 	dir := s.lockOwners()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
+	index := s.indexFile() + ".lock"
+	var recs, last []string
 	for _, e := range ents {
 		if !isRecordName(e.Name()) {
 			continue
 		}
 		rec := filepath.Join(dir, e.Name())
-		lockPath, _ := readRecord(rec)
-		if lockPath == "" {
-			continue
+		switch lockPath, _ := readRecord(rec); lockPath {
+		case "":
+		case index:
+			last = append(last, rec)
+		default:
+			recs = append(recs, rec)
 		}
+	}
+	for _, rec := range append(recs, last...) {
 		fl := flock.New(rec)
 		if ok, err := fl.TryLock(); err != nil || !ok {
 			continue // held: a live store
 		}
-		settleAbandoned(rec, lockPath, s.settleLock)
+		if lockPath, _ := readRecord(rec); lockPath != "" {
+			settleAbandoned(rec, lockPath, s.settleLock)
+		}
 		_ = fl.Unlock()
 	}
 }

@@ -138,61 +138,88 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 }
 
 // dieEnv makes TestHelperCommitThenDie commit in the repository it names
-// and kill itself between moving the branch and renaming the index.
-const dieEnv = "CORTEX_TEST_COMMIT_THEN_DIE"
+// and kill itself at the point dieAtEnv names: "index" (before the index
+// is published) or "ref" (after the index, before the branch moves).
+const (
+	dieEnv   = "CORTEX_TEST_COMMIT_THEN_DIE"
+	dieAtEnv = "CORTEX_TEST_DIE_AT"
+)
 
 // TestHelperCommitThenDie is the child process of
-// TestGitStoreSettlesAKillBetweenBranchAndIndex; run alone it does nothing.
+// TestGitStoreSettlesAKillMidCommit; run alone it does nothing.
 func TestHelperCommitThenDie(t *testing.T) {
 	dir := os.Getenv(dieEnv)
 	if dir == "" {
-		t.Skip("a child process of TestGitStoreSettlesAKillBetweenBranchAndIndex")
+		t.Skip("a child process of TestGitStoreSettlesAKillMidCommit")
 	}
 	s, err := OpenGitStore(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.beforeIndexCommit = func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+	die := func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+	if os.Getenv(dieAtEnv) == "index" {
+		s.beforeIndexCommit = die
+	} else {
+		s.beforeRefPublish = die
+	}
 	s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "the commit of a process killed"})
 	t.Fatal("still alive")
 }
 
-// TestGitStoreSettlesAKillBetweenBranchAndIndex kills a process right after
-// its commit became visible, before the index followed: the next store to
-// open completes the index (a person's next commit must not delete the
-// commit's files), and git works again at once.
-func TestGitStoreSettlesAKillBetweenBranchAndIndex(t *testing.T) {
-	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
-	r.write("b.md", "b\n")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommitThenDie$")
-	cmd.Env = append(r.env, dieEnv+"="+r.dir)
-	out, err := cmd.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-		t.Fatalf("the child was not killed: %v\n%s", err, out)
+// TestGitStoreSettlesAKillMidCommit kills a process in the middle of its
+// commit, its locks held: the next store to open settles them as the
+// commit would have ended — not at all when the index was not published
+// yet, completely (the branch moved) when it was — and git works again at
+// once, the index agreeing with HEAD.
+func TestGitStoreSettlesAKillMidCommit(t *testing.T) {
+	for _, tc := range []struct {
+		at        string
+		committed bool
+	}{{"index", false}, {"ref", true}} {
+		t.Run(tc.at, func(t *testing.T) {
+			t.Parallel()
+			r := newTestRepo(t)
+			r.write("a.md", "a\n")
+			r.git("add", "a.md")
+			r.git("commit", "-q", "-m", "start")
+			r.write("b.md", "b\n")
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommitThenDie$")
+			cmd.Env = append(r.env, dieEnv+"="+r.dir, dieAtEnv+"="+tc.at)
+			out, err := cmd.CombinedOutput()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+				t.Fatalf("the child was not killed: %v\n%s", err, out)
+			}
+			lock := filepath.Join(r.dir, ".git", "refs", "heads", "main.lock")
+			if _, err := os.Stat(lock); err != nil {
+				t.Fatalf("the killed process left no branch lock: %v", err)
+			}
+			openStore(t, r.dir, GitStoreOptions{})
+			for _, l := range []string{lock, filepath.Join(r.dir, ".git", "index.lock"), filepath.Join(r.dir, ".git", "HEAD.lock")} {
+				if _, err := os.Stat(l); !errors.Is(err, os.ErrNotExist) {
+					t.Fatalf("%s after a store opened: %v", l, err)
+				}
+			}
+			subject, status := "start\n", "?? b.md\n"
+			if tc.committed {
+				subject, status = "the commit of a process killed\n", ""
+			}
+			if got := r.git("log", "-1", "--format=%s"); got != subject {
+				t.Fatalf("HEAD subject = %q, want %q", got, subject)
+			}
+			if got := r.git("status", "--porcelain"); got != status {
+				t.Fatalf("status = %q, want %q (the index and HEAD disagree)", got, status)
+			}
+			// git commits again.
+			r.write("c.md", "c\n")
+			r.git("add", "c.md")
+			r.git("commit", "-q", "-m", "a person")
+			r.fsck()
+		})
 	}
-	if got := r.git("log", "-1", "--format=%s"); got != "the commit of a process killed\n" {
-		t.Fatalf("HEAD subject = %q", got)
-	}
-	lock := filepath.Join(r.dir, ".git", "index.lock")
-	if _, err := os.Stat(lock); err != nil {
-		t.Fatalf("the killed process left no index.lock: %v", err)
-	}
-	openStore(t, r.dir, GitStoreOptions{})
-	if _, err := os.Stat(lock); !errors.Is(err, os.ErrNotExist) {
-		t.Fatalf("index.lock after a store opened: %v", err)
-	}
-	if got := r.git("status", "--porcelain"); got != "" {
-		t.Fatalf("status = %q (the index did not follow the commit)", got)
-	}
-	r.fsck()
 }
 
-// TestGitStoreDropsALockOfACommitNeverMade leaves a complete index.lock whose
-// commit never became visible: it is dropped, HEAD and the index stay.
+// TestGitStoreDropsALockOfACommitNeverMade leaves a complete index.lock of
+// a dead store: it is dropped, HEAD and the index stay.
 func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
@@ -201,7 +228,7 @@ func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
 	r.git("commit", "-q", "-m", "start")
 	s := openStore(t, r.dir, GitStoreOptions{})
 	index := r.readIndex()
-	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners(), settle: s.settleLock}
+	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
 	l, err := acquireLock(context.Background(), s.indexFile(), pol)
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +236,6 @@ func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
 	if err := l.write(index); err != nil {
 		t.Fatal(err)
 	}
-	l.owner.intend("0123456789012345678901234567890123456789")
 	abandon(l)
 	openStore(t, r.dir, GitStoreOptions{})
 	if _, err := os.Stat(s.indexFile() + ".lock"); !errors.Is(err, os.ErrNotExist) {

@@ -158,7 +158,24 @@ type refLog struct {
 	sig  GitSignature
 	when time.Time
 	msg  string
+	// follow is published just before the ref, while the ref's lock is
+	// held (the index of the commit). `git commit` reads HEAD, then the
+	// index, and takes index.lock only after: published the other way
+	// round, a person's commit that read HEAD after the branch moved and
+	// the index before it followed would commit a stale index, undoing the
+	// commit's files. This way a commit that read the old HEAD fails its
+	// compare-and-swap on the ref (held, then moved), and one that read
+	// the new HEAD reads the new index. A failure to publish it is a
+	// *followError: nothing moved.
+	follow *lockFile
 }
+
+// followError is a refLog.follow that could not be published; the ref did
+// not move.
+type followError struct{ err error }
+
+func (e *followError) Error() string { return e.err.Error() }
+func (e *followError) Unwrap() error { return e.err }
 
 // moveRef moves the ref head names from head.hash (zero: must not exist) to
 // to (zero: delete it, which only undoing a first commit does), as a git
@@ -167,7 +184,7 @@ type refLog struct {
 // still holds head.hash, writes the reflogs and renames the lock into place.
 // errRefMoved reports that someone else moved either meanwhile.
 func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash, log refLog) error {
-	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock}
+	pol := lockPolicy{timeout: s.opts.RefLockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks, quickRelease: true}
 	headLock, err := acquireLock(ctx, filepath.Join(s.gitDir, "HEAD"), pol)
 	if err != nil {
 		return err
@@ -212,10 +229,34 @@ func (s *GitStore) moveRef(ctx context.Context, head headState, to plumbing.Hash
 	if err := target.write([]byte(to.String() + "\n")); err != nil {
 		return err
 	}
+	// Should this process die from here on, the next store moves the ref
+	// if the index was published, and drops the lock if not.
+	target.owner.intend(to.String())
 	if err := s.writeRefLogs(head, to, log); err != nil {
 		return err
 	}
-	return target.commit()
+	if log.follow == nil {
+		return target.commit()
+	}
+	if err := log.follow.closeFile(); err != nil {
+		return &followError{err}
+	}
+	if s.beforeIndexCommit != nil {
+		s.beforeIndexCommit()
+	}
+	if err := log.follow.publish(); err != nil {
+		return &followError{err}
+	}
+	if s.beforeRefPublish != nil {
+		s.beforeRefPublish()
+	}
+	err = target.publish()
+	log.follow.finish()
+	if err != nil {
+		return fmt.Errorf("%w (the index already holds the commit's paths: the next commit of them settles it)", err)
+	}
+	target.finish()
+	return nil
 }
 
 // writeRefLogs appends the reflog lines git writes for a commit: the

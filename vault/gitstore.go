@@ -118,7 +118,8 @@ type GitStore struct {
 	packStamp time.Time // objects/pack mtime when go-git last indexed it
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
-	beforeIndexCommit func()                       // test hook: between moving the branch and the index
+	beforeIndexCommit func()                       // test hook: before publishing the index
+	beforeRefPublish  func()                       // test hook: between publishing the index and moving the branch
 }
 
 // OpenGitStore opens the repository that holds the vault at vaultRoot (the
@@ -416,7 +417,7 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		s.refreshPacks(true)
 	}
 
-	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settle: s.settleLock}
+	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -455,12 +456,15 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 			}
 			return head.hash, ErrNothingToCommit
 		}
-		// Should this process die from here on, the next store completes
-		// the index if the branch moved, and drops it if not.
-		lock.owner.intend(commit.String())
-		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message)})
+		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
 		if err == nil {
 			break
+		}
+		var fe *followError
+		if errors.As(err, &fe) {
+			// The index could not be published: the branch did not
+			// move, the paths stay uncommitted.
+			return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", fe.err)
 		}
 		if !errors.Is(err, errRefMoved) {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: move %s: %w", head.ref(), err)
@@ -468,18 +472,6 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		if attempt >= s.opts.Attempts {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %s kept moving under another writer (%d attempts); try again", head.ref(), attempt)
 		}
-	}
-	if s.beforeIndexCommit != nil {
-		s.beforeIndexCommit()
-	}
-	if err := lock.commit(); err != nil {
-		// The branch moved but the index could not: put the branch back, so
-		// HEAD and the index agree again and the paths stay uncommitted.
-		back := headState{branch: head.branch, hash: commit}
-		if rerr := s.moveRef(context.WithoutCancel(ctx), back, head.hash, refLog{sig: committer, when: when, msg: "cortex: undo commit, index update failed"}); rerr != nil {
-			return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w (and %s could not be moved back to %s: %v)", err, head.ref(), head.hash, rerr)
-		}
-		return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
 	}
 	return commit, nil
 }
