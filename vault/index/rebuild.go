@@ -200,6 +200,9 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		defer close(work)
 		walkErr = vault.Walk(l, ig, func(rel string, d fs.DirEntry) error {
 			info, err := d.Info()
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil // removed since the folder was read
+			}
 			if err != nil {
 				return err
 			}
