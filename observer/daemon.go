@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -267,6 +268,20 @@ func (d *Daemon) watch() {
 	d.watcher, d.events, d.errs = w, w.Events, w.Errors
 }
 
+// rewatch watches observer/ again when it was removed and made anew (its
+// watch ends with the folder).
+func (d *Daemon) rewatch() {
+	if d.watcher == nil || slices.Contains(d.watcher.WatchList(), d.l.ObserverDir()) {
+		return
+	}
+	if err := os.MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
+		return
+	}
+	if err := d.watcher.Add(d.l.ObserverDir()); err == nil {
+		d.log.Info("daemon: watching observer/ again")
+	}
+}
+
 // Abort cancels the batch in hand, for a second interrupt: the memorizer's
 // recovery finishes or rolls it back on the next start.
 func (d *Daemon) Abort() {
@@ -322,10 +337,20 @@ func (d *Daemon) Run(ctx context.Context) error {
 	hbDone := make(chan struct{})
 	hbStopped := make(chan struct{})
 	go d.heartbeat(hbDone, hbStopped)
-	defer func() {
-		close(hbDone)
-		<-hbStopped
-	}()
+	// The heartbeat stops before Close marks daemon.json stopped and lets
+	// go of the lock: a late beat would overwrite the next daemon's file.
+	var stopOnce sync.Once
+	stopHeartbeat := func() {
+		stopOnce.Do(func() {
+			close(hbDone)
+			<-hbStopped
+		})
+	}
+	defer stopHeartbeat()
+	closeAll := func() error {
+		stopHeartbeat()
+		return d.Close()
+	}
 
 	events, errs := d.events, d.errs
 	poll := time.NewTicker(d.opts.PollInterval)
@@ -359,7 +384,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			d.log.Info("daemon: stopping")
-			return d.Close()
+			return closeAll()
 		case ev, ok := <-events:
 			if !ok {
 				events = nil
@@ -394,6 +419,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 			kick()
 			continue
 		case <-poll.C:
+			d.rewatch()
 			kick()
 			continue
 		case <-retry:
@@ -413,7 +439,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 		if d.abortCtx.Err() != nil {
 			d.log.Warn("daemon: batch aborted", "err", err)
-			return errors.Join(err, d.Close())
+			return errors.Join(err, closeAll())
 		}
 		failures++
 		wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -429,6 +430,27 @@ func TestDaemonRetriesAtOnceWhenTheConfigurationChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the retry", func() bool { n, _ := fake.processed(); return n == 1 })
+}
+
+func TestDaemonWatchesARecreatedObserverFolder(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l, left: make(chan struct{}, 1)}
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: 20 * time.Millisecond})
+	runDaemon(t, d)
+	<-fake.left
+	if err := os.RemoveAll(l.ObserverDir()); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the folder's watch to end and come back", func() bool {
+		return slices.Contains(d.watcher.WatchList(), l.ObserverDir()) && dirExists(l.ObserverDir())
+	})
+	appendLines(t, l, testLine(0))
+	waitFor(t, "the line in the new folder", func() bool { n, _ := fake.processed(); return n == 1 })
+}
+
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }
 
 func TestDaemonHeartbeats(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -155,8 +156,11 @@ func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned,
 		_ = o.fl.Unlock()
 		return nil, nil, false, recorded, err
 	}
-	if writeRecord(rec, lockPath, "") != nil {
-		return fail(false, nil)
+	// Failures from here on are errors, not a fall back to an unrecorded
+	// lock, which a kill would leave for a person to remove; only a file
+	// system without hard links falls back.
+	if err := writeRecord(rec, lockPath, ""); err != nil {
+		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
 	}
 	// A temporary file left by a store killed between the steps below is
 	// junk now: no live store is in them while the record is held.
@@ -164,24 +168,37 @@ func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned,
 	_ = os.Remove(tmp)
 	f, err = os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
-		return fail(false, nil)
+		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
 	}
 	_ = os.Remove(o.link) // left by a store killed, or released quickly, after its lock was renamed into place
 	if err := os.Link(tmp, o.link); err != nil {
 		f.Close()
 		os.Remove(tmp)
-		return fail(false, nil)
+		if noHardLinks(err) {
+			return fail(false, nil)
+		}
+		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
 	}
 	if err := os.Link(tmp, lockPath); err != nil {
 		f.Close()
 		os.Remove(tmp)
-		if errors.Is(err, fs.ErrExist) {
+		switch {
+		case errors.Is(err, fs.ErrExist):
 			return fail(true, taken)
+		case noHardLinks(err):
+			return fail(false, nil)
 		}
-		return fail(false, nil)
+		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
 	}
 	_ = os.Remove(tmp)
 	return f, o, false, true, nil
+}
+
+// noHardLinks reports a link refused because the file system has none
+// (or the records folder is on another one).
+func noHardLinks(err error) bool {
+	return errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.ENOTSUP) ||
+		errors.Is(err, syscall.EOPNOTSUPP) || errors.Is(err, syscall.EXDEV) || errors.Is(err, syscall.EMLINK)
 }
 
 // settleAbandoned settles the lock file at lockPath if a dead store left

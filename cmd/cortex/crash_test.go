@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -143,10 +145,36 @@ func waitState(t *testing.T, l vault.Layout, n int64, d *daemonProc) {
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d lines accounted for after 2 minutes:\n%s", st.Totals.Lines, n, d.logs())
+			t.Fatalf("%d of %d lines accounted for after 2 minutes:\n%s\ngit locks:\n%s", st.Totals.Lines, n, d.logs(), gitLocks(l))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// gitLocks describes the lock files of the vault's repository and the
+// store's owner records, for a failure report.
+func gitLocks(l vault.Layout) string {
+	var b strings.Builder
+	git := l.Path(".git")
+	filepath.WalkDir(git, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if strings.HasSuffix(p, ".lock") || strings.Contains(p, "cortex-locks") {
+			fi, _ := d.Info()
+			var ino uint64
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+				ino = st.Ino
+			}
+			data, _ := os.ReadFile(p)
+			if len(data) > 120 {
+				data = data[:120]
+			}
+			fmt.Fprintf(&b, "%s inode=%d size=%d %q\n", strings.TrimPrefix(p, git), ino, fi.Size(), data)
+		}
+		return nil
+	})
+	return b.String()
 }
 
 // waitLog waits until the daemon's log holds s.
