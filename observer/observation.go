@@ -387,7 +387,7 @@ func isKnownField(key string) bool {
 
 func unknownField(key string) error {
 	msg := "is not a field of an observation"
-	if s := closest(key, knownFields); s != "" {
+	if s := vault.DidYouMean(key, knownFields); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return fieldErr(shortKey(key), "%s", msg)
@@ -719,7 +719,7 @@ func checkType(name string, tx *vault.Taxonomy) error {
 		return nil
 	}
 	msg := fmt.Sprintf("%s is not a type in the taxonomy", quoteShort(name))
-	if s := closest(name, tx.TypeNames()); s != "" {
+	if s := vault.DidYouMean(name, tx.TypeNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return fieldErr("type", "%s (see taxonomy.yml)", msg)
@@ -839,44 +839,6 @@ func (o Observation) Marshal() ([]byte, error) {
 		return nil, fmt.Errorf("marshal observation: %w", err)
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// closest returns the candidate nearest to s by edit distance when it is
-// close enough to be a likely typo, else "".
-func closest(s string, candidates []string) string {
-	best, bestD := "", 3 // at most 2 edits
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		if d := editDistance(ls, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b in bytes; the
-// inputs are short identifiers.
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return math.MaxInt
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // LineError is an invalid line of a batch; Line counts from 1.

@@ -117,7 +117,7 @@ func (p *Parsed) Check(rel string, tx *Taxonomy) []Problem {
 		add(p.Line(FieldType), FieldType, false, "type observation is reserved for the buffer and never stored: use one of %s", types())
 	case !typeOK:
 		hint := ""
-		if s := closest(d.Type, tx.TypeNames()); s != "" {
+		if s := DidYouMean(d.Type, tx.TypeNames()); s != "" {
 			hint = fmt.Sprintf(" (did you mean %s?)", s)
 		}
 		add(p.Line(FieldType), FieldType, false, "type %q is not in the taxonomy%s: use one of %s, or declare it in taxonomy.yml", d.Type, hint, types())
@@ -219,39 +219,4 @@ func IsUUID(s string) bool {
 		}
 	}
 	return true
-}
-
-// closest returns the candidate within two edits of s, if one is nearest.
-func closest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) > 64 || len(rb) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -25,3 +25,15 @@ func TestCutWords(t *testing.T) {
 		}
 	}
 }
+
+func TestDidYouMean(t *testing.T) {
+	types := []string{"decision", "lesson", "task"}
+	for in, want := range map[string]string{
+		"decison": "decision", "Decision": "decision", "lessons": "lesson",
+		"tsak": "task", "recipe": "", "": "", "décision": "decision",
+	} {
+		if got := DidYouMean(in, types); got != want {
+			t.Errorf("DidYouMean(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
