@@ -16,87 +16,21 @@ import (
 	"strings"
 
 	format "github.com/go-git/go-git/v5/plumbing/format/config"
+
+	"github.com/cortex-vault/cortex/vault"
 )
 
 // Repo is where git keeps a work tree's repository.
-type Repo struct {
-	// WorkTree is the top folder of the work tree, symbolic links resolved.
-	WorkTree string
-	// GitDir is the work tree's git folder (.git, or the folder a .git file
-	// names for a linked worktree or a submodule).
-	GitDir string
-	// CommonDir is the folder shared by every worktree of the repository:
-	// GitDir itself, except for a linked worktree. Hooks and the config
-	// live there.
-	CommonDir string
-}
+type Repo vault.GitRepo
 
 // FindRepo finds the repository whose work tree holds dir, as git does:
 // the nearest .git folder or .git file from dir up. It does not run git.
 func FindRepo(dir string) (Repo, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return Repo{}, fmt.Errorf("find git repository of %s: %w", dir, err)
+	r, err := vault.FindGitRepo(dir)
+	if errors.Is(err, vault.ErrNoGitRepo) {
+		return Repo{}, fmt.Errorf("%s is not in a git repository (run `cortex init` or `git init` first)", dir)
 	}
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = r
-	}
-	for d := abs; ; {
-		dotgit := filepath.Join(d, ".git")
-		fi, err := os.Stat(dotgit)
-		switch {
-		case err == nil && fi.IsDir():
-			return Repo{WorkTree: d, GitDir: dotgit, CommonDir: commonDir(dotgit)}, nil
-		case err == nil:
-			gitdir, err := readGitFile(dotgit)
-			if err != nil {
-				return Repo{}, err
-			}
-			return Repo{WorkTree: d, GitDir: gitdir, CommonDir: commonDir(gitdir)}, nil
-		case !errors.Is(err, fs.ErrNotExist):
-			return Repo{}, fmt.Errorf("find git repository of %s: %w", dir, err)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return Repo{}, fmt.Errorf("%s is not in a git repository (run `cortex init` or `git init` first)", dir)
-		}
-		d = parent
-	}
-}
-
-// commonDir follows a linked worktree's commondir file to the main git
-// folder.
-func commonDir(gitdir string) string {
-	data, err := os.ReadFile(filepath.Join(gitdir, "commondir"))
-	if err != nil {
-		return gitdir
-	}
-	c := strings.TrimSpace(string(data))
-	if c == "" {
-		return gitdir
-	}
-	if !filepath.IsAbs(c) {
-		c = filepath.Join(gitdir, c)
-	}
-	return filepath.Clean(c)
-}
-
-// readGitFile reads a "gitdir: PATH" file and returns PATH made absolute.
-func readGitFile(p string) (string, error) {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return "", fmt.Errorf("read %s: %w", p, err)
-	}
-	line, _, _ := bytes.Cut(data, []byte("\n"))
-	rest, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
-	if !ok {
-		return "", fmt.Errorf("%s: not a gitdir file", p)
-	}
-	gitdir := strings.TrimSpace(rest)
-	if !filepath.IsAbs(gitdir) {
-		gitdir = filepath.Join(filepath.Dir(p), gitdir)
-	}
-	return filepath.Clean(gitdir), nil
+	return Repo(r), err
 }
 
 // HooksDir returns the folder git runs this repository's hooks from:

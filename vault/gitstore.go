@@ -167,38 +167,14 @@ func OpenGitStoreWith(vaultRoot string, opts GitStoreOptions) (*GitStore, error)
 	return s, nil
 }
 
-// findGitDirs resolves the git folder of a working tree (".git", or the
-// folder a ".git" file names, as in a linked worktree or a submodule) and
-// the common folder it shares objects and refs with.
+// findGitDirs resolves the git folder of a working tree and the common
+// folder it shares objects and refs with.
 func findGitDirs(workTree string) (gitDir, commonDir string, err error) {
-	dot := filepath.Join(workTree, ".git")
-	fi, err := os.Stat(dot)
+	r, err := GitRepoAt(workTree)
 	if err != nil {
 		return "", "", err
 	}
-	gitDir = dot
-	if !fi.IsDir() {
-		data, err := os.ReadFile(dot)
-		if err != nil {
-			return "", "", err
-		}
-		target, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:")
-		if !ok {
-			return "", "", fmt.Errorf("%s: no gitdir: line", dot)
-		}
-		gitDir = strings.TrimSpace(target)
-		if !filepath.IsAbs(gitDir) {
-			gitDir = filepath.Join(workTree, gitDir)
-		}
-	}
-	commonDir = gitDir
-	if data, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-		commonDir = strings.TrimSpace(string(data))
-		if !filepath.IsAbs(commonDir) {
-			commonDir = filepath.Join(gitDir, commonDir)
-		}
-	}
-	return filepath.Clean(gitDir), filepath.Clean(commonDir), nil
+	return r.GitDir, r.CommonDir, nil
 }
 
 // Prefix is the vault's folder inside the repository, slash-separated with a

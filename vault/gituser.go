@@ -1,7 +1,6 @@
 package vault
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -31,59 +30,16 @@ func GitUserName(dir string) (string, error) {
 }
 
 // repoConfigPath finds the config file of the repository holding dir, or ""
-// when dir is in none. A .git file (a linked worktree, a submodule) points to
-// the git folder; a worktree's config is its main repository's (commondir).
+// when dir is in none; a linked worktree's config is its main repository's.
 func repoConfigPath(dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
+	r, err := FindGitRepo(dir)
+	if errors.Is(err, ErrNoGitRepo) {
+		return "", nil
+	}
 	if err != nil {
-		return "", fmt.Errorf("find git repository of %s: %w", dir, err)
+		return "", err
 	}
-	for d := abs; ; {
-		dotgit := filepath.Join(d, ".git")
-		fi, err := os.Stat(dotgit)
-		switch {
-		case err == nil && fi.IsDir():
-			return filepath.Join(dotgit, "config"), nil
-		case err == nil:
-			gitdir, err := readGitFile(dotgit)
-			if err != nil {
-				return "", err
-			}
-			if cd, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
-				common := strings.TrimSpace(string(cd))
-				if !filepath.IsAbs(common) {
-					common = filepath.Join(gitdir, common)
-				}
-				return filepath.Join(common, "config"), nil
-			}
-			return filepath.Join(gitdir, "config"), nil
-		case !errors.Is(err, os.ErrNotExist):
-			return "", fmt.Errorf("find git repository of %s: %w", dir, err)
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", nil
-		}
-		d = parent
-	}
-}
-
-// readGitFile reads a "gitdir: PATH" file and returns PATH made absolute.
-func readGitFile(p string) (string, error) {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return "", fmt.Errorf("read %s: %w", p, err)
-	}
-	line, _, _ := bytes.Cut(data, []byte("\n"))
-	rest, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
-	if !ok {
-		return "", fmt.Errorf("%s: not a gitdir file", p)
-	}
-	gitdir := strings.TrimSpace(rest)
-	if !filepath.IsAbs(gitdir) {
-		gitdir = filepath.Join(filepath.Dir(p), gitdir)
-	}
-	return gitdir, nil
+	return filepath.Join(r.CommonDir, "config"), nil
 }
 
 // globalGitUserName reads user.name from the global config files in git's
