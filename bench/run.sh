@@ -153,6 +153,8 @@ section_memorize() {
 	local left
 	left=$(cd "$v" && git status --porcelain -- mind vault | wc -l)
 	[ "$left" -eq 0 ] || { echo "bench: $left memory files left uncommitted" >&2; exit 1; }
+	# cortex status stats every document to tell a fresh index from a stale one.
+	"$bin/repeat" -n 10 -warmup 1 -label "cortex status ($MEM_DOCS docs)" -- "$bin/cortex" status --vault "$v"
 	local base
 	base=$("$bin/memgen" baseline -vault "$v" -docs "$MEM_DOCS" -n "$BASE_OBS")
 	echo "$base"

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -112,14 +113,15 @@ const (
 	IndexMissing = "missing" // no .cortex/index.db: built by the next reader
 )
 
-// IndexStatus compares the index's modification time with the newest
-// modification of the memory folders (a file written, a file added or
+// IndexStatus compares the index's modification time with the changes of
+// the memory folders since (a document written, a document added or
 // removed: its folder's time). The check is a stat walk, no parsing.
 type IndexStatus struct {
 	State string `json:"state"`
 	// Updated is index.db's modification time.
 	Updated time.Time `json:"updated,omitzero"`
-	// Newest is the newest memory file or folder change, NewestPath where.
+	// Newest is the newest memory change after the index was written, and
+	// NewestPath where: set when the index is stale.
 	Newest     time.Time `json:"newest,omitzero"`
 	NewestPath string    `json:"newest_path,omitempty"`
 }
@@ -247,8 +249,8 @@ func daemonLockHeld(l vault.Layout) (bool, error) {
 	return true, nil
 }
 
-// readIndexStatus compares index.db's time with the newest change in the
-// memory folders.
+// readIndexStatus compares index.db's time with the changes in the memory
+// folders.
 func readIndexStatus(ctx context.Context, l vault.Layout) (IndexStatus, error) {
 	fi, err := os.Stat(l.IndexDB())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -258,59 +260,75 @@ func readIndexStatus(ctx context.Context, l vault.Layout) (IndexStatus, error) {
 		return IndexStatus{}, fmt.Errorf("index %s: %w", l.IndexDB(), err)
 	}
 	is := IndexStatus{State: IndexFresh, Updated: fi.ModTime()}
-	is.Newest, is.NewestPath, err = newestMemoryChange(ctx, l)
+	is.Newest, is.NewestPath, err = changedSince(ctx, l, fi.ModTime())
 	if err != nil {
 		return is, err
 	}
-	if is.Newest.After(is.Updated) {
+	if is.NewestPath != "" {
 		is.State = IndexStale
 	}
 	return is, nil
 }
 
-// newestMemoryChange returns the newest modification time among the memory
+// changedSince returns the newest change after since among the memory
 // documents and their folders (a removed document shows as its folder's
-// change), and where.
-func newestMemoryChange(ctx context.Context, l vault.Layout) (time.Time, string, error) {
+// change), and where; "" when there is none. It stats every document but
+// matches .cortexignore only against folders and the few files changed
+// since: the ignore patterns cost more than the stat.
+func changedSince(ctx context.Context, l vault.Layout, since time.Time) (time.Time, string, error) {
 	ig, err := vault.LoadIgnore(l)
 	if err != nil {
 		return time.Time{}, "", err
 	}
 	var newest time.Time
 	var where string
-	seenDirs := map[string]bool{}
 	note := func(t time.Time, rel string) {
-		if t.After(newest) {
+		if t.After(since) && t.After(newest) {
 			newest, where = t, rel
 		}
 	}
-	for _, top := range vault.MemoryDirs {
-		if fi, err := os.Stat(l.Path(top)); err == nil {
-			note(fi.ModTime(), top+"/")
-		}
-	}
 	n := 0
-	err = vault.Walk(l, ig, func(rel string, d fs.DirEntry) error {
-		if n++; n%4096 == 0 {
-			if err := ctx.Err(); err != nil {
+	for _, top := range vault.MemoryDirs {
+		base := l.Path(top)
+		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == base && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipDir
+				}
+				return nil // gone while walking: its folder's time shows it
+			}
+			if n++; n%4096 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			rel, err := filepath.Rel(l.Root, p)
+			if err != nil {
 				return err
 			}
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil // removed while walking: its folder's time shows it
-		}
-		note(info.ModTime(), rel)
-		if dir := filepath.Dir(filepath.FromSlash(rel)); !seenDirs[dir] {
-			seenDirs[dir] = true
-			if fi, err := os.Stat(l.Path(dir)); err == nil {
-				note(fi.ModTime(), filepath.ToSlash(dir)+"/")
+			rel = filepath.ToSlash(rel)
+			if d.IsDir() {
+				if p != base && ig.Ignored(rel+"/") {
+					return fs.SkipDir
+				}
+			} else if !d.Type().IsRegular() || !strings.HasSuffix(rel, ".md") {
+				return nil
 			}
+			info, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			if info.ModTime().After(since) && info.ModTime().After(newest) && (d.IsDir() || !ig.Ignored(rel)) {
+				if d.IsDir() {
+					rel += "/"
+				}
+				note(info.ModTime(), rel)
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, fs.SkipDir) {
+			return time.Time{}, "", fmt.Errorf("index status: walk %s: %w", base, err)
 		}
-		return nil
-	})
-	if err != nil {
-		return time.Time{}, "", fmt.Errorf("index status: %w", err)
 	}
 	return newest, where, nil
 }
