@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
-#                                 search, all (default)
+#                                 search, crash, all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
@@ -16,7 +16,8 @@
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
 # (refreshes, 20), SEARCH_DOCS (documents of the search vault, 100000),
 # SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault made by
-# bench/cmd/genvault to reuse instead of generating one), BENCH_TMP (where
+# bench/cmd/genvault to reuse instead of generating one), CRASH_ROUNDS (kill
+# -9 rounds of the crash section, 100), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -44,7 +45,8 @@ SEARCH_QUERIES=${SEARCH_QUERIES:-50}
 DOCS=${DOCS:-100000}
 COMMITS=${COMMITS:-20}
 VALIDATE_RUNS=${VALIDATE_RUNS:-5}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search)
+CRASH_ROUNDS=${CRASH_ROUNDS:-100}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search crash)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -269,6 +271,17 @@ section_hooks() {
 	"$bin/repeat" -n "$VALIDATE_RUNS" -warmup 1 -label "git status" -- git -C "$v" status --porcelain
 	GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com \
 		PATH="$bin:$PATH" "$bin/hookbench" -vault "$v" -runs "$COMMITS" -files 10
+}
+
+# crash: the exactly-once test of cmd/cortex/crash_test.go with more rounds
+# than CI runs: the real daemon killed with kill -9 at random moments while
+# writers append, restarted, and every invariant checked at the end.
+section_crash() {
+	local start end
+	start=$(date +%s.%N)
+	CORTEX_CRASH_ROUNDS=$CRASH_ROUNDS go test -count=1 -run '^TestCrashExactlyOnce$' -v ./cmd/cortex | grep -E 'rounds=|recover|^(ok|FAIL|---)' || true
+	end=$(date +%s.%N)
+	printf 'crash test: %s rounds of kill -9 in %.1f s\n' "$CRASH_ROUNDS" "$(awk "BEGIN {print $end - $start}")"
 }
 
 main() {
