@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,7 +12,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -169,16 +166,13 @@ func runGraph(c *cli.Context) error {
 	if c.Bool("dangling") && (from != "" || (c.IsSet("format") && format != "json")) {
 		return usageErrorf("graph: --dangling lists the whole vault's unresolved links as text or --json; it takes no --from or --format %s", format)
 	}
-	l, err := obsLayout(c)
-	if err != nil {
-		return err
-	}
 	ctx := c.Context
-	ix, err := openFresh(ctx, l, c.App.ErrWriter)
+	r, err := openRecall(c, time.Now)
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer r.Close()
+	ix := r.Index()
 
 	w := c.App.Writer
 	if c.Bool("dangling") {
@@ -202,9 +196,9 @@ func runGraph(c *cli.Context) error {
 
 	var g *index.Graph
 	if from != "" {
-		doc, err := findDoc(ctx, ix, l, from)
+		doc, err := r.Resolve(ctx, from)
 		if err != nil {
-			return err
+			return recallError(err)
 		}
 		g, err = ix.Neighbourhood(ctx, doc.Path, depth)
 		if err != nil {
@@ -220,76 +214,6 @@ func runGraph(c *cli.Context) error {
 		return g.WriteMermaid(w)
 	}
 	return g.WriteJSON(w)
-}
-
-// openFresh opens the vault's index and brings it up to date with the
-// working tree, as every read command does first.
-func openFresh(ctx context.Context, l vault.Layout, stderr io.Writer) (*index.Index, error) {
-	ix, err := index.Open(ctx, l, index.Options{Logger: slog.New(slog.NewTextHandler(stderr, nil))})
-	if err != nil {
-		return nil, err
-	}
-	if _, err := ix.Refresh(ctx); err != nil {
-		ix.Close()
-		return nil, err
-	}
-	return ix, nil
-}
-
-// minIDPrefix is the shortest id prefix a command accepts.
-const minIDPrefix = 8
-
-// findDoc finds the one document ref names: a path inside the vault
-// (relative to its root or to the working folder, or absolute), a whole
-// id, or a unique id prefix of 8 or more characters.
-func findDoc(ctx context.Context, ix *index.Index, l vault.Layout, ref string) (index.Doc, error) {
-	ref = strings.TrimSpace(ref)
-	var tries []string
-	if filepath.IsAbs(ref) {
-		tries = append(tries, ref)
-	} else {
-		tries = append(tries, filepath.Join(l.Root, ref))
-		if wd, err := os.Getwd(); err == nil {
-			tries = append(tries, filepath.Join(wd, ref))
-		}
-	}
-	for _, p := range tries {
-		if r, err := filepath.Rel(l.Root, p); err == nil && !strings.HasPrefix(r, "..") {
-			if d, ok, err := ix.ByPath(ctx, filepath.ToSlash(r)); err != nil || ok {
-				return d, err
-			}
-		}
-	}
-	if strings.ContainsAny(ref, `/\`) || strings.HasSuffix(ref, ".md") {
-		return index.Doc{}, fmt.Errorf("no document at %s", ref)
-	}
-	if len(ref) < minIDPrefix {
-		return index.Doc{}, usageErrorf("--from %q: give a path, a whole id, or %d or more characters of one", ref, minIDPrefix)
-	}
-	docs, err := ix.ByIDPrefix(ctx, ref, 6)
-	if err != nil {
-		return index.Doc{}, err
-	}
-	var exact []index.Doc
-	for _, d := range docs {
-		if strings.EqualFold(d.ID, ref) {
-			exact = append(exact, d)
-		}
-	}
-	if len(exact) > 0 {
-		docs = exact
-	}
-	switch {
-	case len(docs) == 0:
-		return index.Doc{}, fmt.Errorf("no document with an id starting %q", ref)
-	case len(docs) > 1:
-		var paths []string
-		for _, d := range docs[:min(5, len(docs))] {
-			paths = append(paths, d.Path)
-		}
-		return index.Doc{}, errors.New("id " + ref + " is ambiguous: " + strings.Join(paths, ", ") + "; give more characters or a path")
-	}
-	return docs[0], nil
 }
 
 // progressBar draws "indexing ███░░░ 1234/5000" on a terminal, and nothing
