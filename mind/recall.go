@@ -113,38 +113,14 @@ func (r *Recall) Index() *index.Index { return r.ix }
 // Layout is the vault Recall reads.
 func (r *Recall) Layout() vault.Layout { return r.l }
 
-// daemonInfo is the part of .cortex/daemon.json (written by the daemon)
-// that says whether it is alive.
-type daemonInfo struct {
-	Heartbeat   time.Time `json:"heartbeat"`
-	HeartbeatMS int64     `json:"heartbeat_ms"`
-	Stopped     time.Time `json:"stopped"`
-}
-
-// heartbeatSlack is how many heartbeat periods may pass, and minSlack the
-// least time, before a daemon's heartbeat is too old to trust.
-const (
-	heartbeatSlack = 3
-	minSlack       = 15 * time.Second
-)
-
 // DaemonKeepsIndex reports whether a live daemon keeps the index fresh:
 // .cortex/daemon.json says the daemon has not stopped and beat recently.
 // Anything unclear (no file, a torn file, a stopped daemon, an old
 // heartbeat) is false: a refresh costs a stat walk, a stale answer costs
 // a memory.
 func DaemonKeepsIndex(l vault.Layout, now time.Time) bool {
-	data, err := os.ReadFile(l.DaemonInfo())
-	if err != nil {
-		return false
-	}
-	var info daemonInfo
-	if json.Unmarshal(data, &info) != nil || info.Heartbeat.IsZero() || !info.Stopped.IsZero() {
-		return false
-	}
-	slack := max(heartbeatSlack*time.Duration(info.HeartbeatMS)*time.Millisecond, minSlack)
-	age := now.Sub(info.Heartbeat)
-	return age < slack && age > -slack
+	info, ok, err := vault.ReadDaemonInfo(l)
+	return err == nil && ok && info.Beating(now)
 }
 
 // NotFoundError is a reference that names no document.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"os"
@@ -96,42 +95,11 @@ func (o DaemonOptions) withDefaults() DaemonOptions {
 	return o
 }
 
-// DaemonInfo is .cortex/daemon.json: who runs the vault's daemon and whether
-// it still beats. `cortex status` and a second daemon read it.
-type DaemonInfo struct {
-	PID       int       `json:"pid"`
-	Host      string    `json:"host,omitempty"`
-	Started   time.Time `json:"started"`
-	Heartbeat time.Time `json:"heartbeat"`
-	// HeartbeatMS is the heartbeat's period in milliseconds: a heartbeat
-	// older than a few periods means a hung or killed daemon.
-	HeartbeatMS int64 `json:"heartbeat_ms"`
-	// Stopped is set when the daemon ended cleanly.
-	Stopped time.Time `json:"stopped,omitzero"`
-	// LastBatch is when the last batch with lines ended.
-	LastBatch time.Time `json:"last_batch,omitzero"`
-	// Failures counts the failed batches in a row; LastError is the last
-	// one's error and NextRetry when it is tried again.
-	Failures  int       `json:"failures,omitempty"`
-	LastError string    `json:"last_error,omitempty"`
-	NextRetry time.Time `json:"next_retry,omitzero"`
-}
+// DaemonInfo is .cortex/daemon.json (see vault.DaemonInfo).
+type DaemonInfo = vault.DaemonInfo
 
 // ReadDaemonInfo reads .cortex/daemon.json; false when there is none.
-func ReadDaemonInfo(l vault.Layout) (DaemonInfo, bool, error) {
-	data, err := os.ReadFile(l.DaemonInfo())
-	if errors.Is(err, fs.ErrNotExist) {
-		return DaemonInfo{}, false, nil
-	}
-	if err != nil {
-		return DaemonInfo{}, false, fmt.Errorf("daemon info: %w", err)
-	}
-	var info DaemonInfo
-	if err := json.Unmarshal(data, &info); err != nil {
-		return DaemonInfo{}, false, fmt.Errorf("daemon info %s: %w", l.DaemonInfo(), err)
-	}
-	return info, true, nil
-}
+func ReadDaemonInfo(l vault.Layout) (DaemonInfo, bool, error) { return vault.ReadDaemonInfo(l) }
 
 // DaemonRunningError is StartDaemon's answer when the vault already has a
 // daemon.

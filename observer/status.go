@@ -126,14 +126,6 @@ type IndexStatus struct {
 	NewestPath string    `json:"newest_path,omitempty"`
 }
 
-// staleHeartbeats is how many heartbeat periods may pass before a daemon
-// holding the lock is reported as not responding; minStaleAfter is a floor,
-// for a busy machine where a heartbeat write waits on a slow disk.
-const (
-	staleHeartbeats = 3
-	minStaleAfter   = 15 * time.Second
-)
-
 // ReadStatus gathers the vault's status as of now.
 func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, error) {
 	var s Status
@@ -211,7 +203,7 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 		ds.PIDAlive = processAlive(info.PID)
 	}
 	switch {
-	case held && known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) > staleAfter(info):
+	case held && known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) > info.StaleAfter():
 		ds.State = DaemonNotResponding
 	case held:
 		ds.State = DaemonRunning
@@ -223,12 +215,6 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 		ds.State = DaemonStopped
 	}
 	return ds, nil
-}
-
-// StaleAfter is how old a heartbeat may be before the daemon that wrote it
-// counts as not responding.
-func staleAfter(info DaemonInfo) time.Duration {
-	return max(staleHeartbeats*time.Duration(info.HeartbeatMS)*time.Millisecond, minStaleAfter)
 }
 
 // daemonLockHeld tries the daemon lock shared, without waiting: refused
