@@ -32,7 +32,7 @@ type PushFilter struct {
 	Agents []string
 }
 
-// pushable is PushFilter as SQL over documents d, with its arguments.
+// sql is PushFilter as SQL over documents d, with its arguments.
 func (f PushFilter) sql() (string, []any) {
 	agents := f.names()
 	local := "0"
@@ -84,6 +84,14 @@ const RulesPrefix = "rules/"
 // important first, then by path. A range of the path index: rules are few,
 // and their order is sorted here.
 func (ix *Index) PushRules(ctx context.Context, f PushFilter, limit int) ([]Doc, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	q, args := pushRulesSQL(f, limit)
+	return ix.pushQuery(ctx, "rules", q, args)
+}
+
+func pushRulesSQL(f PushFilter, limit int) (string, []any) {
 	where, args := f.sql()
 	q := `SELECT ` + qualified("d") + ` FROM documents d
 		WHERE d.path >= @lo AND d.path < @hi AND ` + where + `
@@ -93,7 +101,7 @@ func (ix *Index) PushRules(ctx context.Context, f PushFilter, limit int) ([]Doc,
 		sql.Named("hi", strings.TrimSuffix(RulesPrefix, "/")+"0"), // '0' follows '/'
 		sql.Named("default_imp", DefaultImportance),
 		sql.Named("limit", limit))
-	return ix.pushQuery(ctx, "rules", q, args)
+	return q, args
 }
 
 // PushTasks returns the limit newest pushable documents of the given types
@@ -106,6 +114,11 @@ func (ix *Index) PushTasks(ctx context.Context, f PushFilter, types []string, li
 	if limit <= 0 || len(types) == 0 {
 		return nil, nil
 	}
+	q, args := pushTasksSQL(f, types, limit)
+	return ix.pushQuery(ctx, "tasks", q, args)
+}
+
+func pushTasksSQL(f PushFilter, types []string, limit int) (string, []any) {
 	where, args := f.sql()
 	owners := append([]string{""}, f.names()...)
 	var parts []string
@@ -123,7 +136,7 @@ func (ix *Index) PushTasks(ctx context.Context, f PushFilter, types []string, li
 	args = append(args, sql.Named("limit", limit))
 	q := `SELECT ` + qualified("d") + ` FROM (` + strings.Join(parts, " UNION ALL ") + `) t
 		JOIN documents d ON d.rowid = t.rid ORDER BY t.c DESC, t.p DESC LIMIT @limit`
-	return ix.pushQuery(ctx, "tasks", q, args)
+	return q, args
 }
 
 // PushSession returns up to limit pushable documents of the session, the
@@ -133,12 +146,17 @@ func (ix *Index) PushSession(ctx context.Context, f PushFilter, session string, 
 	if session == "" || limit <= 0 {
 		return nil, nil
 	}
+	q, args := pushSessionSQL(f, session, limit)
+	return ix.pushQuery(ctx, "session", q, args)
+}
+
+func pushSessionSQL(f PushFilter, session string, limit int) (string, []any) {
 	where, args := f.sql()
 	q := `SELECT ` + qualified("d") + ` FROM documents d
 		WHERE d.session_id = @session AND ` + where + `
 		ORDER BY d.created_ms DESC, d.path DESC LIMIT @limit`
 	args = append(args, sql.Named("session", session), sql.Named("limit", limit))
-	return ix.pushQuery(ctx, "session", q, args)
+	return q, args
 }
 
 // RecentParams chooses among the most recently active documents.
@@ -167,6 +185,11 @@ func (ix *Index) PushRecent(ctx context.Context, p RecentParams) ([]Doc, error) 
 	if p.Limit <= 0 {
 		return nil, nil
 	}
+	q, args := pushRecentSQL(p)
+	return ix.pushQuery(ctx, "recent", q, args)
+}
+
+func pushRecentSQL(p RecentParams) (string, []any) {
 	where, args := p.Filter.sql()
 	if p.ExcludeSession != "" {
 		where += " AND d.session_id <> @session"
@@ -189,7 +212,7 @@ func (ix *Index) PushRecent(ctx context.Context, p RecentParams) ([]Doc, error) 
 		sql.Named("window", PushWindow),
 		sql.Named("now_ms", p.Now.UnixMilli()),
 		sql.Named("limit", p.Limit))
-	return ix.pushQuery(ctx, "recent", q, args)
+	return q, args
 }
 
 func (ix *Index) pushQuery(ctx context.Context, stage, q string, args []any) ([]Doc, error) {
