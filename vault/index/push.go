@@ -185,33 +185,119 @@ func (ix *Index) PushRecent(ctx context.Context, p RecentParams) ([]Doc, error) 
 	if p.Limit <= 0 {
 		return nil, nil
 	}
-	q, args := pushRecentSQL(p)
-	return ix.pushQuery(ctx, "recent", q, args)
+	if !p.ByImportance {
+		q, args := pushRecentSQL(p)
+		return ix.pushQuery(ctx, "recent", q, args)
+	}
+	// By importance: every row of the window must be ranked, but the
+	// ranking needs only what the documents_activity index holds. So the
+	// window is ranked on the index alone, and the rows are then read in
+	// that order, a chunk at a time, until Limit of them pass the filter:
+	// a few dozen rows read rather than the whole window.
+	q, args := pushRankedSQL(p)
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("push recent: %w", err)
+	}
+	var ranked []int64
+	for rows.Next() {
+		var rid int64
+		if err := rows.Scan(&rid); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("push recent: %w", err)
+		}
+		ranked = append(ranked, rid)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("push recent: %w", err)
+	}
+	var out []Doc
+	chunk := max(p.Limit*2, 16)
+	for len(ranked) > 0 && len(out) < p.Limit {
+		batch := ranked[:min(chunk, len(ranked))]
+		ranked = ranked[len(batch):]
+		docs, err := ix.pushRows(ctx, p, batch)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, docs[:min(len(docs), p.Limit-len(out))]...)
+	}
+	return out, nil
 }
 
+// pushRows reads the rows rids that pass p's filter, in the order of rids.
+func (ix *Index) pushRows(ctx context.Context, p RecentParams, rids []int64) ([]Doc, error) {
+	where, args := p.Filter.sql()
+	if p.ExcludeSession != "" {
+		where += " AND d.session_id <> @session"
+		args = append(args, sql.Named("session", p.ExcludeSession))
+	}
+	for i, rid := range rids {
+		args = append(args, sql.Named(fmt.Sprintf("rid%d", i), rid))
+	}
+	q := `SELECT ` + qualified("d") + `, d.rowid FROM documents d
+		WHERE d.rowid IN (` + placeholders("rid", len(rids)) + `) AND ` + where
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("push recent: %w", err)
+	}
+	defer rows.Close()
+	byRid := make(map[int64]Doc, len(rids))
+	for rows.Next() {
+		var rid int64
+		d, err := scanDoc(scanWith(rows, &rid))
+		if err != nil {
+			return nil, fmt.Errorf("push recent: %w", err)
+		}
+		byRid[rid] = d
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("push recent: %w", err)
+	}
+	out := make([]Doc, 0, len(byRid))
+	for _, rid := range rids {
+		if d, ok := byRid[rid]; ok {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// pushRankedSQL ranks the window by importance after decay (at least
+// MinEffective), then recency, then path, on the documents_activity index
+// alone; it returns rowids.
+func pushRankedSQL(p RecentParams) (string, []any) {
+	q := `SELECT rid FROM (
+			SELECT rowid AS rid, decay_base_ms AS b, path AS p, ` + EffectiveImportanceSQL("") + ` AS e
+			FROM documents ORDER BY decay_base_ms DESC, path DESC LIMIT @window
+		) WHERE e >= @min_eff ORDER BY e DESC, b DESC, p DESC`
+	return q, []any{
+		sql.Named("window", PushWindow),
+		sql.Named("now_ms", p.Now.UnixMilli()),
+		sql.Named("min_eff", p.MinEffective),
+	}
+}
+
+// pushRecentSQL is PushRecent by recency: a backward walk of the activity
+// index that stops at Limit rows passing the filter, or at the window's
+// oldest row.
 func pushRecentSQL(p RecentParams) (string, []any) {
 	where, args := p.Filter.sql()
 	if p.ExcludeSession != "" {
 		where += " AND d.session_id <> @session"
 		args = append(args, sql.Named("session", p.ExcludeSession))
 	}
-	eff := EffectiveImportanceSQL("d")
-	if p.MinEffective > 0 {
-		where += " AND " + eff + " >= @min_eff"
-		args = append(args, sql.Named("min_eff", p.MinEffective))
-	}
-	order := "d.decay_base_ms DESC, d.path DESC"
-	if p.ByImportance {
-		order = eff + " DESC, " + order
-	}
-	q := `SELECT ` + qualified("d") + ` FROM (
-			SELECT rowid AS rid FROM documents ORDER BY decay_base_ms DESC, path DESC LIMIT @window
-		) w JOIN documents d ON d.rowid = w.rid
-		WHERE ` + where + ` ORDER BY ` + order + ` LIMIT @limit`
 	args = append(args,
 		sql.Named("window", PushWindow),
 		sql.Named("now_ms", p.Now.UnixMilli()),
+		sql.Named("min_eff", p.MinEffective),
 		sql.Named("limit", p.Limit))
+	q := `SELECT ` + qualified("d") + ` FROM documents d
+		WHERE d.decay_base_ms >= coalesce((SELECT decay_base_ms FROM documents
+			ORDER BY decay_base_ms DESC, path DESC LIMIT 1 OFFSET @window - 1), -9223372036854775808)
+		AND ` + EffectiveImportanceSQL("d") + ` >= @min_eff AND ` + where + `
+		ORDER BY d.decay_base_ms DESC, d.path DESC LIMIT @limit`
 	return q, args
 }
 
