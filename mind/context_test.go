@@ -370,3 +370,33 @@ func TestPushTerms(t *testing.T) {
 		t.Errorf("%d terms, want at most %d", n, maxPushTerms)
 	}
 }
+
+// TestContextCommonWords: a word found in more than maxPushMatches
+// memories is left out of the past stage's search (it would rank most of
+// the vault); the rare words steer it; only common words fall back to
+// recency.
+func TestContextCommonWords(t *testing.T) {
+	v := newVault(t)
+	for i := range maxPushMatches + 20 {
+		v.mark(mark{body: fmt.Sprintf("Deploy note %d: the deploy went fine.", i), session: pushPast, created: ago(time.Duration(i+2) * time.Hour)})
+	}
+	v.mark(mark{typ: "warning", body: "The kraken deploy script deletes old releases.", session: pushPast, created: ago(30 * day)})
+	r := v.open()
+	terms, err := r.specificTerms(context.Background(), pushTerms(ContextRequest{Task: "deploy the kraken"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(terms) != 1 || terms[0].Text != "kraken" {
+		t.Errorf("terms %+v, want kraken alone", terms)
+	}
+	b := buildContext(t, r, ContextRequest{SessionID: pushSess, Task: "deploy the kraken"})
+	past := b.Stages[len(b.Stages)-1]
+	if past.Name != StagePast || past.Fallback || len(past.Entries) != 1 || !strings.Contains(past.Entries[0].Line, "kraken") {
+		t.Errorf("past stage %+v, want the kraken warning alone", past)
+	}
+	b = buildContext(t, r, ContextRequest{SessionID: pushSess, Task: "deploy"})
+	past = b.Stages[len(b.Stages)-1]
+	if past.Name != StagePast || !past.Fallback || !strings.Contains(past.Entries[0].Line, "Deploy note 0:") {
+		t.Errorf("past stage %+v, want the most recent marks", past)
+	}
+}

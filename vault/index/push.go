@@ -18,7 +18,7 @@ import (
 // reinforced, else created) the time-ordered stages look at: the recent
 // stage and the recency fallback never read further back, so their cost
 // does not grow with the vault.
-const PushWindow = 2000
+const PushWindow = 1000
 
 // PushFilter is what every stage of the push block requires of a document
 // (SPEC §7): it parses; its status is active (resolved, outdated,
@@ -307,4 +307,31 @@ func (ix *Index) pushQuery(ctx context.Context, stage, q string, args []any) ([]
 		return nil, fmt.Errorf("push %s: %w", stage, err)
 	}
 	return docs, nil
+}
+
+// TermDocs counts, for each term alone, the documents that have it, up to
+// limit: a count of limit means limit or more. Each count reads at most
+// limit entries of the term's posting list, so it costs little however
+// common the term. The push block uses it to leave out words too common to
+// say what a memory is about: an any-word search costs in proportion to
+// the documents its words match, and a word in a tenth of the vault would
+// make it read a tenth of the vault.
+func (ix *Index) TermDocs(ctx context.Context, terms []Term, limit int) ([]int, error) {
+	out := make([]int, len(terms))
+	if len(terms) == 0 || limit <= 0 {
+		return out, nil
+	}
+	stmt, err := ix.db.PrepareContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH @match LIMIT @limit)`)
+	if err != nil {
+		return nil, fmt.Errorf("index term counts: %w", err)
+	}
+	defer stmt.Close()
+	for i, t := range terms {
+		t.Exclude = false
+		match, _ := MatchExpr([]Term{t}, false)
+		if err := stmt.QueryRowContext(ctx, sql.Named("match", match), sql.Named("limit", limit)).Scan(&out[i]); err != nil {
+			return nil, fmt.Errorf("index term counts: %w", err)
+		}
+	}
+	return out, nil
 }
