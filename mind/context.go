@@ -65,6 +65,8 @@ type ContextStage struct {
 // ContextBlock is the push block: the stages that fit, in priority order,
 // and the text injected into the agent's context.
 type ContextBlock struct {
+	// Stages are the stages that had candidates, in priority order, each
+	// with the entries shown and the count left out for the budget.
 	Stages []ContextStage `json:"stages"`
 	// Text is the block as markdown, at most Budget characters.
 	Text   string `json:"text"`
