@@ -83,6 +83,9 @@ type Index struct {
 	// fullRelinkAt is defaultFullRelinkAt; tests lower it to check that
 	// both ways of resolving give the same graph.
 	fullRelinkAt int
+	// stmts holds the push block's prepared statements by SQL text
+	// (push.go): a long-lived reader builds the block again and again.
+	stmts sync.Map
 }
 
 // Options tune Open.

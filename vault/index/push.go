@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -195,22 +196,15 @@ func (ix *Index) PushRecent(ctx context.Context, p RecentParams) ([]Doc, error) 
 	// that order, a chunk at a time, until Limit of them pass the filter:
 	// a few dozen rows read rather than the whole window.
 	q, args := pushRankedSQL(p)
-	rows, err := ix.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("push recent: %w", err)
-	}
 	var ranked []int64
-	for rows.Next() {
+	err := ix.pushRowsOf(ctx, "recent", q, args, func(rows *sql.Rows) error {
 		var rid int64
-		if err := rows.Scan(&rid); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("push recent: %w", err)
-		}
+		err := rows.Scan(&rid)
 		ranked = append(ranked, rid)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("push recent: %w", err)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	var out []Doc
 	chunk := max(p.Limit*2, 16)
@@ -233,27 +227,24 @@ func (ix *Index) pushRows(ctx context.Context, p RecentParams, rids []int64) ([]
 		where += " AND d.session_id <> @session"
 		args = append(args, sql.Named("session", p.ExcludeSession))
 	}
+	ids := make([]string, len(rids))
 	for i, rid := range rids {
-		args = append(args, sql.Named(fmt.Sprintf("rid%d", i), rid))
+		ids[i] = strconv.FormatInt(rid, 10)
 	}
+	// The rowids as one JSON array: one statement text whatever their
+	// number, so it is prepared once.
+	args = append(args, sql.Named("rids", "["+strings.Join(ids, ",")+"]"))
 	q := `SELECT ` + qualified("d") + `, d.rowid FROM documents d
-		WHERE d.rowid IN (` + placeholders("rid", len(rids)) + `) AND ` + where
-	rows, err := ix.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("push recent: %w", err)
-	}
-	defer rows.Close()
+		WHERE d.rowid IN (SELECT value FROM json_each(@rids)) AND ` + where
 	byRid := make(map[int64]Doc, len(rids))
-	for rows.Next() {
+	err := ix.pushRowsOf(ctx, "recent", q, args, func(rows *sql.Rows) error {
 		var rid int64
 		d, err := scanDoc(scanWith(rows, &rid))
-		if err != nil {
-			return nil, fmt.Errorf("push recent: %w", err)
-		}
 		byRid[rid] = d
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("push recent: %w", err)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Doc, 0, len(byRid))
 	for _, rid := range rids {
@@ -301,12 +292,55 @@ func pushRecentSQL(p RecentParams) (string, []any) {
 	return q, args
 }
 
-func (ix *Index) pushQuery(ctx context.Context, stage, q string, args []any) ([]Doc, error) {
-	docs, err := ix.query(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("push %s: %w", stage, err)
+// pushStmt returns the prepared statement of q, preparing it on first use.
+// SQLite spends about as long parsing these statements as running them,
+// so a server building one block after another keeps them; their texts
+// are a small set (they vary only with the number of agent names).
+func (ix *Index) pushStmt(ctx context.Context, q string) (*sql.Stmt, error) {
+	if s, ok := ix.stmts.Load(q); ok {
+		return s.(*sql.Stmt), nil
 	}
-	return docs, nil
+	s, err := ix.db.PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := ix.stmts.LoadOrStore(q, s); loaded {
+		s.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return s, nil
+}
+
+// pushRowsOf runs the prepared q and hands each row to scan.
+func (ix *Index) pushRowsOf(ctx context.Context, stage, q string, args []any, scan func(*sql.Rows) error) error {
+	stmt, err := ix.pushStmt(ctx, q)
+	if err != nil {
+		return fmt.Errorf("push %s: %w", stage, err)
+	}
+	rows, err := stmt.QueryContext(ctx, args...)
+	if err != nil {
+		return fmt.Errorf("push %s: %w", stage, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return fmt.Errorf("push %s: %w", stage, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("push %s: %w", stage, err)
+	}
+	return nil
+}
+
+func (ix *Index) pushQuery(ctx context.Context, stage, q string, args []any) ([]Doc, error) {
+	var docs []Doc
+	err := ix.pushRowsOf(ctx, stage, q, args, func(rows *sql.Rows) error {
+		d, err := scanDoc(rows)
+		docs = append(docs, d)
+		return err
+	})
+	return docs, err
 }
 
 // TermDocs counts, for each term alone, the documents that have it, up to
@@ -321,16 +355,14 @@ func (ix *Index) TermDocs(ctx context.Context, terms []Term, limit int) ([]int, 
 	if len(terms) == 0 || limit <= 0 {
 		return out, nil
 	}
-	stmt, err := ix.db.PrepareContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH @match LIMIT @limit)`)
-	if err != nil {
-		return nil, fmt.Errorf("index term counts: %w", err)
-	}
-	defer stmt.Close()
+	const q = `SELECT count(*) FROM (SELECT 1 FROM fts WHERE fts MATCH @match LIMIT @limit)`
 	for i, t := range terms {
 		t.Exclude = false
 		match, _ := MatchExpr([]Term{t}, false)
-		if err := stmt.QueryRowContext(ctx, sql.Named("match", match), sql.Named("limit", limit)).Scan(&out[i]); err != nil {
-			return nil, fmt.Errorf("index term counts: %w", err)
+		err := ix.pushRowsOf(ctx, "term counts", q, []any{sql.Named("match", match), sql.Named("limit", limit)},
+			func(rows *sql.Rows) error { return rows.Scan(&out[i]) })
+		if err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -29,7 +29,7 @@ func TestPushPlans(t *testing.T) {
 			return pushRankedSQL(RecentParams{Filter: f, MinEffective: 0.7, ByImportance: true, Now: now, Limit: 8})
 		},
 		"recent-rows": func() (string, []any) {
-			return `SELECT ` + qualified("d") + ` FROM documents d WHERE d.rowid IN (1, 2, 3)`, nil
+			return `SELECT ` + qualified("d") + ` FROM documents d WHERE d.rowid IN (SELECT value FROM json_each('[1,2,3]'))`, nil
 		},
 		"recent-other-sessions": func() (string, []any) {
 			return pushRecentSQL(RecentParams{Filter: f, ExcludeSession: "s1", Now: now, Limit: 8})
