@@ -182,7 +182,10 @@ func checkDB(ctx context.Context, db *sql.DB) error {
 }
 
 // Close closes the database.
-func (ix *Index) Close() error { return ix.db.Close() }
+func (ix *Index) Close() error {
+	ix.closeStmts()
+	return ix.db.Close()
+}
 
 // Layout is the vault the index describes.
 func (ix *Index) Layout() vault.Layout { return ix.l }

@@ -311,6 +311,16 @@ func (ix *Index) pushStmt(ctx context.Context, q string) (*sql.Stmt, error) {
 	return s, nil
 }
 
+// closeStmts closes the prepared statements, so that closing the database
+// leaves none behind on its connections.
+func (ix *Index) closeStmts() {
+	ix.stmts.Range(func(q, s any) bool {
+		s.(*sql.Stmt).Close()
+		ix.stmts.Delete(q)
+		return true
+	})
+}
+
 // pushRowsOf runs the prepared q and hands each row to scan.
 func (ix *Index) pushRowsOf(ctx context.Context, stage, q string, args []any, scan func(*sql.Rows) error) error {
 	stmt, err := ix.pushStmt(ctx, q)
