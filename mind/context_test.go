@@ -432,3 +432,31 @@ func FuzzContextRequest(f *testing.F) {
 		}
 	})
 }
+
+// TestContextConcurrent: one Recall serves blocks to many callers at once
+// (the MCP server), its prepared statements shared, each block the same.
+func TestContextConcurrent(t *testing.T) {
+	r := pushVault(t).open()
+	want := render(buildContext(t, r, agentReq))
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 5 {
+				b, err := r.Context(context.Background(), agentReq)
+				if err == nil && render(b) != want {
+					err = fmt.Errorf("a different block:\n%s", render(b))
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
