@@ -283,8 +283,12 @@ func (d *Daemon) applyHand(ctx context.Context) {
 		return
 	}
 	if len(changed) > 0 {
+		shown := changed
+		if len(shown) > 3 {
+			shown = append(shown[:3:3], "…")
+		}
 		d.log.Debug("daemon: indexed hand edits", "files", len(changed),
-			"took", time.Since(start).Round(100*time.Microsecond))
+			"took", time.Since(start).Round(100*time.Microsecond), "paths", strings.Join(shown, " "))
 	}
 }
 
