@@ -123,7 +123,9 @@ var errCrash = errors.New("simulated crash")
 
 // indexRefreshEvery bounds how stale the index may be about documents
 // people add or edit by hand: Process refreshes it (a stat walk) at most
-// this often. The memorizer's own changes are indexed as they commit.
+// this often. The memorizer's own changes are indexed as they commit; under
+// a daemon, hand edits are indexed as they happen (see handIndex), and this
+// refresh is the fallback where file events do not arrive.
 const indexRefreshEvery = time.Minute
 
 // Open opens the memorizer of the vault l: it takes the memorizer lock,

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
+
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/index"
 )
@@ -227,4 +229,32 @@ func TestMemorizerReopensARebuiltIndex(t *testing.T) {
 			t.Fatalf("the memorized document in the index now at the path: %+v, %v", docs, err)
 		}
 	}
+}
+
+func TestDaemonRefreshesTheIndexOnEventOverflow(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l}
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour})
+	d.watcher.Close()
+	errs := make(chan error)
+	d.watcher, d.events, d.errs = nil, nil, errs
+	runDaemon(t, d)
+	// An edit whose event was lost...
+	handNote(t, l, "rules/lost.md", "Its event was dropped.")
+	// ...is found by the refresh an overflow asks for.
+	errs <- fsnotify.ErrEventOverflow
+	waitIndexed(t, l, "rules/lost.md", "Its event was dropped.")
+}
+
+func TestDaemonRefreshesAtEachPollWhereFoldersAreNotWatched(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l}
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: 10 * time.Millisecond})
+	// As when fsnotify is unavailable, or a folder could not be watched.
+	d.watcher.Close()
+	d.watcher, d.events, d.errs = nil, nil, nil
+	d.hand.partial = true
+	runDaemon(t, d)
+	handNote(t, l, "vault/unwatched.md", "Seen by a poll.")
+	waitIndexed(t, l, "vault/unwatched.md", "Seen by a poll.")
 }
