@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
-#                                 search, context, crash, all (default)
+#                                 search, context, crash, watch, all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
@@ -19,7 +19,8 @@
 # bench/cmd/genvault to reuse instead of generating one), CONTEXT_DOCS
 # (documents of the context vault, 100000), CONTEXT_RUNS (50), CONTEXT_VAULT
 # (an existing genvault vault to reuse), CRASH_ROUNDS (kill
-# -9 rounds of the crash section, 100), BENCH_TMP (where
+# -9 rounds of the crash section, 100), WATCH_DOCS (documents of the watch
+# vault, 10000), WATCH_N (watch probes, 20), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -50,7 +51,10 @@ DOCS=${DOCS:-100000}
 COMMITS=${COMMITS:-20}
 VALIDATE_RUNS=${VALIDATE_RUNS:-5}
 CRASH_ROUNDS=${CRASH_ROUNDS:-100}
+WATCH_DOCS=${WATCH_DOCS:-10000}
+WATCH_N=${WATCH_N:-20}
 SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context crash)
+SECTIONS+=(watch)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -68,6 +72,7 @@ build() {
 	go build -o "$bin/gendocs" ./bench/cmd/gendocs
 	go build -o "$bin/hookbench" ./bench/cmd/hookbench
 	go build -o "$bin/contextbench" ./bench/cmd/contextbench
+	go build -o "$bin/watchbench" ./bench/cmd/watchbench
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -320,6 +325,26 @@ section_crash() {
 	CORTEX_CRASH_ROUNDS=$CRASH_ROUNDS go test -count=1 -run '^TestCrashExactlyOnce$' -v ./cmd/cortex | grep -E 'rounds=|recover|^(ok|FAIL|---)' || true
 	end=$(date +%s.%N)
 	printf 'crash test: %s rounds of kill -9 in %.1f s\n' "$CRASH_ROUNDS" "$(awk "BEGIN {print $end - $start}")"
+}
+
+# watch: a hand edit of a memory document (a unique word appended, as an
+# editor saves) with `cortex daemon` running on a generated vault of
+# WATCH_DOCS documents (bench/vaultgen), timed until `cortex search WORD
+# --json` finds it; WATCH_N probes, p50 and p95. Goal: well under 1 s.
+section_watch() {
+	local v=$work/watch
+	"$bin/genvault" -dir "$v" -n "$WATCH_DOCS"
+	"$bin/cortex" init "$v" >/dev/null
+	"$bin/cortex" rebuild-index --vault "$v" >/dev/null
+	"$bin/cortex" daemon --vault "$v" --log-level warn 2>"$work/watch-daemon.log" &
+	local daemon=$! i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+	"$bin/watchbench" -vault "$v" -cortex "$bin/cortex" -n "$WATCH_N" || { kill "$daemon"; exit 1; }
+	kill -INT "$daemon"
+	wait "$daemon" || true
 }
 
 main() {
