@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,7 +16,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
+var updateGolden = flag.Bool("update", false, "rewrite the golden files of testdata/")
 
 // mark describes a memory of the push tests; zero fields take defaults.
 type mark struct {
@@ -120,7 +121,7 @@ func pushVault(t testing.TB) *vaultT {
 func golden(t *testing.T, name, got string) {
 	t.Helper()
 	p := filepath.Join("testdata", "context", name+".golden")
-	if *update {
+	if *updateGolden {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +232,7 @@ func TestContextBudget(t *testing.T) {
 		}
 		// Every line of the text is whole: an entry of the full block.
 		for _, line := range strings.Split(less.Text, "\n") {
-			if strings.HasPrefix(line, "- ") && !contains(lines, line) {
+			if strings.HasPrefix(line, "- ") && !slices.Contains(lines, line) {
 				t.Errorf("budget %d: a line that is no entry: %q", less.Budget, line)
 			}
 		}
@@ -257,15 +258,6 @@ func sizeWith(full *ContextBlock, n int) int {
 		}
 	}
 	return size
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestContextTinyBudget: a budget too small for the header and closing

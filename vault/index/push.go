@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func (f PushFilter) sql() (string, []any) {
 func (f PushFilter) names() []string {
 	var out []string
 	for _, a := range f.Agents {
-		if a != "" && !contains(out, a) {
+		if a != "" && !slices.Contains(out, a) {
 			out = append(out, a)
 		}
 	}
@@ -65,16 +66,7 @@ func (f PushFilter) Allows(d Doc) bool {
 	if d.ParseError != "" || d.Status != "active" || d.SupersededBy != "" || d.PromotedTo != "" {
 		return false
 	}
-	return d.Scope != "local" || (d.Agent != "" && contains(f.names(), d.Agent))
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return d.Scope != "local" || (d.Agent != "" && slices.Contains(f.names(), d.Agent))
 }
 
 // RulesPrefix is where promoted rules live: every document under it is
