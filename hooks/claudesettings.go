@@ -94,6 +94,8 @@ type ClaudeResult struct {
 	Files  []ClaudeFile `json:"files"`
 	// Command is the cortex command the entries run.
 	Command string `json:"command,omitempty"`
+	// Notes are things a person should know about the install as a whole.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // claudeFiles returns the settings file and the MCP file of a scope.
@@ -137,6 +139,9 @@ func ClaudeInstall(opts ClaudeOptions) (*ClaudeResult, error) {
 		}
 	}
 	res := &ClaudeResult{Scope: scopeName(opts.Scope), DryRun: opts.DryRun, Command: bin}
+	if res.Scope == ClaudeScopeProject && filepath.IsAbs(bin) {
+		res.Notes = append(res.Notes, fmt.Sprintf("the entries run %s, a path on this machine, in files the project may share: with cortex on PATH, install again to write plain cortex", bin))
+	}
 	sf, err := editJSONFile(settings, func(root *jnode) ([]string, []string, error) {
 		return installHooks(root, bin, opts)
 	})
@@ -641,4 +646,31 @@ func shellWords(s string) []string {
 		words = append(words, cur.String())
 	}
 	return slices.Clip(words)
+}
+
+// RepoVaults returns the vaults (absolute folders) the git repository
+// holding dir checks with Cortex's pre-commit hook — the vaults `cortex
+// init` made in it, a project's docs/memory say — or none. It is how
+// install finds a project's vault from the project's top folder.
+func RepoVaults(dir string) ([]string, error) {
+	repo, err := FindRepo(dir)
+	if err != nil {
+		return nil, nil // no repository: no vaults recorded
+	}
+	hooksDir, _, err := repo.HooksDir()
+	if err != nil {
+		return nil, err
+	}
+	_, ours, err := readHook(filepath.Join(hooksDir, HookName))
+	if err != nil {
+		return nil, err
+	}
+	var vaults []string
+	for _, v := range ours {
+		p := filepath.Join(repo.WorkTree, filepath.FromSlash(v))
+		if ok, err := vault.IsVault(p); err == nil && ok {
+			vaults = append(vaults, p)
+		}
+	}
+	return vaults, nil
 }
