@@ -71,6 +71,11 @@ type ClaudeOptions struct {
 	Summary bool
 	// DryRun computes the changes and their diffs but writes nothing.
 	DryRun bool
+	// Record is a file listing the files install created (one path a
+	// line): uninstall deletes a file left empty only when it is listed,
+	// so a file a person made is never deleted. Empty: no record, and
+	// uninstall deletes no file.
+	Record string
 }
 
 // ClaudeFile is one file ClaudeInstall or ClaudeUninstall looked at.
@@ -156,10 +161,17 @@ func ClaudeInstall(opts ClaudeOptions) (*ClaudeResult, error) {
 	}
 	res.Files = []ClaudeFile{sf.file, mf.file}
 	if !opts.DryRun {
+		var created []string
 		for _, f := range []*fileEdit{sf, mf} {
 			if err := f.commit(); err != nil {
 				return nil, fmt.Errorf("claude install: %w", err)
 			}
+			if f.file.Op == ClaudeCreated {
+				created = append(created, f.file.Path)
+			}
+		}
+		if err := updateRecord(opts.Record, created, nil); err != nil {
+			return nil, fmt.Errorf("claude install: %w", err)
 		}
 	}
 	return res, nil
@@ -176,6 +188,10 @@ func ClaudeUninstall(opts ClaudeOptions) (*ClaudeResult, error) {
 		return nil, fmt.Errorf("claude uninstall: %w", err)
 	}
 	res := &ClaudeResult{Scope: scopeName(opts.Scope), DryRun: opts.DryRun}
+	ours, err := readRecord(opts.Record)
+	if err != nil {
+		return nil, fmt.Errorf("claude uninstall: %w", err)
+	}
 	sf, err := editJSONFile(settings, uninstallHooks)
 	if err != nil {
 		return nil, fmt.Errorf("claude uninstall: %w", err)
@@ -184,6 +200,23 @@ func ClaudeUninstall(opts ClaudeOptions) (*ClaudeResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("claude uninstall: %w", err)
 	}
+	var deleted []string
+	for _, f := range []*fileEdit{sf, mf} {
+		if f.file.Op != ClaudeDeleted {
+			continue
+		}
+		if !slices.Contains(ours, f.file.Path) {
+			// Left as {}: install did not create it, so a person did.
+			f.new = []byte("{}" + f.style.eol)
+			if !f.style.finalEOL {
+				f.new = []byte("{}")
+			}
+			f.file.Op = ClaudeUpdated
+			f.file.Diff = unifiedDiff(f.file.Path, f.file.Path, f.old, f.new)
+			continue
+		}
+		deleted = append(deleted, f.file.Path)
+	}
 	res.Files = []ClaudeFile{sf.file, mf.file}
 	if !opts.DryRun {
 		for _, f := range []*fileEdit{sf, mf} {
@@ -191,12 +224,62 @@ func ClaudeUninstall(opts ClaudeOptions) (*ClaudeResult, error) {
 				return nil, fmt.Errorf("claude uninstall: %w", err)
 			}
 		}
-		if opts.Scope != ClaudeScopeUser {
-			// Only an empty folder goes; Remove refuses any other.
+		if opts.Scope != ClaudeScopeUser && slices.Contains(deleted, settings) {
+			// The folder install made for the file; Remove refuses a
+			// folder with anything else in it.
 			_ = os.Remove(filepath.Dir(settings))
+		}
+		if err := updateRecord(opts.Record, nil, deleted); err != nil {
+			return nil, fmt.Errorf("claude uninstall: %w", err)
 		}
 	}
 	return res, nil
+}
+
+// readRecord reads the list of files install created.
+func readRecord(p string) ([]string, error) {
+	if p == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for l := range strings.Lines(string(data)) {
+		if l = strings.TrimRight(l, "\r\n"); l != "" {
+			paths = append(paths, l)
+		}
+	}
+	return paths, nil
+}
+
+// updateRecord adds and removes paths in the record.
+func updateRecord(p string, add, remove []string) error {
+	if p == "" || len(add)+len(remove) == 0 {
+		return nil
+	}
+	paths, err := readRecord(p)
+	if err != nil {
+		return err
+	}
+	paths = slices.DeleteFunc(paths, func(s string) bool { return slices.Contains(remove, s) })
+	for _, a := range add {
+		if !slices.Contains(paths, a) {
+			paths = append(paths, a)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, s := range paths {
+		b.WriteString(s + "\n")
+	}
+	return vault.WriteFileAtomic(p, []byte(b.String()), 0o644)
 }
 
 func scopeName(s string) string {
@@ -209,6 +292,7 @@ func scopeName(s string) string {
 // fileEdit is a planned change of one JSON file.
 type fileEdit struct {
 	file    ClaudeFile
+	style   jstyle
 	old     []byte
 	new     []byte // nil: delete the file
 	existed bool
@@ -237,6 +321,7 @@ func editJSONFile(path string, fn func(root *jnode) (changes, notes []string, er
 			return nil, fmt.Errorf("%s: the top level is not a JSON object: fix it by hand first", path)
 		}
 	}
+	e.style = style
 	changes, notes, err := fn(root)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -489,7 +574,8 @@ func isOurEntry(h *jnode, cli string) bool {
 }
 
 func isCortexBinary(p string) bool {
-	base := filepath.Base(filepath.ToSlash(p))
+	// Either separator: an entry may have been written on Windows.
+	base := strings.ReplaceAll(p, `\`, "/")
 	if i := strings.LastIndexByte(base, '/'); i >= 0 {
 		base = base[i+1:]
 	}

@@ -318,6 +318,11 @@ func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 		return opts, usageErrorf("claude %s: --project is for --scope project", cmd)
 	}
 	opts.DryRun = c.Bool("dry-run")
+	// The files install created are listed here, so uninstall deletes
+	// only those (a file a person made is never deleted).
+	if dir, err := os.UserConfigDir(); err == nil {
+		opts.Record = filepath.Join(dir, "cortex", "claude-created")
+	}
 	if opts.Scope == hooks.ClaudeScopeUser {
 		return opts, nil
 	}
