@@ -276,6 +276,9 @@ session uses the vault found from its own folder.`,
 			if err != nil {
 				return err
 			}
+			if opts.Vault == "" && opts.Scope == hooks.ClaudeScopeUser {
+				r.Notes = append(r.Notes, "no vault recorded: each session uses CORTEX_VAULT, else the vault found from its folder up (give --vault for one vault everywhere)")
+			}
 			return printClaudeResult(c, r)
 		},
 	}
