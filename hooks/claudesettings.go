@@ -510,16 +510,18 @@ func dropDuplicates(list, keepGroup *jnode, keepAt int, cli string) bool {
 		hs := g.get("hooks")
 		if g.kind == '{' && hs != nil && hs.kind == '[' {
 			kept := hs.elems[:0]
+			dropped := false
 			for i, h := range hs.elems {
 				if isOurEntry(h, cli) && (g != keepGroup || i != keepAt) {
-					changed = true
+					dropped = true
 					continue
 				}
 				kept = append(kept, h)
 			}
 			hs.elems = kept
-			if len(kept) == 0 {
-				continue
+			changed = changed || dropped
+			if dropped && len(kept) == 0 {
+				continue // a group that held only our duplicate
 			}
 		}
 		groups = append(groups, g)

@@ -69,6 +69,7 @@ var settingsCases = []struct {
 `},
 	{"four spaces, no final newline", "{\n    \"permissions\": {\n        \"allow\": [\n            \"Bash(go test:*)\"\n        ]\n    },\n    \"n\": 1.50e3\n}"},
 	{"tabs and CRLF", "{\r\n\t\"includeCoAuthoredBy\": false,\r\n\t\"hooks\": {\r\n\t\t\"Notification\": []\r\n\t}\r\n}\r\n"},
+	{"a group with no hooks yet", "{\n  \"hooks\": {\n    \"SubagentStart\": [\n      {\n        \"matcher\": \"Plan\",\n        \"hooks\": []\n      }\n    ]\n  }\n}\n"},
 	{"one line", `{"permissions":{"allow":["Read"]},"hooks":{"Stop":[{"hooks":[{"type":"command","command":"say done"}]}]}}`},
 }
 
