@@ -254,3 +254,18 @@ func TestSummarizeClaudeTurn(t *testing.T) {
 		t.Errorf("%+v %v", s, err)
 	}
 }
+
+// BenchmarkClaudeHookRun is the protocol's own cost per hook call (read,
+// decode, answer; the block given): the rest of a hook's time is the
+// process start and the push block.
+func BenchmarkClaudeHookRun(b *testing.B) {
+	text := strings.Repeat("- [decision] Use SQLite for the tide cache, not Postgres (by owner) ‹01a1fd61›\n", 60)
+	h := ClaudeHook{Event: ClaudeSessionStart, Context: func(context.Context, ClaudeInput) (string, error) { return text, nil }}
+	var out bytes.Buffer
+	for b.Loop() {
+		out.Reset()
+		if err := h.Run(context.Background(), strings.NewReader(sessionStartPayload), &out); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
