@@ -359,6 +359,9 @@ func claudeInstallVault(c *cli.Context, opts hooks.ClaudeOptions) (string, error
 		return "", nil
 	}
 	l, err := obsLayout(c)
+	if c.IsSet("project") && !c.IsSet("vault") {
+		l, err = vault.Find(opts.ProjectDir) // the project's vault, wherever install runs
+	}
 	if err != nil {
 		return "", err
 	}
