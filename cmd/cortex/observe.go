@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
 )
@@ -48,7 +49,8 @@ func repeatFlag(name, usage string) (*multiValue, cli.Flag) {
 }
 
 func obsVaultFlag() cli.Flag {
-	return &cli.StringFlag{Name: "vault", Usage: "the vault `DIR` (default: the nearest folder up from here with taxonomy.yml or observer/, else here)"}
+	return &cli.StringFlag{Name: "vault", EnvVars: []string{"CORTEX_VAULT"},
+		Usage: "the vault `DIR` (default: the nearest folder up from here with taxonomy.yml or observer/, else the vault cortex init made in this git repository, else here)"}
 }
 
 // obsLayout returns the vault named by --vault, else the one the working
@@ -72,7 +74,33 @@ func obsLayout(c *cli.Context) (vault.Layout, error) {
 	if err != nil {
 		return vault.Layout{}, fmt.Errorf("working folder: %w", err)
 	}
-	return vault.Find(wd)
+	return findVault(wd)
+}
+
+// findVault is the vault a command run in wd works on: the nearest vault
+// from wd up; else, in a project whose vault lives in a subfolder
+// (docs/memory, say), the one vault its pre-commit hook checks, so a
+// command typed at the project's top folder does not start a second vault
+// there; else wd itself, as git init would.
+func findVault(wd string) (vault.Layout, error) {
+	l, err := vault.Find(wd)
+	if err != nil {
+		return l, err
+	}
+	if ok, err := vault.IsVault(l.Root); err != nil || ok {
+		return l, err
+	}
+	vaults, err := hooks.RepoVaults(wd)
+	if err != nil {
+		return l, nil // the hook cannot be read: no recorded vault
+	}
+	switch len(vaults) {
+	case 0:
+		return l, nil
+	case 1:
+		return vault.Layout{Root: vaults[0]}, nil
+	}
+	return vault.Layout{}, fmt.Errorf("this repository has %d vaults (%s): give --vault or set CORTEX_VAULT", len(vaults), strings.Join(vaults, ", "))
 }
 
 // observeFlagNames maps observation fields to the flags of observe and write, so a
