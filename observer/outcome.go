@@ -146,13 +146,32 @@ type AwaitOptions struct {
 	Now func() time.Time
 }
 
-// Await waits until the line at sp is accounted for and returns what
-// became of it (see Outcome). When a live daemon runs it waits for the
-// daemon; when none does it runs the pipeline once itself (as `cortex
-// process` does), or, while another process holds the memorizer, waits
-// for that one. At ctx's end it returns the pending Fate, with the
-// daemon's last error as the detail when it is failing, and ctx's error.
-func Await(ctx context.Context, l vault.Layout, ix *index.Index, sp Span, line []byte, opts AwaitOptions) (Fate, error) {
+// PendingError is Await's answer when ctx ends before the line is
+// accounted for. The line stays in the buffer: the memorizer will get to
+// it.
+type PendingError struct {
+	// DaemonError is the running daemon's last failure, when it is
+	// failing.
+	DaemonError string
+	Err         error
+}
+
+func (e *PendingError) Error() string {
+	msg := "the line is still pending (it stays in the buffer and will be memorized)"
+	if e.DaemonError != "" {
+		msg += "; the daemon's last batch failed: " + e.DaemonError
+	}
+	return msg
+}
+
+func (e *PendingError) Unwrap() error { return e.Err }
+
+// Await waits until the line at sp is accounted for (see Accounted); then
+// Outcome tells what became of it. When a live daemon runs it waits for
+// the daemon; when none does it runs the pipeline once itself (as `cortex
+// process` does), or, while another process holds the memorizer, waits for
+// that one. At ctx's end it returns a *PendingError.
+func Await(ctx context.Context, l vault.Layout, sp Span, opts AwaitOptions) error {
 	if opts.Poll <= 0 {
 		opts.Poll = 25 * time.Millisecond
 	}
@@ -161,33 +180,27 @@ func Await(ctx context.Context, l vault.Layout, ix *index.Index, sp Span, line [
 	}
 	for {
 		done, err := Accounted(l, sp)
-		if err != nil {
-			return Fate{}, err
-		}
-		if done {
-			return Outcome(ctx, l, ix, sp, line)
+		if err != nil || done {
+			return err
 		}
 		info, known, _ := vault.ReadDaemonInfo(l)
 		if !(known && info.Beating(opts.Now())) {
 			if err := processOnce(ctx, l, opts.Memorizer); err != nil {
-				return Fate{}, err
+				return err
 			}
 			if done, err := Accounted(l, sp); err != nil || done {
-				if err != nil {
-					return Fate{}, err
-				}
-				continue
+				return err
 			}
 		}
 		t := time.NewTimer(opts.Poll)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			f := Fate{Fate: FatePending}
-			if known && info.LastError != "" {
-				f.Detail = "the daemon's last batch failed: " + info.LastError
+			pe := &PendingError{Err: ctx.Err()}
+			if known && info.Stopped.IsZero() {
+				pe.DaemonError = info.LastError
 			}
-			return f, ctx.Err()
+			return pe
 		case <-t.C:
 		}
 	}
@@ -199,7 +212,7 @@ func Await(ctx context.Context, l vault.Layout, ix *index.Index, sp Span, line [
 func processOnce(ctx context.Context, l vault.Layout, opts Options) error {
 	m, err := Open(ctx, l, opts)
 	if err != nil {
-		if memorizerBusy(l) {
+		if memorizerBusy(l) || ctx.Err() != nil {
 			return nil
 		}
 		return err
