@@ -1,8 +1,17 @@
 package mind
 
 import (
+	"cmp"
 	"context"
-	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // DefaultBudget is the push block's size in characters (SPEC §7).
@@ -47,6 +56,10 @@ type ContextStage struct {
 	Entries []ContextEntry `json:"entries"`
 	// Omitted counts the stage's candidates left out for the budget.
 	Omitted int `json:"omitted,omitempty"`
+	// Fallback is set on the past stage when its entries are the most
+	// recent marks of other sessions, because there were no words to
+	// search for or the search found nothing to push.
+	Fallback bool `json:"fallback,omitempty"`
 }
 
 // ContextBlock is the push block: the stages that fit, in priority order,
@@ -60,7 +73,351 @@ type ContextBlock struct {
 	Used int `json:"used"`
 }
 
-// Context builds the push block for req (SPEC §7 "Push").
+// The stages' names (ContextStage.Name), in priority order.
+const (
+	StageRules   = "rules"
+	StageTasks   = "tasks"
+	StageSession = "session"
+	StagePast    = "past"
+	StageRecent  = "recent"
+)
+
+// How many candidates each stage offers at most. The budget usually ends
+// the block first; the limits keep every stage a short indexed query, and
+// keep one stage from crowding out the next when the budget is large.
+const (
+	maxRules   = 50
+	maxTasks   = 10
+	maxSession = 10
+	maxPast    = 8
+	maxRecent  = 8
+)
+
+// RecentImportance is the least importance after decay (SPEC §3) of a
+// memory in the recent stage: the memories a session should not miss.
+const RecentImportance = 0.7
+
+// maxTitle and maxAttribution bound the parts of an entry's line, so that
+// one long title cannot eat the block: the title is cut at a word, never
+// the entry.
+const (
+	maxTitle       = 120
+	maxAttribution = 40
+)
+
+// maxPushTerms bounds the words of the past stage's search: an agent's task
+// may be a whole paragraph, and every word costs a posting list.
+const maxPushTerms = 16
+
+// taskTypes are the types of the tasks stage: work the agent may be
+// expected to do or keep to.
+var taskTypes = []string{"task", "commitment", "goal_short"}
+
+// The block's fixed lines: a header naming where the memories come from,
+// and a closing line saying how to pull more.
+const (
+	contextHeader = "# Cortex memory\n\n"
+	contextClose  = "More: cortex search WORDS, cortex timeline ID, cortex get ID (MCP: search_observations, get_timeline, get_details); ‹…› is the ID.\n"
+)
+
+// Context builds the push block for req (SPEC §7 "Push"): the stages in
+// priority order — rules; open tasks and commitments for the agent; this
+// session's marks; relevant past marks; recent important memories — one
+// line per memory, added top-down while they fit in the budget. The block
+// is the longest run of entries, in that order, that fits: an entry that
+// does not fit ends the block (it and every later candidate count as
+// Omitted), so no entry is ever cut and a lower-priority entry never takes
+// the place of a higher one. A memory appears once, in its highest stage.
+// Resolved, outdated, superseded, archived and promoted memories are never
+// pushed, nor local ones of other agents. The same vault and clock give
+// the same block.
 func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock, error) {
-	return nil, errors.New("context: being built on branch ctx")
+	budget := req.Budget
+	switch {
+	case budget == 0:
+		budget = DefaultBudget
+	case budget < 0:
+		return nil, &QueryError{Msg: fmt.Sprintf("context: budget %d: expected a positive number of characters", budget)}
+	}
+	stages, err := r.contextStages(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.shortIDs(ctx, stages); err != nil {
+		return nil, err
+	}
+	return fitBlock(stages, budget), nil
 }
+
+// stagePlan is one stage's heading and candidates, in order.
+type stagePlan struct {
+	name, heading string
+	fallback      bool
+	docs          []index.Doc
+	entries       []ContextEntry
+}
+
+// contextStages runs the stages' queries and returns their candidates,
+// each memory in its first stage only.
+func (r *Recall) contextStages(ctx context.Context, req ContextRequest) ([]*stagePlan, error) {
+	ix := r.ix
+	now := r.now()
+	f := index.PushFilter{Agents: []string{req.Agent, req.AgentType}}
+	seen := map[string]bool{}
+	var out []*stagePlan
+	// unseen keeps the first limit documents not offered by a stage
+	// before.
+	unseen := func(docs []index.Doc, limit int) []index.Doc {
+		var keep []index.Doc
+		for _, d := range docs {
+			if len(keep) == limit {
+				break
+			}
+			if !seen[d.Path] {
+				keep = append(keep, d)
+			}
+		}
+		return keep
+	}
+	add := func(p *stagePlan, docs []index.Doc) {
+		for _, d := range docs {
+			seen[d.Path] = true
+		}
+		p.docs = docs
+		out = append(out, p)
+	}
+
+	rules, err := ix.PushRules(ctx, f, maxRules)
+	if err != nil {
+		return nil, err
+	}
+	rules = unseen(rules, maxRules)
+	add(&stagePlan{name: StageRules, heading: "## Rules"}, rules)
+
+	tasks, err := ix.PushTasks(ctx, f, taskTypes, maxTasks+len(seen))
+	if err != nil {
+		return nil, err
+	}
+	// The newest open ones, the most important first.
+	tasks = unseen(tasks, maxTasks)
+	slices.SortStableFunc(tasks, func(a, b index.Doc) int {
+		return cmp.Or(cmp.Compare(index.EffectiveImportance(b, now), index.EffectiveImportance(a, now)),
+			cmp.Compare(b.CreatedMS, a.CreatedMS), strings.Compare(a.Path, b.Path))
+	})
+	add(&stagePlan{name: StageTasks, heading: "## Open tasks and commitments"}, tasks)
+
+	if req.SessionID != "" {
+		sess, err := ix.PushSession(ctx, f, req.SessionID, maxSession+len(seen))
+		if err != nil {
+			return nil, err
+		}
+		add(&stagePlan{name: StageSession, heading: "## This session"}, unseen(sess, maxSession))
+	}
+
+	past := &stagePlan{name: StagePast, heading: "## Relevant past marks"}
+	var found []index.Doc
+	if terms := pushTerms(req); len(terms) > 0 {
+		hits, err := ix.Search(ctx, index.SearchParams{
+			Terms: terms, Any: true, Statuses: []string{StatusActive},
+			Now: now, Limit: 4*maxPast + len(seen), Rank: DefaultRank,
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range hits {
+			if f.Allows(h.Doc) && (req.SessionID == "" || h.SessionID != req.SessionID) {
+				found = append(found, h.Doc)
+			}
+		}
+		found = unseen(found, maxPast)
+	}
+	if len(found) == 0 {
+		past.heading, past.fallback = "## Recent past marks", true
+		found, err = ix.PushRecent(ctx, index.RecentParams{
+			Filter: f, ExcludeSession: req.SessionID, Now: now, Limit: maxPast + len(seen),
+		})
+		if err != nil {
+			return nil, err
+		}
+		found = unseen(found, maxPast)
+	}
+	add(past, found)
+
+	recent, err := ix.PushRecent(ctx, index.RecentParams{
+		Filter: f, MinEffective: RecentImportance, ByImportance: true, Now: now, Limit: maxRecent + len(seen),
+	})
+	if err != nil {
+		return nil, err
+	}
+	add(&stagePlan{name: StageRecent, heading: "## Important recent memories"}, unseen(recent, maxRecent))
+	return out, nil
+}
+
+// shortIDs gives every candidate its entry, with the id's shortest unique
+// prefix: an entry's length depends on it, so it is known before the
+// budget is applied.
+func (r *Recall) shortIDs(ctx context.Context, stages []*stagePlan) error {
+	var ids []string
+	for _, s := range stages {
+		for _, d := range s.docs {
+			if d.ID != "" {
+				ids = append(ids, d.ID)
+			}
+		}
+	}
+	short, err := r.ix.ShortIDs(ctx, ids, MinPrefix)
+	if err != nil {
+		return err
+	}
+	for _, s := range stages {
+		s.entries = make([]ContextEntry, len(s.docs))
+		for i, d := range s.docs {
+			s.entries[i] = contextEntry(d, short[d.ID])
+		}
+	}
+	return nil
+}
+
+// contextEntry is d's line: "- [type] title (by attribution) ‹id›", the
+// title on one line and cut at a word past maxTitle characters, the
+// attribution likewise, and the path for a document without an id (a note
+// written by hand and not committed yet), which every command accepts too.
+func contextEntry(d index.Doc, short string) ContextEntry {
+	e := ContextEntry{ID: d.ID, Short: short, Type: oneLine(d.Type), Path: d.Path}
+	e.Title = clip(oneLine(d.Title), maxTitle)
+	if e.Title == "" {
+		e.Title = strings.TrimSuffix(path.Base(d.Path), ".md")
+	}
+	e.Attribution = clip(oneLine(d.Attribution), maxAttribution)
+	ref := short
+	if ref == "" {
+		ref = d.Path
+	}
+	var b strings.Builder
+	b.WriteString("- [")
+	b.WriteString(e.Type)
+	b.WriteString("] ")
+	b.WriteString(e.Title)
+	if e.Attribution != "" {
+		b.WriteString(" (by ")
+		b.WriteString(e.Attribution)
+		b.WriteString(")")
+	}
+	b.WriteString(" ‹")
+	b.WriteString(ref)
+	b.WriteString("›")
+	e.Line = b.String()
+	return e
+}
+
+// oneLine collapses every run of white space (line breaks included) to one
+// space: a title a person wrote may span lines, and an entry is one line.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) && r != ' ' }) && !strings.Contains(s, "  ") {
+		return strings.TrimSpace(s)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// clip cuts s at a word boundary to at most max characters, "…" included.
+func clip(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	cut, _ := vault.CutWords(s, max-1)
+	return cut + "…"
+}
+
+// fitBlock lays the stages out within budget characters: the header, then
+// each stage's heading and entries, a blank line after each stage, and the
+// closing line. Header and closing line are reserved first; entries are
+// added in order while they fit, a heading only with its first entry. The
+// first entry that does not fit ends the block. When not even the header
+// and closing line fit, the block is empty.
+func fitBlock(stages []*stagePlan, budget int) *ContextBlock {
+	blk := &ContextBlock{Budget: budget, Stages: []ContextStage{}}
+	fixed := utf8.RuneCountInString(contextHeader) + utf8.RuneCountInString(contextClose)
+	full := fixed > budget
+	used := fixed
+	var b strings.Builder
+	b.WriteString(contextHeader)
+	for _, s := range stages {
+		if len(s.entries) == 0 {
+			continue
+		}
+		st := ContextStage{Name: s.name, Heading: s.heading, Entries: []ContextEntry{}, Fallback: s.fallback}
+		for _, e := range s.entries {
+			cost := utf8.RuneCountInString(e.Line) + 1
+			if len(st.Entries) == 0 {
+				cost += utf8.RuneCountInString(s.heading) + 2 // its line, and the blank line closing the stage
+			}
+			if full || used+cost > budget {
+				full = true
+				st.Omitted++
+				continue
+			}
+			if len(st.Entries) == 0 {
+				b.WriteString(s.heading)
+				b.WriteByte('\n')
+			}
+			b.WriteString(e.Line)
+			b.WriteByte('\n')
+			st.Entries = append(st.Entries, e)
+			used += cost
+		}
+		if len(st.Entries) > 0 {
+			b.WriteByte('\n')
+		}
+		blk.Stages = append(blk.Stages, st)
+	}
+	if fixed > budget {
+		return blk
+	}
+	b.WriteString(contextClose)
+	blk.Text = b.String()
+	blk.Used = utf8.RuneCountInString(blk.Text)
+	return blk
+}
+
+// pushTerms are the words the past stage searches for: the agent's name
+// and type, each as a phrase, and the task's words less the most common
+// English ones, which would match nearly every memory. The index quotes
+// each one (index.MatchExpr), so no text is query syntax.
+func pushTerms(req ContextRequest) []index.Term {
+	var terms []index.Term
+	seen := map[string]bool{}
+	add := func(s string) {
+		key := strings.ToLower(s)
+		if len(terms) == maxPushTerms || seen[key] || !hasTokenChar(s) {
+			return
+		}
+		seen[key] = true
+		terms = append(terms, index.Term{Text: cutBytes(s, maxTermBytes)})
+	}
+	add(strings.TrimSpace(req.Agent))
+	add(strings.TrimSpace(req.AgentType))
+	for _, w := range strings.FieldsFunc(req.Task, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
+	}) {
+		if utf8.RuneCountInString(w) < 2 || stopWords[strings.ToLower(w)] {
+			continue
+		}
+		add(w)
+	}
+	return terms
+}
+
+// stopWords are English words too common to say what a task is about.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all also am an and any are as at be
+		because been before being below between both but by can could did do does doing done down during each
+		else few for from further get got had has have having he her here hers him his how if in into is it
+		its itself just let like make me more most must my no nor not now of off on once only or other our
+		ours out over own please same she should so some such than that the their theirs them then there
+		these they this those through to too under until up us use used using very was we were what when
+		where which while who whom why will with would you your yours`) {
+		m[w] = true
+	}
+	return m
+}()

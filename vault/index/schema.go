@@ -11,7 +11,8 @@ import (
 //
 // 1: documents only (lookups for the memorizer).
 // 2: every recalled field, full text (FTS5), the graph, decay inputs.
-const SchemaVersion = 2
+// 3: the push block's indexes (documents_push, documents_activity).
+const SchemaVersion = 3
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -213,6 +214,8 @@ CREATE INDEX documents_session ON documents(session_id, created_ms);
 CREATE INDEX documents_name_key ON documents(name_key);
 CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
 CREATE INDEX documents_title_key ON documents(title_key);
+CREATE INDEX documents_push ON documents(type, status, agent, created_ms, path);
+CREATE INDEX documents_activity ON documents(decay_base_ms, path);
 CREATE INDEX aliases_doc ON aliases(doc);
 CREATE INDEX aliases_key ON aliases(key);
 CREATE INDEX edges_src ON edges(src);

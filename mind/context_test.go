@@ -1,0 +1,372 @@
+package mind
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
+
+// mark describes a memory of the push tests; zero fields take defaults.
+type mark struct {
+	dir         string // default: the type's folder
+	name        string // file name without .md (default: from the sequence)
+	typ         string // default: fact
+	body        string
+	title       string
+	attribution string
+	session     string
+	status      string
+	scope       string
+	agent       string
+	supBy       string
+	promoted    string
+	importance  *float64
+	created     time.Time // default: testNow - 1 day
+	reinforced  *time.Time
+	noID        bool
+}
+
+// mark writes m and returns its id. Ids share their first 11 characters,
+// as ids of one batch do, so the short ids are longer than 8.
+func (v *vaultT) mark(m mark) string {
+	v.t.Helper()
+	v.seq++
+	if m.typ == "" {
+		m.typ = "fact"
+	}
+	if m.created.IsZero() {
+		m.created = ago(day)
+	}
+	td, ok := vault.DefaultTaxonomy().Type(m.typ)
+	if !ok {
+		v.t.Fatalf("type %q", m.typ)
+	}
+	if m.dir == "" {
+		m.dir = td.Dir
+	}
+	if m.name == "" {
+		m.name = fmt.Sprintf("m%03d", v.seq)
+	}
+	id := fmt.Sprintf("019503a7-c1%02x-7000-8000-%012x", v.seq, v.seq)
+	if m.noID {
+		id = ""
+	}
+	d := &vault.Document{
+		ID: id, Type: m.typ, Category: td.Category, Created: m.created,
+		SourceHash: vault.Hash(m.body), Title: m.title, Attribution: m.attribution,
+		Importance: m.importance, SessionID: m.session, Status: m.status,
+		LastReinforced: m.reinforced, Supersedes: "", SupersededBy: m.supBy, PromotedTo: m.promoted,
+		Scope: m.scope, Agent: m.agent, Body: m.body,
+	}
+	if m.reinforced != nil {
+		d.Reinforced = 1
+	}
+	v.write(m.dir+"/"+m.name+".md", string(vault.Render(d)))
+	return id
+}
+
+const (
+	pushSess = "0195aaaa-0000-7000-8000-000000000001" // the agent's session
+	pushPast = "0195bbbb-0000-7000-8000-000000000002" // an earlier one
+)
+
+// pushVault is a vault with a memory for every stage and every exclusion.
+func pushVault(t *testing.T) *vaultT {
+	v := newVault(t)
+	// Rules: all of them, most important first, then by path.
+	v.mark(mark{dir: "rules", name: "go", typ: "lesson", body: "Run go vet before pushing: CI rejects it anyway.", attribution: "owner", importance: imp(0.9)})
+	v.mark(mark{dir: "rules", name: "commits", typ: "constraint", body: "Commit messages say why, not what.", attribution: "owner", importance: imp(0.6)})
+	v.mark(mark{dir: "rules", name: "old", typ: "constraint", body: "Use tabs in YAML.", status: "archived", importance: imp(1)})
+	v.mark(mark{dir: "rules", name: "mine", typ: "constraint", body: "db-migrator: never drop a column in the same release.", scope: "local", agent: "db-migrator"})
+	v.mark(mark{dir: "rules", name: "theirs", typ: "constraint", body: "reviewer: block on missing tests.", scope: "local", agent: "reviewer"})
+	// Tasks and commitments for the agent (no agent, its name, its type).
+	v.mark(mark{typ: "task", body: "Migrate the billing schema to v2 before the June release.", attribution: "owner", importance: imp(0.9), created: ago(3 * day)})
+	v.mark(mark{typ: "task", body: "Add an index on invoices(customer_id).", attribution: "alice", agent: "db-migrator", importance: imp(0.6), created: ago(2 * day)})
+	v.mark(mark{typ: "commitment", body: "Keep every migration reversible.", attribution: "owner", agent: "migrator", importance: imp(0.8), created: ago(10 * day)})
+	v.mark(mark{typ: "task", body: "Review the billing pull request.", attribution: "bob", agent: "reviewer", importance: imp(1), created: ago(day)})
+	v.mark(mark{typ: "task", body: "Rotate the staging database password.", status: "resolved", importance: imp(1)})
+	// This session's marks, newest first.
+	v.mark(mark{typ: "warning", body: "The invoices table has 40M rows: add indexes concurrently.", attribution: "db-migrator", session: pushSess, importance: imp(0.7), created: ago(time.Hour)})
+	v.mark(mark{typ: "discovery", body: "customer_id is nullable in legacy rows.", attribution: "db-migrator", session: pushSess, importance: imp(0.6), created: ago(30 * time.Minute)})
+	v.mark(mark{typ: "fact", body: "This session's superseded note.", session: pushSess, status: "superseded", created: ago(20 * time.Minute)})
+	// Past marks: other sessions; the task's words find them.
+	v.mark(mark{typ: "decision", body: "Billing schema changes go through expand and contract migrations.", attribution: "owner", session: pushPast, importance: imp(0.8), created: ago(40 * day)})
+	v.mark(mark{typ: "lesson", body: "A migration that locks invoices stalls checkout for minutes.", attribution: "db-migrator", session: pushPast, importance: imp(0.6), created: ago(20 * day)})
+	v.mark(mark{typ: "lesson", body: "Billing exports run at 02:00 UTC; do not migrate then.", attribution: "ci-bot", session: pushPast, status: "outdated", created: ago(5 * day)})
+	v.mark(mark{typ: "fact", body: "The billing service was rewritten in Go.", session: pushPast, supBy: "019503a7-c1ff-7000-8000-0000000000ff", created: ago(6 * day)})
+	v.mark(mark{typ: "fact", body: "Billing rounding rules live in the finance wiki.", session: pushPast, promoted: "rules/go.md", created: ago(7 * day)})
+	v.mark(mark{typ: "fact", body: "The reviewer's billing checklist is in docs/review.md.", session: pushPast, scope: "local", agent: "reviewer", created: ago(8 * day)})
+	v.mark(mark{typ: "fact", body: "Unrelated: the office plants need water on Fridays.", session: pushPast, importance: imp(0.5), created: ago(2 * day)})
+	// Recent and important (after decay), not about billing.
+	v.mark(mark{typ: "preference", body: "The owner prefers small pull requests over big ones.", attribution: "owner", importance: imp(0.95), created: ago(60 * day)})
+	v.mark(mark{typ: "opinion", body: "Monorepos slow the CI down for everyone.", attribution: "bob", importance: imp(0.9), created: ago(200 * day)}) // decayed below 0.7
+	v.write("mind/concepts/broken.md", "---\ntype: [\n---\nA note that does not parse.\n")
+	return v
+}
+
+// golden compares got with testdata/context/name.golden (rewritten with
+// -update).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", "context", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s:\n--- got\n%s--- want\n%s", name, p, got, want)
+	}
+}
+
+// render is a block as the golden files hold it: the text, then a line per
+// stage with its entries and omissions.
+func render(b *ContextBlock) string {
+	var s strings.Builder
+	s.WriteString(b.Text)
+	fmt.Fprintf(&s, "==== budget %d, used %d\n", b.Budget, b.Used)
+	for _, st := range b.Stages {
+		fmt.Fprintf(&s, "%s: %d shown, %d omitted", st.Name, len(st.Entries), st.Omitted)
+		if st.Fallback {
+			s.WriteString(", fallback")
+		}
+		s.WriteString("\n")
+	}
+	return s.String()
+}
+
+func buildContext(t *testing.T, r *Recall, req ContextRequest) *ContextBlock {
+	t.Helper()
+	b, err := r.Context(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := utf8.RuneCountInString(b.Text); n != b.Used || n > b.Budget {
+		t.Fatalf("text of %d characters, used %d, budget %d", n, b.Used, b.Budget)
+	}
+	return b
+}
+
+var agentReq = ContextRequest{SessionID: pushSess, Agent: "db-migrator", AgentType: "migrator", Task: "Migrate the billing schema"}
+
+func TestContextGolden(t *testing.T) {
+	v := pushVault(t)
+	r := v.open()
+	for name, req := range map[string]ContextRequest{
+		// A sub-agent with a task in its session: every stage.
+		"agent": agentReq,
+		// Another agent: its own local memories and tasks, not the
+		// db-migrator's.
+		"reviewer": {SessionID: pushSess, Agent: "a81f", AgentType: "reviewer", Task: "review the billing pull request"},
+		// A session starting: no agent, no task; the past stage falls back
+		// to recency.
+		"session-start": {SessionID: pushPast},
+		// Words that match nothing: recency again.
+		"no-match": {SessionID: pushSess, Agent: "helm-operator", Task: "kubernetes helm chart"},
+		// Nothing at all.
+		"empty-request": {},
+		// A budget that ends the block in the tasks stage.
+		"small-budget": {SessionID: pushSess, Agent: "db-migrator", AgentType: "migrator", Task: "Migrate the billing schema", Budget: 500},
+	} {
+		t.Run(name, func(t *testing.T) {
+			golden(t, name, render(buildContext(t, r, req)))
+		})
+	}
+}
+
+// TestContextBudget: a budget that fits exactly n entries shows n, one
+// character less shows n-1, at every n; the rest count as omitted.
+func TestContextBudget(t *testing.T) {
+	r := pushVault(t).open()
+	full := buildContext(t, r, agentReq)
+	var lines []string
+	total := 0
+	for _, st := range full.Stages {
+		for _, e := range st.Entries {
+			lines = append(lines, e.Line)
+		}
+		total += len(st.Entries) + st.Omitted
+	}
+	if len(lines) < 10 || total != len(lines) {
+		t.Fatalf("%d entries of %d candidates: the vault should fill every stage within the default budget", len(lines), total)
+	}
+	shown := func(b *ContextBlock) (n, omitted int) {
+		for _, st := range b.Stages {
+			n += len(st.Entries)
+			omitted += st.Omitted
+		}
+		return n, omitted
+	}
+	for n := 0; n <= len(lines); n++ {
+		// The exact size of the block with the first n entries.
+		exact := buildContext(t, r, ContextRequest{SessionID: agentReq.SessionID, Agent: agentReq.Agent, AgentType: agentReq.AgentType, Task: agentReq.Task, Budget: sizeWith(full, n)})
+		if got, om := shown(exact); got != n || om != total-n || exact.Used != exact.Budget {
+			t.Errorf("budget %d: %d entries shown, %d omitted, %d used; want %d, %d, all of it", exact.Budget, got, om, exact.Used, n, total-n)
+		}
+		if n == 0 {
+			continue
+		}
+		less := buildContext(t, r, ContextRequest{SessionID: agentReq.SessionID, Agent: agentReq.Agent, AgentType: agentReq.AgentType, Task: agentReq.Task, Budget: sizeWith(full, n) - 1})
+		if got, _ := shown(less); got != n-1 {
+			t.Errorf("budget %d: %d entries shown, want %d", less.Budget, got, n-1)
+		}
+		// Every line of the text is whole: an entry of the full block.
+		for _, line := range strings.Split(less.Text, "\n") {
+			if strings.HasPrefix(line, "- ") && !contains(lines, line) {
+				t.Errorf("budget %d: a line that is no entry: %q", less.Budget, line)
+			}
+		}
+	}
+}
+
+// sizeWith is the size of the block holding the first n entries of full:
+// the header and closing line, each stage's heading line and blank line,
+// and each entry's line.
+func sizeWith(full *ContextBlock, n int) int {
+	size := utf8.RuneCountInString(contextHeader) + utf8.RuneCountInString(contextClose)
+	for _, st := range full.Stages {
+		if n == 0 {
+			break
+		}
+		size += utf8.RuneCountInString(st.Heading) + 2
+		for _, e := range st.Entries {
+			if n == 0 {
+				break
+			}
+			size += utf8.RuneCountInString(e.Line) + 1
+			n--
+		}
+	}
+	return size
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestContextTinyBudget: a budget too small for the header and closing
+// line gives an empty block, every candidate omitted; a negative one is
+// refused.
+func TestContextTinyBudget(t *testing.T) {
+	r := pushVault(t).open()
+	fixed := utf8.RuneCountInString(contextHeader) + utf8.RuneCountInString(contextClose)
+	for _, budget := range []int{1, fixed - 1} {
+		b := buildContext(t, r, ContextRequest{SessionID: pushSess, Budget: budget})
+		if b.Text != "" || b.Used != 0 {
+			t.Errorf("budget %d: text %q", budget, b.Text)
+		}
+		omitted := 0
+		for _, st := range b.Stages {
+			omitted += st.Omitted
+			if len(st.Entries) != 0 {
+				t.Errorf("budget %d: stage %s has entries", budget, st.Name)
+			}
+		}
+		if omitted == 0 {
+			t.Errorf("budget %d: nothing counted as omitted", budget)
+		}
+	}
+	b := buildContext(t, r, ContextRequest{SessionID: pushSess, Budget: fixed})
+	if b.Text != contextHeader+contextClose {
+		t.Errorf("budget %d: %q, want the header and closing line alone", fixed, b.Text)
+	}
+	_, err := r.Context(context.Background(), ContextRequest{Budget: -1})
+	var qe *QueryError
+	if !errors.As(err, &qe) {
+		t.Errorf("budget -1: %v, want a QueryError", err)
+	}
+	if b := buildContext(t, r, ContextRequest{}); b.Budget != DefaultBudget {
+		t.Errorf("budget 0 gave %d, want the default %d", b.Budget, DefaultBudget)
+	}
+}
+
+// TestContextDeterministic: the same vault and clock give the same block,
+// run twice and after the index is built again from scratch (other rowids).
+func TestContextDeterministic(t *testing.T) {
+	v := pushVault(t)
+	r := v.open()
+	first := render(buildContext(t, r, agentReq))
+	if again := render(buildContext(t, r, agentReq)); again != first {
+		t.Errorf("second run differs:\n%s\nfirst:\n%s", again, first)
+	}
+	r.Close()
+	if err := os.RemoveAll(v.l.Path(".cortex")); err != nil {
+		t.Fatal(err)
+	}
+	if rebuilt := render(buildContext(t, v.open(), agentReq)); rebuilt != first {
+		t.Errorf("after a rebuild:\n%s\nfirst:\n%s", rebuilt, first)
+	}
+}
+
+// TestContextEntries: an entry is one line; a long title is cut at a word
+// with "…", never the entry; an attribution is optional; a document
+// without an id shows its path.
+func TestContextEntries(t *testing.T) {
+	v := newVault(t)
+	long := strings.Repeat("word ", 60) + "end"
+	v.mark(mark{dir: "rules", name: "long", title: long, body: "b1", attribution: "owner"})
+	v.mark(mark{dir: "rules", name: "lines", title: "first line\nsecond\tline", body: "b2"})
+	v.mark(mark{dir: "rules", name: "noid", body: "A rule written by hand.", noID: true})
+	v.mark(mark{dir: "rules", name: "who", body: "b3", attribution: strings.Repeat("x", 60)})
+	b := buildContext(t, v.open(), ContextRequest{})
+	lines := map[string]string{}
+	for _, e := range b.Stages[0].Entries {
+		lines[e.Path] = e.Line
+		if strings.ContainsAny(e.Line, "\n\t") {
+			t.Errorf("%s: not one line: %q", e.Path, e.Line)
+		}
+	}
+	if l := lines["rules/long.md"]; !strings.HasPrefix(l, "- [fact] word word") || !strings.Contains(l, "word… (by owner) ‹019503a7-c101›") ||
+		utf8.RuneCountInString(l) > maxTitle+40 {
+		t.Errorf("long title: %q", l)
+	}
+	if l := lines["rules/lines.md"]; !strings.HasPrefix(l, "- [fact] first line second line ‹019503a7-c102›") {
+		t.Errorf("multi-line title: %q", l)
+	}
+	if l := lines["rules/noid.md"]; l != "- [fact] A rule written by hand. ‹rules/noid.md›" {
+		t.Errorf("no id: %q", l)
+	}
+	if l := lines["rules/who.md"]; !strings.Contains(l, "(by "+strings.Repeat("x", maxAttribution-1)+"…)") {
+		t.Errorf("long attribution: %q", l)
+	}
+}
+
+// TestPushTerms: the agent's names as phrases, the task's words without
+// the common ones, each once.
+func TestPushTerms(t *testing.T) {
+	terms := pushTerms(ContextRequest{Agent: "db-migrator", AgentType: "DB-Migrator", Task: `Migrate the "billing" schema; migrate it NOW (a) type:x`})
+	var got []string
+	for _, t := range terms {
+		got = append(got, t.Text)
+	}
+	if want := []string{"db-migrator", "Migrate", "billing", "schema", "type"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("terms %q, want %q", got, want)
+	}
+	if n := len(pushTerms(ContextRequest{Task: strings.Repeat("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma ", 3)})); n != maxPushTerms {
+		t.Errorf("%d terms, want at most %d", n, maxPushTerms)
+	}
+}
