@@ -432,3 +432,44 @@ func readDoc(t *testing.T, l vault.Layout, rel string) *vault.Parsed {
 	}
 	return p
 }
+
+func TestGetContext(t *testing.T) {
+	l := newVault(t)
+	_, cs := newServer(t, l)
+	task, _ := ok[SaveResult](t, cs, ToolSave, map[string]any{"type": "task", "body": "Migrate the billing schema to v2", "importance": 0.9, "wait": true})
+	mark, _ := ok[SaveResult](t, cs, ToolSave, map[string]any{"type": "warning", "body": "The invoices table has 40M rows: add indexes concurrently", "importance": 0.8, "wait": true})
+	if task.Status != observer.FateMemorized || mark.Status != observer.FateMemorized {
+		t.Fatalf("setup: %+v %+v", task, mark)
+	}
+	type block struct {
+		Stages []struct {
+			Name    string `json:"name"`
+			Entries []struct {
+				ID string `json:"id"`
+			} `json:"entries"`
+		} `json:"stages"`
+		Text   string `json:"text"`
+		Budget int    `json:"budget"`
+		Used   int    `json:"used"`
+	}
+	blk, txt := ok[block](t, cs, ToolContext, map[string]any{"session_id": task.SessionID, "task": "billing migration"})
+	if txt != blk.Text || blk.Budget != 6000 || blk.Used == 0 {
+		t.Fatalf("context: budget %d used %d, text %q vs %q", blk.Budget, blk.Used, txt, blk.Text)
+	}
+	if !strings.Contains(txt, "- [task] Migrate the billing schema to v2") || !strings.Contains(txt, "- [warning] The invoices table") {
+		t.Errorf("context block:\n%s", txt)
+	}
+	var stages []string
+	for _, s := range blk.Stages {
+		stages = append(stages, s.Name)
+	}
+	if !slices.Contains(stages, "tasks") || !slices.Contains(stages, "session") {
+		t.Errorf("stages %v", stages)
+	}
+	// Resolved: no longer pushed.
+	ok[SaveResult](t, cs, ToolResolve, map[string]any{"id": task.ID, "wait": true})
+	blk, _ = ok[block](t, cs, ToolContext, map[string]any{"budget": 2000})
+	if strings.Contains(blk.Text, "Migrate the billing") || blk.Budget != 2000 {
+		t.Errorf("after resolve, budget 2000:\n%s", blk.Text)
+	}
+}

@@ -162,6 +162,15 @@ func TestMCPEndToEnd(t *testing.T) {
 		t.Fatalf("details: %+v\n%s", det, txt)
 	}
 
+	// The push block: the open task and this session's marks.
+	var blk struct {
+		Text string `json:"text"`
+	}
+	txt = callOK(mcpserver.ToolContext, map[string]any{"session_id": saved.SessionID, "task": "NOAA fetcher"}, &blk)
+	if txt != blk.Text || !strings.Contains(txt, "- [task] Add retry with backoff to the NOAA fetcher (by e2e-agent)") {
+		t.Fatalf("get_context:\n%s", txt)
+	}
+
 	var res mcpserver.SaveResult
 	callOK(mcpserver.ToolResolve, map[string]any{"id": task.ID[:18], "reason": "Backoff is in fetch/retry.go", "wait": true}, &res)
 	if res.Status != observer.FateOperation || res.ID != task.ID {
