@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +18,25 @@ import (
 	"github.com/cortex-vault/cortex/mcpserver"
 	"github.com/cortex-vault/cortex/observer"
 )
+
+// lockedBuffer collects a child's stderr, written by exec's copying
+// goroutine while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
 
 // buildCortex builds the real binary into a temp folder.
 func buildCortex(t *testing.T) string {
@@ -65,8 +85,8 @@ func TestMCPEndToEnd(t *testing.T) {
 	defer cancel()
 	cmd := exec.Command(bin, "mcp", "--log-level", "info")
 	cmd.Dir, cmd.Env = dir, env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-agent", Version: "1"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
