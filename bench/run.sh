@@ -3,7 +3,7 @@
 #
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
-#                                 search, crash, all (default)
+#                                 search, context, crash, all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
@@ -16,7 +16,9 @@
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
 # (refreshes, 20), SEARCH_DOCS (documents of the search vault, 100000),
 # SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault made by
-# bench/cmd/genvault to reuse instead of generating one), CRASH_ROUNDS (kill
+# bench/cmd/genvault to reuse instead of generating one), CONTEXT_DOCS
+# (documents of the context vault, 100000), CONTEXT_RUNS (50), CONTEXT_VAULT
+# (an existing genvault vault to reuse), CRASH_ROUNDS (kill
 # -9 rounds of the crash section, 100), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
@@ -42,11 +44,13 @@ INDEX_RUNS=${INDEX_RUNS:-5}
 REFRESH_RUNS=${REFRESH_RUNS:-20}
 SEARCH_DOCS=${SEARCH_DOCS:-100000}
 SEARCH_QUERIES=${SEARCH_QUERIES:-50}
+CONTEXT_DOCS=${CONTEXT_DOCS:-100000}
+CONTEXT_RUNS=${CONTEXT_RUNS:-50}
 DOCS=${DOCS:-100000}
 COMMITS=${COMMITS:-20}
 VALIDATE_RUNS=${VALIDATE_RUNS:-5}
 CRASH_ROUNDS=${CRASH_ROUNDS:-100}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search crash)
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context crash)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -63,6 +67,7 @@ build() {
 	go build -o "$bin/searchbench" ./bench/cmd/searchbench
 	go build -o "$bin/gendocs" ./bench/cmd/gendocs
 	go build -o "$bin/hookbench" ./bench/cmd/hookbench
+	go build -o "$bin/contextbench" ./bench/cmd/contextbench
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -243,6 +248,39 @@ section_search() {
 	kill "$daemon"
 	wait "$daemon" || true
 	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -grep -label "grep -ril (same words)"
+}
+
+# context: `cortex context` (the push block a session or sub-agent start
+# gets) as a whole process over a vault of CONTEXT_DOCS documents
+# (bench/cmd/genvault), with a live `cortex daemon` keeping the index fresh
+# (so no refresh walk), CONTEXT_RUNS runs each asking for another session:
+# as a session start (a session id alone) and as a sub-agent start (an
+# agent, its type and a task of eight words of a document). p50 and p95.
+# Goal: p50 <= 30 ms.
+section_context() {
+	local v=${CONTEXT_VAULT:-}
+	if [ -z "$v" ]; then
+		v=$work/context
+		local t0=$SECONDS
+		"$bin/genvault" -dir "$v" -n "$CONTEXT_DOCS"
+		echo "generated $CONTEXT_DOCS documents in $((SECONDS - t0)) s"
+	fi
+	"$bin/cortex" init "$v" >/dev/null
+	local t0
+	t0=$(date +%s%N)
+	"$bin/cortex" context --vault "$v" >/dev/null 2>&1
+	echo "first context (builds a new index; else refreshes it): $(( ($(date +%s%N) - t0) / 1000000 )) ms"
+	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
+	local daemon=$!
+	local i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+	"$bin/contextbench" -vault "$v" -runs "$CONTEXT_RUNS" -cortex "$bin/cortex" -mode session-start -label "cortex context (session start)"
+	"$bin/contextbench" -vault "$v" -runs "$CONTEXT_RUNS" -cortex "$bin/cortex" -mode subagent -label "cortex context (sub-agent, task)"
+	kill "$daemon"
+	wait "$daemon" || true
 }
 
 # hooks: a vault of DOCS valid documents in one commit, the pre-commit hook

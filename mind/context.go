@@ -65,6 +65,8 @@ type ContextStage struct {
 // ContextBlock is the push block: the stages that fit, in priority order,
 // and the text injected into the agent's context.
 type ContextBlock struct {
+	// Stages are the stages that had candidates, in priority order, each
+	// with the entries shown and the count left out for the budget.
 	Stages []ContextStage `json:"stages"`
 	// Text is the block as markdown, at most Budget characters.
 	Text   string `json:"text"`
@@ -216,7 +218,11 @@ func (r *Recall) contextStages(ctx context.Context, req ContextRequest) ([]*stag
 
 	past := &stagePlan{name: StagePast, heading: "## Relevant past marks"}
 	var found []index.Doc
-	if terms := pushTerms(req); len(terms) > 0 {
+	terms, err := r.specificTerms(ctx, pushTerms(req))
+	if err != nil {
+		return nil, err
+	}
+	if len(terms) > 0 {
 		hits, err := ix.Search(ctx, index.SearchParams{
 			Terms: terms, Any: true, Statuses: []string{StatusActive},
 			Now: now, Limit: 4*maxPast + len(seen), Rank: DefaultRank,
@@ -377,6 +383,48 @@ func fitBlock(stages []*stagePlan, budget int) *ContextBlock {
 	blk.Text = b.String()
 	blk.Used = utf8.RuneCountInString(blk.Text)
 	return blk
+}
+
+// maxPushMatches bounds the memories the past stage's search ranks. The
+// search costs in proportion to the memories its words are found in (BM25
+// reads every match's text statistics), and a word found in hundreds of
+// memories says little about any of them: so the rarest words are kept, as
+// many as together are found in at most maxPushMatches memories, and the
+// others are left out.
+const maxPushMatches = 100
+
+// specificTerms keeps the rarest terms that together are found in at most
+// maxPushMatches memories (a term found in none is dropped too), in their
+// order.
+func (r *Recall) specificTerms(ctx context.Context, terms []index.Term) ([]index.Term, error) {
+	counts, err := r.ix.TermDocs(ctx, terms, maxPushMatches+1)
+	if err != nil {
+		return nil, err
+	}
+	order := make([]int, len(terms))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(counts[a], counts[b]) })
+	keep := make([]bool, len(terms))
+	total := 0
+	for _, i := range order {
+		if counts[i] == 0 {
+			continue
+		}
+		if total+counts[i] > maxPushMatches {
+			break
+		}
+		total += counts[i]
+		keep[i] = true
+	}
+	var out []index.Term
+	for i, t := range terms {
+		if keep[i] {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }
 
 // pushTerms are the words the past stage searches for: the agent's name

@@ -82,7 +82,7 @@ const (
 )
 
 // pushVault is a vault with a memory for every stage and every exclusion.
-func pushVault(t *testing.T) *vaultT {
+func pushVault(t testing.TB) *vaultT {
 	v := newVault(t)
 	// Rules: all of them, most important first, then by path.
 	v.mark(mark{dir: "rules", name: "go", typ: "lesson", body: "Run go vet before pushing: CI rejects it anyway.", attribution: "owner", importance: imp(0.9)})
@@ -369,4 +369,66 @@ func TestPushTerms(t *testing.T) {
 	if n := len(pushTerms(ContextRequest{Task: strings.Repeat("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma ", 3)})); n != maxPushTerms {
 		t.Errorf("%d terms, want at most %d", n, maxPushTerms)
 	}
+}
+
+// TestContextCommonWords: a word found in more than maxPushMatches
+// memories is left out of the past stage's search (it would rank most of
+// the vault); the rare words steer it; only common words fall back to
+// recency.
+func TestContextCommonWords(t *testing.T) {
+	v := newVault(t)
+	for i := range maxPushMatches + 20 {
+		v.mark(mark{body: fmt.Sprintf("Deploy note %d: the deploy went fine.", i), session: pushPast, created: ago(time.Duration(i+2) * time.Hour)})
+	}
+	v.mark(mark{typ: "warning", body: "The kraken deploy script deletes old releases.", session: pushPast, created: ago(30 * day)})
+	r := v.open()
+	terms, err := r.specificTerms(context.Background(), pushTerms(ContextRequest{Task: "deploy the kraken"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(terms) != 1 || terms[0].Text != "kraken" {
+		t.Errorf("terms %+v, want kraken alone", terms)
+	}
+	b := buildContext(t, r, ContextRequest{SessionID: pushSess, Task: "deploy the kraken"})
+	past := b.Stages[len(b.Stages)-1]
+	if past.Name != StagePast || past.Fallback || len(past.Entries) != 1 || !strings.Contains(past.Entries[0].Line, "kraken") {
+		t.Errorf("past stage %+v, want the kraken warning alone", past)
+	}
+	b = buildContext(t, r, ContextRequest{SessionID: pushSess, Task: "deploy"})
+	past = b.Stages[len(b.Stages)-1]
+	if past.Name != StagePast || !past.Fallback || !strings.Contains(past.Entries[0].Line, "Deploy note 0:") {
+		t.Errorf("past stage %+v, want the most recent marks", past)
+	}
+}
+
+// FuzzContextRequest: any agent name, type and task give a block within
+// the budget, never an error from SQLite; every line of it is a heading,
+// a whole entry, a blank line, or the header or closing line.
+func FuzzContextRequest(f *testing.F) {
+	for _, s := range []string{
+		"", " ", `"`, `""`, `*`, `-x`, `a AND b`, `NEAR(a b)`, `title:x`, `type:decision`, "nul\x00byte",
+		"\xff\xfe", "é*", `;DROP TABLE documents;--`, strings.Repeat("word ", 500), strings.Repeat("(", 1000),
+		"Migrate the billing schema", "db-migrator",
+	} {
+		f.Add(s, s, 0)
+	}
+	r := pushVault(f).open()
+	f.Fuzz(func(t *testing.T, agent, task string, budget int) {
+		if budget < 0 {
+			budget = -budget
+		}
+		budget %= 8000
+		b, err := r.Context(context.Background(), ContextRequest{SessionID: pushSess, Agent: agent, AgentType: agent, Task: task, Budget: budget})
+		if err != nil {
+			t.Fatalf("agent %q, task %q: %v", agent, task, err)
+		}
+		if n := utf8.RuneCountInString(b.Text); n != b.Used || n > b.Budget {
+			t.Fatalf("text of %d characters, used %d, budget %d", n, b.Used, b.Budget)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(b.Text, "\n"), "\n") {
+			if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "- [") && !strings.HasPrefix(line, "More: ") {
+				t.Fatalf("a stray line %q in\n%s", line, b.Text)
+			}
+		}
+	})
 }

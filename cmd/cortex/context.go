@@ -29,19 +29,21 @@ print the same block). One line per memory,
 
 under a heading per stage, in priority order:
 
-  Rules                          every document under rules/, most important first
-  Open tasks and commitments     the newest active task, commitment and goal_short
-                                 memories with no agent or for this agent
-  This session                   the session's own marks, newest first (--session)
-  Relevant past marks            other sessions' marks that have any word of the
-                                 agent's name, its type or the task (--task), best
-                                 first; when nothing matches, the most recent ones
-  Important recent memories      importance after decay 0.7 or more, among the
-                                 2,000 most recently active memories
+  Rules                        every document under rules/, most important first
+  Open tasks and commitments   the newest active task, commitment and goal_short
+                               memories with no agent or for this agent
+  This session                 the session's own marks, newest first (--session)
+  Relevant past marks          other sessions' marks with any word of the agent's
+                               name, its type or the task (--task), best first;
+                               when nothing matches, the most recent ones
+  Important recent memories    importance after decay 0.7 or more, among the
+                               1,000 most recently active memories
 
 Entries are added top-down while they fit in --budget characters (the
 headings and the closing line count): an entry that does not fit ends the
 block, and no entry is ever cut. A memory appears once, in its first stage.
+The search keeps the task's rarest words (found in 100 memories or fewer
+together): a word found everywhere says nothing about a memory.
 Resolved, outdated, superseded, archived and promoted memories are left out,
 and a local memory is shown only to the agent it names (--agent or
 --agent-type). The ‹id› is the shortest unique prefix of the id: give it to

@@ -26,7 +26,10 @@ func TestPushPlans(t *testing.T) {
 		"tasks":   func() (string, []any) { return pushTasksSQL(f, []string{"task", "commitment"}, 10) },
 		"session": func() (string, []any) { return pushSessionSQL(f, "s1", 10) },
 		"recent": func() (string, []any) {
-			return pushRecentSQL(RecentParams{Filter: f, MinEffective: 0.7, ByImportance: true, Now: now, Limit: 8})
+			return pushRankedSQL(RecentParams{Filter: f, MinEffective: 0.7, ByImportance: true, Now: now, Limit: 8})
+		},
+		"recent-rows": func() (string, []any) {
+			return `SELECT ` + qualified("d") + ` FROM documents d WHERE d.rowid IN (1, 2, 3)`, nil
 		},
 		"recent-other-sessions": func() (string, []any) {
 			return pushRecentSQL(RecentParams{Filter: f, ExcludeSession: "s1", Now: now, Limit: 8})
@@ -180,5 +183,33 @@ func TestPushOrder(t *testing.T) {
 	}
 	if want := []string{"rules/b.md", "rules/a.md", "rules/c.md"}; !slices.Equal(got, want) {
 		t.Errorf("rules %v, want %v", got, want)
+	}
+}
+
+// BenchmarkPush times each stage's query alone over the generated vault of
+// 10,000 documents (every one of agent "claude", sessions of 20).
+func BenchmarkPush(b *testing.B) {
+	ix := openBench(b, benchVault(b, 10000))
+	ctx := context.Background()
+	now := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
+	f := PushFilter{Agents: []string{"a81f", "claude"}}
+	for name, run := range map[string]func() ([]Doc, error){
+		"rules":   func() ([]Doc, error) { return ix.PushRules(ctx, f, 50) },
+		"tasks":   func() ([]Doc, error) { return ix.PushTasks(ctx, f, []string{"task", "commitment", "goal_short"}, 30) },
+		"session": func() ([]Doc, error) { return ix.PushSession(ctx, f, "no-such-session", 30) },
+		"recent": func() ([]Doc, error) {
+			return ix.PushRecent(ctx, RecentParams{Filter: f, MinEffective: 0.7, ByImportance: true, Now: now, Limit: 30})
+		},
+		"by-recency": func() ([]Doc, error) {
+			return ix.PushRecent(ctx, RecentParams{Filter: f, ExcludeSession: "x", Now: now, Limit: 30})
+		},
+	} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -215,7 +215,7 @@ CREATE INDEX documents_name_key ON documents(name_key);
 CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
 CREATE INDEX documents_title_key ON documents(title_key);
 CREATE INDEX documents_push ON documents(type, status, agent, created_ms, path);
-CREATE INDEX documents_activity ON documents(decay_base_ms, path);
+CREATE INDEX documents_activity ON documents(decay_base_ms, path, importance, decay_rate);
 CREATE INDEX aliases_doc ON aliases(doc);
 CREATE INDEX aliases_key ON aliases(key);
 CREATE INDEX edges_src ON edges(src);

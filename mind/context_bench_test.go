@@ -1,0 +1,86 @@
+package mind
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/bench/vaultgen"
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// genVault writes a vault of n generated documents (bench/vaultgen: the
+// documents the benchmarks of the index use) plus a few rules, and opens
+// recall over it with its index built.
+func genVault(b *testing.B, n int) *Recall {
+	b.Helper()
+	root := filepath.Join(b.TempDir(), "vault")
+	if err := vaultgen.Generate(root, n, 1); err != nil {
+		b.Fatal(err)
+	}
+	v := &vaultT{t: b, l: vault.Layout{Root: root}}
+	for i := range 5 {
+		v.mark(mark{dir: "rules", name: fmt.Sprintf("rule-%d", i), typ: "constraint", body: fmt.Sprintf("Rule %d: keep the build green.", i), attribution: "owner"})
+	}
+	r, err := Open(context.Background(), v.l, Options{
+		Now:     func() time.Time { return time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC) },
+		Refresh: RefreshAlways, Logger: slog.New(slog.DiscardHandler),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { r.Close() })
+	return r
+}
+
+// BenchmarkContext builds the push block over generated vaults: a session
+// starting (no agent, no task: the past stage falls back to recency), a
+// sub-agent with a task of rare words, and one whose task is common words
+// found in a large share of the documents (the any-word search's worst
+// case). CORTEX_BENCH_100K=1 adds the 100,000-document vault (generating it
+// takes minutes).
+func BenchmarkContext(b *testing.B) {
+	sizes := []int{10000}
+	if os.Getenv("CORTEX_BENCH_100K") != "" {
+		sizes = append(sizes, 100000)
+	}
+	for _, n := range sizes {
+		r := genVault(b, n)
+		ctx := context.Background()
+		newest, err := r.Search(ctx, Query{Limit: 1})
+		if err != nil || len(newest.Hits) == 0 {
+			b.Fatal(err)
+		}
+		d, err := r.Resolve(ctx, newest.Hits[0].ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for name, req := range map[string]ContextRequest{
+			"session-start": {SessionID: d.SessionID},
+			"subagent-rare": {SessionID: d.SessionID, Agent: "a81f0c2e", AgentType: "db-migrator", Task: "migrate the invoices table without downtime"},
+			"subagent-common": {SessionID: d.SessionID, Agent: "claude", AgentType: "general-purpose",
+				Task: "fix the search index when the daemon commits a memory to git"},
+		} {
+			b.Run(fmt.Sprintf("%dk/%s", n/1000, name), func(b *testing.B) {
+				blk, err := r.Context(ctx, req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				entries := 0
+				for _, st := range blk.Stages {
+					entries += len(st.Entries)
+				}
+				b.ReportMetric(float64(entries), "entries")
+				for b.Loop() {
+					if _, err := r.Context(ctx, req); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
