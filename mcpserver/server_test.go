@@ -473,3 +473,23 @@ func TestGetContext(t *testing.T) {
 		t.Errorf("after resolve, budget 2000:\n%s", blk.Text)
 	}
 }
+
+// TestSavePending: while another process holds the memorizer and does not
+// get to the line, the wait ends pending and the line stays queued.
+func TestSavePending(t *testing.T) {
+	l := newVault(t)
+	m, err := observer.Open(context.Background(), l, observer.Options{Logger: quietLog()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	_, cs := newServer(t, l)
+	out, txt := ok[SaveResult](t, cs, ToolSave, map[string]any{"type": "fact", "body": "The harbour webcam refreshes every minute", "wait": true, "timeout_seconds": 0.2})
+	if out.Status != observer.FatePending || !strings.Contains(out.Detail, "not memorized after 200ms") || !strings.HasPrefix(txt, "pending: fact ") {
+		t.Fatalf("pending: %+v %q", out, txt)
+	}
+	// The memorizer gets to it later, as to any queued line.
+	if res, err := m.Process(context.Background()); err != nil || res.Memorized != 1 {
+		t.Fatalf("process: %+v %v", res, err)
+	}
+}
