@@ -3,7 +3,8 @@
 #
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
-#                                 search, context, crash, all (default)
+#                                 search, context, claude-hook, crash, watch,
+#                                 all (default)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
@@ -18,8 +19,11 @@
 # SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault made by
 # bench/cmd/genvault to reuse instead of generating one), CONTEXT_DOCS
 # (documents of the context vault, 100000), CONTEXT_RUNS (50), CONTEXT_VAULT
-# (an existing genvault vault to reuse), CRASH_ROUNDS (kill
-# -9 rounds of the crash section, 100), BENCH_TMP (where
+# (an existing genvault vault to reuse), HOOK_DOCS (documents of the
+# claude-hook vault, 100000), HOOK_RUNS (50), HOOK_VAULT (an existing genvault
+# vault to reuse), CRASH_ROUNDS (kill -9 rounds of the crash section, 100),
+# WATCH_DOCS (documents of the watch vault, 10000), WATCH_N (watch probes,
+# 20), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -50,7 +54,11 @@ DOCS=${DOCS:-100000}
 COMMITS=${COMMITS:-20}
 VALIDATE_RUNS=${VALIDATE_RUNS:-5}
 CRASH_ROUNDS=${CRASH_ROUNDS:-100}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context crash)
+WATCH_DOCS=${WATCH_DOCS:-10000}
+WATCH_N=${WATCH_N:-20}
+HOOK_DOCS=${HOOK_DOCS:-100000}
+HOOK_RUNS=${HOOK_RUNS:-50}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -67,7 +75,9 @@ build() {
 	go build -o "$bin/searchbench" ./bench/cmd/searchbench
 	go build -o "$bin/gendocs" ./bench/cmd/gendocs
 	go build -o "$bin/hookbench" ./bench/cmd/hookbench
+	go build -o "$bin/watchbench" ./bench/cmd/watchbench
 	go build -o "$bin/contextbench" ./bench/cmd/contextbench
+	go build -o "$bin/claudehookbench" ./bench/cmd/claudehookbench
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -283,6 +293,37 @@ section_context() {
 	wait "$daemon" || true
 }
 
+# claude-hook: `cortex claude hook session-start` as Claude Code runs it at
+# every session start — a whole process, a real SessionStart payload on
+# stdin — over a vault of HOOK_DOCS documents (bench/cmd/genvault) with a
+# live `cortex daemon` keeping the index fresh; then a SubagentStart with an
+# agent type. HOOK_RUNS runs each; every run must answer. Goal: p50 <= 30 ms.
+section_claude_hook() {
+	local v=${HOOK_VAULT:-}
+	if [ -z "$v" ]; then
+		v=$work/claude-hook
+		local t0=$SECONDS
+		"$bin/genvault" -dir "$v" -n "$HOOK_DOCS"
+		echo "generated $HOOK_DOCS documents in $((SECONDS - t0)) s"
+	fi
+	"$bin/cortex" init "$v" >/dev/null
+	"$bin/cortex" rebuild-index --vault "$v" >/dev/null 2>&1
+	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
+	local daemon=$!
+	local i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+	printf '{"session_id":"022a598a-7ca8-4ccf-80bb-f1919386421e","transcript_path":"%s/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"SessionStart","source":"startup","model":"claude-sonnet-4-5-20250929"}\n' "$work" "$v" >"$work/start.json"
+	printf '{"session_id":"022a598a-7ca8-4ccf-80bb-f1919386421e","transcript_path":"%s/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"SubagentStart","agent_id":"agent-a1b2c3d4","agent_type":"code-reviewer"}\n' "$work" "$v" >"$work/sub.json"
+	"$bin/claudehookbench" -n "$HOOK_RUNS" -payload "$work/start.json" -label "claude hook session-start (daemon)" -- "$bin/cortex" claude hook session-start
+	"$bin/claudehookbench" -n "$HOOK_RUNS" -payload "$work/sub.json" -label "claude hook subagent-start (daemon)" -- "$bin/cortex" claude hook subagent-start
+	kill "$daemon"
+	wait "$daemon" || true
+	"$bin/claudehookbench" -n 10 -warmup 1 -payload "$work/start.json" -label "claude hook session-start (no daemon)" -- "$bin/cortex" claude hook session-start
+}
+
 # hooks: a vault of DOCS valid documents in one commit, the pre-commit hook
 # installed by init. `git commit` of 10 edited documents with the hook against
 # `git commit --no-verify` of the same kind of change, for valid edits (the
@@ -320,6 +361,26 @@ section_crash() {
 	CORTEX_CRASH_ROUNDS=$CRASH_ROUNDS go test -count=1 -run '^TestCrashExactlyOnce$' -v ./cmd/cortex | grep -E 'rounds=|recover|^(ok|FAIL|---)' || true
 	end=$(date +%s.%N)
 	printf 'crash test: %s rounds of kill -9 in %.1f s\n' "$CRASH_ROUNDS" "$(awk "BEGIN {print $end - $start}")"
+}
+
+# watch: a hand edit of a memory document (a unique word appended, as an
+# editor saves) with `cortex daemon` running on a generated vault of
+# WATCH_DOCS documents (bench/vaultgen), timed until `cortex search WORD
+# --json` finds it; WATCH_N probes, p50 and p95. Goal: well under 1 s.
+section_watch() {
+	local v=$work/watch
+	"$bin/genvault" -dir "$v" -n "$WATCH_DOCS"
+	"$bin/cortex" init "$v" >/dev/null
+	"$bin/cortex" rebuild-index --vault "$v" >/dev/null
+	"$bin/cortex" daemon --vault "$v" --log-level warn 2>"$work/watch-daemon.log" &
+	local daemon=$! i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+	"$bin/watchbench" -vault "$v" -cortex "$bin/cortex" -n "$WATCH_N" || { kill "$daemon"; exit 1; }
+	kill -INT "$daemon"
+	wait "$daemon" || true
 }
 
 main() {

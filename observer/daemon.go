@@ -49,6 +49,11 @@ type DaemonOptions struct {
 	// starts, so that a burst of appends becomes one batch; MaxDelay bounds
 	// the wait under a steady stream of appends.
 	Debounce, MaxDelay time.Duration
+	// IndexDebounce is the quiet time after a hand edit of a memory folder
+	// before the index takes it, so that an editor's save (a write, or a
+	// new file and a rename) and a burst of edits are one update;
+	// IndexMaxDelay bounds the wait under a steady stream of edits.
+	IndexDebounce, IndexMaxDelay time.Duration
 	// Heartbeat is how often .cortex/daemon.json is rewritten.
 	Heartbeat time.Duration
 	// MinBackoff and MaxBackoff bound the wait before a failed batch is
@@ -83,11 +88,14 @@ func (o DaemonOptions) withDefaults() DaemonOptions {
 	def(&o.PollInterval, DefaultPollInterval)
 	def(&o.Debounce, DefaultDebounce)
 	def(&o.MaxDelay, DefaultMaxDelay)
+	def(&o.IndexDebounce, DefaultIndexDebounce)
+	def(&o.IndexMaxDelay, DefaultIndexMaxDelay)
 	def(&o.Heartbeat, DefaultHeartbeat)
 	def(&o.MinBackoff, DefaultMinBackoff)
 	def(&o.MaxBackoff, DefaultMaxBackoff)
 	def(&o.LockWait, DefaultLockWait)
 	o.MaxDelay = max(o.MaxDelay, o.Debounce)
+	o.IndexMaxDelay = max(o.IndexMaxDelay, o.IndexDebounce)
 	o.MaxBackoff = max(o.MaxBackoff, o.MinBackoff)
 	if o.RotateSize == 0 {
 		o.RotateSize = RotateSize
@@ -128,7 +136,10 @@ type processor interface {
 // daemon`): it holds the vault's daemon lock, watches observer/ with
 // fsnotify and polls as a fallback, turns bursts of appends into one batch,
 // retries failed batches with a capped exponential backoff, rotates the
-// buffer between batches, and beats in .cortex/daemon.json.
+// buffer between batches, and beats in .cortex/daemon.json. It also keeps
+// the index fresh for edits people make in the memory folders (SPEC §7; see
+// handIndex), and opens the index again when `cortex rebuild-index` swaps
+// a new file in.
 type Daemon struct {
 	l    vault.Layout
 	opts DaemonOptions
@@ -140,6 +151,7 @@ type Daemon struct {
 	watcher *fsnotify.Watcher // nil when fsnotify is unavailable: polling only
 	events  <-chan fsnotify.Event
 	errs    <-chan error
+	hand    handIndex
 
 	abortCtx context.Context // the batch in hand's context; Abort cancels it
 	abort    context.CancelFunc
@@ -190,7 +202,16 @@ func (d *Daemon) start(ctx context.Context) error {
 		info, known, _ := ReadDaemonInfo(d.l)
 		return &DaemonRunningError{Lock: d.l.DaemonLock(), Info: info, Known: known}
 	}
+	// The folders are watched before the memorizer opens: its refresh of
+	// the index sees every hand edit made before the watches, and the
+	// watches every edit after.
+	d.watch()
+	d.watchMemory()
 	fail := func(err error) error {
+		if d.watcher != nil {
+			d.watcher.Close()
+		}
+		d.closeHandIndex()
 		d.lock.Unlock()
 		return err
 	}
@@ -199,6 +220,7 @@ func (d *Daemon) start(ctx context.Context) error {
 		return fail(fmt.Errorf("daemon: %w", err))
 	}
 	d.proc = proc
+	d.openHandIndex(ctx)
 	now := d.opts.Now().UTC()
 	host, _ := os.Hostname()
 	d.info = DaemonInfo{PID: os.Getpid(), Host: host, Started: now, Heartbeat: now, HeartbeatMS: d.opts.Heartbeat.Milliseconds()}
@@ -207,7 +229,6 @@ func (d *Daemon) start(ctx context.Context) error {
 		return fail(err)
 	}
 	d.abortCtx, d.abort = context.WithCancel(context.WithoutCancel(ctx))
-	d.watch()
 	return nil
 }
 
@@ -237,16 +258,23 @@ func (d *Daemon) watch() {
 }
 
 // rewatch watches observer/ again when it was removed and made anew (its
-// watch ends with the folder).
+// watch ends with the folder), and .cortex/ likewise; after a failure to
+// watch every memory folder, it tries them again.
 func (d *Daemon) rewatch() {
-	if d.watcher == nil || slices.Contains(d.watcher.WatchList(), d.l.ObserverDir()) {
+	if d.watcher == nil {
 		return
 	}
-	if err := os.MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
-		return
+	list := d.watcher.WatchList()
+	if !slices.Contains(list, d.l.ObserverDir()) && os.MkdirAll(d.l.ObserverDir(), 0o755) == nil {
+		if err := d.watcher.Add(d.l.ObserverDir()); err == nil {
+			d.log.Info("daemon: watching observer/ again")
+		}
 	}
-	if err := d.watcher.Add(d.l.ObserverDir()); err == nil {
-		d.log.Info("daemon: watching observer/ again")
+	if !slices.Contains(list, d.l.CacheDir()) && os.MkdirAll(d.l.CacheDir(), 0o755) == nil {
+		d.watcher.Add(d.l.CacheDir())
+	}
+	if d.hand.partial {
+		d.watchTops()
 	}
 }
 
@@ -269,6 +297,7 @@ func (d *Daemon) Close() error {
 		if d.proc != nil {
 			errs = append(errs, d.proc.Close())
 		}
+		errs = append(errs, d.closeHandIndex())
 		d.infoMu.Lock()
 		d.info.Stopped = d.opts.Now().UTC()
 		d.info.NextRetry = time.Time{}
@@ -336,6 +365,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 	var retry <-chan time.Time // set while backing off
 	failures := 0
 
+	// The same for hand edits of the memory folders, on their own timer:
+	// they are indexed even while a batch backs off.
+	idxPending := false
+	var idxFirst time.Time
+	idxQuiet := time.NewTimer(time.Hour)
+	idxQuiet.Stop()
+	defer idxQuiet.Stop()
+	kickIndex := func() {
+		now := time.Now()
+		if !idxPending {
+			idxPending, idxFirst = true, now
+		}
+		wait := min(d.opts.IndexDebounce, d.opts.IndexMaxDelay-now.Sub(idxFirst))
+		idxQuiet.Reset(max(wait, 0))
+	}
+
 	kick := func() {
 		now := time.Now()
 		if !pending {
@@ -371,6 +416,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 					retry = nil
 					kick()
 				}
+			case d.handEvent(ev):
+				kickIndex()
 			}
 			continue
 		case err, ok := <-errs:
@@ -384,11 +431,23 @@ func (d *Daemon) Run(ctx context.Context) error {
 			} else {
 				d.log.Warn("daemon: file events", "err", err)
 			}
+			d.hand.full = true
 			kick()
+			kickIndex()
 			continue
 		case <-poll.C:
+			// Each poll looks whether the index file was replaced; where
+			// some folder is not watched, it refreshes the index.
+			if d.hand.partial {
+				d.hand.full = true
+			}
 			d.rewatch()
 			kick()
+			kickIndex()
+			continue
+		case <-idxQuiet.C:
+			idxPending = false
+			d.applyHand(d.abortCtx)
 			continue
 		case <-retry:
 			retry = nil

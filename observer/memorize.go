@@ -302,7 +302,7 @@ func replaceFile(path string, data []byte, perm fs.FileMode) error {
 	if perm == 0 {
 		perm = 0o644
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(path), replaceTempPrefix(path)+"*")
 	if err != nil {
 		return err
 	}
@@ -322,6 +322,10 @@ func replaceFile(path string, data []byte, perm fs.FileMode) error {
 	}
 	return err
 }
+
+// replaceTempPrefix is how the names of replaceFile's temporary files for
+// path begin (recovery removes the ones a crash left).
+func replaceTempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
 
 // mkdirAllSynced creates dir and its missing parents, syncing each parent
 // so the new folders survive a crash with the files placed in them.

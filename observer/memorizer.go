@@ -123,7 +123,9 @@ var errCrash = errors.New("simulated crash")
 
 // indexRefreshEvery bounds how stale the index may be about documents
 // people add or edit by hand: Process refreshes it (a stat walk) at most
-// this often. The memorizer's own changes are indexed as they commit.
+// this often. The memorizer's own changes are indexed as they commit; under
+// a daemon, hand edits are indexed as they happen (see handIndex), and this
+// refresh is the fallback where file events do not arrive.
 const indexRefreshEvery = time.Minute
 
 // Open opens the memorizer of the vault l: it takes the memorizer lock,
@@ -242,6 +244,32 @@ func (m *Memorizer) refreshIndex(ctx context.Context) error {
 	return nil
 }
 
+// reopenIndex opens the index again when its file is no longer the one
+// opened: `cortex rebuild-index` swapped a new one in, or it was deleted
+// (Open builds it again). Writes into the old file would be lost to every
+// reader. The reopened index is refreshed: what was written into the old
+// file after the rebuild walked the tree is not in the new one.
+func (m *Memorizer) reopenIndex(ctx context.Context) error {
+	if m.ix != nil {
+		replaced, err := m.ix.Replaced()
+		if err != nil {
+			return fmt.Errorf("memorizer: %w", err)
+		}
+		if !replaced {
+			return nil
+		}
+		m.log.Info("memorizer: the index file was replaced or removed; opening it again", "path", m.l.IndexDB())
+		m.ix.Close()
+		m.ix = nil
+	}
+	ix, err := index.Open(ctx, m.l, index.Options{Logger: m.log})
+	if err != nil {
+		return fmt.Errorf("memorizer: %w", err)
+	}
+	m.ix = ix
+	return m.refreshIndex(ctx)
+}
+
 // Process runs the pipeline over everything pending, batch after batch, and
 // returns once every line that was complete when it started is accounted
 // for. An error leaves the batch in hand staged and the offset where it
@@ -251,6 +279,9 @@ func (m *Memorizer) refreshIndex(ctx context.Context) error {
 // Calls must not overlap (the daemon calls it from one goroutine).
 func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	var res Result
+	if err := m.reopenIndex(ctx); err != nil {
+		return res, err
+	}
 	if err := m.recover(ctx, false); err != nil {
 		return res, err
 	}

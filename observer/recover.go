@@ -108,6 +108,9 @@ func (m *Memorizer) recover(ctx context.Context, full bool) error {
 		} else if err := m.rollback(ctx, man); err != nil {
 			return err
 		}
+		if err := m.clearTemps(man); err != nil {
+			return err
+		}
 		if err := m.finish(man); err != nil {
 			return err
 		}
@@ -361,4 +364,31 @@ func removeEmptyParents(l vault.Layout, dir string) {
 		}
 		dir = filepath.Dir(dir)
 	}
+}
+
+// clearTemps removes the temporary files replaceFile may have left beside
+// the batch's edited documents when the process died between writing one
+// and renaming it over the document: dot-files that are never read as
+// memory, but that git status would show as untracked.
+func (m *Memorizer) clearTemps(man *manifest) error {
+	for _, e := range man.Edited {
+		abs := m.l.Path(filepath.FromSlash(e.Path))
+		dir, prefix := filepath.Dir(abs), replaceTempPrefix(abs)
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return fmt.Errorf("recover: %w", err)
+		}
+		for _, de := range ents {
+			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
+				if err := os.Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return fmt.Errorf("recover: %w", err)
+				}
+				m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(e.Path), de.Name())))
+			}
+		}
+	}
+	return nil
 }

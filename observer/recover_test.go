@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -607,5 +608,46 @@ func TestDamagedManifestStops(t *testing.T) {
 	os.WriteFile(manifestPath(l), []byte("{"), 0o644)
 	if _, err := Open(context.Background(), l, Options{}); err == nil || !strings.Contains(err.Error(), "is unreadable") {
 		t.Fatalf("Open: %v", err)
+	}
+}
+
+// TestRecoveryRemovesReplaceTemps: a kill between replaceFile's write and
+// its rename leaves a dot-file beside an edited document; recovery of the
+// batch, committed or not, removes it and nothing else.
+func TestRecoveryRemovesReplaceTemps(t *testing.T) {
+	for _, s := range []struct {
+		name string
+		step step
+	}{{"before the commit", stepManifest}, {"after the commit", stepCommitted}} {
+		t.Run(s.name, func(t *testing.T) {
+			l := newTestVault(t)
+			known := writeKnownDoc(t, l)
+			base := commitCount(t, l)
+			appendRaw(t, l, crashLines())
+			m := openTest(t, l, nil)
+			m.crashAfter = s.step
+			if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+				t.Fatalf("Process: %v, want the simulated crash", err)
+			}
+			m.Close()
+			stray := filepath.Join(filepath.Dir(l.Path(known)), replaceTempPrefix(l.Path(known))+"4242")
+			if err := os.WriteFile(stray, []byte("half a document"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			other := filepath.Join(filepath.Dir(l.Path(known)), ".someone-elses.md.tmp-1")
+			if err := os.WriteFile(other, []byte("not ours"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+
+			process(t, openTest(t, l, nil))
+			if _, err := os.Stat(stray); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("temporary file of the batch still there: %v", err)
+			}
+			if _, err := os.Stat(other); err != nil {
+				t.Errorf("a file that is not the batch's was removed: %v", err)
+			}
+			os.Remove(other)
+			checkCrashOutcome(t, l, known, base)
+		})
 	}
 }

@@ -30,6 +30,11 @@ func daemonCommand() *cli.Command {
 appends, turns each burst into one batch (one git commit), polls every --poll
 as a fallback where file events are not delivered, and rotates the buffer
 (kept: observations.jsonl.1 to .3) once it passes 2 MB and is fully processed.
+It also watches mind/, vault/ and rules/ (every folder, skipping dot-folders
+and what .cortexignore lists) and brings the index in step with files people
+add, edit, rename or delete there about a tenth of a second after the last
+change, so search sees hand edits at once; an index.db replaced by cortex
+rebuild-index, or deleted, is opened again.
 
 One daemon runs per vault: a second one is refused with the running one's pid.
 A failed batch is logged and retried with a growing delay (at most 2 minutes);

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // TestDaemonScripts runs the transcripts of testdata/daemon: a real `cortex
@@ -35,9 +37,14 @@ const waitLimit = time.Minute
 //	waitfor lines N        state.json accounts for at least N lines
 //	waitfor file PATH      PATH exists
 //	waitfor daemon STATE   cortex status reports the daemon STATE (running, stopped, died)
+//	waitfor indexed PATH   .cortex/index.db holds the document at PATH as it is now
+//	waitfor unindexed PATH .cortex/index.db does not hold it
+//
+// indexed and unindexed read the index as it is (no refresh), and never
+// build one: a missing index.db is waited for.
 func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: waitfor lines N | file PATH | daemon STATE")
+		ts.Fatalf("usage: waitfor lines N | file PATH | daemon STATE | indexed PATH | unindexed PATH")
 	}
 	l := vault.Layout{Root: ts.MkAbs(".")}
 	var cond func() (bool, string)
@@ -59,6 +66,30 @@ func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 		cond = func() (bool, string) {
 			s, err := observer.ReadStatus(context.Background(), l, time.Now())
 			return err == nil && s.Daemon.State == args[1], s.Daemon.State
+		}
+	case "indexed", "unindexed":
+		want := args[0] == "indexed"
+		cond = func() (bool, string) {
+			if _, err := os.Stat(l.IndexDB()); err != nil {
+				return false, "no index.db"
+			}
+			ix, err := index.Open(context.Background(), l, index.Options{Logger: slog.New(slog.DiscardHandler)})
+			if err != nil {
+				return false, err.Error()
+			}
+			defer ix.Close()
+			doc, ok, err := ix.ByPath(context.Background(), args[1])
+			if err != nil {
+				return false, err.Error()
+			}
+			if ok && want {
+				// As the file is now, not as it was.
+				fi, err := os.Stat(ts.MkAbs(args[1]))
+				if err != nil || fi.Size() != doc.Size || fi.ModTime().UnixNano() != doc.MtimeNS {
+					return false, "indexed as it was before its last change"
+				}
+			}
+			return ok == want, map[bool]string{true: "indexed", false: "not indexed"}[ok]
 		}
 	default:
 		ts.Fatalf("waitfor: unknown condition %q", args[0])

@@ -83,6 +83,8 @@ type Index struct {
 	// fullRelinkAt is defaultFullRelinkAt; tests lower it to check that
 	// both ways of resolving give the same graph.
 	fullRelinkAt int
+	// opened is the file at the path when it was opened (see Replaced).
+	opened fs.FileInfo
 }
 
 // Options tune Open.
@@ -104,12 +106,12 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	_, statErr := os.Stat(path)
+	opened, statErr := os.Stat(path)
 	if statErr == nil {
 		db, err := openDB(path)
 		if err == nil {
 			if err = checkDB(ctx, db); err == nil {
-				return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt}, nil
+				return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt, opened: opened}, nil
 			}
 			db.Close()
 		}
@@ -118,6 +120,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 	if err := Rebuild(ctx, l, RebuildOptions{Logger: log}); err != nil {
 		return nil, err
 	}
+	opened, _ = os.Stat(path)
 	db, err := openDB(path)
 	if err != nil {
 		return nil, err
@@ -126,7 +129,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 		db.Close()
 		return nil, fmt.Errorf("index %s: fresh index unusable: %w", path, err)
 	}
-	return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt}, nil
+	return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt, opened: opened}, nil
 }
 
 func openDB(path string) (*sql.DB, error) {
