@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -58,8 +57,7 @@ type Server struct {
 
 	mu        sync.Mutex // guards rc and the reads through it
 	rc        *mind.Recall
-	ixFile    os.FileInfo // the index file rc opened: a rebuild swaps in another
-	refreshed time.Time   // when rc last refreshed the index (or was opened)
+	refreshed time.Time // when rc last refreshed the index (or was opened)
 
 	sessions sync.Map // *mcp.ServerSession → its default session_id
 }
@@ -124,7 +122,7 @@ func (s *Server) closeRecall() error {
 		return nil
 	}
 	err := s.rc.Close()
-	s.rc, s.ixFile = nil, nil
+	s.rc = nil
 	return err
 }
 
@@ -147,9 +145,6 @@ func (s *Server) recall(ctx context.Context) (*mind.Recall, error) {
 			return nil, err
 		}
 		s.rc, s.refreshed = rc, now
-		if fi, err := os.Stat(s.l.IndexDB()); err == nil {
-			s.ixFile = fi
-		}
 		return rc, nil
 	}
 	if s.opts.MaxStale < 0 || now.Sub(s.refreshed) >= s.opts.MaxStale {
@@ -162,14 +157,16 @@ func (s *Server) recall(ctx context.Context) (*mind.Recall, error) {
 }
 
 // replaced reports whether .cortex/index.db is another file than the one
-// open (a rebuild renames a new file into place; the open connection would
-// keep reading the old one).
+// open (a rebuild renames a new file into place, or the file was deleted;
+// the open connection would keep reading the old one). When that cannot be
+// told, the index in hand is kept.
 func (s *Server) replaced() bool {
-	fi, err := os.Stat(s.l.IndexDB())
-	if err != nil || s.ixFile == nil {
-		return true
+	r, err := s.rc.Index().Replaced()
+	if err != nil {
+		s.log.Warn("mcp: is the index file replaced?", "err", err)
+		return false
 	}
-	return !os.SameFile(fi, s.ixFile)
+	return r
 }
 
 // withRecall runs fn with the fresh Recall, one read at a time.

@@ -343,8 +343,9 @@ func TestPanicIsToolError(t *testing.T) {
 	ok[SearchResult](t, cs, ToolSearch, map[string]any{})
 }
 
-// TestIndexReplaced: a rebuild swaps a new index file in; the server opens
-// it instead of reading the old one forever.
+// TestIndexReplaced: a rebuild swaps a new index file in, or the file is
+// deleted; the server opens (or builds) it instead of reading the old one
+// forever.
 func TestIndexReplaced(t *testing.T) {
 	l := newVault(t)
 	_, cs := newServer(t, l)
@@ -366,6 +367,17 @@ func TestIndexReplaced(t *testing.T) {
 	res, _ := ok[SearchResult](t, cs, ToolSearch, map[string]any{"query": "heron"})
 	if len(res.Results) != 1 || res.Results[0].ID != out.ID {
 		t.Fatalf("search after a rebuild: %+v", res)
+	}
+	// Deleted (everything in .cortex/ may be): built again from the files.
+	if err := os.Remove(l.IndexDB()); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = ok[SearchResult](t, cs, ToolSearch, map[string]any{"query": "heron"})
+	if len(res.Results) != 1 || res.Results[0].ID != out.ID {
+		t.Fatalf("search after the index was deleted: %+v", res)
+	}
+	if _, err := os.Stat(l.IndexDB()); err != nil {
+		t.Errorf("index not built again: %v", err)
 	}
 }
 
