@@ -111,6 +111,9 @@ func BenchmarkGetContextMCP(b *testing.B) {
 				// the whole run, however long.
 				hb := time.Now().UTC()
 				info, _ := json.Marshal(vault.DaemonInfo{PID: os.Getpid(), Started: hb, Heartbeat: hb, HeartbeatMS: 5000})
+				if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+					b.Fatal(err)
+				}
 				if err := vault.WriteFileAtomic(l.DaemonInfo(), info, 0o644); err != nil {
 					b.Fatal(err)
 				}
@@ -177,6 +180,9 @@ func BenchmarkSearchMCP(b *testing.B) {
 	l := benchVault(b)
 	hb := time.Now().UTC()
 	info, _ := json.Marshal(vault.DaemonInfo{PID: os.Getpid(), Started: hb, Heartbeat: hb, HeartbeatMS: 5000})
+	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+		b.Fatal(err)
+	}
 	if err := vault.WriteFileAtomic(l.DaemonInfo(), info, 0o644); err != nil {
 		b.Fatal(err)
 	}
