@@ -81,15 +81,11 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 	if err != nil {
 		return nil, err
 	}
-	refresh := opts.Refresh == RefreshAlways || (opts.Refresh == RefreshAuto && !DaemonKeepsIndex(l, r.now()))
-	if refresh {
-		if r.Stats, err = ix.Refresh(ctx); err != nil {
-			ix.Close()
-			return nil, err
-		}
-		r.Refreshed = true
-	}
 	r.ix = ix
+	if err := r.Freshen(ctx, opts.Refresh); err != nil {
+		ix.Close()
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -95,13 +95,21 @@ func (b *Buffer) Lock(ctx context.Context) (unlock func() error, err error) {
 // Append checks only what keeps the buffer readable (one JSON value per
 // line); check the observation rules first with ParseLine or Validate.
 func (b *Buffer) Append(ctx context.Context, lines ...[]byte) error {
+	_, err := b.AppendAt(ctx, lines...)
+	return err
+}
+
+// AppendAt is Append, and says where the lines landed: the buffer file's
+// identity and the offsets of the first line's start and of the last
+// line's end. With no lines it appends nothing and returns the zero Span.
+func (b *Buffer) AppendAt(ctx context.Context, lines ...[]byte) (Span, error) {
 	if len(lines) == 0 {
-		return nil
+		return Span{}, nil
 	}
 	size := 0
 	for i, ln := range lines {
 		if err := checkBufferLine(ln); err != nil {
-			return fmt.Errorf("append to %s: line %d: %w", b.path, i+1, err)
+			return Span{}, fmt.Errorf("append to %s: line %d: %w", b.path, i+1, err)
 		}
 		size += len(ln) + 1
 	}
@@ -113,31 +121,31 @@ func (b *Buffer) Append(ctx context.Context, lines ...[]byte) error {
 
 	unlock, err := b.Lock(ctx)
 	if err != nil {
-		return fmt.Errorf("append to %s: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
-	werr := b.write(data)
+	sp, werr := b.write(data)
 	if uerr := unlock(); uerr != nil && werr == nil {
 		werr = fmt.Errorf("append to %s: unlock %s: %w", b.path, b.lockPath, uerr)
 	}
-	return werr
+	return sp, werr
 }
 
 // write appends data under the lock. The file is opened afresh on every
 // append, under the lock, so a rotation (which renames the file under the
 // same lock) never leaves a writer appending to the old, moved file.
-func (b *Buffer) write(data []byte) error {
+func (b *Buffer) write(data []byte) (Span, error) {
 	_, statErr := os.Lstat(b.path)
 	created := errors.Is(statErr, os.ErrNotExist)
 	// Read access too: the last byte is checked before writing (see below).
 	// 0600: raw lines may hold secrets that only the memorizer redacts.
 	f, err := os.OpenFile(b.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return fmt.Errorf("append to %s: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
 	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return fmt.Errorf("append to %s: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
 	start := fi.Size()
 	// A writer that crashed mid-line (one that bypassed the CLI, or a full
@@ -148,34 +156,36 @@ func (b *Buffer) write(data []byte) error {
 		var last [1]byte
 		if _, err := f.ReadAt(last[:], start-1); err != nil && err != io.EOF {
 			f.Close()
-			return fmt.Errorf("append to %s: %w", b.path, err)
+			return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 		}
 		if last[0] != '\n' {
 			data = append([]byte{'\n'}, data...)
+			start++ // the lines begin after the newline that ends the broken one
 		}
 	}
+	sp := Span{Buffer: bufferIDOf(fi), Start: start, End: fi.Size() + int64(len(data))}
 	if _, err := f.Write(data); err != nil {
 		// Take back a partial write: a torn line is worse than none, and the
 		// caller, told it failed, may retry.
-		_ = f.Truncate(start)
+		_ = f.Truncate(fi.Size())
 		f.Close()
-		return fmt.Errorf("append to %s: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
 	if err := f.Sync(); err != nil {
-		_ = f.Truncate(start)
+		_ = f.Truncate(fi.Size())
 		f.Close()
-		return fmt.Errorf("append to %s: sync: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: sync: %w", b.path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("append to %s: %w", b.path, err)
+		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
 	if created {
 		// A new file survives a crash only once its folder entry is synced.
 		if err := vault.SyncDir(filepath.Dir(b.path)); err != nil {
-			return fmt.Errorf("append to %s: %w", b.path, err)
+			return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 		}
 	}
-	return nil
+	return sp, nil
 }
 
 // checkBufferLine keeps the buffer one JSON value per line.

@@ -119,7 +119,7 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 		return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonTooLong, Msg: err.Error()}
 	}
 
-	if err := b.write(append(canon, '\n')); err != nil {
+	if _, err := b.write(append(canon, '\n')); err != nil {
 		return RetryResult{}, fmt.Errorf("quarantine retry: %w", err)
 	}
 	t := now().UTC().Truncate(time.Millisecond)
