@@ -484,6 +484,12 @@ func TestGetContext(t *testing.T) {
 	if strings.Contains(blk.Text, "Migrate the billing") || blk.Budget != 2000 {
 		t.Errorf("after resolve, budget 2000:\n%s", blk.Text)
 	}
+	// A budget too small for the heading and the closing line: an empty
+	// block, and a content text that says why.
+	blk, txt = ok[block](t, cs, ToolContext, map[string]any{"budget": 10})
+	if blk.Text != "" || blk.Used != 0 || !strings.Contains(txt, "a budget of 10 characters is too small") {
+		t.Errorf("budget 10: block %q, text %q", blk.Text, txt)
+	}
 }
 
 // TestSavePending: while another process holds the memorizer and does not

@@ -728,7 +728,10 @@ func (s *Server) context(ctx context.Context, _ *mcp.CallToolRequest, in Context
 	}
 	text := blk.Text
 	if text == "" {
-		text = "(no memory to push: the vault has no rules, open tasks or recent memories for this agent)"
+		// The block is empty only when the budget cannot hold even its
+		// heading and closing line; a vault with nothing to push still
+		// answers those (they say how to pull).
+		text = fmt.Sprintf("(a budget of %d characters is too small for the block's heading and closing line: give a larger budget, or none for %d)", blk.Budget, mind.DefaultBudget)
 	}
 	return textResult(text), blk, nil
 }
