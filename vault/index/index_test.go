@@ -354,3 +354,25 @@ func TestRefreshIgnoreDecisions(t *testing.T) {
 		t.Fatal("a new ignored file was indexed")
 	}
 }
+
+// TestRebuildLeavesNoBuildSettings: the full-text settings of a rebuild
+// (a big term hash, no merging) must not stay with the index in use, and
+// the full text must still answer.
+func TestRebuildLeavesNoBuildSettings(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	for i := range 50 {
+		writeDoc(t, l, fmt.Sprintf("mind/concepts/2026-02/n%02d.md", i), fmt.Sprintf("019503a8-0000-7000-8000-0000000001%02d", i), "fact", fmt.Sprintf("Body number %d about caching.", i))
+	}
+	ix := openTest(t, l)
+	if got := queryLines(t, ix.db, "SELECT k, v FROM fts_config WHERE k IN "+ftsBuildConfig); got != "" {
+		t.Fatalf("fts_config keeps the build's settings:\n%s", got)
+	}
+	var n int
+	if err := ix.db.QueryRowContext(ctx, "SELECT count(*) FROM fts WHERE fts MATCH 'caching'").Scan(&n); err != nil || n != 50 {
+		t.Fatalf("full text finds %d of 50 documents (%v)", n, err)
+	}
+	if _, err := ix.db.ExecContext(ctx, "INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)"); err != nil {
+		t.Fatal(err)
+	}
+}
