@@ -14,7 +14,9 @@
 # the hooks vault, 100000), COMMITS (timed commits of each kind, 20),
 # VALIDATE_RUNS (5), INDEX_SIZES (documents in the index benchmark's vaults,
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
-# (refreshes, 20), SEARCH_DOCS (documents of the search vault, 100000),
+# (refreshes, 20), INDEX_BASE (another cortex binary, e.g. one built from
+# main, measured the same way on the same vaults, turn about, for a
+# before/after on one run), SEARCH_DOCS (documents of the search vault, 100000),
 # SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault made by
 # bench/cmd/genvault to reuse instead of generating one), CRASH_ROUNDS (kill
 # -9 rounds of the crash section, 100), BENCH_TMP (where
@@ -193,24 +195,38 @@ section_gitbytes() {
 
 # index: `cortex rebuild-index` from scratch on generated vaults of
 # INDEX_SIZES realistic documents (bench/vaultgen: D21 frontmatter, bodies
-# with links, tags, entities), with the child's peak RSS; then, on the
-# largest, the refresh every read command does first, with nothing changed
-# and with 10 files edited. Goals: rebuild 10k <= 1.5 s, 100k <= 10 s,
-# peak RSS <= 300 MB; refresh unchanged at 100k <= 400 ms.
+# with links, tags, entities, init's .cortexignore), with the child's peak
+# RSS; then, on the largest, the refresh every read command does first,
+# with nothing changed and with 10 files edited. Goals: rebuild 10k <= 1.5
+# s, 100k <= 10 s, peak RSS <= 300 MB; refresh unchanged at 100k <= 400
+# ms. With INDEX_BASE, each measure is taken for that binary too, right
+# after ours, so both see the same vault and the same machine load.
 section_index() {
-	local n v
+	local n v b
+	local bins=("$bin/cortex")
+	[ -n "${INDEX_BASE:-}" ] && bins+=("$INDEX_BASE")
 	for n in $INDEX_SIZES; do
 		v=$work/index-$n
 		"$bin/genvault" -dir "$v" -n "$n"
-		"$bin/runstat" -n "$INDEX_RUNS" -label "rebuild-index $n docs" -- \
-			"$bin/cortex" rebuild-index --vault "$v"
+		for b in "${bins[@]}"; do
+			"$bin/runstat" -n "$INDEX_RUNS" -label "$(index_label "$b") rebuild-index $n docs" -- \
+				"$b" rebuild-index --vault "$v"
+		done
 	done
-	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, none changed" -- \
-		"$bin/cortex" rebuild-index --refresh --vault "$v"
-	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, 10 changed" \
-		-before "\"$bin/genvault\" -dir \"$v\" -touch 10" -- \
-		"$bin/cortex" rebuild-index --refresh --vault "$v"
+	for b in "${bins[@]}"; do
+		# An index of this binary's own making (the schema may differ).
+		"$b" rebuild-index --vault "$v" >/dev/null
+		"$b" rebuild-index --refresh --vault "$v" >/dev/null
+		"$bin/runstat" -n "$REFRESH_RUNS" -label "$(index_label "$b") refresh $n docs, none changed" -- \
+			"$b" rebuild-index --refresh --vault "$v"
+		"$bin/runstat" -n "$REFRESH_RUNS" -label "$(index_label "$b") refresh $n docs, 10 changed" \
+			-before "\"$bin/genvault\" -dir \"$v\" -touch 10" -- \
+			"$b" rebuild-index --refresh --vault "$v"
+	done
 }
+
+# index_label BINARY: "new" for the cortex built here, "base" for INDEX_BASE.
+index_label() { if [ "$1" = "$bin/cortex" ]; then echo new; else echo base; fi; }
 
 # search: `cortex search` as a whole process over a vault of SEARCH_DOCS
 # documents (bench/cmd/genvault), SEARCH_QUERIES different queries of words
