@@ -91,6 +91,9 @@ type WalkFunc func(rel string, d fs.DirEntry) error
 func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
 	for _, top := range MemoryDirs {
 		base := l.Path(top)
+		// Every p WalkDir gives starts with base: the path in the vault
+		// is top and the rest of p, without filepath.Rel's cleaning of
+		// both paths for every file.
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if p == base && errors.Is(err, fs.ErrNotExist) {
@@ -98,11 +101,7 @@ func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
 				}
 				return err
 			}
-			rel, rerr := filepath.Rel(l.Root, p)
-			if rerr != nil {
-				return rerr
-			}
-			rel = filepath.ToSlash(rel)
+			rel := top + filepath.ToSlash(p[len(base):])
 			if d.IsDir() {
 				if p != base && ig.Ignored(rel+"/") {
 					return fs.SkipDir

@@ -250,7 +250,13 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		var links []ref
 		for _, e := range r.refs {
 			if resolves(e.kind) {
-				e.target, e.subpath = strings.Clone(e.target), strings.Clone(e.subpath)
+				t := strings.Clone(e.target)
+				if e.key == e.target {
+					e.key = t // the same bytes when nothing was folded
+				} else {
+					e.key = strings.Clone(e.key)
+				}
+				e.target, e.subpath, e.nk = t, strings.Clone(e.subpath), strings.Clone(e.nk)
 				links = append(links, e)
 			}
 		}
@@ -372,10 +378,12 @@ func copyText(ctx context.Context, db *sql.DB, textPath string) error {
 // buildCacheKB is the page cache of each file a rebuild writes.
 const buildCacheKB = 4 << 10
 
-// ftsBuildHash is the memory FTS5 gathers terms in during a rebuild; the
-// fts_config keys of ftsBuildConfig are the settings of the build only.
+// ftsBuildHash is the memory FTS5 gathers terms in during a rebuild (8
+// times its default; it is filled while the links are resolved, when the
+// rebuild needs the most memory, so not more); the fts_config keys of
+// ftsBuildConfig are the settings of the build only.
 const (
-	ftsBuildHash   = 16 << 20
+	ftsBuildHash   = 8 << 20
 	ftsBuildConfig = "('hashsize', 'automerge')"
 )
 
