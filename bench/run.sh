@@ -15,7 +15,9 @@
 # the hooks vault, 100000), COMMITS (timed commits of each kind, 20),
 # VALIDATE_RUNS (5), INDEX_SIZES (documents in the index benchmark's vaults,
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
-# (refreshes, 20), SEARCH_DOCS (documents of the search vault, 100000),
+# (refreshes, 20), INDEX_BASE (another cortex binary, e.g. one built from
+# main, measured on the same vaults, its runs alternating with ours, for a
+# before/after in one run), SEARCH_DOCS (documents of the search vault, 100000),
 # SEARCH_QUERIES (50), SEARCH_VAULT (an existing vault made by
 # bench/cmd/genvault to reuse instead of generating one), CONTEXT_DOCS
 # (documents of the context vault, 100000), CONTEXT_RUNS (50), CONTEXT_VAULT
@@ -208,23 +210,71 @@ section_gitbytes() {
 
 # index: `cortex rebuild-index` from scratch on generated vaults of
 # INDEX_SIZES realistic documents (bench/vaultgen: D21 frontmatter, bodies
-# with links, tags, entities), with the child's peak RSS; then, on the
-# largest, the refresh every read command does first, with nothing changed
-# and with 10 files edited. Goals: rebuild 10k <= 1.5 s, 100k <= 10 s,
-# peak RSS <= 300 MB; refresh unchanged at 100k <= 400 ms.
+# with links, tags, entities, init's .cortexignore), with the child's peak
+# RSS; then, on the largest, the refresh every read command does first,
+# with nothing changed and with 10 files edited. Goals: rebuild 10k <= 1.5
+# s, 100k <= 10 s, peak RSS <= 300 MB; refresh unchanged at 100k <= 400
+# ms. With INDEX_BASE, that binary is measured too, its runs alternating
+# with ours, so that both meet the same vault and the same machine load.
 section_index() {
-	local n v
+	local n v b
+	local bins=("$bin/cortex")
+	[ -n "${INDEX_BASE:-}" ] && bins+=("$INDEX_BASE")
 	for n in $INDEX_SIZES; do
 		v=$work/index-$n
 		"$bin/genvault" -dir "$v" -n "$n"
-		"$bin/runstat" -n "$INDEX_RUNS" -label "rebuild-index $n docs" -- \
-			"$bin/cortex" rebuild-index --vault "$v"
+		index_runs "$INDEX_RUNS" "rebuild-index $n docs" "" rebuild-index --vault "$v"
 	done
-	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, none changed" -- \
-		"$bin/cortex" rebuild-index --refresh --vault "$v"
-	"$bin/runstat" -n "$REFRESH_RUNS" -label "refresh $n docs, 10 changed" \
-		-before "\"$bin/genvault\" -dir \"$v\" -touch 10" -- \
-		"$bin/cortex" rebuild-index --refresh --vault "$v"
+	# Each binary refreshes an index of its own making (the schema may
+	# differ): one rebuild and one refresh first, untimed.
+	for b in "${bins[@]}"; do
+		cp -a "$v" "$work/index-$n-$(index_label "$b")"
+		"$b" rebuild-index --vault "$work/index-$n-$(index_label "$b")" >/dev/null
+		"$b" rebuild-index --refresh --vault "$work/index-$n-$(index_label "$b")" >/dev/null
+	done
+	index_runs "$REFRESH_RUNS" "refresh $n docs, none changed" "" rebuild-index --refresh --vault "$work/index-$n-@"
+	index_runs "$REFRESH_RUNS" "refresh $n docs, 10 changed" "\"$bin/genvault\" -dir \"$work/index-$n-@\" -touch 10" \
+		rebuild-index --refresh --vault "$work/index-$n-@"
+}
+
+# index_label BINARY: "new" for the cortex built here, "base" for INDEX_BASE.
+index_label() { if [ "$1" = "$bin/cortex" ]; then echo new; else echo base; fi; }
+
+# index_runs N LABEL BEFORE ARGS...: N timed runs of each binary of bins
+# with ARGS, one of each in turn (BEFORE, a shell command, untimed before
+# each; an @ in ARGS or BEFORE becomes the binary's label), then each one's
+# medians as runstat prints them.
+index_runs() {
+	local n=$1 label=$2 before=$3 i b l
+	shift 3
+	local -A out=()
+	for ((i = 0; i < n; i++)); do
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			out[$l]+=$("$bin/runstat" -n 1 -warmup "$((i == 0))" -label x -before "${before//@/$l}" -- "$b" "${@//@/$l}")$'\n'
+		done
+	done
+	for b in "${bins[@]}"; do
+		l=$(index_label "$b")
+		printf '%s' "${out[$l]}" | awk -v label="$l $label" '
+			{ for (i = 1; i <= NF; i++) {
+				if ($i == "wall") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); wall[NR] = v }
+				if ($i == "cpu") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); cpu[NR] = v }
+				if ($i ~ /^RSS=/) { v = $i; sub(/RSS=/, "", v); rss[NR] = v + 0 }
+			} }
+			function median(a, n,   i, j, t, b) {
+				for (i = 1; i <= n; i++) b[i] = a[i]
+				for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (b[j] + 0 < b[i] + 0) { t = b[i]; b[i] = b[j]; b[j] = t }
+				return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+			}
+			function minmax(a, n, want,   i, m) {
+				m = a[1]
+				for (i = 2; i <= n; i++) if ((want == "min" && a[i] + 0 < m + 0) || (want == "max" && a[i] + 0 > m + 0)) m = a[i]
+				return m
+			}
+			END { printf "%-36s runs=%d  wall median=%.1fms min=%.1fms max=%.1fms  cpu median=%.1fms  peak RSS=%d MB\n",
+				label, NR, median(wall, NR), minmax(wall, NR, "min"), minmax(wall, NR, "max"), median(cpu, NR), minmax(rss, NR, "max") }'
+	done
 }
 
 # search: `cortex search` as a whole process over a vault of SEARCH_DOCS

@@ -1,9 +1,12 @@
 package vault
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -14,32 +17,48 @@ import (
 // and dot-folder (Obsidian's .obsidian/ among them) and whatever the vault's
 // .cortexignore lists (gitignore syntax).
 type Ignore struct {
-	gi *ignore.GitIgnore
+	gi   *ignore.GitIgnore
+	hash string
 }
 
 // LoadIgnore reads the vault's .cortexignore; a vault without one ignores
 // only dot-paths.
 func LoadIgnore(l Layout) (*Ignore, error) {
-	gi, err := ignore.CompileIgnoreFile(l.Cortexignore())
+	data, err := os.ReadFile(l.Cortexignore())
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Ignore{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", l.Cortexignore(), err)
 	}
-	return &Ignore{gi: gi}, nil
+	sum := sha256.Sum256(data)
+	// As ignore.CompileIgnoreFile splits the file, from the bytes hashed.
+	return &Ignore{gi: ignore.CompileIgnoreLines(strings.Split(string(data), "\n")...),
+		hash: hex.EncodeToString(sum[:])}, nil
 }
+
+// Hash names the patterns: the SHA-256 of the .cortexignore they were read
+// from, "" when the vault has none. Two Ignores of one Hash decide every
+// path alike, so a decision made under one can be kept for the other (the
+// index does, rather than match every known path again: matching is most
+// of the cost of a walk).
+func (ig *Ignore) Hash() string { return ig.hash }
 
 // Ignored reports whether the vault-relative, slash-separated path rel is
 // never memory. A folder is ignored when rel names it with a trailing slash
 // and a pattern matches it.
 func (ig *Ignore) Ignored(rel string) bool {
-	for _, seg := range strings.Split(strings.TrimSuffix(rel, "/"), "/") {
-		if strings.HasPrefix(seg, ".") {
+	return dotPath(rel) || ig.gi != nil && ig.gi.MatchesPath(rel)
+}
+
+// dotPath reports whether a segment of rel starts with a dot.
+func dotPath(rel string) bool {
+	for i := 0; i < len(rel); i++ {
+		if rel[i] == '.' && (i == 0 || rel[i-1] == '/') {
 			return true
 		}
 	}
-	return ig.gi != nil && ig.gi.MatchesPath(rel)
+	return false
 }
 
 // IsMemoryPath reports whether the vault-relative, slash-separated path rel is
@@ -72,6 +91,9 @@ type WalkFunc func(rel string, d fs.DirEntry) error
 func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
 	for _, top := range MemoryDirs {
 		base := l.Path(top)
+		// Every p WalkDir gives starts with base: the path in the vault
+		// is top and the rest of p, without filepath.Rel's cleaning of
+		// both paths for every file.
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if p == base && errors.Is(err, fs.ErrNotExist) {
@@ -79,11 +101,7 @@ func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
 				}
 				return err
 			}
-			rel, rerr := filepath.Rel(l.Root, p)
-			if rerr != nil {
-				return rerr
-			}
-			rel = filepath.ToSlash(rel)
+			rel := top + filepath.ToSlash(p[len(base):])
 			if d.IsDir() {
 				if p != base && ig.Ignored(rel+"/") {
 					return fs.SkipDir

@@ -40,6 +40,11 @@ func Generate(dir string, n int, seed uint64) error {
 	if err := os.WriteFile(filepath.Join(dir, vault.TaxonomyFile), cortex.DefaultTaxonomy, 0o644); err != nil {
 		return err
 	}
+	// The .cortexignore `cortex init` writes: every walk matches its
+	// patterns, a real part of the cost of a refresh.
+	if err := os.WriteFile(filepath.Join(dir, ".cortexignore"), cortex.DefaultCortexignore, 0o644); err != nil {
+		return err
+	}
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	words := vocabulary(r, 6000)
 	people := []string{"owner", "alice", "bob", "claude", "ci-bot"}

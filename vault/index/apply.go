@@ -25,16 +25,23 @@ const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by'
 // may name a document that came, went, or changed its file name, title,
 // aliases or id are resolved again — found through edges.name_key and
 // edges.key, matched against the old and new names of what changed.
-func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *vault.Taxonomy) (RebuildStats, error) {
+func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *vault.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, error) {
 	var stats RebuildStats
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
 	sig := decaySignature(tax)
-	var stored string
-	if err := ix.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'decay_rates'").Scan(&stored); err != nil && err != sql.ErrNoRows {
-		return stats, fmt.Errorf("index update: %w", err)
+	meta, err := readMeta(ctx, ix.db)
+	if err != nil {
+		return stats, err
 	}
-	if len(recs) == 0 && len(gone) == 0 && stored == sig {
+	// The ignore decisions of every indexed path hold for ig when a full
+	// refresh matched them all under it; otherwise they hold for the
+	// patterns stored only while those are ig's (see Refresh).
+	ignore := ignoreKey(ig)
+	if !full && meta.ignore != ignore {
+		ignore = ignoreStale
+	}
+	if len(recs) == 0 && len(gone) == 0 && meta.decay == sig && meta.ignore == ignore {
 		return stats, nil
 	}
 	tx, err := ix.db.BeginTx(ctx, nil)
@@ -42,9 +49,14 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		return stats, fmt.Errorf("index update: %w", err)
 	}
 	defer tx.Rollback()
-	if stored != sig {
+	if meta.decay != sig {
 		if err := setDecayRates(ctx, tx, tax, sig); err != nil {
 			return stats, err
+		}
+	}
+	if meta.ignore != ignore {
+		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('ignore', ?)", ignore); err != nil {
+			return stats, fmt.Errorf("index update: %w", err)
 		}
 	}
 	w, err := newWriter(ctx, tx, false)
@@ -162,6 +174,48 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	}
 	return stats, nil
 }
+
+// metaState holds the meta facts a write compares with the vault.
+type metaState struct {
+	decay  string // decaySignature of the taxonomy the decay rates are of
+	ignore string // ignoreKey of the .cortexignore every indexed path was matched with
+}
+
+func readMeta(ctx context.Context, db *sql.DB) (metaState, error) {
+	var m metaState
+	rows, err := db.QueryContext(ctx, "SELECT key, value FROM meta WHERE key IN ('decay_rates', 'ignore')")
+	if err != nil {
+		return m, fmt.Errorf("index: meta: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return m, fmt.Errorf("index: meta: %w", err)
+		}
+		if k == "ignore" {
+			m.ignore = v
+		} else {
+			m.decay = v
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return m, fmt.Errorf("index: meta: %w", err)
+	}
+	return m, nil
+}
+
+// ignoreKey names the patterns of ig in meta "ignore". ignoreStale names
+// none: an update wrote paths under other patterns than those stored, so
+// the next refresh matches every path again.
+func ignoreKey(ig *vault.Ignore) string {
+	if h := ig.Hash(); h != "" {
+		return "sha256:" + h
+	}
+	return "none"
+}
+
+const ignoreStale = "stale"
 
 // keySet gathers the names of changed documents: file names (matched
 // against edges.name_key) and titles, aliases and ids (against edges.key).

@@ -25,8 +25,9 @@ type textRow struct {
 	title, aliases, body, tags, entities string
 }
 
-// ref is an edge as read from the file; dst is found by resolving it. Its
-// keys (edges.key, edges.name_key) are made from target when it is written.
+// ref is an edge as read from the file; dst is found by resolving it.
+// key and nk are its edges.key and edges.name_key, made from target by
+// setKeys on the parsing goroutines, so that the one writer only writes.
 type ref struct {
 	kind    string
 	target  string
@@ -34,15 +35,15 @@ type ref struct {
 	subpath string
 	typ     string
 	line    int
+	key, nk string
 }
 
-// keys returns the edge's key and name_key (see the schema).
-func (r *ref) keys() (key, nk string) {
-	key = foldKey(r.target)
+// setKeys makes the edge's key and name_key (see the schema).
+func (r *ref) setKeys() {
+	r.key = foldKey(r.target)
 	if resolves(r.kind) {
-		nk = targetNameKey(r.target)
+		r.nk = targetNameKey(r.target)
 	}
-	return key, nk
 }
 
 // The forms of edges (edges.form).
@@ -124,6 +125,9 @@ func fillDoc(r *record, data []byte, tax *vault.Taxonomy) {
 		body:    doc.Body,
 	}
 	r.refs = bodyRefs(r.refs, p, doc, &r.text)
+	for i := range r.refs {
+		r.refs[i].setKeys()
+	}
 }
 
 // bodyRefs appends the edges of a parsed document, in the order of the

@@ -223,9 +223,9 @@ tags: [second]`, "Second body that is longer than the first one [[Second link]] 
 		}
 		return fi
 	}
-	fresh, _ := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
-	reused, buf := readRecord(l, "mind/a.md", stat("mind/a.md"), tax, nil)
-	_, _ = readRecord(l, "mind/b.md", stat("mind/b.md"), tax, buf)
+	fresh, _ := readRecord(l, "mind/a.md", stat("mind/a.md").Size(), stat("mind/a.md").ModTime().UnixNano(), tax, nil)
+	reused, buf := readRecord(l, "mind/a.md", stat("mind/a.md").Size(), stat("mind/a.md").ModTime().UnixNano(), tax, nil)
+	_, _ = readRecord(l, "mind/b.md", stat("mind/b.md").Size(), stat("mind/b.md").ModTime().UnixNano(), tax, buf)
 	if !reflect.DeepEqual(fresh, reused) {
 		t.Errorf("a record changed when its buffer was reused:\n%+v\n%+v", fresh, reused)
 	}

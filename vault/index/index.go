@@ -315,10 +315,10 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 		if err != nil {
 			return fmt.Errorf("index %s: %w", rel, err)
 		}
-		r, _ := readRecord(ix.l, rel, info, tax, nil)
+		r, _ := readRecord(ix.l, rel, info.Size(), info.ModTime().UnixNano(), tax, nil)
 		recs = append(recs, r)
 	}
-	_, err = ix.apply(ctx, recs, gone, tax)
+	_, err = ix.apply(ctx, recs, gone, tax, ig, false)
 	return err
 }
 
@@ -332,9 +332,9 @@ const maxFileBytes = vault.MaxDocumentSize + 1
 // refers to it). A file that cannot be read or parsed still gets a row, with
 // ParseError set, so that a refresh does not re-read it until it changes,
 // and so that links to it resolve: Obsidian links to any markdown file.
-func readRecord(l vault.Layout, rel string, info fs.FileInfo, tax *vault.Taxonomy, buf []byte) (*record, []byte) {
-	r := &record{doc: Doc{Path: rel, Size: info.Size(), MtimeNS: info.ModTime().UnixNano()}}
-	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), info.Size(), buf)
+func readRecord(l vault.Layout, rel string, size, mtimeNS int64, tax *vault.Taxonomy, buf []byte) (*record, []byte) {
+	r := &record{doc: Doc{Path: rel, Size: size, MtimeNS: mtimeNS}}
+	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), size, buf)
 	if err != nil {
 		r.doc.ParseError = err.Error()
 		return r, data

@@ -282,3 +282,97 @@ func TestOddFolderName(t *testing.T) {
 		t.Fatalf("the index is not where it belongs: %v", err)
 	}
 }
+
+// TestRefreshIgnoreDecisions: a refresh keeps the ignore decision of an
+// indexed path only while .cortexignore is the one it was made under.
+func TestRefreshIgnoreDecisions(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	a := "mind/concepts/2026-02/a.md"
+	draft := "mind/concepts/2026-02/d.md"
+	writeDoc(t, l, a, id1, "fact", "First body.")
+	writeDoc(t, l, draft, id2, "fact", "A draft.")
+	ix := openTest(t, l)
+	indexed := func(rel string) bool {
+		t.Helper()
+		_, ok, err := ix.ByPath(ctx, rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	refresh := func() {
+		t.Helper()
+		if _, err := ix.Refresh(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+			t.Fatalf("refreshed index differs from a rebuild:\n%s\nwant\n%s", got, want)
+		}
+	}
+	if !indexed(draft) {
+		t.Fatal("draft not indexed")
+	}
+
+	// New patterns: every indexed path is matched again, even when an
+	// update of another path came first. (A file pattern: an ignored
+	// folder is never walked into.)
+	writeRaw(t, l, ".cortexignore", "d.md\n")
+	writeDoc(t, l, a, id1, "fact", "First body, edited.")
+	if err := ix.Update(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	refresh()
+	if indexed(draft) || !indexed(a) {
+		t.Fatalf("after ignoring d.md: draft indexed %v, a indexed %v", indexed(draft), indexed(a))
+	}
+
+	// An update under other patterns (d.md no longer ignored) takes
+	// the draft in; when the patterns come back, the refresh must not
+	// trust that the draft was matched under them.
+	writeRaw(t, l, ".cortexignore", "# nothing\n")
+	if err := ix.Update(ctx, draft); err != nil {
+		t.Fatal(err)
+	}
+	if !indexed(draft) {
+		t.Fatal("draft not indexed by Update")
+	}
+	writeRaw(t, l, ".cortexignore", "d.md\n")
+	refresh()
+	if indexed(draft) {
+		t.Fatal("draft still indexed after the patterns that ignore it came back")
+	}
+
+	// Unchanged patterns: a new file is still matched.
+	writeDoc(t, l, "mind/drafts/2026-02/e.md", id3, "fact", "Another draft.")
+	writeDoc(t, l, "mind/concepts/2026-02/x.excalidraw.md", "019503a8-0000-7000-8000-000000000004", "fact", "A drawing.")
+	writeRaw(t, l, ".cortexignore", "d.md\ndrafts/\n*.excalidraw.md\n")
+	refresh()
+	writeDoc(t, l, "mind/concepts/2026-02/y.excalidraw.md", "019503a8-0000-7000-8000-000000000005", "fact", "Another drawing.")
+	refresh()
+	if indexed("mind/drafts/2026-02/e.md") || indexed("mind/concepts/2026-02/y.excalidraw.md") {
+		t.Fatal("a new ignored file was indexed")
+	}
+}
+
+// TestRebuildLeavesNoBuildSettings: the full-text settings of a rebuild
+// (a big term hash, no merging) must not stay with the index in use, and
+// the full text must still answer.
+func TestRebuildLeavesNoBuildSettings(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	for i := range 50 {
+		writeDoc(t, l, fmt.Sprintf("mind/concepts/2026-02/n%02d.md", i), fmt.Sprintf("019503a8-0000-7000-8000-0000000001%02d", i), "fact", fmt.Sprintf("Body number %d about caching.", i))
+	}
+	ix := openTest(t, l)
+	if got := queryLines(t, ix.db, "SELECT k, v FROM fts_config WHERE k IN "+ftsBuildConfig); got != "" {
+		t.Fatalf("fts_config keeps the build's settings:\n%s", got)
+	}
+	var n int
+	if err := ix.db.QueryRowContext(ctx, "SELECT count(*) FROM fts WHERE fts MATCH 'caching'").Scan(&n); err != nil || n != 50 {
+		t.Fatalf("full text finds %d of 50 documents (%v)", n, err)
+	}
+	if _, err := ix.db.ExecContext(ctx, "INSERT INTO fts(fts, rank) VALUES ('integrity-check', 1)"); err != nil {
+		t.Fatal(err)
+	}
+}

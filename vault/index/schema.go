@@ -117,8 +117,12 @@ const SchemaVersion = 3
 //
 // # meta
 //
-// Small facts about the build: "taxonomy" is the SHA-256 of the
-// taxonomy.yml the decay rates were read from ("" for the default one).
+// Small facts about the build: "decay_rates" names the decay rates of the
+// taxonomy.yml the documents' decay_rate were read from (a refresh after
+// it changes rewrites them); "ignore" is "sha256:" and the SHA-256 of the
+// .cortexignore every indexed path was matched with ("none" without one,
+// "stale" after an update under other patterns): while it is the vault's,
+// a refresh need not match the paths it already holds again.
 //
 // # How it is built
 //

@@ -196,7 +196,7 @@ func (w *writer) clear(ctx context.Context, rowid int64) error {
 func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []ref, lk linker) (n, dangling int, err error) {
 	for i := range refs {
 		e := &refs[i]
-		key, nk := e.keys()
+		key, nk := e.key, e.nk
 		var dst any
 		if resolves(e.kind) {
 			row, err := lk.resolve(ctx, e.form, e.target, nk, key, from)
