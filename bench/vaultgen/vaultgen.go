@@ -151,29 +151,41 @@ func Generate(dir string, n int, seed uint64) error {
 	return nil
 }
 
-// Touch appends a line to the body of count distinct documents of dir,
-// chosen at random (from seed and the clock, so that repeated runs touch
-// other files).
-func Touch(dir string, count int, seed uint64) error {
+// Documents lists the memory documents of the vault at dir (absolute
+// paths, in the walk's sorted order), as the index sees them: what
+// .cortexignore leaves. An empty vault is an error: a benchmark on it would
+// measure nothing.
+func Documents(dir string) ([]string, error) {
 	var paths []string
 	l := vault.Layout{Root: dir}
 	ig, err := vault.LoadIgnore(l)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	err = vault.Walk(l, ig, func(rel string, _ os.DirEntry) error {
-		paths = append(paths, rel)
+		paths = append(paths, l.Path(filepath.FromSlash(rel)))
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(paths) == 0 {
-		return fmt.Errorf("%s holds no documents", dir)
+		return nil, fmt.Errorf("%s holds no documents", dir)
+	}
+	return paths, nil
+}
+
+// Touch appends a line to the body of count distinct documents of dir,
+// chosen at random (from seed and the clock, so that repeated runs touch
+// other files).
+func Touch(dir string, count int, seed uint64) error {
+	paths, err := Documents(dir)
+	if err != nil {
+		return err
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(time.Now().UnixNano())))
 	for _, i := range r.Perm(len(paths))[:min(count, len(paths))] {
-		p := l.Path(filepath.FromSlash(paths[i]))
+		p := paths[i]
 		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
 			return err

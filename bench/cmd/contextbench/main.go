@@ -14,15 +14,15 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/cortex-vault/cortex/bench/vaultgen"
 )
 
 // request is one run's flags.
@@ -95,29 +95,10 @@ func once(cmd *exec.Cmd) (time.Duration, time.Duration, error) {
 // pickRequests draws n requests from documents chosen at random: the
 // document's session, and eight words of its body as the task.
 func pickRequests(dir string, n int, seed uint64) ([]request, error) {
-	var files []string
-	for _, d := range []string{"mind", "vault"} {
-		root := filepath.Join(dir, d)
-		if _, err := os.Stat(root); err != nil {
-			continue
-		}
-		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !e.IsDir() && strings.HasSuffix(p, ".md") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+	files, err := vaultgen.Documents(dir)
+	if err != nil {
+		return nil, err
 	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("no documents under %s", dir)
-	}
-	slices.Sort(files)
 	r := rand.New(rand.NewPCG(seed, seed^0xc0de))
 	var out []request
 	for tries := 0; len(out) < n && tries < 100*n; tries++ {

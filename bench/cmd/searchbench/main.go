@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,6 +23,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/cortex-vault/cortex/bench/vaultgen"
 )
 
 func main() {
@@ -126,29 +127,10 @@ func once(cmd *exec.Cmd) (time.Duration, time.Duration, error) {
 // pickQueries draws n distinct queries of words of 5+ letters from the
 // bodies of documents chosen at random.
 func pickQueries(dir string, n int, seed uint64) ([][]string, error) {
-	var files []string
-	for _, d := range []string{"mind", "vault", "rules"} {
-		root := filepath.Join(dir, d)
-		if _, err := os.Stat(root); err != nil {
-			continue
-		}
-		err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !e.IsDir() && strings.HasSuffix(p, ".md") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+	files, err := vaultgen.Documents(dir)
+	if err != nil {
+		return nil, err
 	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("no documents under %s", dir)
-	}
-	slices.Sort(files)
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	seen := map[string]bool{}
 	var out [][]string
