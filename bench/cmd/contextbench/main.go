@@ -11,17 +11,15 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"slices"
 	"strings"
-	"time"
 	"unicode"
 
+	"github.com/cortex-vault/cortex/bench/measure"
 	"github.com/cortex-vault/cortex/bench/vaultgen"
 )
 
@@ -57,39 +55,19 @@ func main() {
 		return exec.Command(*cortex, args...)
 	}
 	for range 3 {
-		if _, _, err := once(cmd(reqs[0])); err != nil {
+		if _, _, err := measure.Run(cmd(reqs[0])); err != nil {
 			fail(err)
 		}
 	}
-	walls := make([]time.Duration, 0, len(reqs))
-	cpus := make([]time.Duration, 0, len(reqs))
+	var timed measure.Series
 	for _, q := range reqs {
-		d, cpu, err := once(cmd(q))
+		wall, cpu, err := measure.Run(cmd(q))
 		if err != nil {
 			fail(fmt.Errorf("%+v: %w", q, err))
 		}
-		walls = append(walls, d)
-		cpus = append(cpus, cpu)
+		timed.Add(wall, cpu)
 	}
-	slices.Sort(walls)
-	slices.Sort(cpus)
-	pct := func(ts []time.Duration, p float64) time.Duration { return ts[int(p*float64(len(ts)-1)+0.5)] }
-	fmt.Printf("%-40s runs=%d  p50=%s  p95=%s  min=%s  max=%s  cpu p50=%s p95=%s\n",
-		*label, len(walls), ms(pct(walls, 0.5)), ms(pct(walls, 0.95)), ms(walls[0]), ms(walls[len(walls)-1]),
-		ms(pct(cpus, 0.5)), ms(pct(cpus, 0.95)))
-}
-
-// once runs cmd and returns its wall time and CPU time.
-func once(cmd *exec.Cmd) (time.Duration, time.Duration, error) {
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	d := time.Since(start)
-	if err != nil {
-		return d, 0, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+	fmt.Println(timed.Line(*label, "runs"))
 }
 
 // pickRequests draws n requests from documents chosen at random: the
@@ -135,8 +113,6 @@ func sessionAndWords(doc string) (string, []string) {
 	}
 	return session, strings.FieldsFunc(doc, func(r rune) bool { return !unicode.IsLetter(r) })
 }
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "contextbench:", err)

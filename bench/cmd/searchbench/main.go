@@ -12,18 +12,16 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"time"
 	"unicode"
 
+	"github.com/cortex-vault/cortex/bench/measure"
 	"github.com/cortex-vault/cortex/bench/vaultgen"
 )
 
@@ -62,28 +60,19 @@ func main() {
 		*label = "cortex search"
 	}
 	for range 3 {
-		if _, _, err := once(run(queries[0])); err != nil {
+		if _, _, err := measure.Run(run(queries[0])); err != nil {
 			fail(err)
 		}
 	}
-	times := make([]time.Duration, 0, len(queries))
-	cpus := make([]time.Duration, 0, len(queries))
+	var runs measure.Series
 	for _, q := range queries {
-		d, cpu, err := once(run(q))
+		wall, cpu, err := measure.Run(run(q))
 		if err != nil {
 			fail(fmt.Errorf("%q: %w", q, err))
 		}
-		times = append(times, d)
-		cpus = append(cpus, cpu)
+		runs.Add(wall, cpu)
 	}
-	slices.Sort(times)
-	slices.Sort(cpus)
-	pct := func(ts []time.Duration, p float64) time.Duration { return ts[int(p*float64(len(ts)-1)+0.5)] }
-	// CPU time (user + system, the process and its children) is printed
-	// beside the wall time: on a busy machine it moves much less.
-	fmt.Printf("%-40s queries=%d  p50=%s  p95=%s  min=%s  max=%s  cpu p50=%s p95=%s\n",
-		*label, len(times), ms(pct(times, 0.5)), ms(pct(times, 0.95)), ms(times[0]), ms(times[len(times)-1]),
-		ms(pct(cpus, 0.5)), ms(pct(cpus, 0.95)))
+	fmt.Println(runs.Line(*label, "queries"))
 }
 
 // grepCmd lists the files holding every word, case-insensitively: grep for
@@ -109,19 +98,6 @@ func quoteAll(ss []string) []string {
 		out[i] = "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	return out
-}
-
-// once runs cmd and returns its wall time and CPU time.
-func once(cmd *exec.Cmd) (time.Duration, time.Duration, error) {
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	d := time.Since(start)
-	if err != nil {
-		return d, 0, fmt.Errorf("%v: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	return d, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
 }
 
 // pickQueries draws n distinct queries of words of 5+ letters from the
@@ -177,8 +153,6 @@ func bodyWords(doc string) []string {
 	}
 	return out
 }
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.2fms", float64(d.Microseconds())/1000) }
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "searchbench:", err)

@@ -16,14 +16,14 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/cortex-vault/cortex/bench/measure"
+	"github.com/cortex-vault/cortex/bench/vaultgen"
 )
 
 func main() {
@@ -37,17 +37,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: watchbench -vault DIR -cortex BIN [-n N] [-seed S]")
 		os.Exit(2)
 	}
-	var docs []string
-	for _, top := range []string{"mind", "vault", "rules"} {
-		filepath.WalkDir(filepath.Join(*dir, top), func(p string, d fs.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".md") {
-				docs = append(docs, p)
-			}
-			return nil
-		})
-	}
-	if len(docs) == 0 {
-		fail(fmt.Errorf("no documents under %s", *dir))
+	docs, err := vaultgen.Documents(*dir)
+	if err != nil {
+		fail(err)
 	}
 	r := rand.New(rand.NewPCG(*seed, *seed^0x5bd1e995))
 	search := func(word string) (bool, time.Duration, error) {
@@ -102,12 +94,10 @@ func main() {
 			}
 		}
 	}
-	slices.Sort(lat)
-	slices.Sort(alone)
-	pct := func(ts []time.Duration, p float64) time.Duration { return ts[int(p*float64(len(ts)-1)+0.5)] }
+	pct := measure.Percentile
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
 	fmt.Printf("%-44s p50 %s  p95 %s  max %s  (%d probes, %.1f searches each)\n", "hand edit -> found by cortex search",
-		ms(pct(lat, 0.5)), ms(pct(lat, 0.95)), ms(lat[len(lat)-1]), len(lat), float64(searches)/float64(len(lat)))
+		ms(pct(lat, 0.5)), ms(pct(lat, 0.95)), ms(pct(lat, 1)), len(lat), float64(searches)/float64(len(lat)))
 	fmt.Printf("%-44s p50 %s  p95 %s\n", "one cortex search process (resolution)", ms(pct(alone, 0.5)), ms(pct(alone, 0.95)))
 }
 
