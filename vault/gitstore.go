@@ -419,10 +419,20 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 	}
 	// Paths this store committed earlier that a person's git has since
 	// dropped from the index (see committedPaths) are committed again, as
-	// they are on disk.
+	// they are on disk. That repair must never cost the request its
+	// commit: paths that can no longer be read as committed (now beyond a
+	// symbolic link, replaced meanwhile) are given up.
 	if lost := droppedFromIndex(idx, watched); len(lost) > 0 {
-		if changes, err = s.readMoreChanges(ctx, changes, lost); err != nil {
-			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		all, err := s.readMoreChanges(ctx, changes, lost)
+		switch {
+		case err == nil:
+			changes = all
+		case ctx.Err() != nil:
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ctx.Err())
+		default:
+			for _, p := range lost {
+				s.committed.forget(p)
+			}
 		}
 	}
 	if len(changes) == 0 && !req.AllowEmpty {
