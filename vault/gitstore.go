@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,7 +116,8 @@ type GitStore struct {
 	gitDir    string // this working tree's git folder (HEAD, index)
 	commonDir string // the shared git folder (objects, refs, config)
 	opts      GitStoreOptions
-	packStamp time.Time // objects/pack mtime when go-git last indexed it
+	packStamp time.Time      // objects/pack mtime when go-git last indexed it
+	committed committedPaths // the latest paths committed, watched for a person's git dropping them
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
 	beforeIndexCommit func()                       // test hook: before publishing the index
@@ -332,10 +334,16 @@ type change struct {
 // runs entirely before or after; the branch is moved under its own lock with
 // a compare-and-swap, and rebuilt on the new HEAD when another writer moved
 // it. A held index.lock is waited for (LockTimeout), then reported as a
-// *LockError. (git reads HEAD before it takes index.lock, so a person's
-// `git commit` racing with this one may fail its own compare-and-swap with
-// "cannot lock ref 'HEAD'", exactly as when two git commits race; nothing is
-// lost and running it again succeeds.)
+// *LockError. (git reads HEAD and the index before it takes index.lock, so
+// a person's `git commit` racing with this one may fail its own
+// compare-and-swap with "cannot lock ref 'HEAD'", exactly as when two git
+// commits race; but it has already written back the index it read, without
+// this commit's paths, and running it again undoes them. So each Commit
+// also commits again, as they are on disk, the store's latest paths
+// (recentPathsCap) whose file is unchanged since the store committed it
+// but whose index entry no longer matches: a Commit without paths does
+// only that. The cost: a person who unstages such a path and keeps its
+// file, `git rm --cached`, sees it staged and committed again.)
 //
 // Commit is also the bulk path: a request of many paths (a first import, a
 // generated benchmark vault) writes its objects as one pack rather than as
@@ -368,7 +376,12 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(paths) == 0 && !req.AllowEmpty {
+	requested := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		requested[s.prefix+p] = true
+	}
+	watched := s.committed.unchangedOnDisk(s.workTree, requested)
+	if len(paths) == 0 && len(watched) == 0 && !req.AllowEmpty {
 		head, err := s.readHead()
 		if err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -400,11 +413,41 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 	}
 	defer lock.release()
 
+	idx, indexMtime, err := s.readIndex(cfg)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	// Paths this store committed earlier that a person's git has since
+	// dropped from the index (see committedPaths) are committed again, as
+	// they are on disk. That repair must never cost the request its
+	// commit: paths that can no longer be read as committed (now beyond a
+	// symbolic link, replaced meanwhile) are given up.
+	if lost := droppedFromIndex(idx, watched); len(lost) > 0 {
+		all, err := s.readMoreChanges(ctx, changes, lost)
+		switch {
+		case err == nil:
+			changes = all
+		case ctx.Err() != nil:
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ctx.Err())
+		default:
+			for _, p := range lost {
+				s.committed.forget(p)
+			}
+		}
+	}
+	if len(changes) == 0 && !req.AllowEmpty {
+		head, err := s.readHead()
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		return head.hash, ErrNothingToCommit
+	}
+
 	// The new index is ready (written and synced into index.lock) before
 	// the branch moves: once the commit is visible, the index must follow,
 	// or a person's next commit would be built from an index without our
 	// paths and undo them.
-	if err := s.prepareIndex(lock, changes, cfg); err != nil {
+	if err := s.prepareIndex(lock, idx, indexMtime, changes, cfg); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
 
@@ -430,6 +473,7 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 			if err := lock.commit(); err != nil {
 				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
 			}
+			s.committed.remember(changes)
 			return head.hash, ErrNothingToCommit
 		}
 		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
@@ -449,7 +493,33 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %s kept moving under another writer (%d attempts); try again", head.ref(), attempt)
 		}
 	}
+	s.committed.remember(changes)
 	return commit, nil
+}
+
+// readMoreChanges reads the repository-relative paths more (not among
+// changes) from the working tree and returns all the changes sorted by
+// path, as readChanges returns them.
+func (s *GitStore) readMoreChanges(ctx context.Context, changes []change, more []string) ([]change, error) {
+	rel := make([]string, len(more))
+	for i, p := range more {
+		rel[i] = strings.TrimPrefix(p, s.prefix)
+	}
+	blobs := newObjectBatch(s.objectsDir(), len(rel), s.hasObject)
+	extra, err := s.readChanges(ctx, rel, blobs)
+	if err == nil {
+		err = blobs.finish()
+	}
+	if err != nil {
+		blobs.abort()
+		return nil, err
+	}
+	if blobs.pack != nil {
+		s.refreshPacks(true)
+	}
+	all := append(slices.Clone(changes), extra...)
+	slices.SortFunc(all, func(a, b change) int { return strings.Compare(a.path, b.path) })
+	return all, nil
 }
 
 func reflogMessage(head headState, message string) string {
@@ -624,9 +694,9 @@ func (s *GitStore) checkParents(path string, cache map[string]error) error {
 	return nil
 }
 
-// prepareIndex reads the index under the lock, applies the changes and
-// writes the result into the lock file.
-func (s *GitStore) prepareIndex(lock *lockFile, changes []change, cfg gitConfig) error {
+// readIndex reads and decodes the index (under the lock), with the mtime
+// its racily clean entries are judged by.
+func (s *GitStore) readIndex(cfg gitConfig) (*gitIndex, uint32, error) {
 	data, err := os.ReadFile(s.indexFile())
 	var mtime uint32
 	switch {
@@ -639,15 +709,21 @@ func (s *GitStore) prepareIndex(lock *lockFile, changes []change, cfg gitConfig)
 	case errors.Is(err, fs.ErrNotExist):
 		data = nil
 	default:
-		return fmt.Errorf("read index: %w", err)
+		return nil, 0, fmt.Errorf("read index: %w", err)
 	}
 	idx, err := parseIndex(data)
 	if err != nil {
-		return fmt.Errorf("read %s: %w", s.indexFile(), err)
+		return nil, 0, fmt.Errorf("read %s: %w", s.indexFile(), err)
 	}
 	if data == nil && cfg.indexVersion != 0 {
 		idx.version = cfg.indexVersion
 	}
+	return idx, mtime, nil
+}
+
+// prepareIndex applies the changes to the index read under the lock and
+// writes the result into the lock file.
+func (s *GitStore) prepareIndex(lock *lockFile, idx *gitIndex, mtime uint32, changes []change, cfg gitConfig) error {
 	if !cfg.fileMode {
 		// Without a trustworthy executable bit, git keeps the mode the index
 		// already has.
