@@ -182,19 +182,27 @@ section_memorize() {
 		END { printf "ratio per observation: seed baseline / cortex process = %.0fx\n", mean / (secs * 1000 / n) }'
 }
 
+# start_daemon VAULT LOG: `cortex daemon` on VAULT in the background, its
+# stderr in LOG; returns once daemon.json names it, with its pid in $daemon
+# (declare `local daemon` first to keep it to the section).
+start_daemon() {
+	"$bin/cortex" daemon --vault "$1" --log-level warn 2>"$2" &
+	daemon=$!
+	local i
+	for i in $(seq 600); do
+		grep -q "\"pid\": $daemon," "$1/.cortex/daemon.json" 2>/dev/null && break
+		sleep 0.1
+	done
+}
+
 # latency: observe → committed with `cortex daemon` running on a vault of
 # LAT_DOCS documents, LAT_N probes one after the other (each a `cortex
 # observe` process; the time ends when the branch moves). Goal: p50 <= 250 ms.
 section_latency() {
-	local v pid
+	local v pid daemon
 	v=$(gen_vault latency "$LAT_DOCS")
-	"$bin/cortex" daemon --vault "$v" --log-level warn 2>"$work/latency-daemon.log" &
-	pid=$!
-	# Started once daemon.json names it.
-	for _ in $(seq 1 600); do
-		grep -q "\"pid\": $pid" "$v/.cortex/daemon.json" 2>/dev/null && break
-		sleep 0.1
-	done
+	start_daemon "$v" "$work/latency-daemon.log"
+	pid=$daemon
 	"$bin/memgen" latency -vault "$v" -n "$LAT_N" -cortex "$bin/cortex" || { kill "$pid"; exit 1; }
 	kill -INT "$pid"
 	wait "$pid"
@@ -297,13 +305,8 @@ section_search() {
 	"$bin/cortex" search --vault "$v" first search >/dev/null 2>&1
 	echo "first search (builds a new index; else refreshes it): $(( ($(date +%s%N) - t0) / 1000000 )) ms"
 	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -cortex "$bin/cortex" -label "cortex search (no daemon: refresh)"
-	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
-	local daemon=$!
-	local i
-	for i in $(seq 600); do
-		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
-		sleep 0.1
-	done
+	local daemon
+	start_daemon "$v" "$work/daemon.log"
 	"$bin/searchbench" -vault "$v" -queries "$SEARCH_QUERIES" -cortex "$bin/cortex" -label "cortex search (live daemon)"
 	kill "$daemon"
 	wait "$daemon" || true
@@ -330,13 +333,8 @@ section_context() {
 	t0=$(date +%s%N)
 	"$bin/cortex" context --vault "$v" >/dev/null 2>&1
 	echo "first context (builds a new index; else refreshes it): $(( ($(date +%s%N) - t0) / 1000000 )) ms"
-	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
-	local daemon=$!
-	local i
-	for i in $(seq 600); do
-		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
-		sleep 0.1
-	done
+	local daemon
+	start_daemon "$v" "$work/daemon.log"
 	"$bin/contextbench" -vault "$v" -runs "$CONTEXT_RUNS" -cortex "$bin/cortex" -mode session-start -label "cortex context (session start)"
 	"$bin/contextbench" -vault "$v" -runs "$CONTEXT_RUNS" -cortex "$bin/cortex" -mode subagent -label "cortex context (sub-agent, task)"
 	kill "$daemon"
@@ -358,13 +356,8 @@ section_claude_hook() {
 	fi
 	"$bin/cortex" init "$v" >/dev/null
 	"$bin/cortex" rebuild-index --vault "$v" >/dev/null 2>&1
-	"$bin/cortex" daemon --vault "$v" 2>"$work/daemon.log" &
-	local daemon=$!
-	local i
-	for i in $(seq 600); do
-		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
-		sleep 0.1
-	done
+	local daemon
+	start_daemon "$v" "$work/daemon.log"
 	printf '{"session_id":"022a598a-7ca8-4ccf-80bb-f1919386421e","transcript_path":"%s/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"SessionStart","source":"startup","model":"claude-sonnet-4-5-20250929"}\n' "$work" "$v" >"$work/start.json"
 	printf '{"session_id":"022a598a-7ca8-4ccf-80bb-f1919386421e","transcript_path":"%s/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"SubagentStart","agent_id":"agent-a1b2c3d4","agent_type":"code-reviewer"}\n' "$work" "$v" >"$work/sub.json"
 	"$bin/claudehookbench" -n "$HOOK_RUNS" -payload "$work/start.json" -label "claude hook session-start (daemon)" -- "$bin/cortex" claude hook session-start
@@ -422,12 +415,8 @@ section_watch() {
 	"$bin/genvault" -dir "$v" -n "$WATCH_DOCS"
 	"$bin/cortex" init "$v" >/dev/null
 	"$bin/cortex" rebuild-index --vault "$v" >/dev/null
-	"$bin/cortex" daemon --vault "$v" --log-level warn 2>"$work/watch-daemon.log" &
-	local daemon=$! i
-	for i in $(seq 600); do
-		grep -q "\"pid\": $daemon," "$v/.cortex/daemon.json" 2>/dev/null && break
-		sleep 0.1
-	done
+	local daemon
+	start_daemon "$v" "$work/watch-daemon.log"
 	"$bin/watchbench" -vault "$v" -cortex "$bin/cortex" -n "$WATCH_N" || { kill "$daemon"; exit 1; }
 	kill -INT "$daemon"
 	wait "$daemon" || true
