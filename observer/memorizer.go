@@ -270,6 +270,29 @@ func (m *Memorizer) reopenIndex(ctx context.Context) error {
 	return m.refreshIndex(ctx)
 }
 
+// repairMessage is the message of a commit that puts back documents a
+// person's git dropped (see repairCommits).
+const repairMessage = "memorize: commit again documents a concurrent git commit dropped"
+
+// repairCommits runs, once nothing is pending, a commit without paths: the
+// git store then commits again any document it committed lately that a
+// person's racing `git commit` dropped from the index (vault.GitStore.Commit
+// says how), which a batch's commit would otherwise do only when the next
+// observation comes. It costs a stat of the recent documents and, only
+// when somebody else wrote git's index since, a read of it. A failure is
+// logged: the next batch's commit repairs as well.
+func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
+	h, err := m.git.Commit(ctx, vault.CommitRequest{Message: repairMessage})
+	switch {
+	case errors.Is(err, vault.ErrNothingToCommit):
+	case err != nil:
+		m.log.Warn("memorizer: could not commit again what a concurrent git commit dropped; the next batch will", "err", err)
+	default:
+		m.log.Warn("memorizer: committed again documents a concurrent git commit had dropped from git's index", "commit", h.String())
+		res.Commits = append(res.Commits, h.String())
+	}
+}
+
 // Process runs the pipeline over everything pending, batch after batch, and
 // returns once every line that was complete when it started is accounted
 // for. An error leaves the batch in hand staged and the offset where it
@@ -344,6 +367,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 					return res, err
 				}
 			}
+			m.repairCommits(ctx, &res)
 			return res, nil
 		}
 		if replaced {

@@ -244,3 +244,53 @@ var idRE = regexp.MustCompile(`(?m)^id: "[0-9a-f-]{36}"$`)
 func withoutID(b []byte) string {
 	return idRE.ReplaceAllString(string(b), `id: "<id>"`)
 }
+
+// TestIdleProcessRecommitsDroppedDocuments: a person's `git commit` that
+// raced a batch's commit can leave git's index without the batch's
+// documents and then commit that index (vault.GitStore.Commit says how);
+// here the same end state is made by hand. A Process with nothing pending
+// commits them again, and one with nothing dropped commits nothing.
+func TestIdleProcessRecommitsDroppedDocuments(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", "The CI runners live in eu-west-1.", "")+
+		obsLine("2026-02-16T10:01:00Z", "fact", "Releases are tagged vYYYY.MM.N.", ""))
+	m := openTest(t, l, nil)
+	defer m.Close()
+	process(t, m)
+	docs := docFiles(t, l)
+	if len(docs) != 2 {
+		t.Fatalf("documents %v", docs)
+	}
+
+	// Nothing dropped: an idle Process makes no commit, even after a
+	// person's git rewrote the index.
+	base := commitCount(t, l)
+	git(t, l.Root, "update-index", "--really-refresh")
+	if res := process(t, m); len(res.Commits) != 0 || commitCount(t, l) != base {
+		t.Fatalf("idle Process with nothing dropped committed: %+v", res)
+	}
+
+	// A person's commit drops one document from the index and from HEAD;
+	// the file stays on disk, untracked.
+	git(t, l.Root, "rm", "-q", "--cached", docs[0])
+	git(t, l.Root, "commit", "-q", "-m", "a person's commit, built from an index without the document")
+	if st := git(t, l.Root, "status", "--porcelain"); !strings.Contains(st, "?? "+docs[0]) {
+		t.Fatalf("setup: status %q", st)
+	}
+	res := process(t, m)
+	if len(res.Commits) != 1 {
+		t.Fatalf("idle Process: %+v, want one repair commit", res)
+	}
+	if got := git(t, l.Root, "ls-tree", "-r", "--name-only", "HEAD"); !strings.Contains(got, docs[0]) || !strings.Contains(got, docs[1]) {
+		t.Errorf("HEAD after the repair:\n%s", got)
+	}
+	if msg := git(t, l.Root, "log", "-1", "--format=%s"); strings.TrimSpace(msg) != repairMessage {
+		t.Errorf("repair commit message %q", msg)
+	}
+	checkInvariants(t, l)
+
+	// Repaired once: the next idle Process makes no commit.
+	if res := process(t, m); len(res.Commits) != 0 {
+		t.Errorf("second idle Process committed: %+v", res)
+	}
+}

@@ -96,3 +96,49 @@ func TestDroppedFromIndex(t *testing.T) {
 		t.Fatalf("droppedFromIndex = %q, want %q", got, want)
 	}
 }
+
+// TestCommitWithoutPathsLooksCheaply: while git's index is the file the
+// store published, a Commit without paths reads nothing and commits
+// nothing; after another writer's index that still holds every path, it
+// reads that index once, commits nothing, and takes it as the clean one.
+func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("README.md", "start\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, GitStoreOptions{})
+	r.write("mind/a.md", "a\n")
+	if _, err := s.Commit(t.Context(), CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"}); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(filepath.Join(r.dir, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.cleanIndex == nil || !os.SameFile(fi, s.cleanIndex) {
+		t.Fatalf("the published index is not the one remembered as clean")
+	}
+	head := r.rev("HEAD")
+	if _, err := s.Commit(t.Context(), CommitRequest{Message: "repair"}); err != ErrNothingToCommit {
+		t.Fatalf("Commit without paths on the published index: %v", err)
+	}
+
+	r.write("other.txt", "a person's file\n")
+	r.git("add", "other.txt") // a new index file, still holding mind/a.md
+	if _, err := s.Commit(t.Context(), CommitRequest{Message: "repair"}); err != ErrNothingToCommit {
+		t.Fatalf("Commit without paths after a person's git add: %v", err)
+	}
+	fi, err = os.Stat(filepath.Join(r.dir, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !os.SameFile(fi, s.cleanIndex) {
+		t.Errorf("the person's index, found clean, is not remembered")
+	}
+	if got := r.rev("HEAD"); got != head {
+		t.Errorf("HEAD moved from %s to %s", head, got)
+	}
+	if got := r.git("diff", "--cached", "--name-only"); got != "other.txt\n" {
+		t.Errorf("staged: %q (the person's staged file must stay staged, and only it)", got)
+	}
+}

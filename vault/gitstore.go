@@ -118,6 +118,10 @@ type GitStore struct {
 	opts      GitStoreOptions
 	packStamp time.Time      // objects/pack mtime when go-git last indexed it
 	committed committedPaths // the latest paths committed, watched for a person's git dropping them
+	// cleanIndex is the index file as this store last published it or
+	// last found it holding every watched path: while it is unchanged, a
+	// Commit without paths has nothing to repair and reads nothing.
+	cleanIndex fs.FileInfo
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
 	beforeIndexCommit func()                       // test hook: before publishing the index
@@ -381,7 +385,8 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		requested[s.prefix+p] = true
 	}
 	watched := s.committed.unchangedOnDisk(s.workTree, requested)
-	if len(paths) == 0 && len(watched) == 0 && !req.AllowEmpty {
+	cfg := s.readConfig()
+	if len(paths) == 0 && !req.AllowEmpty && !s.mayHaveDropped(cfg, watched) {
 		head, err := s.readHead()
 		if err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -389,7 +394,6 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		return head.hash, ErrNothingToCommit
 	}
 	s.refreshPacks(false)
-	cfg := s.readConfig()
 
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
@@ -450,6 +454,9 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 	if err := s.prepareIndex(lock, idx, indexMtime, changes, cfg); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
+	// The lock file becomes the index by a rename: the same file, so a
+	// later writer's index (always a new file) is told from it.
+	published, _ := os.Stat(lock.path)
 
 	var head headState
 	var commit plumbing.Hash
@@ -474,6 +481,7 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
 			}
 			s.committed.remember(changes)
+			s.cleanIndex = published
 			return head.hash, ErrNothingToCommit
 		}
 		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
@@ -494,7 +502,34 @@ func (s *GitStore) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash
 		}
 	}
 	s.committed.remember(changes)
+	s.cleanIndex = published
 	return commit, nil
+}
+
+// mayHaveDropped is the cheap look of a Commit without paths: whether the
+// index may have lost a watched path. No lock is taken (a person's git must
+// not meet an index.lock every time the daemon looks); a Commit that goes
+// on takes it and looks again.
+func (s *GitStore) mayHaveDropped(cfg gitConfig, watched []change) bool {
+	if len(watched) == 0 {
+		return false
+	}
+	fi, err := os.Stat(s.indexFile())
+	if err != nil {
+		return true
+	}
+	if c := s.cleanIndex; c != nil && os.SameFile(fi, c) && fi.Size() == c.Size() && fi.ModTime().Equal(c.ModTime()) {
+		return false
+	}
+	idx, _, err := s.readIndex(cfg)
+	if err != nil {
+		return true
+	}
+	if len(droppedFromIndex(idx, watched)) > 0 {
+		return true
+	}
+	s.cleanIndex = fi
+	return false
 }
 
 // readMoreChanges reads the repository-relative paths more (not among
