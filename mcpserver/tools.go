@@ -335,38 +335,12 @@ type SearchResult struct {
 }
 
 func (s *Server) search(ctx context.Context, _ *mcp.CallToolRequest, in SearchArgs) (*mcp.CallToolResult, SearchResult, error) {
-	now := s.opts.Now()
-	q, notes, err := mind.ParseQuery(in.Query, now)
+	q, notes, err := mind.NewQuery(in.Query, mind.Filters{
+		Types: in.Type, Tags: in.Tag, Statuses: in.Status, Since: in.Since, AllStatus: in.AllStatus, Limit: in.Limit,
+	}, s.opts.Now())
 	if err != nil {
-		return nil, SearchResult{}, fmt.Errorf("query: %w", err)
+		return nil, SearchResult{}, err
 	}
-	for _, t := range in.Type {
-		if err := q.AddType(t); err != nil {
-			return nil, SearchResult{}, fmt.Errorf("type: %w", err)
-		}
-	}
-	for _, t := range in.Tag {
-		if err := q.AddTag(t); err != nil {
-			return nil, SearchResult{}, fmt.Errorf("tag: %w", err)
-		}
-	}
-	for _, st := range in.Status {
-		if err := q.AddStatus(st); err != nil {
-			return nil, SearchResult{}, fmt.Errorf("status: %w", err)
-		}
-	}
-	if in.Since != "" {
-		t, err := mind.ParseSince(in.Since, now)
-		if err != nil {
-			return nil, SearchResult{}, fmt.Errorf("since: %w", err)
-		}
-		q.SetSince(t)
-	}
-	q.AllStatus = q.AllStatus || in.AllStatus
-	if in.Limit < 0 || in.Limit > mind.MaxLimit {
-		return nil, SearchResult{}, fmt.Errorf("limit: %d is not from 1 to %d", in.Limit, mind.MaxLimit)
-	}
-	q.Limit = in.Limit
 	var res *mind.Result
 	err = s.withRecall(ctx, func(rc *mind.Recall) error {
 		var err error

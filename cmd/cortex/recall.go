@@ -129,6 +129,10 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 
 // recallError makes a query the user must change a usage error (exit 2).
 func recallError(err error) error {
+	// The command's messages name no field: the filter's own says which.
+	if fe, ok := errors.AsType[*mind.FilterError](err); ok {
+		err = fe.Err
+	}
 	var qe *mind.QueryError
 	if errors.As(err, &qe) {
 		return &exitError{code: 2, err: err}
@@ -160,39 +164,16 @@ func runSearch(c *cli.Context, now func() time.Time) error {
 	if err := flagsAfterArgs(c, "cortex search [flags] QUERY…"); err != nil {
 		return err
 	}
-	q, notes, err := mind.ParseQuery(strings.Join(c.Args().Slice(), " "), now())
-	if err != nil {
-		return recallError(err)
-	}
-	for _, t := range c.StringSlice("type") {
-		if err := q.AddType(t); err != nil {
-			return recallError(err)
-		}
-	}
-	for _, t := range c.StringSlice("tag") {
-		if err := q.AddTag(t); err != nil {
-			return recallError(err)
-		}
-	}
-	for _, s := range c.StringSlice("status") {
-		if err := q.AddStatus(s); err != nil {
-			return recallError(err)
-		}
-	}
-	if s := c.String("since"); s != "" {
-		t, err := mind.ParseSince(s, now())
-		if err != nil {
-			return recallError(err)
-		}
-		q.SetSince(t)
-	}
-	if c.Bool("all-status") {
-		q.AllStatus = true
-	}
 	if n := c.Int("limit"); n < 1 || n > mind.MaxLimit {
 		return usageErrorf("search: --limit %d: expected 1 to %d", n, mind.MaxLimit)
 	}
-	q.Limit = c.Int("limit")
+	q, notes, err := mind.NewQuery(strings.Join(c.Args().Slice(), " "), mind.Filters{
+		Types: c.StringSlice("type"), Tags: c.StringSlice("tag"), Statuses: c.StringSlice("status"),
+		Since: c.String("since"), AllStatus: c.Bool("all-status"), Limit: c.Int("limit"),
+	}, now())
+	if err != nil {
+		return recallError(err)
+	}
 
 	r, err := openRecall(c, now)
 	if err != nil {
