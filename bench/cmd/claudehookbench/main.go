@@ -15,9 +15,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"sort"
 	"strings"
 	"time"
+
+	"github.com/cortex-vault/cortex/bench/measure"
 )
 
 func main() {
@@ -43,44 +44,35 @@ func main() {
 			fail(err)
 		}
 	}
-	var walls, cpus []time.Duration
+	var runs measure.Series
 	size := 0
 	for range *n {
 		wall, cpu, out, err := runOnce(args, in)
 		if err != nil {
 			fail(err)
 		}
-		walls, cpus, size = append(walls, wall), append(cpus, cpu), out
+		runs.Add(wall, cpu)
+		size = out
 	}
+	q, ms := measure.Percentile, measure.MS
 	fmt.Printf("%-40s runs=%d  wall p50=%s p95=%s  cpu p50=%s p95=%s  answer=%d bytes\n",
-		*label, *n, ms(q(walls, 0.5)), ms(q(walls, 0.95)), ms(q(cpus, 0.5)), ms(q(cpus, 0.95)), size)
+		*label, *n, ms(q(runs.Wall, 0.5)), ms(q(runs.Wall, 0.95)), ms(q(runs.CPU, 0.5)), ms(q(runs.CPU, 0.95)), size)
 }
 
+// runOnce runs the hook once; a run that does not answer is an error.
 func runOnce(args []string, in []byte) (wall, cpu time.Duration, size int, err error) {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdin = bytes.NewReader(in)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	start := time.Now()
-	err = cmd.Run()
-	wall = time.Since(start)
-	if err != nil {
-		return 0, 0, 0, fmt.Errorf("%v: %v\n%s", args, err, stderr.Bytes())
+	if wall, cpu, err = measure.Run(cmd); err != nil {
+		return 0, 0, 0, fmt.Errorf("%v: %w\n%s", args, err, stderr.Bytes())
 	}
 	if !bytes.HasPrefix(stdout.Bytes(), []byte(`{"hookSpecificOutput":`)) {
 		return 0, 0, 0, fmt.Errorf("%v: no answer (stdout %q, stderr %q): run it with CORTEX_DEBUG=1", args, stdout.Bytes(), stderr.Bytes())
 	}
-	cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	return wall, cpu, stdout.Len(), nil
 }
-
-func q(ds []time.Duration, p float64) time.Duration {
-	s := append([]time.Duration(nil), ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[int(p*float64(len(s)-1)+0.5)]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond)) }
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "claudehookbench:", err)
