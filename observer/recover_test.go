@@ -91,6 +91,24 @@ func checkCrashOutcome(t *testing.T, l vault.Layout, known string, baseCommits i
 	checkInvariants(t, l)
 }
 
+// crashBatchAt memorizes crashLines on a vault holding the known document
+// and stops the batch after step, as kill -9 would. It returns the vault,
+// the known document's path and the commit count before the batch.
+func crashBatchAt(t *testing.T, at step) (l vault.Layout, known string, base int) {
+	t.Helper()
+	l = newTestVault(t)
+	known = writeKnownDoc(t, l)
+	base = commitCount(t, l)
+	appendRaw(t, l, crashLines())
+	m := openTest(t, l, nil)
+	m.crashAfter = at
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatalf("Process: %v, want the simulated crash", err)
+	}
+	m.Close()
+	return l, known, base
+}
+
 // TestCrashBetweenSteps stops a batch after each step, as kill -9 would,
 // then opens the vault again: the batch is memorized exactly once.
 func TestCrashBetweenSteps(t *testing.T) {
@@ -103,16 +121,7 @@ func TestCrashBetweenSteps(t *testing.T) {
 		{"saved", stepSaved},
 	} {
 		t.Run(s.name, func(t *testing.T) {
-			l := newTestVault(t)
-			known := writeKnownDoc(t, l)
-			base := commitCount(t, l)
-			appendRaw(t, l, crashLines())
-			m := openTest(t, l, nil)
-			m.crashAfter = s.step
-			if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
-				t.Fatalf("Process: %v, want the simulated crash", err)
-			}
-			m.Close()
+			l, known, base := crashBatchAt(t, s.step)
 			// Nothing may be half done in a way the next start cannot see.
 			if s.step >= stepManifest && s.step < stepSaved {
 				if _, err := os.Stat(manifestPath(l)); err != nil {
@@ -620,16 +629,7 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 		step step
 	}{{"before the commit", stepManifest}, {"after the commit", stepCommitted}} {
 		t.Run(s.name, func(t *testing.T) {
-			l := newTestVault(t)
-			known := writeKnownDoc(t, l)
-			base := commitCount(t, l)
-			appendRaw(t, l, crashLines())
-			m := openTest(t, l, nil)
-			m.crashAfter = s.step
-			if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
-				t.Fatalf("Process: %v, want the simulated crash", err)
-			}
-			m.Close()
+			l, known, base := crashBatchAt(t, s.step)
 			stray := filepath.Join(filepath.Dir(l.Path(known)), replaceTempPrefix(l.Path(known))+"4242")
 			if err := os.WriteFile(stray, []byte("half a document"), 0o644); err != nil {
 				t.Fatal(err)
