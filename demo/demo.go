@@ -21,6 +21,8 @@ import (
 	"github.com/cortex-vault/cortex/mind"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Sample is the demo's observations, one JSON line each (SPEC §4): the
@@ -138,7 +140,7 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 }
 
 // Owner signs the demo's first commit: the person who set up the vault.
-var Owner = vault.GitSignature{Name: "maya", Email: "maya@tidepool.example"}
+var Owner = gitstore.Signature{Name: "maya", Email: "maya@tidepool.example"}
 
 // commitInit commits the files init wrote (taxonomy, calibration, ignore
 // files), as the person setting up a vault would, so the history starts
@@ -150,11 +152,11 @@ func commitInit(ctx context.Context, l vault.Layout, ir *vault.InitReport, now t
 			paths = append(paths, a.Path)
 		}
 	}
-	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: Owner, Now: func() time.Time { return now }})
+	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: Owner, Now: func() time.Time { return now }})
 	if err != nil {
 		return fmt.Errorf("demo: %w", err)
 	}
-	if _, err := gs.Commit(ctx, vault.CommitRequest{Paths: paths, Message: "cortex init: taxonomy, calibration and ignore files\n"}); err != nil {
+	if _, err := gs.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: "cortex init: taxonomy, calibration and ignore files\n"}); err != nil {
 		return fmt.Errorf("demo: first commit: %w", err)
 	}
 	return nil
@@ -164,7 +166,7 @@ func commitInit(ctx context.Context, l vault.Layout, ir *vault.InitReport, now t
 // lastAgo before now, keeping their spacing: the demo's memories are a
 // week old whenever it runs, so recency and since: filters read true.
 func sample(now time.Time) ([]observer.Observation, error) {
-	obs, _, err := observer.ParseLines(bytes.NewReader(Sample), vault.DefaultTaxonomy())
+	obs, _, err := observer.ParseLines(bytes.NewReader(Sample), doc.DefaultTaxonomy())
 	if err != nil {
 		return nil, fmt.Errorf("demo sample: %w", err)
 	}

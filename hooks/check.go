@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Fixed is a document whose Cortex part was completed or corrected.
@@ -25,11 +25,11 @@ type Fixed struct {
 type checked struct {
 	data     []byte   // the content after the fixes (the input when none)
 	changed  []string // the fields Fix set
-	problems []vault.Problem
-	claim    vault.IDClaim // ID empty when the document has no valid id
+	problems []doc.Problem
+	claim    doc.IDClaim // ID empty when the document has no valid id
 }
 
-// checkDoc applies the one rule (vault.Check, and vault.Fix when fix is set
+// checkDoc applies the one rule (doc.Check, and doc.Fix when fix is set
 // and something is fixable) to the content of the vault-relative rel.
 //
 // The lines of the problems reported are those of the file the person will
@@ -37,30 +37,30 @@ type checked struct {
 // problems remain (fixedLines). The hook writes nothing when a problem
 // remains, so its problems are those of the content as staged, without the
 // ones the fix will repair once the commit can go through.
-func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix, fixedLines bool, now func() time.Time, newID func() string) checked {
+func checkDoc(rel string, data []byte, tx *doc.Taxonomy, fix, fixedLines bool, now func() time.Time, newID func() string) checked {
 	c := checked{data: data}
-	p, err := vault.Parse(data)
+	p, err := doc.Parse(data)
 	if err != nil {
-		c.problems = vault.Check(rel, data, tx)
+		c.problems = doc.Check(rel, data, tx)
 		return c
 	}
 	c.problems = p.Check(rel, tx)
 	if fix && anyFixable(c.problems) {
-		out, changed, after := vault.Fix(data, tx, now(), newID)
+		out, changed, after := doc.Fix(data, tx, now(), newID)
 		if len(changed) > 0 {
-			if np, err := vault.Parse(out); err == nil {
+			if np, err := doc.Parse(out); err == nil {
 				p = np
 				c.data, c.changed = out, changed
 			}
 		}
 		if fixedLines {
-			c.problems = vault.WithPath(after, rel)
+			c.problems = doc.WithPath(after, rel)
 		} else {
 			c.problems = unfixed(c.problems, c.changed, after)
 		}
 	}
-	if vault.IsUUID(p.Doc.ID) {
-		c.claim = vault.IDClaim{Path: rel, ID: p.Doc.ID, Line: p.Line(vault.FieldID)}
+	if doc.IsUUID(p.Doc.ID) {
+		c.claim = doc.IDClaim{Path: rel, ID: p.Doc.ID, Line: p.Line(doc.FieldID)}
 	}
 	return c
 }
@@ -68,8 +68,8 @@ func checkDoc(rel string, data []byte, tx *vault.Taxonomy, fix, fixedLines bool,
 // unfixed returns the problems of the content before the fix that the fix
 // leaves: those it cannot repair, and the fixable ones whose fix failed
 // (with Fix's reason, at the line of the content before).
-func unfixed(before []vault.Problem, changed []string, after []vault.Problem) []vault.Problem {
-	var out []vault.Problem
+func unfixed(before []doc.Problem, changed []string, after []doc.Problem) []doc.Problem {
+	var out []doc.Problem
 	for _, b := range before {
 		if !b.Fixable {
 			out = append(out, b)
@@ -89,7 +89,7 @@ func unfixed(before []vault.Problem, changed []string, after []vault.Problem) []
 	return out
 }
 
-func anyFixable(ps []vault.Problem) bool {
+func anyFixable(ps []doc.Problem) bool {
 	for _, p := range ps {
 		if p.Fixable {
 			return true
@@ -101,8 +101,8 @@ func anyFixable(ps []vault.Problem) bool {
 // symlinkProblem is why a symbolic link in a memory folder is refused: a
 // link may point out of the vault, the index and Walk never follow one, so
 // it would be committed yet never read as memory.
-func symlinkProblem(rel string) vault.Problem {
-	return vault.Problem{Path: rel, Msg: "a symbolic link, not a memory document (links may point out of the vault and are never read as memory): commit the file itself, or keep the link out of mind/, vault/ and rules/"}
+func symlinkProblem(rel string) doc.Problem {
+	return doc.Problem{Path: rel, Msg: "a symbolic link, not a memory document (links may point out of the vault and are never read as memory): commit the file itself, or keep the link out of mind/, vault/ and rules/"}
 }
 
 // fixHint is how vault's messages name the fixing command.

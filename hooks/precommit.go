@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -30,7 +31,7 @@ type PreCommitOptions struct {
 	Vaults []string
 	// Now is the clock for `created`; nil means time.Now.
 	Now func() time.Time
-	// NewID makes new ids; nil means vault.NewID.
+	// NewID makes new ids; nil means doc.NewID.
 	NewID func() string
 	// Logger receives the index's notices (a corrupt index rebuilt); nil
 	// means slog.Default().
@@ -48,7 +49,7 @@ type PreCommitReport struct {
 	// there is no problem: a stopped commit changes nothing).
 	Fixed []Fixed `json:"fixed"`
 	// Problems stop the commit; their paths are repository-relative.
-	Problems []vault.Problem `json:"problems"`
+	Problems []doc.Problem `json:"problems"`
 	// Warnings do not stop it.
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -90,10 +91,10 @@ func (v *vaultRun) repoPath(rel string) string {
 // PreCommit is the pre-commit hook (SPEC §6). It reads the staged content —
 // never the working file — of every added, modified or retyped markdown
 // file under the vaults' memory folders (mind/, vault/, rules/) that
-// .cortexignore does not exclude, and checks each with vault.Check against
+// .cortexignore does not exclude, and checks each with doc.Check against
 // the vault's taxonomy (the staged taxonomy.yml when it is part of the
 // commit), and each id's uniqueness through the index. When nothing is
-// wrong, it fixes the Cortex part (vault.Fix: a missing id, category or
+// wrong, it fixes the Cortex part (doc.Fix: a missing id, category or
 // created, a stale source_hash) in the staged content — a new blob and an
 // updated index entry, mode kept — and in the working file only when that
 // equals the staged content, so unstaged edits stay the person's. When
@@ -112,7 +113,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		now = time.Now
 	}
 	if newID == nil {
-		newID = vault.NewID
+		newID = doc.NewID
 	}
 	log := opts.Logger
 	if log == nil {
@@ -130,7 +131,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 	top := repo.WorkTree
 	g := git{dir: top}
-	rep := &PreCommitReport{Fixed: []Fixed{}, Problems: []vault.Problem{}}
+	rep := &PreCommitReport{Fixed: []Fixed{}, Problems: []doc.Problem{}}
 
 	runs, err := vaultRuns(top, dir, opts.Vaults, rep)
 	if err != nil {
@@ -141,7 +142,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 	var specs []string
 	for _, v := range runs {
-		for _, d := range append(slices.Clone(vault.MemoryDirs), vault.TaxonomyFile) {
+		for _, d := range append(slices.Clone(doc.MemoryDirs), doc.TaxonomyFile) {
 			specs = append(specs, v.repoPath(d))
 		}
 	}
@@ -153,7 +154,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		v, rel := owner(runs, c.path)
 		switch {
 		case v == nil:
-		case rel == vault.TaxonomyFile:
+		case rel == doc.TaxonomyFile:
 			if c.status != 'D' {
 				c := c
 				v.taxonomy = &c
@@ -177,7 +178,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			}
 		}
 	}
-	blobs, err := g.readBlobs(ctx, want, vault.MaxDocumentSize)
+	blobs, err := g.readBlobs(ctx, want, doc.MaxDocumentSize)
 	if err != nil {
 		return nil, fmt.Errorf("pre-commit: %w", err)
 	}
@@ -201,7 +202,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		if err != nil {
 			return nil, fmt.Errorf("pre-commit: %w", err)
 		}
-		var claims []vault.IDClaim
+		var claims []doc.IDClaim
 		for _, d := range v.docs {
 			if ig.Ignored(d.rel) {
 				continue
@@ -214,15 +215,15 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 				rep.Problems = append(rep.Problems, symlinkProblem(rp))
 				continue
 			case "160000":
-				rep.Problems = append(rep.Problems, vault.Problem{Path: rp, Msg: "a submodule, not a memory document: keep submodules out of mind/, vault/ and rules/"})
+				rep.Problems = append(rep.Problems, doc.Problem{Path: rp, Msg: "a submodule, not a memory document: keep submodules out of mind/, vault/ and rules/"})
 				continue
 			default:
-				rep.Problems = append(rep.Problems, vault.Problem{Path: rp, Msg: "staged with mode " + d.mode + ", not a regular file"})
+				rep.Problems = append(rep.Problems, doc.Problem{Path: rp, Msg: "staged with mode " + d.mode + ", not a regular file"})
 				continue
 			}
 			b := blobs[d.blob]
-			if b.data == nil && b.size > vault.MaxDocumentSize {
-				rep.Problems = append(rep.Problems, vault.TooLargeProblem(rp, b.size))
+			if b.data == nil && b.size > doc.MaxDocumentSize {
+				rep.Problems = append(rep.Problems, doc.TooLargeProblem(rp, b.size))
 				continue
 			}
 			c := checkDoc(d.rel, b.data, tx, true, false, now, newID)
@@ -241,7 +242,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		if len(claims) == 0 {
 			continue
 		}
-		slices.SortFunc(claims, func(a, b vault.IDClaim) int { return cmp.Compare(a.Path, b.Path) })
+		slices.SortFunc(claims, func(a, b doc.IDClaim) int { return cmp.Compare(a.Path, b.Path) })
 		if opts.Notice != nil {
 			if _, err := os.Stat(v.l.IndexDB()); errors.Is(err, fs.ErrNotExist) {
 				opts.Notice(fmt.Sprintf("building the index of the vault %s to check ids (once: later commits reuse it)", v.rel))
@@ -269,7 +270,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			}()
 		}
 	}
-	slices.SortStableFunc(rep.Problems, func(a, b vault.Problem) int {
+	slices.SortStableFunc(rep.Problems, func(a, b doc.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
 	if len(rep.Problems) > 0 || len(fixes) == 0 {
@@ -404,46 +405,46 @@ func owner(runs []*vaultRun, p string) (*vaultRun, string) {
 // loadTaxonomy returns the taxonomy the vault's documents are checked
 // against: the staged taxonomy.yml when the commit changes it (an invalid one
 // stops the commit), else the working tree's.
-func (v *vaultRun) loadTaxonomy(blobs map[string]blob) (*vault.Taxonomy, []vault.Problem, error) {
+func (v *vaultRun) loadTaxonomy(blobs map[string]blob) (*doc.Taxonomy, []doc.Problem, error) {
 	if c := v.taxonomy; c != nil {
-		rp := v.repoPath(vault.TaxonomyFile)
+		rp := v.repoPath(doc.TaxonomyFile)
 		if !isFileMode(c.mode) {
-			return nil, []vault.Problem{{Path: rp, Msg: "staged as a link or submodule: taxonomy.yml must be a regular file"}}, nil
+			return nil, []doc.Problem{{Path: rp, Msg: "staged as a link or submodule: taxonomy.yml must be a regular file"}}, nil
 		}
 		b := blobs[c.blob]
 		if b.data == nil && b.size > 0 {
-			return nil, []vault.Problem{vault.TooLargeProblem(rp, b.size)}, nil
+			return nil, []doc.Problem{doc.TooLargeProblem(rp, b.size)}, nil
 		}
-		tx, err := vault.ParseTaxonomy(rp, b.data, vault.DefaultTaxonomy())
+		tx, err := doc.ParseTaxonomy(rp, b.data, doc.DefaultTaxonomy())
 		if err != nil {
-			return nil, []vault.Problem{taxonomyProblem(err, rp)}, nil
+			return nil, []doc.Problem{taxonomyProblem(err, rp)}, nil
 		}
 		return tx, nil, nil
 	}
-	tx, err := vault.LoadTaxonomy(v.l.Root)
+	tx, err := doc.LoadTaxonomy(v.l.Root)
 	if err != nil {
-		var te *vault.TaxonomyError
+		var te *doc.TaxonomyError
 		if errors.As(err, &te) {
-			return nil, []vault.Problem{taxonomyProblem(err, v.repoPath(vault.TaxonomyFile))}, nil
+			return nil, []doc.Problem{taxonomyProblem(err, v.repoPath(doc.TaxonomyFile))}, nil
 		}
 		return nil, nil, err
 	}
 	return tx, nil, nil
 }
 
-func taxonomyProblem(err error, rp string) vault.Problem {
-	var te *vault.TaxonomyError
+func taxonomyProblem(err error, rp string) doc.Problem {
+	var te *doc.TaxonomyError
 	if errors.As(err, &te) {
-		return vault.Problem{Path: rp, Line: te.Line, Msg: te.Msg + " (documents are checked once taxonomy.yml is valid)"}
+		return doc.Problem{Path: rp, Line: te.Line, Msg: te.Msg + " (documents are checked once taxonomy.yml is valid)"}
 	}
-	return vault.Problem{Path: rp, Msg: err.Error()}
+	return doc.Problem{Path: rp, Msg: err.Error()}
 }
 
 // duplicates checks the claims' ids through the vault's index; without an
 // index (it cannot be opened or built), among the claims only, with a
 // warning. The open index is returned with the claimed paths it does not
 // know, to update once the check is done.
-func (v *vaultRun) duplicates(ctx context.Context, claims []vault.IDClaim, log *slog.Logger, rep *PreCommitReport) ([]vault.Duplicate, *index.Index, []string) {
+func (v *vaultRun) duplicates(ctx context.Context, claims []doc.IDClaim, log *slog.Logger, rep *PreCommitReport) ([]doc.Duplicate, *index.Index, []string) {
 	ix, err := index.Open(ctx, v.l, index.Options{Logger: log})
 	if err == nil {
 		dups, unindexed, err := ix.DuplicateIDs(ctx, claims, v.gone)
@@ -453,5 +454,5 @@ func (v *vaultRun) duplicates(ctx context.Context, claims []vault.IDClaim, log *
 		ix.Close()
 	}
 	rep.Warnings = append(rep.Warnings, fmt.Sprintf("ids checked within this commit only (the index of %s is unusable: %v)", v.rel, err))
-	return vault.DuplicateIDs(claims), nil, nil
+	return doc.DuplicateIDs(claims), nil, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 var (
@@ -66,7 +67,7 @@ func TestPreCommitFixes(t *testing.T) {
 		t.Fatalf("report: %+v", rep)
 	}
 	want := "---\r\nid: \"019503a7-1111-7000-8000-000000000001\"\r\ntype: recipe   # mine\r\ncategory: entity\r\n" +
-		"created: 2026-02-16T15:23:14.527Z\r\nsource_hash: " + vault.Hash("Boil the water first.") +
+		"created: 2026-02-16T15:23:14.527Z\r\nsource_hash: " + doc.Hash("Boil the water first.") +
 		"\r\ntags: [cooking]\r\n---\r\n\r\nBoil the water first.\r\n"
 	if staged := gitRun(t, repo, "show", ":docs/memory/vault/recipes/tea.md"); staged != strings.TrimSpace(want) {
 		t.Errorf("staged:\n%q\nwant\n%q", staged, want)
@@ -175,7 +176,7 @@ func TestPreCommitSkips(t *testing.T) {
 func TestPreCommitFirstCommit(t *testing.T) {
 	isolate(t)
 	repo := newRepo(t)
-	writeFile(t, filepath.Join(repo, vault.TaxonomyFile), "version: 1\ntypes: {}\n")
+	writeFile(t, filepath.Join(repo, doc.TaxonomyFile), "version: 1\ntypes: {}\n")
 	writeFile(t, filepath.Join(repo, "rules", "r.md"), "---\ntype: constraint\n---\nNo force pushes.\n")
 	gitRun(t, repo, "add", "-A")
 	rep := preCommit(t, repo, ".")
@@ -227,7 +228,7 @@ func BenchmarkPreCommit(b *testing.B) {
 	b.Setenv("GIT_COMMITTER_EMAIL", "b@example.com")
 	repo := b.TempDir()
 	gitRun(b, repo, "init", "-q")
-	writeFile(b, filepath.Join(repo, vault.TaxonomyFile), "version: 1\ntypes: {}\n")
+	writeFile(b, filepath.Join(repo, doc.TaxonomyFile), "version: 1\ntypes: {}\n")
 	for i := range 1000 {
 		writeDoc(b, filepath.Join(repo, "mind", "concepts", fmt.Sprintf("%04d.md", i)), i, "body")
 	}
@@ -251,7 +252,7 @@ func BenchmarkPreCommit(b *testing.B) {
 func writeDoc(t testing.TB, p string, i int, body string) {
 	t.Helper()
 	writeFile(t, p, fmt.Sprintf("---\nid: \"019503a7-0000-7000-8000-%012d\"\ntype: fact\ncategory: concept\ncreated: 2026-02-16T15:23:14.527Z\nsource_hash: %s\n\n# ---\n\ntitle: \"%s\"\n---\n\n%s\n",
-		i, vault.Hash(body), vault.Title(body), body))
+		i, doc.Hash(body), doc.Title(body), body))
 }
 
 // Without a usable index, ids are still checked within the commit, with a

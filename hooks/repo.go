@@ -17,17 +17,17 @@ import (
 
 	format "github.com/go-git/go-git/v5/plumbing/format/config"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Repo is where git keeps a work tree's repository.
-type Repo vault.GitRepo
+type Repo gitstore.Repo
 
 // FindRepo finds the repository whose work tree holds dir, as git does:
 // the nearest .git folder or .git file from dir up. It does not run git.
 func FindRepo(dir string) (Repo, error) {
-	r, err := vault.FindGitRepo(dir)
-	if errors.Is(err, vault.ErrNoGitRepo) {
+	r, err := gitstore.FindRepo(dir)
+	if errors.Is(err, gitstore.ErrNoRepo) {
 		return Repo{}, fmt.Errorf("%s is not in a git repository (run `cortex init` or `git init` first)", dir)
 	}
 	return Repo(r), err

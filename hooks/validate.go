@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -28,7 +29,7 @@ type ValidateOptions struct {
 	Fix bool
 	// Now is the clock for `created`; nil means time.Now.
 	Now func() time.Time
-	// NewID makes new ids; nil means vault.NewID.
+	// NewID makes new ids; nil means doc.NewID.
 	NewID func() string
 	// Workers bounds the documents checked at once; 0 means GOMAXPROCS.
 	Workers int
@@ -45,11 +46,11 @@ type Skipped struct {
 
 // ValidateReport is what Validate found and did. Paths are vault-relative.
 type ValidateReport struct {
-	Checked  int             `json:"checked"`
-	Problems []vault.Problem `json:"problems"`
-	Fixed    []Fixed         `json:"fixed"`
-	Skipped  []Skipped       `json:"skipped,omitempty"`
-	Warnings []string        `json:"warnings,omitempty"`
+	Checked  int           `json:"checked"`
+	Problems []doc.Problem `json:"problems"`
+	Fixed    []Fixed       `json:"fixed"`
+	Skipped  []Skipped     `json:"skipped,omitempty"`
+	Warnings []string      `json:"warnings,omitempty"`
 	// Fix reports whether fixes were asked for.
 	Fix bool `json:"fix"`
 }
@@ -89,7 +90,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		opts.Now = time.Now
 	}
 	if opts.NewID == nil {
-		opts.NewID = vault.NewID
+		opts.NewID = doc.NewID
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -97,8 +98,8 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
-	rep := &ValidateReport{Problems: []vault.Problem{}, Fixed: []Fixed{}, Fix: opts.Fix}
-	tx, err := vault.LoadTaxonomy(l.Root)
+	rep := &ValidateReport{Problems: []doc.Problem{}, Fixed: []Fixed{}, Fix: opts.Fix}
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +109,7 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	}
 
 	type claim struct {
-		vault.IDClaim
+		doc.IDClaim
 		mtime int64
 	}
 	jobs := make(chan string, 256)
@@ -170,13 +171,13 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 	// The oldest file of a set sharing an id keeps it: the others are the
 	// copies.
 	slices.SortFunc(claims, func(a, b claim) int { return cmp.Or(cmp.Compare(a.mtime, b.mtime), cmp.Compare(a.Path, b.Path)) })
-	ordered := make([]vault.IDClaim, len(claims))
+	ordered := make([]doc.IDClaim, len(claims))
 	for i, c := range claims {
 		ordered[i] = c.IDClaim
 	}
-	var dups []vault.Duplicate
+	var dups []doc.Duplicate
 	if len(opts.Paths) == 0 {
-		dups = vault.DuplicateIDs(ordered)
+		dups = doc.DuplicateIDs(ordered)
 	} else if len(claims) > 0 {
 		ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
 		if err == nil {
@@ -189,13 +190,13 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("ids checked among the given files only (the index is unusable: %v)", err))
-			dups = vault.DuplicateIDs(ordered)
+			dups = doc.DuplicateIDs(ordered)
 		}
 	}
 	for _, d := range dups {
 		rep.Problems = append(rep.Problems, d.Problem())
 	}
-	slices.SortStableFunc(rep.Problems, func(a, b vault.Problem) int {
+	slices.SortStableFunc(rep.Problems, func(a, b doc.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
 	slices.SortFunc(rep.Fixed, func(a, b Fixed) int { return cmp.Compare(a.Path, b.Path) })
@@ -223,7 +224,7 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 		fi, err := os.Lstat(l.Path(filepath.FromSlash(rel)))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			note(func() { rep.Problems = append(rep.Problems, vault.Problem{Path: rel, Msg: "no such file"}) })
+			note(func() { rep.Problems = append(rep.Problems, doc.Problem{Path: rel, Msg: "no such file"}) })
 			continue
 		case err != nil:
 			return fmt.Errorf("validate %s: %w", rel, err)
@@ -267,29 +268,29 @@ func feedPaths(l vault.Layout, ig *vault.Ignore, paths []string, rep *ValidateRe
 }
 
 type fileResult struct {
-	problems []vault.Problem
+	problems []doc.Problem
 	fixed    *Fixed
-	claim    vault.IDClaim
+	claim    doc.IDClaim
 	mtime    int64
 	warning  string
 }
 
 // validateFile checks (and fixes) one document of the working tree.
-func validateFile(l vault.Layout, rel string, tx *vault.Taxonomy, opts ValidateOptions) fileResult {
+func validateFile(l vault.Layout, rel string, tx *doc.Taxonomy, opts ValidateOptions) fileResult {
 	p := l.Path(filepath.FromSlash(rel))
-	data, size, mtime, err := readDocFile(p, vault.MaxDocumentSize)
+	data, size, mtime, err := readDocFile(p, doc.MaxDocumentSize)
 	if err != nil {
-		return fileResult{problems: []vault.Problem{{Path: rel, Msg: "cannot read: " + err.Error()}}}
+		return fileResult{problems: []doc.Problem{{Path: rel, Msg: "cannot read: " + err.Error()}}}
 	}
-	if data == nil && size > vault.MaxDocumentSize {
-		return fileResult{problems: []vault.Problem{vault.TooLargeProblem(rel, size)}}
+	if data == nil && size > doc.MaxDocumentSize {
+		return fileResult{problems: []doc.Problem{doc.TooLargeProblem(rel, size)}}
 	}
 	c := checkDoc(rel, data, tx, opts.Fix, true, opts.Now, opts.NewID)
 	res := fileResult{problems: c.problems, claim: c.claim, mtime: mtime}
 	if len(c.changed) > 0 {
 		if err := vault.WriteFileAtomic(p, c.data, 0o644); err != nil {
 			res.warning = fmt.Sprintf("%s: not fixed: %v", rel, err)
-			res.problems = append(res.problems, vault.Problem{Path: rel, Msg: "cannot write the fix: " + err.Error()})
+			res.problems = append(res.problems, doc.Problem{Path: rel, Msg: "cannot write the fix: " + err.Error()})
 		} else {
 			res.fixed = &Fixed{Path: rel, Fields: c.changed}
 		}

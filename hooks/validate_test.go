@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func validate(t *testing.T, l vault.Layout, opts ValidateOptions) *ValidateReport {
@@ -25,7 +26,7 @@ func validate(t *testing.T, l vault.Layout, opts ValidateOptions) *ValidateRepor
 	return rep
 }
 
-func problemStrings(ps []vault.Problem) []string {
+func problemStrings(ps []doc.Problem) []string {
 	var out []string
 	for _, p := range ps {
 		out = append(out, p.String())
@@ -80,7 +81,7 @@ func TestValidate(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 	want := "---\nid: \"019503a7-1111-7000-8000-000000000001\"\ntype: lesson\ncategory: concept\ncreated: 2026-02-16T15:23:14.527Z\nsource_hash: " +
-		vault.Hash("Keep it short.") + "\n---\nKeep it short.\n"
+		doc.Hash("Keep it short.") + "\n---\nKeep it short.\n"
 	if got := mustRead(t, l.Path("rules", "hand.md")); got != want {
 		t.Errorf("fixed file:\n%s\nwant\n%s", got, want)
 	}
@@ -139,9 +140,9 @@ func TestSummary(t *testing.T) {
 		want string
 	}{
 		{ValidateReport{Checked: 1}, "checked 1 document: 0 errors"},
-		{ValidateReport{Checked: 1234, Problems: make([]vault.Problem, 2), Fixed: make([]Fixed, 1), Fix: true}, "checked 1,234 documents: 2 errors, 1 fixed"},
-		{ValidateReport{Checked: 1234567, Problems: []vault.Problem{{}}}, "checked 1,234,567 documents: 1 error"},
-		{ValidateReport{Checked: 3, Problems: []vault.Problem{{Fixable: true}, {}}}, "checked 3 documents: 2 errors (1 fixable with --fix)"},
+		{ValidateReport{Checked: 1234, Problems: make([]doc.Problem, 2), Fixed: make([]Fixed, 1), Fix: true}, "checked 1,234 documents: 2 errors, 1 fixed"},
+		{ValidateReport{Checked: 1234567, Problems: []doc.Problem{{}}}, "checked 1,234,567 documents: 1 error"},
+		{ValidateReport{Checked: 3, Problems: []doc.Problem{{Fixable: true}, {}}}, "checked 3 documents: 2 errors (1 fixable with --fix)"},
 	} {
 		if got := tt.r.Summary(); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)

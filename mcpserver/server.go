@@ -17,6 +17,7 @@ import (
 
 	"github.com/cortex-vault/cortex/mind"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Options tune New. Zero values take the defaults.
@@ -208,7 +209,7 @@ func (s *Server) defaultSession(req *mcp.CallToolRequest) string {
 	if v, ok := s.sessions.Load(key); ok {
 		return v.(string)
 	}
-	v, _ := s.sessions.LoadOrStore(key, vault.NewID())
+	v, _ := s.sessions.LoadOrStore(key, doc.NewID())
 	return v.(string)
 }
 

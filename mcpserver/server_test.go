@@ -14,6 +14,7 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -90,7 +91,7 @@ func TestSaveWaitMemorized(t *testing.T) {
 	if p.Doc.ID != out.ID || p.Doc.Attribution != "test-agent" || p.Doc.Bucket != observer.BucketAmbient {
 		t.Errorf("document id %s attribution %q bucket %q; want %s, test-agent (the client's name), ambient", p.Doc.ID, p.Doc.Attribution, p.Doc.Bucket, out.ID)
 	}
-	if !vault.IsUUID(out.SessionID) || p.Doc.SessionID != out.SessionID {
+	if !doc.IsUUID(out.SessionID) || p.Doc.SessionID != out.SessionID {
 		t.Errorf("session %q (document %q): want one UUID per connection", out.SessionID, p.Doc.SessionID)
 	}
 	if !strings.Contains(out.Line, `"type":"decision"`) || out.Buffer != "observer/observations.jsonl" {
@@ -388,14 +389,14 @@ func TestHandEditSeen(t *testing.T) {
 	s := New(l, Options{Logger: quietLog(), MaxStale: -1})
 	cs := connect(t, s)
 	ok[SearchResult](t, cs, ToolSearch, map[string]any{"query": "osprey"})
-	d := &vault.Document{ID: vault.NewID(), Type: "fact", Category: "concept", Created: time.Now().UTC().Truncate(time.Millisecond),
+	d := &doc.Document{ID: doc.NewID(), Type: "fact", Category: "concept", Created: time.Now().UTC().Truncate(time.Millisecond),
 		Body: "An osprey fishes the harbour at dawn"}
-	d.SourceHash = vault.Hash(d.Body)
+	d.SourceHash = doc.Hash(d.Body)
 	rel := filepath.Join("mind", "concepts", "osprey.md")
 	if err := os.MkdirAll(filepath.Dir(l.Path(rel)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(l.Path(rel), vault.Render(d), 0o644); err != nil {
+	if err := os.WriteFile(l.Path(rel), doc.Render(d), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	res, _ := ok[SearchResult](t, cs, ToolSearch, map[string]any{"query": "osprey"})
@@ -432,13 +433,13 @@ func TestWaitForDaemon(t *testing.T) {
 	}
 }
 
-func readDoc(t *testing.T, l vault.Layout, rel string) *vault.Parsed {
+func readDoc(t *testing.T, l vault.Layout, rel string) *doc.Parsed {
 	t.Helper()
 	data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := vault.Parse(data)
+	p, err := doc.Parse(data)
 	if err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/cortex-vault/cortex/mind"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Tool names (SPEC §8).
@@ -197,7 +198,7 @@ func (s *Server) timestamp(given string) (time.Time, error) {
 // appendAndWait validates o, appends its line and, when timeout is not
 // zero, waits for its fate.
 func (s *Server) appendAndWait(ctx context.Context, o observer.Observation, timeout time.Duration) (*mcp.CallToolResult, SaveResult, error) {
-	tx, err := vault.LoadTaxonomy(s.l.Root)
+	tx, err := doc.LoadTaxonomy(s.l.Root)
 	if err != nil {
 		return nil, SaveResult{}, err
 	}
@@ -275,7 +276,7 @@ func saveText(o observer.Observation, r SaveResult) string {
 }
 
 func quoteTitle(body string) string {
-	t, cut := vault.CutWords(body, 60)
+	t, cut := doc.CutWords(body, 60)
 	if cut {
 		t += "…"
 	}
@@ -557,7 +558,7 @@ func (s *Server) details(ctx context.Context, _ *mcp.CallToolRequest, in Details
 		if x := d.Doc; x != nil {
 			do.ID, do.Type, do.Title, do.Bucket, do.Attribution = x.ID, x.Type, x.Title, x.Bucket, x.Attribution
 			if do.Title == "" {
-				do.Title = vault.Title(x.Body)
+				do.Title = doc.Title(x.Body)
 			}
 			if !x.Created.IsZero() {
 				do.Created = x.Created.UTC().Format(time.RFC3339Nano)
@@ -605,7 +606,7 @@ func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, in Resol
 	}
 	// The id is checked now, so a typo is an error here rather than a
 	// quarantined operation later; the line carries the whole id.
-	var doc mind.Document
+	var document mind.Document
 	err = s.withRecall(ctx, func(rc *mind.Recall) error {
 		d, err := rc.Resolve(ctx, in.ID)
 		if err != nil {
@@ -618,25 +619,25 @@ func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, in Resol
 		if err != nil {
 			return refError("id", err)
 		}
-		doc = docs[0]
+		document = docs[0]
 		return nil
 	})
 	if err != nil {
 		return nil, SaveResult{}, err
 	}
-	if doc.Doc == nil {
-		return nil, SaveResult{}, fmt.Errorf("id: %s cannot be read as a document: %s", doc.Path, doc.ParseError)
+	if document.Doc == nil {
+		return nil, SaveResult{}, fmt.Errorf("id: %s cannot be read as a document: %s", document.Path, document.ParseError)
 	}
 	body := strings.TrimSpace(in.Reason)
 	if body == "" {
-		body = "Resolved: " + doc.Doc.Title
-		if doc.Doc.Title == "" {
-			body = "Resolved: " + vault.Title(doc.Doc.Body)
+		body = "Resolved: " + document.Doc.Title
+		if document.Doc.Title == "" {
+			body = "Resolved: " + doc.Title(document.Doc.Body)
 		}
 	}
 	o := observer.Observation{
-		Bucket: observer.BucketAmbient, Type: doc.Doc.Type, Body: body, Attribution: in.Attribution, SessionID: in.SessionID,
-		Op: observer.OpResolve, ID: doc.Doc.ID,
+		Bucket: observer.BucketAmbient, Type: document.Doc.Type, Body: body, Attribution: in.Attribution, SessionID: in.SessionID,
+		Op: observer.OpResolve, ID: document.Doc.ID,
 	}
 	if strings.TrimSpace(o.Attribution) == "" {
 		o.Attribution = defaultAttribution(req)
@@ -662,7 +663,7 @@ func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, in Resol
 // vaultType keeps the op line valid when the document's type is not (or no
 // longer) in the taxonomy: the type of an op line only has to be one.
 func vaultType(l vault.Layout, o *observer.Observation) error {
-	tx, err := vault.LoadTaxonomy(l.Root)
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return err
 	}

@@ -23,7 +23,7 @@ func benchVault(b *testing.B, n int) *Recall {
 			// Zipf-like: low numbers are common.
 			words[j] = fmt.Sprintf("w%d", int(1000*r.Float64()*r.Float64()*r.Float64()))
 		}
-		v.add(doc{
+		v.add(testDoc{
 			typ: types[i%len(types)], body: strings.Join(words, " "),
 			importance: imp(r.Float64()), created: ago(time.Duration(r.IntN(400)) * day),
 			session: fmt.Sprintf("0195%04x-0000-7000-8000-000000000000", i/20),

@@ -10,7 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -330,7 +330,7 @@ func clip(s string, max int) string {
 	if utf8.RuneCountInString(s) <= max {
 		return s
 	}
-	cut, _ := vault.CutWords(s, max-1)
+	cut, _ := doc.CutWords(s, max-1)
 	return cut + "…"
 }
 

@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of testdata/")
@@ -49,7 +49,7 @@ func (v *vaultT) mark(m mark) string {
 	if m.created.IsZero() {
 		m.created = ago(day)
 	}
-	td, ok := vault.DefaultTaxonomy().Type(m.typ)
+	td, ok := doc.DefaultTaxonomy().Type(m.typ)
 	if !ok {
 		v.t.Fatalf("type %q", m.typ)
 	}
@@ -63,9 +63,9 @@ func (v *vaultT) mark(m mark) string {
 	if m.noID {
 		id = ""
 	}
-	d := &vault.Document{
+	d := &doc.Document{
 		ID: id, Type: m.typ, Category: td.Category, Created: m.created,
-		SourceHash: vault.Hash(m.body), Title: m.title, Attribution: m.attribution,
+		SourceHash: doc.Hash(m.body), Title: m.title, Attribution: m.attribution,
 		Importance: m.importance, SessionID: m.session, Status: m.status,
 		LastReinforced: m.reinforced, Supersedes: "", SupersededBy: m.supBy, PromotedTo: m.promoted,
 		Scope: m.scope, Agent: m.agent, Body: m.body,
@@ -73,7 +73,7 @@ func (v *vaultT) mark(m mark) string {
 	if m.reinforced != nil {
 		d.Reinforced = 1
 	}
-	v.write(m.dir+"/"+m.name+".md", string(vault.Render(d)))
+	v.write(m.dir+"/"+m.name+".md", string(doc.Render(d)))
 	return id
 }
 

@@ -27,9 +27,9 @@ func FuzzSearchQuery(f *testing.F) {
 		f.Add(s)
 	}
 	v := newVault(f)
-	v.add(doc{typ: "decision", body: "Use SQLite for the cache: busy timeout set", tags: []string{"area/storage"}})
-	v.add(doc{typ: "lesson", body: "Retry the fetcher AND log the NEAR misses (title:x)", tags: []string{"a/b"}})
-	v.add(doc{typ: "fact", body: "é accents and \"quotes\" and * stars", status: StatusResolved})
+	v.add(testDoc{typ: "decision", body: "Use SQLite for the cache: busy timeout set", tags: []string{"area/storage"}})
+	v.add(testDoc{typ: "lesson", body: "Retry the fetcher AND log the NEAR misses (title:x)", tags: []string{"a/b"}})
+	v.add(testDoc{typ: "fact", body: "é accents and \"quotes\" and * stars", status: StatusResolved})
 	r := v.open()
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, s string) {

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // testNow is the fixed clock of every test here.
 var testNow = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 
-// doc describes a test document; zero fields take defaults.
-type doc struct {
+// testDoc describes a test document; zero fields take defaults.
+type testDoc struct {
 	dir        string // default: the type's folder in the default taxonomy
 	name       string // file name without .md (default: from the id)
 	id         string // default: a fresh id from seq
@@ -30,7 +31,7 @@ type doc struct {
 	session    string
 	status     string
 	tags       []string
-	entities   []vault.EntityRef
+	entities   []doc.EntityRef
 	aliases    []string
 }
 
@@ -57,7 +58,7 @@ func newVault(t testing.TB) *vaultT {
 }
 
 // add writes d and returns its vault-relative path and id.
-func (v *vaultT) add(d doc) (rel, id string) {
+func (v *vaultT) add(d testDoc) (rel, id string) {
 	v.t.Helper()
 	v.seq++
 	if d.typ == "" {
@@ -69,7 +70,7 @@ func (v *vaultT) add(d doc) (rel, id string) {
 	if d.created.IsZero() {
 		d.created = ago(day)
 	}
-	td, ok := vault.DefaultTaxonomy().Type(d.typ)
+	td, ok := doc.DefaultTaxonomy().Type(d.typ)
 	if !ok {
 		v.t.Fatalf("type %q", d.typ)
 	}
@@ -79,17 +80,17 @@ func (v *vaultT) add(d doc) (rel, id string) {
 	if d.name == "" {
 		d.name = d.id[:8] + fmt.Sprintf("-%d", v.seq)
 	}
-	doc := &vault.Document{
+	document := &doc.Document{
 		ID: d.id, Type: d.typ, Category: td.Category, Created: d.created,
-		SourceHash: vault.Hash(d.body), Title: d.title, Importance: d.importance,
+		SourceHash: doc.Hash(d.body), Title: d.title, Importance: d.importance,
 		SessionID: d.session, Status: d.status, Tags: d.tags, Entities: d.entities,
 		Aliases: d.aliases, LastReinforced: d.reinforced, Body: d.body,
 	}
 	if d.reinforced != nil {
-		doc.Reinforced = 1
+		document.Reinforced = 1
 	}
 	rel = d.dir + "/" + d.name + ".md"
-	v.write(rel, string(vault.Render(doc)))
+	v.write(rel, string(doc.Render(document)))
 	return rel, d.id
 }
 

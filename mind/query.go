@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Query is a parsed search: the words to look for and the filters. The
@@ -302,7 +302,7 @@ func (q *Query) AddType(t string) error {
 func (q *Query) AddTag(t string) error {
 	t = strings.TrimPrefix(strings.TrimSpace(t), "#")
 	t = strings.TrimSuffix(t, "/")
-	if err := vault.ValidateTag(t); err != nil {
+	if err := doc.ValidateTag(t); err != nil {
 		return queryErrorf("tag filter %q: %v", t, err)
 	}
 	t = strings.ToLower(t)

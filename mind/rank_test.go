@@ -23,23 +23,23 @@ func TestRankFormula(t *testing.T) {
 	v := newVault(t)
 	type want struct{ eff, rec float64 }
 	wants := map[string]want{}
-	add := func(d doc, eff float64, base time.Time) {
+	add := func(d testDoc, eff float64, base time.Time) {
 		_, id := v.add(d)
 		wants[id] = want{eff, recencyOf(base)}
 	}
 	// A decision (vault/: no decay), a lesson (mind/: 0.02 a month), a
 	// reinforced warning, a document without importance (0.5), a
 	// preference (no decay even in mind/).
-	add(doc{typ: "decision", body: "Kestrel cache: use SQLite", importance: imp(0.9), created: ago(40 * day)}, 0.9, ago(40*day))
+	add(testDoc{typ: "decision", body: "Kestrel cache: use SQLite", importance: imp(0.9), created: ago(40 * day)}, 0.9, ago(40*day))
 	created := ago(300 * day)
-	add(doc{typ: "lesson", body: "Kestrel tests need the race detector", importance: imp(0.8), created: created},
+	add(testDoc{typ: "lesson", body: "Kestrel tests need the race detector", importance: imp(0.8), created: created},
 		0.8-0.02*float64(testNow.Sub(created).Milliseconds())/index.MonthMS, created)
 	rein := ago(2 * day)
-	add(doc{typ: "warning", body: "Kestrel fetcher: check the error field", importance: imp(0.7), created: ago(200 * day), reinforced: &rein},
+	add(testDoc{typ: "warning", body: "Kestrel fetcher: check the error field", importance: imp(0.7), created: ago(200 * day), reinforced: &rein},
 		0.7-0.02*float64(testNow.Sub(rein).Milliseconds())/index.MonthMS, rein)
-	add(doc{typ: "fact", body: "Kestrel runs on a Raspberry Pi", created: ago(5 * day)},
+	add(testDoc{typ: "fact", body: "Kestrel runs on a Raspberry Pi", created: ago(5 * day)},
 		0.5-0.02*float64(5*day/time.Millisecond)/index.MonthMS, ago(5*day))
-	add(doc{typ: "preference", body: "Kestrel: table-driven tests, hand-written fakes", importance: imp(0.6), created: ago(900 * day)}, 0.6, ago(900*day))
+	add(testDoc{typ: "preference", body: "Kestrel: table-driven tests, hand-written fakes", importance: imp(0.6), created: ago(900 * day)}, 0.6, ago(900*day))
 
 	res := search(t, v.open(), "kestrel")
 	if len(res.Hits) != len(wants) {
@@ -78,45 +78,45 @@ func TestRankFormula(t *testing.T) {
 func TestRankOrder(t *testing.T) {
 	cases := []struct {
 		name          string
-		first, second doc // first must rank first
+		first, second testDoc // first must rank first
 		query         string
 	}{
 		{
 			name:   "bm25 ties, importance decides",
-			first:  doc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.9), created: ago(10 * day)},
-			second: doc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.4), created: ago(10 * day)},
+			first:  testDoc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.9), created: ago(10 * day)},
+			second: testDoc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.4), created: ago(10 * day)},
 			query:  "zebra",
 		},
 		{
 			name:   "bm25 ties, recency decides",
-			first:  doc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.6), created: ago(2 * day)},
-			second: doc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.6), created: ago(60 * day)},
+			first:  testDoc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.6), created: ago(2 * day)},
+			second: testDoc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.6), created: ago(60 * day)},
 			query:  "zebra",
 		},
 		{
 			name:   "bm25 ties, a reinforcement is recent",
-			first:  doc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.6), created: ago(90 * day), reinforced: ptr(ago(day))},
-			second: doc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.6), created: ago(90 * day)},
+			first:  testDoc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.6), created: ago(90 * day), reinforced: ptr(ago(day))},
+			second: testDoc{typ: "decision", body: "zebra crossing bravo", importance: imp(0.6), created: ago(90 * day)},
 			query:  "zebra",
 		},
 		{
 			// 0.8 less 0.02 a month for a year is 0.56 < 0.7: decay
 			// under mind/, none under vault/.
 			name:   "bm25 ties, importance after decay decides",
-			first:  doc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.7), created: ago(365 * day)},
-			second: doc{typ: "lesson", body: "zebra crossing bravo", importance: imp(0.8), created: ago(365 * day)},
+			first:  testDoc{typ: "decision", body: "zebra crossing alpha", importance: imp(0.7), created: ago(365 * day)},
+			second: testDoc{typ: "lesson", body: "zebra crossing bravo", importance: imp(0.8), created: ago(365 * day)},
 			query:  "zebra",
 		},
 		{
 			name:   "importance and recency tie, bm25 decides",
-			first:  doc{typ: "decision", body: "zebra zebra crossing", importance: imp(0.6), created: ago(10 * day)},
-			second: doc{typ: "decision", body: "zebra crossing with a long tail of other words in it", importance: imp(0.6), created: ago(10 * day)},
+			first:  testDoc{typ: "decision", body: "zebra zebra crossing", importance: imp(0.6), created: ago(10 * day)},
+			second: testDoc{typ: "decision", body: "zebra crossing with a long tail of other words in it", importance: imp(0.6), created: ago(10 * day)},
 			query:  "zebra",
 		},
 		{
 			name:   "a title match counts more than a body match",
-			first:  doc{typ: "decision", title: "Zebra crossing", body: "the crossing near the school gets lights", importance: imp(0.6), created: ago(10 * day)},
-			second: doc{typ: "decision", title: "Crossing lights", body: "the zebra near the school gets lights", importance: imp(0.6), created: ago(10 * day)},
+			first:  testDoc{typ: "decision", title: "Zebra crossing", body: "the crossing near the school gets lights", importance: imp(0.6), created: ago(10 * day)},
+			second: testDoc{typ: "decision", title: "Crossing lights", body: "the zebra near the school gets lights", importance: imp(0.6), created: ago(10 * day)},
 			query:  "zebra",
 		},
 	}
@@ -165,10 +165,10 @@ func ptr[T any](v T) *T { return &v }
 // recency do reorder, which is the point of blending.
 func TestRankRelevanceLeads(t *testing.T) {
 	v := newVault(t)
-	_, strong := v.add(doc{typ: "decision", body: "heron heron heron", importance: imp(0.5), created: ago(30 * day)})
+	_, strong := v.add(testDoc{typ: "decision", body: "heron heron heron", importance: imp(0.5), created: ago(30 * day)})
 	// The weak one names the heron once, past its title, after many
 	// other words.
-	_, weak := v.add(doc{typ: "decision", body: strings.Repeat("and a great many other words that dilute the one match ", 10) + "heron", importance: imp(1), created: testNow})
+	_, weak := v.add(testDoc{typ: "decision", body: strings.Repeat("and a great many other words that dilute the one match ", 10) + "heron", importance: imp(1), created: testNow})
 	res := search(t, v.open(), "heron")
 	if got := ids(res); len(got) != 2 || got[0] != strong || got[1] != weak {
 		t.Fatalf("order %s", titles(res))

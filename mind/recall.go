@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -92,7 +93,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 // checkVault refuses a folder that is no vault, rather than building an
 // empty index in it and answering "nothing found".
 func checkVault(l vault.Layout) error {
-	for _, name := range append([]string{vault.TaxonomyFile, "observer"}, vault.MemoryDirs...) {
+	for _, name := range append([]string{doc.TaxonomyFile, "observer"}, doc.MemoryDirs...) {
 		if _, err := os.Stat(l.Path(name)); err == nil {
 			return nil
 		}
@@ -298,8 +299,8 @@ type Document struct {
 	// Doc is the parsed document; nil when the file cannot be parsed
 	// (ParseError says why). Its Body is the markdown after the
 	// frontmatter.
-	Doc        *vault.Document `json:"-"`
-	ParseError string          `json:"parse_error,omitempty"`
+	Doc        *doc.Document `json:"-"`
+	ParseError string        `json:"parse_error,omitempty"`
 	// Effective is the importance after decay, now.
 	Effective float64 `json:"effective_importance"`
 	// Content is the file's text.
@@ -333,13 +334,13 @@ func (r *Recall) Get(ctx context.Context, refs ...string) ([]Document, error) {
 		if err != nil {
 			return nil, fmt.Errorf("get %s: %w", d.Path, err)
 		}
-		doc := Document{Path: d.Path, Content: string(data), Effective: index.EffectiveImportance(d, now)}
-		if p, err := vault.Parse(data); err != nil {
-			doc.ParseError = err.Error()
+		document := Document{Path: d.Path, Content: string(data), Effective: index.EffectiveImportance(d, now)}
+		if p, err := doc.Parse(data); err != nil {
+			document.ParseError = err.Error()
 		} else {
-			doc.Doc = &p.Doc
+			document.Doc = &p.Doc
 		}
-		out = append(out, doc)
+		out = append(out, document)
 	}
 	return out, nil
 }
@@ -401,7 +402,7 @@ func (d Document) MarshalJSON() ([]byte, error) {
 	}
 	j.Title, j.Bucket, j.Attribution = x.Title, x.Bucket, x.Attribution
 	if j.Title == "" {
-		j.Title = vault.Title(x.Body)
+		j.Title = doc.Title(x.Body)
 	}
 	j.Confidence, j.Importance = x.Confidence, x.Importance
 	for _, e := range x.Entities {

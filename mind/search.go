@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -150,7 +150,7 @@ func (r *Recall) checkTypes(types []string) error {
 	if len(types) == 0 {
 		return nil
 	}
-	tx, err := vault.LoadTaxonomy(r.l.Root)
+	tx, err := doc.LoadTaxonomy(r.l.Root)
 	if err != nil {
 		r.log.Warn("search: type filter not checked", "err", err)
 		return nil

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -155,18 +155,18 @@ func TestMatchExpr(t *testing.T) {
 // document is.
 func filterVault(t *testing.T) *Recall {
 	v := newVault(t)
-	v.add(doc{typ: "decision", body: "heron decision storage", tags: []string{"area/storage"}, created: ago(2 * day)})
-	v.add(doc{typ: "decision", body: "heron decision api", tags: []string{"area/api", "Release"}, created: ago(20 * day)})
-	v.add(doc{typ: "lesson", body: "heron lesson testing", tags: []string{"testing"}, created: ago(3 * day)})
-	v.add(doc{typ: "warning", body: "heron warning storage api", tags: []string{"area/storage", "area/api"}, created: ago(40 * day)})
-	v.add(doc{typ: "task", body: "heron task resolved", status: StatusResolved, created: ago(1 * day)})
-	v.add(doc{typ: "fact", body: "heron fact superseded", status: StatusSuperseded, created: ago(1 * day)})
-	v.add(doc{typ: "fact", body: "heron fact archived", status: StatusArchived, created: ago(1 * day)})
-	v.add(doc{typ: "fact", body: "heron fact outdated", status: StatusOutdated, created: ago(1 * day)})
-	v.add(doc{typ: "fact", body: "egret fact alone", created: ago(1 * day)})
-	v.add(doc{typ: "fact", body: "heron and egret fact", created: ago(1 * day), entities: []vault.EntityRef{{Name: "Night Watch", Type: "team"}}})
-	v.add(doc{typ: "fact", body: "the herons are fishing", created: ago(1 * day), aliases: []string{"Grey visitor"}})
-	v.add(doc{typ: "fact", body: "a great blue heron fact", created: ago(1 * day)})
+	v.add(testDoc{typ: "decision", body: "heron decision storage", tags: []string{"area/storage"}, created: ago(2 * day)})
+	v.add(testDoc{typ: "decision", body: "heron decision api", tags: []string{"area/api", "Release"}, created: ago(20 * day)})
+	v.add(testDoc{typ: "lesson", body: "heron lesson testing", tags: []string{"testing"}, created: ago(3 * day)})
+	v.add(testDoc{typ: "warning", body: "heron warning storage api", tags: []string{"area/storage", "area/api"}, created: ago(40 * day)})
+	v.add(testDoc{typ: "task", body: "heron task resolved", status: StatusResolved, created: ago(1 * day)})
+	v.add(testDoc{typ: "fact", body: "heron fact superseded", status: StatusSuperseded, created: ago(1 * day)})
+	v.add(testDoc{typ: "fact", body: "heron fact archived", status: StatusArchived, created: ago(1 * day)})
+	v.add(testDoc{typ: "fact", body: "heron fact outdated", status: StatusOutdated, created: ago(1 * day)})
+	v.add(testDoc{typ: "fact", body: "egret fact alone", created: ago(1 * day)})
+	v.add(testDoc{typ: "fact", body: "heron and egret fact", created: ago(1 * day), entities: []doc.EntityRef{{Name: "Night Watch", Type: "team"}}})
+	v.add(testDoc{typ: "fact", body: "the herons are fishing", created: ago(1 * day), aliases: []string{"Grey visitor"}})
+	v.add(testDoc{typ: "fact", body: "a great blue heron fact", created: ago(1 * day)})
 	v.write("mind/broken.md", "---\ntype: [unclosed\n---\n\nheron broken\n")
 	return v.open()
 }
@@ -276,13 +276,13 @@ func TestSearchUnknownType(t *testing.T) {
 // every Open.
 func TestSearchFollowsFiles(t *testing.T) {
 	v := newVault(t)
-	rel, _ := v.add(doc{typ: "decision", body: "osprey nests on the mast"})
-	moved, _ := v.add(doc{typ: "decision", body: "osprey fishes at dawn"})
+	rel, _ := v.add(testDoc{typ: "decision", body: "osprey nests on the mast"})
+	moved, _ := v.add(testDoc{typ: "decision", body: "osprey fishes at dawn"})
 	if res := search(t, v.open(), "osprey"); len(res.Hits) != 2 {
 		t.Fatalf("before: %s", titles(res))
 	}
 	// An edit by hand (a new body), a rename, and the index deleted.
-	v.add(doc{typ: "decision", name: strings.TrimSuffix(rel[len("vault/decisions/"):], ".md"), id: "01900001-0000-7000-8000-000000000001", body: "kestrel nests on the mast"})
+	v.add(testDoc{typ: "decision", name: strings.TrimSuffix(rel[len("vault/decisions/"):], ".md"), id: "01900001-0000-7000-8000-000000000001", body: "kestrel nests on the mast"})
 	if err := osRename(v.l, moved, "vault/decisions/renamed.md"); err != nil {
 		t.Fatal(err)
 	}

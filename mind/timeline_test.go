@@ -31,18 +31,18 @@ func timelineTitles(tl *Timeline) string {
 func TestTimeline(t *testing.T) {
 	v := newVault(t)
 	at := func(h int) time.Time { return ago(10 * day).Add(time.Duration(h) * time.Hour) }
-	v.add(doc{body: "a1", session: sessA, created: at(0)})
-	v.add(doc{body: "b1", session: sessB, created: at(1)})
-	v.add(doc{body: "a2", session: sessA, created: at(2)})
-	v.add(doc{body: "b2", session: sessB, created: at(3)})
-	_, anchor := v.add(doc{body: "a3", session: sessA, created: at(4)})
-	v.add(doc{body: "b3", session: sessB, created: at(5)})
-	v.add(doc{body: "c1", session: "cli", created: at(6)})
-	v.add(doc{body: "a4", session: sessA, created: at(7)})
-	v.add(doc{body: "b4", session: sessB, created: at(8)})
-	v.add(doc{body: "b5", session: sessB, created: at(9)})
-	_, cli := v.add(doc{body: "c2", session: "cli", created: at(10)})
-	v.add(doc{body: "n1", created: at(11)})
+	v.add(testDoc{body: "a1", session: sessA, created: at(0)})
+	v.add(testDoc{body: "b1", session: sessB, created: at(1)})
+	v.add(testDoc{body: "a2", session: sessA, created: at(2)})
+	v.add(testDoc{body: "b2", session: sessB, created: at(3)})
+	_, anchor := v.add(testDoc{body: "a3", session: sessA, created: at(4)})
+	v.add(testDoc{body: "b3", session: sessB, created: at(5)})
+	v.add(testDoc{body: "c1", session: "cli", created: at(6)})
+	v.add(testDoc{body: "a4", session: sessA, created: at(7)})
+	v.add(testDoc{body: "b4", session: sessB, created: at(8)})
+	v.add(testDoc{body: "b5", session: sessB, created: at(9)})
+	_, cli := v.add(testDoc{body: "c2", session: "cli", created: at(10)})
+	v.add(testDoc{body: "n1", created: at(11)})
 	r := v.open()
 	ctx := context.Background()
 	cases := []struct {
@@ -81,7 +81,7 @@ func TestTimelineTies(t *testing.T) {
 	same := ago(day)
 	var refs []string
 	for _, n := range []string{"t3", "t1", "t2"} {
-		rel, _ := v.add(doc{body: n, name: n, created: same})
+		rel, _ := v.add(testDoc{body: n, name: n, created: same})
 		refs = append(refs, rel)
 	}
 	r := v.open()
@@ -116,13 +116,13 @@ func TestTimelineErrors(t *testing.T) {
 
 func TestGet(t *testing.T) {
 	v := newVault(t)
-	rel1, id1 := v.add(doc{typ: "decision", body: "first document", id: "0195aaaa-0000-7000-8000-000000000001"})
-	_, id2 := v.add(doc{typ: "decision", body: "second document", id: "0195aaaa-0000-7000-8000-000000000002"})
-	rel3, id3 := v.add(doc{typ: "lesson", body: "third document", id: "0195bbbb-1111-7000-8000-000000000003"})
+	rel1, id1 := v.add(testDoc{typ: "decision", body: "first document", id: "0195aaaa-0000-7000-8000-000000000001"})
+	_, id2 := v.add(testDoc{typ: "decision", body: "second document", id: "0195aaaa-0000-7000-8000-000000000002"})
+	rel3, id3 := v.add(testDoc{typ: "lesson", body: "third document", id: "0195bbbb-1111-7000-8000-000000000003"})
 	v.write("mind/hand/broken.md", "---\ntype: [\n---\n\nbroken body\n")
-	dupA, _ := v.add(doc{body: "dup a", id: "0195cccc-0000-7000-8000-000000000009"})
-	dupB, _ := v.add(doc{body: "dup b", id: "0195cccc-0000-7000-8000-000000000009"})
-	v.add(doc{body: "upper", id: "0195dddd-0000-7000-8000-00000000000a"})
+	dupA, _ := v.add(testDoc{body: "dup a", id: "0195cccc-0000-7000-8000-000000000009"})
+	dupB, _ := v.add(testDoc{body: "dup b", id: "0195cccc-0000-7000-8000-000000000009"})
+	v.add(testDoc{body: "upper", id: "0195dddd-0000-7000-8000-00000000000a"})
 	r := v.open()
 	r.wd = v.l.Path("vault", "decisions")
 	ctx := context.Background()
@@ -205,7 +205,7 @@ func TestGet(t *testing.T) {
 	// A prefix matching more documents than are listed says so.
 	v2 := newVault(t)
 	for i := range 8 {
-		v2.add(doc{body: "many", id: "0195ffff-0000-7000-8000-00000000000" + string(rune('0'+i))})
+		v2.add(testDoc{body: "many", id: "0195ffff-0000-7000-8000-00000000000" + string(rune('0'+i))})
 	}
 	_, err = v2.open().Get(ctx, "0195ffff")
 	var ae *AmbiguousError
@@ -226,7 +226,7 @@ func TestShortIDs(t *testing.T) {
 		"01a3bbbb-0000-7000-8000-000000000005",
 		"01a3bbbb-0000-7000-8000-000000000005",
 	} {
-		v.add(doc{body: "x " + id, id: id})
+		v.add(testDoc{body: "x " + id, id: id})
 	}
 	r := v.open()
 	got, err := r.Index().ShortIDs(context.Background(), []string{

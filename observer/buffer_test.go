@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // childEnv makes the test binary an appending child process (see TestMain).
@@ -202,7 +203,7 @@ func TestAppendLockTimeout(t *testing.T) {
 
 func TestAppendObservations(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
-	o, _, err := ParseLine([]byte(seedLine), vault.DefaultTaxonomy())
+	o, _, err := ParseLine([]byte(seedLine), doc.DefaultTaxonomy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestAppendConcurrentProcesses(t *testing.T) {
 	}
 
 	l := vault.Layout{Root: root}
-	tx := vault.DefaultTaxonomy()
+	tx := doc.DefaultTaxonomy()
 	f, err := os.Open(l.Buffer())
 	if err != nil {
 		t.Fatal(err)

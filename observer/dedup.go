@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // findByHash finds the document whose body hashes to h (SPEC §5 step 5):
@@ -28,7 +28,7 @@ func (m *Memorizer) findByHash(ctx context.Context, b *batch, h string) (*target
 		if err != nil {
 			return nil, err
 		}
-		if ed == nil || vault.Hash(ed.p.Doc.Body) != h {
+		if ed == nil || doc.Hash(ed.p.Doc.Body) != h {
 			m.fixIndex(ctx, d.Path)
 			continue
 		}
@@ -65,7 +65,7 @@ func (m *Memorizer) fixIndex(ctx context.Context, rel string) {
 // already holds the proof: created is the creating observation's
 // timestamp (with its session and attribution beside it), last_reinforced
 // the latest reinforcing one's, both to the millisecond.
-func echo(d *vault.Document, o *Observation) bool {
+func echo(d *doc.Document, o *Observation) bool {
 	ts := toMillis(o.Timestamp)
 	if d.Created.Equal(ts) && d.SessionID == o.SessionID && d.Attribution == o.Attribution {
 		return true
@@ -94,10 +94,10 @@ func (m *Memorizer) reinforce(b *batch, ln rawLine, t target, o *Observation, ve
 		return ok
 	}
 	err := m.edit(func() error {
-		if err := t.ed.p.Set(vault.FieldLastReinforced, last); err != nil {
+		if err := t.ed.p.Set(doc.FieldLastReinforced, last); err != nil {
 			return err
 		}
-		return t.ed.p.Set(vault.FieldReinforced, n)
+		return t.ed.p.Set(doc.FieldReinforced, n)
 	}, t.ed)
 	if err != nil {
 		return m.quarantine(b, ln, ReasonEditFailed, fmt.Sprintf("cannot reinforce %s: %v", t.ed.path, err))

@@ -4,13 +4,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func TestEcho(t *testing.T) {
 	created := mustTime("2026-02-16T10:00:00.123Z")
 	last := mustTime("2026-02-17T08:00:00Z")
-	d := &vault.Document{Created: created, SessionID: "s1", Attribution: "agent", LastReinforced: &last}
+	d := &doc.Document{Created: created, SessionID: "s1", Attribution: "agent", LastReinforced: &last}
 	tests := []struct {
 		name string
 		o    Observation
@@ -68,7 +68,7 @@ func TestDedupPrefersLiveDocument(t *testing.T) {
 	b := putDoc(t, l, "01940000-0000-7000-8000-0000000000b2", "fact", body)
 	// Mark the first (by path) superseded.
 	data := readDoc(t, l, a)
-	if err := data.Set(vault.FieldStatus, StatusSuperseded); err != nil {
+	if err := data.Set(doc.FieldStatus, StatusSuperseded); err != nil {
 		t.Fatal(err)
 	}
 	writeAndCommit(t, l, a, data.Bytes())

@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Memorizing a batch (SPEC §5 steps 7–10), in an order that lets a crash
@@ -127,7 +129,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	var news []file
 	for _, nd := range b.news {
-		news = append(news, file{nd.path, vault.Render(nd.doc)})
+		news = append(news, file{nd.path, doc.Render(nd.doc)})
 	}
 	var edits []*editDoc
 	for _, p := range b.editOrder {
@@ -193,7 +195,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	// AllowEmpty: the trailer must land even when a person has committed
 	// the same content meanwhile, or recovery would take the batch for
 	// uncommitted.
-	h, err := m.git.Commit(ctx, vault.CommitRequest{Paths: paths, Message: msg, AllowEmpty: true})
+	h, err := m.git.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: msg, AllowEmpty: true})
 	if err != nil {
 		return Totals{}, "", fmt.Errorf("memorize: %w (the batch stays staged and is retried)", err)
 	}
@@ -360,7 +362,7 @@ const subjectMax = 60
 // shortTitle cuts a title for a commit subject at a word boundary.
 func shortTitle(t string) string {
 	t = strings.TrimSuffix(t, "…")
-	if c, cut := vault.CutWords(t, subjectMax-1); cut || c != t {
+	if c, cut := doc.CutWords(t, subjectMax-1); cut || c != t {
 		return c + "…"
 	}
 	return t
@@ -391,7 +393,7 @@ func commitMessage(notes []note, id BufferID, end int64, totals Totals) (string,
 	for _, n := range notes {
 		fmt.Fprintf(&b, "- %s %s: %s (%s)\n", n.verb, n.path, shortTitle(n.title), n.attribution)
 	}
-	tr, err := vault.FormatTrailers([]vault.Trailer{
+	tr, err := gitstore.FormatTrailers([]gitstore.Trailer{
 		{Key: TrailerBuffer, Value: formatBufferTrailer(id, end)},
 		{Key: TrailerTotals, Value: formatTotals(totals)},
 	})

@@ -15,6 +15,8 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -75,7 +77,7 @@ func (r *Result) add(t Totals) {
 // committer is the part of the git store the memorizer uses; tests swap in
 // one that fails.
 type committer interface {
-	Commit(ctx context.Context, req vault.CommitRequest) (plumbing.Hash, error)
+	Commit(ctx context.Context, req gitstore.CommitRequest) (plumbing.Hash, error)
 	HeadFile(path string) ([]byte, bool, error)
 	LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error)
 }
@@ -87,9 +89,9 @@ type Memorizer struct {
 	l      vault.Layout
 	log    *slog.Logger
 	now    func() time.Time
-	sig    vault.GitSignature
+	sig    gitstore.Signature
 	lines  int
-	tx     *vault.Taxonomy
+	tx     *doc.Taxonomy
 	cal    *vault.Calibration
 	calMsg string // the calibration warnings last logged
 	git    committer
@@ -134,7 +136,7 @@ const indexRefreshEvery = time.Minute
 // store and the index (a corrupt or missing index is rebuilt), and recovers
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
-	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: vault.NewID}
+	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -144,7 +146,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if m.lines <= 0 {
 		m.lines = DefaultBatchLines
 	}
-	m.sig = vault.DaemonSignature()
+	m.sig = gitstore.DaemonSignature()
 	if opts.Author != "" {
 		m.sig.Name = opts.Author
 	}
@@ -156,7 +158,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.loadConfig(); err != nil {
 		return nil, err
 	}
-	gs, err := vault.OpenGitStoreWith(l.Root, vault.GitStoreOptions{Signature: m.sig, Now: m.now})
+	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: m.sig, Now: m.now})
 	if err != nil {
 		return nil, fmt.Errorf("memorizer: %w", err)
 	}
@@ -219,7 +221,7 @@ func (m *Memorizer) takeLock() error {
 // calibration (read on every batch; its warnings are logged when they
 // change, not on every batch).
 func (m *Memorizer) loadConfig() error {
-	tx, err := vault.LoadTaxonomy(m.l.Root)
+	tx, err := doc.LoadTaxonomy(m.l.Root)
 	if err != nil {
 		return fmt.Errorf("memorizer: %w", err)
 	}
@@ -276,15 +278,15 @@ const repairMessage = "memorize: commit again documents a concurrent git commit 
 
 // repairCommits runs, once nothing is pending, a commit without paths: the
 // git store then commits again any document it committed lately that a
-// person's racing `git commit` dropped from the index (vault.GitStore.Commit
+// person's racing `git commit` dropped from the index (gitstore.Store.Commit
 // says how), which a batch's commit would otherwise do only when the next
 // observation comes. It costs a stat of the recent documents and, only
 // when somebody else wrote git's index since, a read of it. A failure is
 // logged: the next batch's commit repairs as well.
 func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
-	h, err := m.git.Commit(ctx, vault.CommitRequest{Message: repairMessage})
+	h, err := m.git.Commit(ctx, gitstore.CommitRequest{Message: repairMessage})
 	switch {
-	case errors.Is(err, vault.ErrNothingToCommit):
+	case errors.Is(err, gitstore.ErrNothingToCommit):
 	case err != nil:
 		m.log.Warn("memorizer: could not commit again what a concurrent git commit dropped; the next batch will", "err", err)
 	default:

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // testClock is a settable clock.
@@ -139,7 +140,7 @@ func git(t testing.TB, dir string, args ...string) string {
 // docFiles lists the vault's markdown documents, vault-relative.
 func docFiles(t *testing.T, l vault.Layout) []string {
 	var out []string
-	for _, d := range vault.MemoryDirs {
+	for _, d := range doc.MemoryDirs {
 		filepath.Walk(l.Path(d), func(p string, fi os.FileInfo, err error) error {
 			if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".md") {
 				rel, _ := filepath.Rel(l.Root, p)
@@ -152,13 +153,13 @@ func docFiles(t *testing.T, l vault.Layout) []string {
 	return out
 }
 
-func readDoc(t *testing.T, l vault.Layout, rel string) *vault.Parsed {
+func readDoc(t *testing.T, l vault.Layout, rel string) *doc.Parsed {
 	t.Helper()
 	data, err := os.ReadFile(l.Path(rel))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := vault.Parse(data)
+	p, err := doc.Parse(data)
 	if err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}
@@ -212,7 +213,7 @@ func checkInvariants(t *testing.T, l vault.Layout) {
 	hashes := map[string]string{}
 	for _, rel := range docFiles(t, l) {
 		p := readDoc(t, l, rel)
-		h := vault.Hash(p.Doc.Body)
+		h := doc.Hash(p.Doc.Body)
 		if other, ok := hashes[h]; ok {
 			t.Errorf("duplicate documents %s and %s", other, rel)
 		}
@@ -247,7 +248,7 @@ func withoutID(b []byte) string {
 
 // TestIdleProcessRecommitsDroppedDocuments: a person's `git commit` that
 // raced a batch's commit can leave git's index without the batch's
-// documents and then commit that index (vault.GitStore.Commit says how);
+// documents and then commit that index (gitstore.Store.Commit says how);
 // here the same end state is made by hand. A Process with nothing pending
 // commits them again, and one with nothing dropped commits nothing.
 func TestIdleProcessRecommitsDroppedDocuments(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Limits of SPEC §4. Text over a limit is cut at a word boundary with a
@@ -112,7 +112,7 @@ var knownFields = []string{
 // field, no value of the wrong JSON type. An over-long body, context or
 // source_quote is cut at a word boundary and reported in the warnings. The
 // error is one line naming the field and the value. ParseLine never panics.
-func ParseLine(line []byte, tx *vault.Taxonomy) (Observation, []string, error) {
+func ParseLine(line []byte, tx *doc.Taxonomy) (Observation, []string, error) {
 	var o Observation
 	if err := decodeLine(line, &o); err != nil {
 		return Observation{}, nil, err
@@ -279,7 +279,7 @@ func unquote(raw []byte) (string, error) {
 
 // shortKey keeps an unknown key readable in a one-line message.
 func shortKey(k string) string {
-	if c, cut := vault.CutWords(k, 40); cut {
+	if c, cut := doc.CutWords(k, 40); cut {
 		return c + "…"
 	}
 	return k
@@ -387,7 +387,7 @@ func isKnownField(key string) bool {
 
 func unknownField(key string) error {
 	msg := "is not a field of an observation"
-	if s := vault.DidYouMean(key, knownFields); s != "" {
+	if s := doc.DidYouMean(key, knownFields); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return fieldErr(shortKey(key), "%s", msg)
@@ -522,7 +522,7 @@ func ParseTimestamp(s string) (time.Time, error) {
 // warnings), the timestamp is put in UTC and UUIDs in lower case. Use it for
 // observations built from flags or by an API, so every way into the buffer
 // obeys the same rules.
-func (o *Observation) Validate(tx *vault.Taxonomy) ([]string, error) {
+func (o *Observation) Validate(tx *doc.Taxonomy) ([]string, error) {
 	if tx == nil {
 		return nil, errors.New("validate observation: no taxonomy")
 	}
@@ -603,7 +603,7 @@ func (o *Observation) Validate(tx *vault.Taxonomy) ([]string, error) {
 		if err := checkName(at, tag); err != nil {
 			return nil, err
 		}
-		if err := vault.ValidateTag(tag); err != nil {
+		if err := doc.ValidateTag(tag); err != nil {
 			return nil, fieldErr(at, "%q: %v", tag, err)
 		}
 		if err := tx.CheckTagNamespace(tag); err != nil {
@@ -708,18 +708,18 @@ func (o *Observation) checkUTF8() error {
 	return nil
 }
 
-func checkType(name string, tx *vault.Taxonomy) error {
+func checkType(name string, tx *doc.Taxonomy) error {
 	switch {
 	case name == "":
 		return fieldErr("type", "required (a type of the taxonomy, such as fact or decision)")
-	case strings.EqualFold(name, vault.ReservedType):
+	case strings.EqualFold(name, doc.ReservedType):
 		return fieldErr("type", "%q is reserved for staging and is never a stored type", name)
 	}
 	if _, ok := tx.Type(name); ok {
 		return nil
 	}
 	msg := fmt.Sprintf("%s is not a type in the taxonomy", quoteShort(name))
-	if s := vault.DidYouMean(name, tx.TypeNames()); s != "" {
+	if s := doc.DidYouMean(name, tx.TypeNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return fieldErr("type", "%s (see taxonomy.yml)", msg)
@@ -811,7 +811,7 @@ func checkLine(field, s string, max int) error {
 // quoteShort quotes s for an error message, shortened so a message stays one
 // readable line whatever the input.
 func quoteShort(s string) string {
-	if c, cut := vault.CutWords(s, 40); cut {
+	if c, cut := doc.CutWords(s, 40); cut {
 		return fmt.Sprintf("%q…", c)
 	}
 	return fmt.Sprintf("%q", s)
@@ -820,7 +820,7 @@ func quoteShort(s string) string {
 // cut shortens s to max characters at a word boundary and records a warning
 // when it had to.
 func cut(field, s string, max int, warnings *[]string) string {
-	c, didCut := vault.CutWords(s, max)
+	c, didCut := doc.CutWords(s, max)
 	if didCut {
 		*warnings = append(*warnings, fmt.Sprintf("field %q: %d characters, cut at a word boundary to %d (limit %d)",
 			field, utf8.RuneCountInString(s), utf8.RuneCountInString(c), max))
@@ -877,7 +877,7 @@ func (e *BatchError) Error() string {
 // invalid the error is a *BatchError (and the observations must not be
 // appended: a batch lands whole or not at all); a read failure is returned
 // as it is.
-func ParseLines(r io.Reader, tx *vault.Taxonomy) ([]Observation, []string, error) {
+func ParseLines(r io.Reader, tx *doc.Taxonomy) ([]Observation, []string, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
 		obs      []Observation

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // seedLine is the observation of the seed's Example 1 (step 1).
@@ -64,9 +64,9 @@ func words(n int) string {
 	return s
 }
 
-func testTaxonomy(t testing.TB) *vault.Taxonomy {
+func testTaxonomy(t testing.TB) *doc.Taxonomy {
 	t.Helper()
-	return vault.DefaultTaxonomy()
+	return doc.DefaultTaxonomy()
 }
 
 func TestParseLineSeed(t *testing.T) {
@@ -355,7 +355,7 @@ func TestValidateBuilt(t *testing.T) {
 }
 
 func TestParseLineCustomTaxonomy(t *testing.T) {
-	tx, err := vault.ParseTaxonomy("taxonomy.yml", []byte("version: 1\ntypes:\n  recipe: {category: concept, dir: mind/recipes}\n"), vault.DefaultTaxonomy())
+	tx, err := doc.ParseTaxonomy("taxonomy.yml", []byte("version: 1\ntypes:\n  recipe: {category: concept, dir: mind/recipes}\n"), doc.DefaultTaxonomy())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -422,7 +422,7 @@ func FuzzObservationLine(f *testing.F) {
 	f.Add(`[{}]`)
 	f.Add(`{"entities":[{"name":"x","name":"y"}]}`)
 	f.Add("\xef\xbb\xbf{}")
-	tx := vault.DefaultTaxonomy()
+	tx := doc.DefaultTaxonomy()
 	f.Fuzz(func(t *testing.T, line string) {
 		o, _, err := ParseLine([]byte(line), tx)
 		if err != nil {
@@ -456,7 +456,7 @@ func FuzzObservationLine(f *testing.F) {
 }
 
 func BenchmarkParseLine(b *testing.B) {
-	tx := vault.DefaultTaxonomy()
+	tx := doc.DefaultTaxonomy()
 	line := []byte(seedLine)
 	b.SetBytes(int64(len(line)))
 	b.ReportAllocs()
@@ -468,7 +468,7 @@ func BenchmarkParseLine(b *testing.B) {
 }
 
 func BenchmarkMarshal(b *testing.B) {
-	o, _, err := ParseLine([]byte(seedLine), vault.DefaultTaxonomy())
+	o, _, err := ParseLine([]byte(seedLine), doc.DefaultTaxonomy())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Document statuses the operations set (SPEC §2).
@@ -55,7 +55,7 @@ func (m *Memorizer) findByID(ctx context.Context, b *batch, id string) (*target,
 		paths[i] = t.path()
 	}
 	what := "id prefix"
-	if vault.IsUUID(id) {
+	if doc.IsUUID(id) {
 		what = "id" // the vault has a duplicate id
 	}
 	return nil, fmt.Sprintf("%s %s names more than one document (%s): give more of the id", what, id, strings.Join(paths, ", ")), nil
@@ -99,7 +99,7 @@ func (m *Memorizer) resolve(b *batch, ln rawLine, t target, o *Observation) outc
 	}
 	if t.nd != nil {
 		d.Status = StatusResolved
-	} else if err := m.edit(func() error { return t.ed.p.Set(vault.FieldStatus, StatusResolved) }, t.ed); err != nil {
+	} else if err := m.edit(func() error { return t.ed.p.Set(doc.FieldStatus, StatusResolved) }, t.ed); err != nil {
 		return m.quarantine(b, ln, ReasonEditFailed, fmt.Sprintf("cannot resolve %s: %v", t.ed.path, err))
 	}
 	b.note("resolve", t, o.Attribution)
@@ -107,9 +107,9 @@ func (m *Memorizer) resolve(b *batch, ln rawLine, t target, o *Observation) outc
 }
 
 func (m *Memorizer) supersede(ctx context.Context, b *batch, ln rawLine, old target, o *Observation, sc scores) (outcome, error) {
-	h := vault.Hash(o.Body)
+	h := doc.Hash(o.Body)
 	od := old.doc()
-	if vault.Hash(od.Body) == h {
+	if doc.Hash(od.Body) == h {
 		return m.quarantine(b, ln, ReasonInvalid,
 			fmt.Sprintf("op supersede: the body is that of %s itself (use op reinforce to confirm a memory)", old.path())), nil
 	}
@@ -118,7 +118,7 @@ func (m *Memorizer) supersede(ctx context.Context, b *batch, ln rawLine, old tar
 		return 0, err
 	}
 	var (
-		nd     *vault.Document // the new document, when the body is new
+		nd     *doc.Document // the new document, when the body is new
 		ndPath string
 	)
 	if nt == nil {
@@ -143,15 +143,15 @@ func (m *Memorizer) supersede(ctx context.Context, b *batch, ln rawLine, old tar
 	}
 	err = m.edit(func() error {
 		if old.ed != nil {
-			if err := old.ed.p.Set(vault.FieldSupersededBy, newID); err != nil {
+			if err := old.ed.p.Set(doc.FieldSupersededBy, newID); err != nil {
 				return err
 			}
-			if err := old.ed.p.Set(vault.FieldStatus, StatusSuperseded); err != nil {
+			if err := old.ed.p.Set(doc.FieldStatus, StatusSuperseded); err != nil {
 				return err
 			}
 		}
 		if nt.ed != nil {
-			if err := nt.ed.p.Set(vault.FieldSupersedes, od.ID); err != nil {
+			if err := nt.ed.p.Set(doc.FieldSupersedes, od.ID); err != nil {
 				return err
 			}
 		}

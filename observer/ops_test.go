@@ -7,23 +7,24 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // putDoc writes and commits a document with the given id and body.
 func putDoc(t *testing.T, l vault.Layout, id, typ, body string) string {
 	t.Helper()
-	tx := vault.DefaultTaxonomy()
+	tx := doc.DefaultTaxonomy()
 	def, _ := tx.Type(typ)
-	d := &vault.Document{
+	d := &doc.Document{
 		ID: id, Type: typ, Category: def.Category, Created: mustTime("2026-01-10T09:00:00Z"),
-		SourceHash: vault.Hash(body), Title: vault.Title(body), Body: body,
+		SourceHash: doc.Hash(body), Title: doc.Title(body), Body: body,
 	}
-	rel := vault.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
+	rel := doc.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
 		_, err := os.Stat(l.Path(p))
 		return err == nil
 	})
 	os.MkdirAll(filepath.Dir(l.Path(rel)), 0o755)
-	if err := os.WriteFile(l.Path(rel), vault.Render(d), 0o644); err != nil {
+	if err := os.WriteFile(l.Path(rel), doc.Render(d), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	git(t, l.Root, "add", rel)
@@ -114,7 +115,7 @@ func TestOps(t *testing.T) {
 				old := readDoc(t, l, a)
 				var newRel string
 				for _, rel := range docFiles(t, l) {
-					if strings.Contains(rel, vault.Hash("Use Postgres 17, not 16.")[:8]) {
+					if strings.Contains(rel, doc.Hash("Use Postgres 17, not 16.")[:8]) {
 						newRel = rel
 					}
 				}
@@ -215,14 +216,14 @@ func TestOpOnDocumentOfSameBatch(t *testing.T) {
 func TestEditFailedQuarantines(t *testing.T) {
 	l := newTestVault(t)
 	body := "Flow style frontmatter."
-	rel := "vault/tasks/2026-01/2026-01-10-" + vault.Hash(body)[:8] + ".md"
+	rel := "vault/tasks/2026-01/2026-01-10-" + doc.Hash(body)[:8] + ".md"
 	os.MkdirAll(filepath.Dir(l.Path(rel)), 0o755)
-	doc := `---
-{id: "01940000-0000-7000-8000-00000000000f", type: task, category: entity, created: 2026-01-10T09:00:00.000Z, source_hash: ` + vault.Hash(body) + `}
+	document := `---
+{id: "01940000-0000-7000-8000-00000000000f", type: task, category: entity, created: 2026-01-10T09:00:00.000Z, source_hash: ` + doc.Hash(body) + `}
 ---
 
 ` + body + "\n"
-	os.WriteFile(l.Path(rel), []byte(doc), 0o644)
+	os.WriteFile(l.Path(rel), []byte(document), 0o644)
 	git(t, l.Root, "add", "-A")
 	git(t, l.Root, "commit", "-qm", "flow")
 	appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "task", body, ""))
@@ -235,7 +236,7 @@ func TestEditFailedQuarantines(t *testing.T) {
 	if len(qs) != 1 || qs[0].Reason != ReasonEditFailed {
 		t.Errorf("quarantine %+v", qs)
 	}
-	if got, _ := os.ReadFile(l.Path(rel)); string(got) != doc {
+	if got, _ := os.ReadFile(l.Path(rel)); string(got) != document {
 		t.Errorf("document changed:\n%s", got)
 	}
 	checkInvariants(t, l)

@@ -11,6 +11,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -86,7 +87,7 @@ func Outcome(ctx context.Context, l vault.Layout, ix *index.Index, sp Span, line
 			return Fate{Fate: FateQuarantined, Reason: r.Reason, Detail: r.Detail}, nil
 		}
 	}
-	tx, err := vault.LoadTaxonomy(l.Root)
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return Fate{}, err
 	}
@@ -107,7 +108,7 @@ func Outcome(ctx context.Context, l vault.Layout, ix *index.Index, sp Span, line
 		}
 		return Fate{Fate: FateOperation, Path: docs[0].Path, ID: docs[0].ID}, nil
 	}
-	docs, err := ix.ByHash(ctx, vault.Hash(o.Body))
+	docs, err := ix.ByHash(ctx, doc.Hash(o.Body))
 	if err != nil {
 		return Fate{}, err
 	}

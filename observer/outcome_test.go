@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -101,7 +102,7 @@ func TestOutcome(t *testing.T) {
 		}
 		if i == 0 {
 			id = f.ID
-			if !vault.IsUUID(id) || !strings.HasPrefix(f.Path, "vault/decisions/") {
+			if !doc.IsUUID(id) || !strings.HasPrefix(f.Path, "vault/decisions/") {
 				t.Errorf("memorized: %+v", f)
 			}
 		}

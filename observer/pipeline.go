@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // The pipeline of one batch (SPEC §5 steps 2–6) decides, line by line, what
@@ -77,7 +77,7 @@ func newBatch(id BufferID, lines []rawLine, now time.Time) *batch {
 // newDoc is a document this batch creates.
 type newDoc struct {
 	path string
-	doc  *vault.Document
+	doc  *doc.Document
 }
 
 // editDoc is an existing document this batch read, and maybe edits in place.
@@ -85,7 +85,7 @@ type editDoc struct {
 	path string
 	orig []byte
 	mode fs.FileMode
-	p    *vault.Parsed
+	p    *doc.Parsed
 }
 
 func (e *editDoc) changed() bool { return !bytes.Equal(e.orig, e.p.Bytes()) }
@@ -96,7 +96,7 @@ type target struct {
 	ed *editDoc
 }
 
-func (t target) doc() *vault.Document {
+func (t target) doc() *doc.Document {
 	if t.nd != nil {
 		return t.nd.doc
 	}
@@ -119,7 +119,7 @@ func (b *batch) note(verb string, t target, attribution string) {
 	d := t.doc()
 	title := d.Title
 	if title == "" {
-		title = vault.Title(d.Body)
+		title = doc.Title(d.Body)
 	}
 	b.notes = append(b.notes, note{verb: verb, path: t.path(), title: title, attribution: attribution})
 }
@@ -169,7 +169,7 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 			fmt.Sprintf("importance %s is below the threshold %s", formatFloat(sc.Importance), formatFloat(m.cal.Threshold))), nil
 	}
 	// Step 5: de-duplication.
-	h := vault.Hash(o.Body)
+	h := doc.Hash(o.Body)
 	t, err := m.findByHash(ctx, b, h)
 	if err != nil {
 		return 0, err
@@ -256,16 +256,16 @@ func toMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond)
 // part from the type and the body, the application part from the line and
 // its scores. created is the observation's timestamp: when it was said, not
 // when the daemon got to it.
-func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes string) *vault.Document {
+func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes string) *doc.Document {
 	def, _ := m.tx.Type(o.Type)
 	conf, imp := sc.Confidence, sc.Importance
-	d := &vault.Document{
+	d := &doc.Document{
 		ID:          m.newID(),
 		Type:        o.Type,
 		Category:    def.Category,
 		Created:     toMillis(o.Timestamp),
 		SourceHash:  hash,
-		Title:       vault.Title(o.Body),
+		Title:       doc.Title(o.Body),
 		Bucket:      o.Bucket,
 		Attribution: o.Attribution,
 		Confidence:  &conf,
@@ -282,7 +282,7 @@ func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes st
 		Body:        o.Body,
 	}
 	for _, e := range o.Entities {
-		d.Entities = append(d.Entities, vault.EntityRef{Name: e.Name, Type: e.Type})
+		d.Entities = append(d.Entities, doc.EntityRef{Name: e.Name, Type: e.Type})
 	}
 	return d
 }
@@ -291,16 +291,16 @@ func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes st
 // a -2, -3 … suffix when the path is taken in the working tree or in this
 // batch) and checks d as the pre-commit hook would. problem says why a
 // document would not pass.
-func (m *Memorizer) routeDocument(b *batch, d *vault.Document) (path, problem string) {
+func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, problem string) {
 	def, _ := m.tx.Type(d.Type)
-	p := vault.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
+	p := doc.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
 		if b.taken[p] {
 			return true
 		}
 		_, err := os.Lstat(m.l.Path(filepath.FromSlash(p)))
 		return err == nil
 	})
-	if probs := vault.Check(p, vault.Render(d), m.tx); len(probs) > 0 {
+	if probs := doc.Check(p, doc.Render(d), m.tx); len(probs) > 0 {
 		msgs := make([]string, len(probs))
 		for i, pr := range probs {
 			msgs[i] = pr.String()
@@ -311,7 +311,7 @@ func (m *Memorizer) routeDocument(b *batch, d *vault.Document) (path, problem st
 }
 
 // addNew adds a routed document to the batch.
-func (b *batch) addNew(path string, d *vault.Document) *newDoc {
+func (b *batch) addNew(path string, d *doc.Document) *newDoc {
 	nd := &newDoc{path: path, doc: d}
 	b.taken[path] = true
 	b.news = append(b.news, nd)
@@ -340,7 +340,7 @@ func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
 	}
-	p, err := vault.Parse(data)
+	p, err := doc.Parse(data)
 	if err != nil {
 		m.log.Warn("document cannot be read; not used for de-duplication or operations", "path", rel, "err", err)
 		return nil, nil
@@ -373,7 +373,7 @@ func (m *Memorizer) edit(fn func() error, eds ...*editDoc) error {
 	}
 	if err != nil {
 		for i, ed := range eds {
-			p, perr := vault.Parse(saved[i])
+			p, perr := doc.Parse(saved[i])
 			if perr != nil {
 				return fmt.Errorf("memorize: restore %s: %w", ed.path, perr)
 			}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // FuzzDocumentOfLine: every line the schema and security accept becomes a
@@ -22,9 +23,9 @@ func FuzzDocumentOfLine(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	tx := vault.DefaultTaxonomy()
+	tx := doc.DefaultTaxonomy()
 	cal := vault.DefaultCalibration()
-	m := &Memorizer{tx: tx, cal: cal, newID: vault.NewID}
+	m := &Memorizer{tx: tx, cal: cal, newID: doc.NewID}
 	f.Fuzz(func(t *testing.T, line []byte) {
 		o, _, err := ParseLine(line, tx)
 		if err != nil || Injection(observationTexts(&o)...) != "" {
@@ -35,18 +36,18 @@ func FuzzDocumentOfLine(f *testing.F) {
 		if sc.Confidence < 0 || sc.Confidence > 1 || sc.Importance < 0 || sc.Importance > 1 {
 			t.Fatalf("scores out of range: %+v", sc)
 		}
-		d := m.buildDocument(&o, sc, vault.Hash(o.Body), "")
+		d := m.buildDocument(&o, sc, doc.Hash(o.Body), "")
 		def, _ := tx.Type(d.Type)
-		rel := vault.DocPath(def.Dir, d.Created, d.SourceHash, nil)
-		data := vault.Render(d)
-		if probs := vault.Check(rel, data, tx); len(probs) > 0 {
+		rel := doc.DocPath(def.Dir, d.Created, d.SourceHash, nil)
+		data := doc.Render(d)
+		if probs := doc.Check(rel, data, tx); len(probs) > 0 {
 			t.Fatalf("line %q gives a document that fails its check: %v\n%s", line, probs, data)
 		}
-		p, err := vault.Parse(data)
+		p, err := doc.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Doc.Body != d.Body || p.Doc.SourceHash != vault.Hash(p.Doc.Body) || !p.Doc.Created.Equal(o.Timestamp.Truncate(time.Millisecond)) {
+		if p.Doc.Body != d.Body || p.Doc.SourceHash != doc.Hash(p.Doc.Body) || !p.Doc.Created.Equal(o.Timestamp.Truncate(time.Millisecond)) {
 			t.Fatalf("document does not read back:\n%s", data)
 		}
 	})

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // specExampleLine is SPEC §2's example as an observation (seed 001,
@@ -24,7 +24,7 @@ func TestExample1Decision(t *testing.T) {
 	if res.Lines != 1 || res.Memorized != 1 || len(res.Commits) != 1 {
 		t.Fatalf("result %+v", res)
 	}
-	hash := vault.Hash("Use local git only — no remote push in daemon. Reduces complexity and eliminates network failure mode.")
+	hash := doc.Hash("Use local git only — no remote push in daemon. Reduces complexity and eliminates network failure mode.")
 	want := "vault/decisions/2026-02/2026-02-16-" + hash[:8] + ".md"
 	if got := docFiles(t, l); len(got) != 1 || got[0] != want {
 		t.Fatalf("documents %v, want [%s]", got, want)
@@ -33,7 +33,7 @@ func TestExample1Decision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden, err := os.ReadFile(filepath.Join("..", "vault", "testdata", "golden", "spec-example.md"))
+	golden, err := os.ReadFile(filepath.Join("..", "vault", "doc", "testdata", "golden", "spec-example.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestExample2CLIWrite(t *testing.T) {
 	m := openTest(t, l, nil)
 	process(t, m)
 	body := "ExampleApp - AI-powered reading companion for teachers"
-	hash := vault.Hash(body)
+	hash := doc.Hash(body)
 	rel := "vault/projects/2026-02/2026-02-16-" + hash[:8] + ".md"
 	data, err := os.ReadFile(l.Path(rel))
 	if err != nil {
@@ -127,7 +127,7 @@ func TestExample3Reinforcement(t *testing.T) {
 	l := newTestVault(t)
 	body := "The owner prefers honest feedback over sugar-coated responses"
 	rel := "mind/concepts/2026-01/2026-01-15-7c8d9e0f.md"
-	orig := strings.Replace(example3Doc, "%s", vault.Hash(body), 1)
+	orig := strings.Replace(example3Doc, "%s", doc.Hash(body), 1)
 	if err := os.MkdirAll(filepath.Dir(l.Path(rel)), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestExample3Reinforcement(t *testing.T) {
 	appendRaw(t, l, `{"timestamp":"2026-03-01T09:00:00Z","bucket":"ambient","type":"preference","body":"The owner prefers honest feedback over sugar-coated responses","attribution":"Agent","session_id":"cli"}`+"\n")
 	process(t, m)
 	p := readDoc(t, l, rel)
-	if p.Doc.Reinforced != 2 || p.Doc.LastReinforced.Format(vault.TimeLayout) != "2026-03-01T09:00:00.000Z" {
+	if p.Doc.Reinforced != 2 || p.Doc.LastReinforced.Format(doc.TimeLayout) != "2026-03-01T09:00:00.000Z" {
 		t.Errorf("reinforced %d, last %v", p.Doc.Reinforced, p.Doc.LastReinforced)
 	}
 	checkInvariants(t, l)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // RetryOptions tune RetryQuarantine.
@@ -63,7 +64,7 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 	if now == nil {
 		now = time.Now
 	}
-	tx, err := vault.LoadTaxonomy(l.Root)
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return RetryResult{}, err
 	}

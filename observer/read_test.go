@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 func TestReadLines(t *testing.T) {
@@ -156,7 +157,7 @@ func TestCommitMessage(t *testing.T) {
 	if !strings.HasPrefix(msg, "reinforce: 2 observations\n") {
 		t.Errorf("message:\n%s", msg)
 	}
-	for _, tr := range vault.ParseTrailers(msg) {
+	for _, tr := range gitstore.ParseTrailers(msg) {
 		switch tr.Key {
 		case TrailerBuffer:
 			gid, end, err := parseBufferTrailer(tr.Value)

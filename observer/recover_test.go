@@ -15,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -24,16 +26,16 @@ const knownBody = "Staging deploys need a green build."
 
 func writeKnownDoc(t *testing.T, l vault.Layout) string {
 	t.Helper()
-	rel := "vault/tasks/2026-01/2026-01-10-" + vault.Hash(knownBody)[:8] + ".md"
-	d := &vault.Document{
-		ID: "01940000-0000-7000-8000-000000000001", Type: "task", Category: vault.Entity,
-		Created: mustTime("2026-01-10T09:00:00Z"), SourceHash: vault.Hash(knownBody),
+	rel := "vault/tasks/2026-01/2026-01-10-" + doc.Hash(knownBody)[:8] + ".md"
+	d := &doc.Document{
+		ID: "01940000-0000-7000-8000-000000000001", Type: "task", Category: doc.Entity,
+		Created: mustTime("2026-01-10T09:00:00Z"), SourceHash: doc.Hash(knownBody),
 		Title: knownBody, Status: "active", Body: knownBody,
 	}
 	if err := os.MkdirAll(filepath.Dir(l.Path(rel)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(l.Path(rel), vault.Render(d), 0o644); err != nil {
+	if err := os.WriteFile(l.Path(rel), doc.Render(d), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	git(t, l.Root, "add", "-A")
@@ -80,7 +82,7 @@ func checkCrashOutcome(t *testing.T, l vault.Layout, known string, baseCommits i
 	}
 	defer ix.Close()
 	for _, body := range []string{"The CI runners live in eu-west-1.", "Releases are tagged vYYYY.MM.N.", knownBody} {
-		docs, err := ix.ByHash(context.Background(), vault.Hash(body))
+		docs, err := ix.ByHash(context.Background(), doc.Hash(body))
 		if err != nil || len(docs) != 1 {
 			t.Errorf("index by hash of %q: %v %v", body, docs, err)
 		}
@@ -207,7 +209,7 @@ type hookCommitter struct {
 	after  func()
 }
 
-func (h *hookCommitter) Commit(ctx context.Context, req vault.CommitRequest) (plumbing.Hash, error) {
+func (h *hookCommitter) Commit(ctx context.Context, req gitstore.CommitRequest) (plumbing.Hash, error) {
 	if h.before != nil {
 		if err := h.before(); err != nil {
 			return plumbing.ZeroHash, err

@@ -14,6 +14,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Status is what `cortex status` shows (SPEC §5 "Status"): the totals of
@@ -274,7 +275,7 @@ func changedSince(ctx context.Context, l vault.Layout, since time.Time) (time.Ti
 		}
 	}
 	n := 0
-	for _, top := range vault.MemoryDirs {
+	for _, top := range doc.MemoryDirs {
 		base := l.Path(top)
 		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -72,7 +73,7 @@ func (d *Daemon) watchMemory() {
 // watchTops watches the memory folders that exist, and what is under them.
 func (d *Daemon) watchTops() {
 	d.hand.partial = false
-	for _, top := range vault.MemoryDirs {
+	for _, top := range doc.MemoryDirs {
 		d.addTree(d.l.Path(top), nil)
 	}
 }
@@ -160,7 +161,7 @@ func (d *Daemon) memoryRel(p string) (string, bool) {
 	}
 	rel = filepath.ToSlash(rel)
 	top, _, _ := strings.Cut(rel, "/")
-	return rel, slices.Contains(vault.MemoryDirs, top)
+	return rel, slices.Contains(doc.MemoryDirs, top)
 }
 
 // handEvent takes a file event and reports whether it is work for the
@@ -298,7 +299,7 @@ func (d *Daemon) applyHand(ctx context.Context) {
 func (d *Daemon) changedPaths(ctx context.Context, paths map[string]bool) ([]string, error) {
 	var out []string
 	for rel := range paths {
-		doc, indexed, err := d.hand.ix.ByPath(ctx, rel)
+		document, indexed, err := d.hand.ix.ByPath(ctx, rel)
 		if err != nil {
 			return nil, err
 		}
@@ -309,7 +310,7 @@ func (d *Daemon) changedPaths(ctx context.Context, paths map[string]bool) ([]str
 		}
 		switch {
 		case !exists && !indexed:
-		case exists && indexed && fi != nil && doc.Size == fi.Size() && doc.MtimeNS == fi.ModTime().UnixNano():
+		case exists && indexed && fi != nil && document.Size == fi.Size() && document.MtimeNS == fi.ModTime().UnixNano():
 		default:
 			out = append(out, rel)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -36,11 +37,11 @@ func indexedAt(t *testing.T, l vault.Layout, rel string) (index.Doc, bool) {
 		t.Fatal(err)
 	}
 	defer ix.Close()
-	doc, ok, err := ix.ByPath(context.Background(), rel)
+	document, ok, err := ix.ByPath(context.Background(), rel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc, ok
+	return document, ok
 }
 
 // handNote writes a note as a person would in Obsidian: a type and a body.
@@ -59,10 +60,10 @@ func handNote(t *testing.T, l vault.Layout, rel, body string) {
 // no longer holds rel.
 func waitIndexed(t *testing.T, l vault.Layout, rel, body string) {
 	t.Helper()
-	want := vault.Hash(body + "\n")
+	want := doc.Hash(body + "\n")
 	waitFor(t, rel+" indexed with its new body", func() bool {
-		doc, ok := indexedAt(t, l, rel)
-		return ok && doc.SourceHash == want
+		document, ok := indexedAt(t, l, rel)
+		return ok && document.SourceHash == want
 	})
 }
 
@@ -186,7 +187,7 @@ func TestDaemonReopensARebuiltIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer ix.Close()
-		docs, err := ix.ByHash(ctx, vault.Hash(body))
+		docs, err := ix.ByHash(ctx, doc.Hash(body))
 		return err == nil && len(docs) == 1
 	})
 
@@ -223,7 +224,7 @@ func TestMemorizerReopensARebuiltIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		docs, err := ix.ByHash(ctx, vault.Hash(body))
+		docs, err := ix.ByHash(ctx, doc.Hash(body))
 		ix.Close()
 		if err != nil || len(docs) != 1 {
 			t.Fatalf("the memorized document in the index now at the path: %+v, %v", docs, err)

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	cortex "github.com/cortex-vault/cortex"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // CalibrationFile is the scoring calibration's file name at the vault root.
@@ -180,7 +181,7 @@ func parseCalibration(name string, data []byte, base Calibration) (*Calibration,
 		}
 		return fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
 	}
-	root, err := confDoc(data, fail)
+	root, err := doc.ConfDoc(data, fail)
 	if err != nil {
 		return nil, err
 	}
@@ -189,9 +190,9 @@ func parseCalibration(name string, data []byte, base Calibration) (*Calibration,
 		return &c, nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, fail(root.Line, "expected a mapping (threshold, trust, rules) at the top level, found %s", confKind(root))
+		return nil, fail(root.Line, "expected a mapping (threshold, trust, rules) at the top level, found %s", doc.ConfKind(root))
 	}
-	top, err := confPairs(root, "key", fail)
+	top, err := doc.ConfPairs(root, "key", fail)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +201,7 @@ func parseCalibration(name string, data []byte, base Calibration) (*Calibration,
 		switch k.Value {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.Value != "1" {
-				return nil, fail(v.Line, "version: unsupported version %s (this cortex reads version 1)", confKind(v))
+				return nil, fail(v.Line, "version: unsupported version %s (this cortex reads version 1)", doc.ConfKind(v))
 			}
 		case "threshold":
 			if c.Threshold, err = calUnit(v, "threshold", fail); err != nil {
@@ -221,11 +222,11 @@ func parseCalibration(name string, data []byte, base Calibration) (*Calibration,
 	return &c, nil
 }
 
-func parseTrust(c *Calibration, v *yaml.Node, fail confFail) error {
+func parseTrust(c *Calibration, v *yaml.Node, fail doc.ConfFail) error {
 	if v.Kind != yaml.MappingNode {
-		return fail(v.Line, "trust: expected a mapping with cap and trusted, found %s", confKind(v))
+		return fail(v.Line, "trust: expected a mapping with cap and trusted, found %s", doc.ConfKind(v))
 	}
-	pairs, err := confPairs(v, "trust: key", fail)
+	pairs, err := doc.ConfPairs(v, "trust: key", fail)
 	if err != nil {
 		return err
 	}
@@ -238,11 +239,11 @@ func parseTrust(c *Calibration, v *yaml.Node, fail confFail) error {
 		case "trusted":
 			l := p.Value
 			if l.Kind != yaml.SequenceNode {
-				return fail(l.Line, "trust: trusted: expected a list of attributions, found %s", confKind(l))
+				return fail(l.Line, "trust: trusted: expected a list of attributions, found %s", doc.ConfKind(l))
 			}
 			trusted := make([]string, 0, len(l.Content))
 			for _, it := range l.Content {
-				s, err := calName(confAlias(it), "trust: trusted", fail)
+				s, err := calName(doc.ConfAlias(it), "trust: trusted", fail)
 				if err != nil {
 					return err
 				}
@@ -256,18 +257,18 @@ func parseTrust(c *Calibration, v *yaml.Node, fail confFail) error {
 	return nil
 }
 
-func parseRules(v *yaml.Node, fail confFail) ([]CalibrationRule, error) {
+func parseRules(v *yaml.Node, fail doc.ConfFail) ([]CalibrationRule, error) {
 	if v.Kind != yaml.SequenceNode {
-		return nil, fail(v.Line, "rules: expected a list of rules (- match: … adjust: …), found %s", confKind(v))
+		return nil, fail(v.Line, "rules: expected a list of rules (- match: … adjust: …), found %s", doc.ConfKind(v))
 	}
 	rules := make([]CalibrationRule, 0, len(v.Content))
 	for i, rn := range v.Content {
-		rn = confAlias(rn)
+		rn = doc.ConfAlias(rn)
 		what := fmt.Sprintf("rule %d", i+1)
 		if rn.Kind != yaml.MappingNode {
-			return nil, fail(rn.Line, "%s: expected a mapping with match and adjust, found %s", what, confKind(rn))
+			return nil, fail(rn.Line, "%s: expected a mapping with match and adjust, found %s", what, doc.ConfKind(rn))
 		}
-		pairs, err := confPairs(rn, what+": key", fail)
+		pairs, err := doc.ConfPairs(rn, what+": key", fail)
 		if err != nil {
 			return nil, err
 		}
@@ -300,12 +301,12 @@ func parseRules(v *yaml.Node, fail confFail) ([]CalibrationRule, error) {
 	return rules, nil
 }
 
-func parseMatch(v *yaml.Node, what string, fail confFail) (CalibrationMatch, error) {
+func parseMatch(v *yaml.Node, what string, fail doc.ConfFail) (CalibrationMatch, error) {
 	var m CalibrationMatch
 	if v.Kind != yaml.MappingNode {
-		return m, fail(v.Line, "%s: match: expected a mapping of type, attribution, bucket, found %s", what, confKind(v))
+		return m, fail(v.Line, "%s: match: expected a mapping of type, attribution, bucket, found %s", what, doc.ConfKind(v))
 	}
-	pairs, err := confPairs(v, what+": match: key", fail)
+	pairs, err := doc.ConfPairs(v, what+": match: key", fail)
 	if err != nil {
 		return m, err
 	}
@@ -318,7 +319,7 @@ func parseMatch(v *yaml.Node, what string, fail confFail) (CalibrationMatch, err
 		}
 		switch k {
 		case "type":
-			if !typeNameRE.MatchString(s) {
+			if !doc.IsTypeName(s) {
 				return m, fail(p.Value.Line, "%s: match: type %q is not a type name (lowercase letters, digits and _)", what, s)
 			}
 			m.Type = s
@@ -340,12 +341,12 @@ func parseMatch(v *yaml.Node, what string, fail confFail) (CalibrationMatch, err
 	return m, nil
 }
 
-func parseAdjust(v *yaml.Node, what string, fail confFail) (CalibrationAdjust, error) {
+func parseAdjust(v *yaml.Node, what string, fail doc.ConfFail) (CalibrationAdjust, error) {
 	var a CalibrationAdjust
 	if v.Kind != yaml.MappingNode {
-		return a, fail(v.Line, "%s: adjust: expected a mapping of confidence, importance, found %s", what, confKind(v))
+		return a, fail(v.Line, "%s: adjust: expected a mapping of confidence, importance, found %s", what, doc.ConfKind(v))
 	}
-	pairs, err := confPairs(v, what+": adjust: key", fail)
+	pairs, err := doc.ConfPairs(v, what+": adjust: key", fail)
 	if err != nil {
 		return a, err
 	}
@@ -362,9 +363,9 @@ func parseAdjust(v *yaml.Node, what string, fail confFail) (CalibrationAdjust, e
 		default:
 			return a, fail(p.Key.Line, "%s: adjust: unknown key %q (expected confidence, importance)", what, p.Key.Value)
 		}
-		f, ok := confNumber(p.Value)
+		f, ok := doc.ConfNumber(p.Value)
 		if !ok || f < -1 || f > 1 {
-			return a, fail(p.Value.Line, "%s: adjust: %s %s: must be a number from -1 to +1 (added to the score)", what, p.Key.Value, confKind(p.Value))
+			return a, fail(p.Value.Line, "%s: adjust: %s %s: must be a number from -1 to +1 (added to the score)", what, p.Key.Value, doc.ConfKind(p.Value))
 		}
 		*dst = f
 	}
@@ -372,18 +373,18 @@ func parseAdjust(v *yaml.Node, what string, fail confFail) (CalibrationAdjust, e
 }
 
 // calUnit reads a number in [0, 1].
-func calUnit(v *yaml.Node, what string, fail confFail) (float64, error) {
-	f, ok := confNumber(v)
+func calUnit(v *yaml.Node, what string, fail doc.ConfFail) (float64, error) {
+	f, ok := doc.ConfNumber(v)
 	if !ok || f < 0 || f > 1 {
-		return 0, fail(v.Line, "%s %s: must be a number from 0 to 1", what, confKind(v))
+		return 0, fail(v.Line, "%s %s: must be a number from 0 to 1", what, doc.ConfKind(v))
 	}
 	return f, nil
 }
 
 // calName reads a non-empty plain string.
-func calName(v *yaml.Node, what string, fail confFail) (string, error) {
+func calName(v *yaml.Node, what string, fail doc.ConfFail) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || v.Value == "" {
-		return "", fail(v.Line, "%s: expected a non-empty name, found %s", what, confKind(v))
+		return "", fail(v.Line, "%s: expected a non-empty name, found %s", what, doc.ConfKind(v))
 	}
 	return v.Value, nil
 }

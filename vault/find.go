@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Find returns the vault that start is in: the nearest folder, from start up
@@ -41,7 +43,7 @@ func Find(start string) (Layout, error) {
 // be read is an error, not "no vault": walking past a vault we may not look
 // into would silently write to the wrong one.
 func isVaultDir(dir string) (bool, error) {
-	if fi, err := os.Stat(filepath.Join(dir, TaxonomyFile)); err == nil {
+	if fi, err := os.Stat(filepath.Join(dir, doc.TaxonomyFile)); err == nil {
 		if !fi.IsDir() {
 			return true, nil
 		}
@@ -57,3 +59,7 @@ func isVaultDir(dir string) (bool, error) {
 	}
 	return false, err
 }
+
+// IsVault reports whether dir holds a vault's marks (a taxonomy.yml file or
+// an observer/ folder), the test Find applies on its way up.
+func IsVault(dir string) (bool, error) { return isVaultDir(dir) }

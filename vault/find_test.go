@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func TestFind(t *testing.T) {
@@ -66,5 +68,18 @@ func TestFind(t *testing.T) {
 	}
 	if _, err := Find(filepath.Join(base, "missing")); err == nil {
 		t.Error("Find on a missing folder: no error")
+	}
+}
+
+func TestIsVault(t *testing.T) {
+	dir := t.TempDir()
+	if ok, err := IsVault(dir); ok || err != nil {
+		t.Errorf("empty folder: %v, %v", ok, err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, doc.TaxonomyFile), []byte("version: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := IsVault(dir); !ok || err != nil {
+		t.Errorf("with taxonomy.yml: %v, %v", ok, err)
 	}
 }

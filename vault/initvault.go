@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	cortex "github.com/cortex-vault/cortex"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // InitOptions tunes Init.
@@ -93,7 +94,7 @@ func (r *InitReport) Count(op string) int {
 
 // initDirs are the folders of a new vault (SPEC §1), parents first.
 var initDirs = []string{
-	MindDir, MindDir + "/concepts", archiveDir, VaultDir, RulesDir,
+	doc.MindDir, doc.MindDir + "/concepts", doc.ArchiveDir, doc.VaultDir, doc.RulesDir,
 	"observer", "observer/staging", ".cortex",
 }
 
@@ -179,7 +180,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		rel  string
 		data []byte
 	}{
-		{TaxonomyFile, cortex.DefaultTaxonomy},
+		{doc.TaxonomyFile, cortex.DefaultTaxonomy},
 		{CalibrationFile, cortex.DefaultCalibration},
 		{".cortexignore", cortex.DefaultCortexignore},
 		{"observer/README.md", []byte(observerReadme)},
@@ -270,10 +271,10 @@ func isGitDir(p string) bool {
 // default, which would silently re-route memories), or a file where a folder
 // belongs and the reverse.
 func checkExisting(l Layout, dir string) error {
-	if _, err := LoadTaxonomy(l.Root); err != nil {
-		var te *TaxonomyError
+	if _, err := doc.LoadTaxonomy(l.Root); err != nil {
+		var te *doc.TaxonomyError
 		if errors.As(err, &te) {
-			te.File = filepath.Join(dir, TaxonomyFile)
+			te.File = filepath.Join(dir, doc.TaxonomyFile)
 			return fmt.Errorf("%w (fix it, or delete it to get the default; init changed nothing)", te)
 		}
 		return fmt.Errorf("init %s: %w", dir, err)
@@ -283,7 +284,7 @@ func checkExisting(l Layout, dir string) error {
 			return fmt.Errorf("init %s: %s is a file where the vault needs a folder (init changed nothing)", dir, d)
 		}
 	}
-	for _, f := range []string{TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore"} {
+	for _, f := range []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore"} {
 		if fi, err := os.Stat(l.Path(filepath.FromSlash(f))); err == nil && !fi.Mode().IsRegular() {
 			return fmt.Errorf("init %s: %s exists and is not a regular file (init changed nothing)", dir, f)
 		}
@@ -421,7 +422,7 @@ var ignoreProbes = []struct {
 	{"observer/staging/note.md", true},
 	{".cortex/index.db", true},
 	{"observer/README.md", false},
-	{TaxonomyFile, false},
+	{doc.TaxonomyFile, false},
 	{CalibrationFile, false},
 	{".cortexignore", false},
 	{"mind/concepts/note.md", false},

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	cortex "github.com/cortex-vault/cortex"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // gitCLI runs the real git in dir, isolated from the machine's configuration.
@@ -214,7 +215,7 @@ func TestInitKeepsWhatAPersonWrote(t *testing.T) {
 	cal := "threshold: 0.7 # stricter\n"
 	ign := "# my lines\n*.log\n/observer/*\n!/observer/README.md\n/.cortex/"
 	readme := "my own notes about observer/\n"
-	writeFile(t, filepath.Join(dir, TaxonomyFile), tax)
+	writeFile(t, filepath.Join(dir, doc.TaxonomyFile), tax)
 	writeFile(t, filepath.Join(dir, CalibrationFile), cal)
 	writeFile(t, filepath.Join(dir, ".gitignore"), ign)
 	writeFile(t, filepath.Join(dir, "observer", "README.md"), readme)
@@ -230,7 +231,7 @@ func TestInitKeepsWhatAPersonWrote(t *testing.T) {
 	}
 	got := ops(r)
 	for p, want := range map[string]string{
-		TaxonomyFile: InitKept, CalibrationFile: InitKept, ".gitignore": InitKept,
+		doc.TaxonomyFile: InitKept, CalibrationFile: InitKept, ".gitignore": InitKept,
 		"observer/README.md": InitKept, ".cortexignore": InitWrote, "mind/archive/": InitCreated,
 		"mind/concepts/": InitKept,
 	} {
@@ -238,7 +239,7 @@ func TestInitKeepsWhatAPersonWrote(t *testing.T) {
 			t.Errorf("%s: %s, want %s", p, got[p], want)
 		}
 	}
-	for p, want := range map[string]string{TaxonomyFile: tax, CalibrationFile: cal, ".gitignore": ign, "observer/README.md": readme} {
+	for p, want := range map[string]string{doc.TaxonomyFile: tax, CalibrationFile: cal, ".gitignore": ign, "observer/README.md": readme} {
 		if g := readFile(t, filepath.Join(dir, filepath.FromSlash(p))); g != want {
 			t.Errorf("%s changed:\n%q\nwant %q", p, g, want)
 		}
@@ -469,14 +470,14 @@ func TestInitRefuses(t *testing.T) {
 	t.Run("invalid taxonomy.yml", func(t *testing.T) {
 		dir := t.TempDir()
 		bad := "types:\n  fact: { dir: ../../etc }\n"
-		writeFile(t, filepath.Join(dir, TaxonomyFile), bad)
+		writeFile(t, filepath.Join(dir, doc.TaxonomyFile), bad)
 		before := snapshot(t, dir)
 		_, err := Init(dir, InitOptions{})
-		want := filepath.Join(dir, TaxonomyFile) + `:2: type "fact": dir "../../etc": must not contain a .. segment (fix it, or delete it to get the default; init changed nothing)`
+		want := filepath.Join(dir, doc.TaxonomyFile) + `:2: type "fact": dir "../../etc": must not contain a .. segment (fix it, or delete it to get the default; init changed nothing)`
 		if err == nil || err.Error() != want {
 			t.Errorf("err = %v\nwant %s", err, want)
 		}
-		var te *TaxonomyError
+		var te *doc.TaxonomyError
 		if !errors.As(err, &te) || te.Line != 2 {
 			t.Errorf("err is not a *TaxonomyError at line 2: %#v", err)
 		}

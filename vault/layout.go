@@ -1,6 +1,10 @@
 package vault
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+)
 
 // Layout names the files and folders of a vault (SPEC §1). Root is the
 // vault's folder; every other path is derived from it.
@@ -8,23 +12,13 @@ type Layout struct {
 	Root string
 }
 
-// The vault-relative folders that hold memory.
-const (
-	MindDir  = "mind"
-	VaultDir = "vault"
-	RulesDir = "rules"
-)
-
-// MemoryDirs are the folders whose markdown files are memory documents.
-var MemoryDirs = []string{MindDir, VaultDir, RulesDir}
-
 // Path joins vault-relative, slash-separated elements onto the root.
 func (l Layout) Path(rel ...string) string {
 	return filepath.Join(append([]string{l.Root}, rel...)...)
 }
 
 // Taxonomy is the vault's taxonomy.yml.
-func (l Layout) Taxonomy() string { return l.Path(TaxonomyFile) }
+func (l Layout) Taxonomy() string { return l.Path(doc.TaxonomyFile) }
 
 // Calibration is the vault's calibration.yml.
 func (l Layout) Calibration() string { return l.Path("calibration.yml") }

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Found is a memory document found by Scan, with what its stat says.
@@ -37,8 +39,8 @@ type ScanOptions struct {
 func Scan(ctx context.Context, l Layout, ig *Ignore, opts ScanOptions) ([]Found, error) {
 	s := &scanner{ctx: ctx, ig: ig, match: !opts.Unmatched,
 		sem: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
-	roots := make([]*scanDir, len(MemoryDirs))
-	for i, top := range MemoryDirs {
+	roots := make([]*scanDir, len(doc.MemoryDirs))
+	for i, top := range doc.MemoryDirs {
 		roots[i] = s.spawn(l.Path(top), top, true)
 	}
 	s.wg.Wait()

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cortex-vault/cortex/vault/doc"
 	ignore "github.com/sabhiram/go-gitignore"
 )
 
@@ -72,7 +73,7 @@ func IsMemoryPath(rel string) bool {
 	if !ok {
 		return false
 	}
-	for _, d := range MemoryDirs {
+	for _, d := range doc.MemoryDirs {
 		if top == d {
 			return true
 		}
@@ -89,7 +90,7 @@ type WalkFunc func(rel string, d fs.DirEntry) error
 // links (a link may point out of the vault). A missing memory folder is not
 // an error.
 func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
-	for _, top := range MemoryDirs {
+	for _, top := range doc.MemoryDirs {
 		base := l.Path(top)
 		// Every p WalkDir gives starts with base: the path in the vault
 		// is top and the rest of p, without filepath.Rel's cleaning of

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cortex-vault/cortex"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // kinds are the types written, with their share (in tenths of a percent).
@@ -33,11 +34,11 @@ func Generate(dir string, n int, seed uint64) error {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty", dir)
 	}
-	tax := vault.DefaultTaxonomy()
+	tax := doc.DefaultTaxonomy()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, vault.TaxonomyFile), cortex.DefaultTaxonomy, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, doc.TaxonomyFile), cortex.DefaultTaxonomy, 0o644); err != nil {
 		return err
 	}
 	// The .cortexignore `cortex init` writes: every walk matches its
@@ -109,11 +110,11 @@ func Generate(dir string, n int, seed uint64) error {
 		}
 		imp := float64(30+r.IntN(70)) / 100
 		conf := float64(50+r.IntN(50)) / 100
-		doc := &vault.Document{
+		document := &doc.Document{
 			ID: uuid7(r, created), Type: typ, Category: td.Category, Created: created,
 			Bucket: []string{"explicit", "ambient", "inferred"}[r.IntN(3)], Attribution: people[r.IntN(len(people))],
 			Confidence: &conf, Importance: &imp,
-			Entities: []vault.EntityRef{
+			Entities: []doc.EntityRef{
 				{Name: people[r.IntN(len(people))], Type: "person"},
 				{Name: projects[r.IntN(len(projects))], Type: "project"},
 			},
@@ -126,15 +127,15 @@ func Generate(dir string, n int, seed uint64) error {
 		}
 		if r.IntN(5) == 0 {
 			lr := created.Add(time.Duration(r.IntN(60*24)) * time.Hour)
-			doc.LastReinforced = &lr
-			doc.Reinforced = 1 + r.IntN(4)
+			document.LastReinforced = &lr
+			document.Reinforced = 1 + r.IntN(4)
 		}
 		if r.IntN(15) == 0 {
-			doc.Aliases = []string{sentence(r, words, 2)}
+			document.Aliases = []string{sentence(r, words, 2)}
 		}
-		doc.SourceHash = vault.Hash(doc.Body)
-		doc.Title = vault.Title(doc.Body)
-		rel := vault.DocPath(td.Dir, created, doc.SourceHash, func(p string) bool {
+		document.SourceHash = doc.Hash(document.Body)
+		document.Title = doc.Title(document.Body)
+		rel := doc.DocPath(td.Dir, created, document.SourceHash, func(p string) bool {
 			_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(p)))
 			return err == nil
 		})
@@ -142,11 +143,11 @@ func Generate(dir string, n int, seed uint64) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, vault.Render(doc), 0o644); err != nil {
+		if err := os.WriteFile(p, doc.Render(document), 0o644); err != nil {
 			return err
 		}
 		name := strings.TrimSuffix(filepath.Base(rel), ".md")
-		docs = append(docs, made{name, doc.Title, doc.ID})
+		docs = append(docs, made{name, document.Title, document.ID})
 	}
 	return nil
 }

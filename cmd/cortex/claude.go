@@ -17,6 +17,7 @@ import (
 	"github.com/cortex-vault/cortex/mind"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -197,7 +198,7 @@ func claudeSummary(ctx context.Context, in hooks.ClaudeInput, named string, now 
 	if err != nil {
 		return err
 	}
-	tx, err := vault.LoadTaxonomy(l.Root)
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // realCLI is the cortex binary built from this package, and the
@@ -431,7 +432,7 @@ func checkExactlyOnce(t *testing.T, cli *realCLI, l vault.Layout, w *crashWorklo
 		if err != nil {
 			return err
 		}
-		p, err := vault.Parse(data)
+		p, err := doc.Parse(data)
 		if err != nil {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
@@ -452,7 +453,7 @@ func checkExactlyOnce(t *testing.T, cli *realCLI, l vault.Layout, w *crashWorklo
 		t.Errorf("%d documents, want %d", docs, w.distinct)
 	}
 	for body := range w.copies {
-		if n := byHash[vault.Hash(body)]; n != 1 {
+		if n := byHash[doc.Hash(body)]; n != 1 {
 			t.Errorf("%d documents of %q, want 1", n, body)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mcpserver"
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -67,7 +67,7 @@ Register it in a project's .mcp.json (cortex claude install does it):
 
 // isVault reports whether dir holds a vault's marks.
 func isVault(dir string) bool {
-	for _, name := range []string{vault.TaxonomyFile, "observer"} {
+	for _, name := range []string{doc.TaxonomyFile, "observer"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			return true
 		}

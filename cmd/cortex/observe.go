@@ -14,6 +14,8 @@ import (
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 func init() {
@@ -250,7 +252,7 @@ buffer.
 			if err != nil {
 				return err
 			}
-			tx, err := vault.LoadTaxonomy(l.Root)
+			tx, err := doc.LoadTaxonomy(l.Root)
 			if err != nil {
 				return err
 			}
@@ -335,7 +337,7 @@ func fillCommon(c *cli.Context, o *observer.Observation, now func() time.Time, e
 
 // validateAndAppend checks o built from flags (normalizing it in place),
 // reports cuts, and appends it.
-func validateAndAppend(c *cli.Context, l vault.Layout, tx *vault.Taxonomy, o *observer.Observation, rename map[string]string) error {
+func validateAndAppend(c *cli.Context, l vault.Layout, tx *doc.Taxonomy, o *observer.Observation, rename map[string]string) error {
 	warnings, err := o.Validate(tx)
 	if err != nil {
 		return flagError(err, rename)
@@ -395,13 +397,13 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 			if err != nil {
 				return err
 			}
-			tx, err := vault.LoadTaxonomy(l.Root)
+			tx, err := doc.LoadTaxonomy(l.Root)
 			if err != nil {
 				return err
 			}
 			author := c.String("author")
 			if !c.IsSet("author") {
-				name, err := vault.GitUserName(l.Root)
+				name, err := gitstore.UserName(l.Root)
 				if err != nil {
 					return fmt.Errorf("write: %w (or give --author)", err)
 				}
@@ -426,7 +428,7 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 				return err
 			}
 			if !c.Bool("json") && !c.Bool("quiet") {
-				title, cut := vault.CutWords(o.Body, 60)
+				title, cut := doc.CutWords(o.Body, 60)
 				if cut {
 					title += "…"
 				}

@@ -14,7 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -171,7 +171,7 @@ func lineSummary(line string) string {
 // oneLine shortens s to max runes at a word boundary, on one line.
 func oneLine(s string, max int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	cut, was := vault.CutWords(s, max)
+	cut, was := doc.CutWords(s, max)
 	if was {
 		return cut + "…"
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() { commandGroups = append(commandGroups, validateCommands) }
@@ -88,7 +89,7 @@ func runValidate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	total := &hooks.ValidateReport{Problems: []vault.Problem{}, Fixed: []hooks.Fixed{}, Fix: c.Bool("fix")}
+	total := &hooks.ValidateReport{Problems: []doc.Problem{}, Fixed: []hooks.Fixed{}, Fix: c.Bool("fix")}
 	for _, root := range order {
 		l := vault.Layout{Root: root}
 		rep, err := hooks.Validate(c.Context, l, hooks.ValidateOptions{

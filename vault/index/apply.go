@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // defaultFullRelinkAt is the number of changed files from which an update loads
@@ -25,7 +26,7 @@ const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by'
 // may name a document that came, went, or changed its file name, title,
 // aliases or id are resolved again — found through edges.name_key and
 // edges.key, matched against the old and new names of what changed.
-func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *vault.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, error) {
+func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, error) {
 	var stats RebuildStats
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
@@ -315,8 +316,8 @@ func relink(ctx context.Context, tx *sql.Tx, lk linker, names keySet, skip map[i
 
 // setDecayRates gives every document the decay rate of its type in tax,
 // after taxonomy.yml changed, and records sig.
-func setDecayRates(ctx context.Context, tx *sql.Tx, tax *vault.Taxonomy, sig string) error {
-	// Only documents under mind/ decay (vault.Decays); '0' follows '/'.
+func setDecayRates(ctx context.Context, tx *sql.Tx, tax *doc.Taxonomy, sig string) error {
+	// Only documents under mind/ decay (doc.Decays); '0' follows '/'.
 	if _, err := tx.ExecContext(ctx, "UPDATE documents SET decay_rate = 0 WHERE decay_rate <> 0"); err != nil {
 		return fmt.Errorf("index decay rates: %w", err)
 	}

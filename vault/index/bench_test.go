@@ -10,6 +10,7 @@ import (
 
 	"github.com/cortex-vault/cortex/bench/vaultgen"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // benchVaults are generated once per size and shared by the benchmarks of
@@ -130,7 +131,7 @@ func BenchmarkFillDoc(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	tax := vault.DefaultTaxonomy()
+	tax := doc.DefaultTaxonomy()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		var r record

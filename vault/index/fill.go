@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // record is everything the index writes for one file: its documents row,
@@ -71,49 +71,49 @@ func resolves(kind string) bool {
 // of the body as it is on disk, not the frontmatter's claim: a person may
 // have edited the body without fixing the hash, and de-duplication must
 // compare what the file says.
-func fillDoc(r *record, data []byte, tax *vault.Taxonomy) {
+func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 	d := &r.doc
-	p, err := vault.Parse(data)
+	p, err := doc.Parse(data)
 	if err != nil {
 		d.ParseError = err.Error()
 		return
 	}
-	doc := &p.Doc
-	d.ID = doc.ID
-	d.Type = doc.Type
-	d.Category = string(doc.Category)
-	d.Created = formatTime(doc.Created)
-	if !doc.Created.IsZero() {
-		d.CreatedMS = doc.Created.UnixMilli()
+	document := &p.Doc
+	d.ID = document.ID
+	d.Type = document.Type
+	d.Category = string(document.Category)
+	d.Created = formatTime(document.Created)
+	if !document.Created.IsZero() {
+		d.CreatedMS = document.Created.UnixMilli()
 	}
-	d.SourceHash = vault.Hash(doc.Body)
-	d.Title = doc.Title
+	d.SourceHash = doc.Hash(document.Body)
+	d.Title = document.Title
 	if d.Title == "" {
-		d.Title = vault.Title(doc.Body)
+		d.Title = doc.Title(document.Body)
 	}
-	d.Bucket = doc.Bucket
-	d.Attribution = doc.Attribution
-	d.Confidence = doc.Confidence
-	d.Importance = doc.Importance
-	d.SessionID = doc.SessionID
-	d.Agent = doc.Agent
-	d.Scope = orDefault(doc.Scope, "global")
-	d.Status = orDefault(doc.Status, "active")
-	d.Aliases = doc.Aliases
-	d.Reinforced = doc.Reinforced
+	d.Bucket = document.Bucket
+	d.Attribution = document.Attribution
+	d.Confidence = document.Confidence
+	d.Importance = document.Importance
+	d.SessionID = document.SessionID
+	d.Agent = document.Agent
+	d.Scope = orDefault(document.Scope, "global")
+	d.Status = orDefault(document.Status, "active")
+	d.Aliases = document.Aliases
+	d.Reinforced = document.Reinforced
 	d.DecayBaseMS = d.CreatedMS
-	if doc.LastReinforced != nil {
-		d.LastReinforced = formatTime(*doc.LastReinforced)
-		d.DecayBaseMS = doc.LastReinforced.UnixMilli()
+	if document.LastReinforced != nil {
+		d.LastReinforced = formatTime(*document.LastReinforced)
+		d.DecayBaseMS = document.LastReinforced.UnixMilli()
 	}
-	d.Supersedes = doc.Supersedes
-	d.SupersededBy = doc.SupersededBy
-	d.PromotedTo = doc.PromotedTo
+	d.Supersedes = document.Supersedes
+	d.SupersededBy = document.SupersededBy
+	d.PromotedTo = document.PromotedTo
 	d.DecayRate = decayRate(tax, d.Path, d.Type)
 
 	r.titleKey = foldKey(d.Title)
 	seen := map[string]bool{}
-	for _, a := range doc.Aliases {
+	for _, a := range document.Aliases {
 		if k := foldKey(a); k != "" && !seen[k] {
 			seen[k] = true
 			r.aliasKeys = append(r.aliasKeys, k)
@@ -121,10 +121,10 @@ func fillDoc(r *record, data []byte, tax *vault.Taxonomy) {
 	}
 	r.text = textRow{
 		title:   d.Title,
-		aliases: strings.Join(doc.Aliases, "\n"),
-		body:    doc.Body,
+		aliases: strings.Join(document.Aliases, "\n"),
+		body:    document.Body,
 	}
-	r.refs = bodyRefs(r.refs, p, doc, &r.text)
+	r.refs = bodyRefs(r.refs, p, document, &r.text)
 	for i := range r.refs {
 		r.refs[i].setKeys()
 	}
@@ -133,22 +133,22 @@ func fillDoc(r *record, data []byte, tax *vault.Taxonomy) {
 // bodyRefs appends the edges of a parsed document, in the order of the
 // schema's table: attribution, entities, tags, links, then the fields that
 // name other documents.
-func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) []ref {
+func bodyRefs(refs []ref, p *doc.Parsed, document *doc.Document, text *textRow) []ref {
 	var entities []string
 	seen := map[string]bool{}
-	if k := foldKey(doc.Attribution); k != "" {
-		refs = append(refs, ref{kind: EdgeAttributedTo, target: strings.TrimSpace(doc.Attribution),
-			form: formField, line: p.Line(vault.FieldAttribution)})
-		entities = append(entities, strings.TrimSpace(doc.Attribution))
+	if k := foldKey(document.Attribution); k != "" {
+		refs = append(refs, ref{kind: EdgeAttributedTo, target: strings.TrimSpace(document.Attribution),
+			form: formField, line: p.Line(doc.FieldAttribution)})
+		entities = append(entities, strings.TrimSpace(document.Attribution))
 	}
-	for _, e := range doc.Entities {
+	for _, e := range document.Entities {
 		k := foldKey(e.Name)
 		if k == "" || seen[k] {
 			continue
 		}
 		seen[k] = true
 		refs = append(refs, ref{kind: EdgeMentions, target: strings.TrimSpace(e.Name),
-			form: formField, typ: strings.TrimSpace(e.Type), line: p.Line(vault.FieldEntities)})
+			form: formField, typ: strings.TrimSpace(e.Type), line: p.Line(doc.FieldEntities)})
 		entities = append(entities, strings.TrimSpace(e.Name))
 	}
 	text.entities = strings.Join(entities, "\n")
@@ -165,15 +165,15 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 		tags = append(tags, t)
 		refs = append(refs, ref{kind: EdgeTagged, target: t, form: form, line: line})
 	}
-	for _, t := range doc.Tags {
-		addTag(t, formField, p.Line(vault.FieldTags))
+	for _, t := range document.Tags {
+		addTag(t, formField, p.Line(doc.FieldTags))
 	}
 	body := p.Body()
-	var info vault.BodyInfo
+	var info doc.BodyInfo
 	// Only a '[' starts a link and only a '#' a tag: most memories hold
 	// neither, and they are spared the markdown parser.
 	if strings.ContainsAny(body, "[#") {
-		info = vault.ParseBody([]byte(body))
+		info = doc.ParseBody([]byte(body))
 	}
 	for _, t := range info.Tags {
 		addTag(t, formInline, 0)
@@ -186,22 +186,22 @@ func bodyRefs(refs []ref, p *vault.Parsed, doc *vault.Document, text *textRow) [
 		}
 		refs = append(refs, linkRef(EdgeLinksTo, l, p.BodyLine()+l.Line-1))
 	}
-	for _, v := range doc.RelatesTo {
-		refs = appendValueRef(refs, EdgeRelatesTo, v, p.Line(vault.FieldRelatesTo))
+	for _, v := range document.RelatesTo {
+		refs = appendValueRef(refs, EdgeRelatesTo, v, p.Line(doc.FieldRelatesTo))
 	}
-	refs = appendValueRef(refs, EdgeSupersedes, doc.Supersedes, p.Line(vault.FieldSupersedes))
-	refs = appendValueRef(refs, EdgeSupersededBy, doc.SupersededBy, p.Line(vault.FieldSupersededBy))
+	refs = appendValueRef(refs, EdgeSupersedes, document.Supersedes, p.Line(doc.FieldSupersedes))
+	refs = appendValueRef(refs, EdgeSupersededBy, document.SupersededBy, p.Line(doc.FieldSupersededBy))
 	return refs
 }
 
 // linkRef is the edge of a link found in a body (or a wikilink written in
 // a field).
-func linkRef(kind string, l vault.Link, line int) ref {
+func linkRef(kind string, l doc.Link, line int) ref {
 	r := ref{kind: kind, target: l.Target, line: line}
 	switch l.Kind {
-	case vault.LinkEmbed:
+	case doc.LinkEmbed:
 		r.form = formEmbed
-	case vault.LinkMarkdown:
+	case doc.LinkMarkdown:
 		r.form = formMarkdown
 	default:
 		r.form = formWikilink
@@ -223,7 +223,7 @@ func appendValueRef(refs []ref, kind, v string, line int) []ref {
 		return refs
 	}
 	if strings.HasPrefix(v, "[[") && strings.HasSuffix(v, "]]") {
-		if info := vault.ParseBody([]byte(v)); len(info.Links) == 1 {
+		if info := doc.ParseBody([]byte(v)); len(info.Links) == 1 {
 			return append(refs, linkRef(kind, info.Links[0], line))
 		}
 	}
@@ -253,7 +253,7 @@ func attachment(target string) bool {
 }
 
 // foldKey is the key a name is looked up by: trimmed and lower-cased, as
-// vault.LinkResolver folds titles and aliases.
+// doc.LinkResolver folds titles and aliases.
 func foldKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // targetNameKey is the file name a link target can name, as nameKey makes
@@ -285,8 +285,8 @@ func orDefault(s, def string) string {
 }
 
 // decayRate is the importance a document of type typ at rel loses per month.
-func decayRate(tax *vault.Taxonomy, rel, typ string) float64 {
-	if tax == nil || !vault.Decays(rel) {
+func decayRate(tax *doc.Taxonomy, rel, typ string) float64 {
+	if tax == nil || !doc.Decays(rel) {
 		return 0
 	}
 	if t, ok := tax.Type(typ); ok {
@@ -297,7 +297,7 @@ func decayRate(tax *vault.Taxonomy, rel, typ string) float64 {
 
 // decaySignature names the decay rates of a taxonomy, so that a refresh
 // notices when taxonomy.yml changed them.
-func decaySignature(tax *vault.Taxonomy) string {
+func decaySignature(tax *doc.Taxonomy) string {
 	var b bytes.Buffer
 	for _, t := range tax.Types() {
 		if t.Decay != 0 {

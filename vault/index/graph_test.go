@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // linkVault is a vault with every way of naming a note.
@@ -215,7 +216,7 @@ tags: [first]`, "First body [[First link]] #firsttag")
 	note(t, l, "mind/b.md", `title: "Other words here"
 aliases: [Second alias]
 tags: [second]`, "Second body that is longer than the first one [[Second link]] #secondtag")
-	tax := vault.DefaultTaxonomy()
+	tax := doc.DefaultTaxonomy()
 	stat := func(rel string) os.FileInfo {
 		fi, err := os.Stat(l.Path(rel))
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // labelMax is the most characters of a title a drawn node shows.
@@ -16,7 +16,7 @@ const labelMax = 60
 
 func shortLabel(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if t, cut := vault.CutWords(s, labelMax-1); cut {
+	if t, cut := doc.CutWords(s, labelMax-1); cut {
 		return t + "…"
 	}
 	return s

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // note writes a document at rel with the extra frontmatter lines fm (YAML,
@@ -27,7 +28,7 @@ func note(t testing.TB, l vault.Layout, rel, fm, body string) {
 	if id != "" {
 		fmt.Fprintf(&b, "id: %q\n", id)
 	}
-	fmt.Fprintf(&b, "type: fact\ncategory: concept\ncreated: 2026-02-16T15:23:14.527Z\nsource_hash: %s\n\n# ---\n\n", vault.Hash(body))
+	fmt.Fprintf(&b, "type: fact\ncategory: concept\ncreated: 2026-02-16T15:23:14.527Z\nsource_hash: %s\n\n# ---\n\n", doc.Hash(body))
 	if fm != "" {
 		b.WriteString(strings.TrimSpace(fm) + "\n")
 	}

@@ -10,10 +10,11 @@ import (
 	"slices"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // DuplicateIDs checks that every claim's id is unique in the vault: among
-// the claims themselves (vault.DuplicateIDs, in the order given) and against the vault's other
+// the claims themselves (doc.DuplicateIDs, in the order given) and against the vault's other
 // documents, looked up by id in the index — one indexed query per claim,
 // never a scan. The index may be a little stale, so each hit is confirmed by
 // reading its file: a hit whose file is gone, is no longer a memory document
@@ -25,8 +26,8 @@ import (
 // unindexed lists the claimed paths the index does not know with their id
 // (new documents, changed ids): once those files are in place, Update them,
 // so the next check finds their ids without a refresh.
-func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone []string) (dups []vault.Duplicate, unindexed []string, err error) {
-	dups = vault.DuplicateIDs(claims)
+func (ix *Index) DuplicateIDs(ctx context.Context, claims []doc.IDClaim, gone []string) (dups []doc.Duplicate, unindexed []string, err error) {
+	dups = doc.DuplicateIDs(claims)
 	skip := make(map[string]bool, len(claims)+len(gone))
 	for _, c := range claims {
 		skip[c.Path] = true
@@ -60,7 +61,7 @@ func (ix *Index) DuplicateIDs(ctx context.Context, claims []vault.IDClaim, gone 
 				return nil, nil, err
 			}
 			if ok {
-				dups = append(dups, vault.Duplicate{Claim: c, Other: d.Path})
+				dups = append(dups, doc.Duplicate{Claim: c, Other: d.Path})
 				break
 			}
 		}
@@ -81,15 +82,15 @@ func carriesID(l vault.Layout, ig *vault.Ignore, rel, id string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("check id of %s: %w", rel, err)
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > vault.MaxDocumentSize {
+	if !fi.Mode().IsRegular() || fi.Size() > doc.MaxDocumentSize {
 		return false, nil
 	}
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return false, fmt.Errorf("check id of %s: %w", rel, err)
 	}
-	doc, err := vault.Parse(data)
-	return err == nil && doc.Doc.ID == id, nil
+	document, err := doc.Parse(data)
+	return err == nil && document.Doc.ID == id, nil
 }
 
 // byIDIndexed is ByID through the id index. The index on id is partial

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func TestDuplicateIDs(t *testing.T) {
@@ -28,18 +29,18 @@ func TestDuplicateIDs(t *testing.T) {
 
 	tests := []struct {
 		name   string
-		claims []vault.IDClaim
+		claims []doc.IDClaim
 		gone   []string
 		want   []string // "claim path -> other path"
 	}{
-		{"a copy of a", []vault.IDClaim{{Path: "mind/x.md", ID: id1, Line: 2}}, nil, []string{"mind/x.md -> mind/concepts/a.md"}},
-		{"the document itself", []vault.IDClaim{{Path: "mind/concepts/a.md", ID: id1}}, nil, nil},
-		{"stale row, id changed", []vault.IDClaim{{Path: "mind/x.md", ID: id2}}, nil, nil},
-		{"stale row, file gone", []vault.IDClaim{{Path: "mind/x.md", ID: id3}}, nil, nil},
-		{"a moved document", []vault.IDClaim{{Path: "mind/moved.md", ID: id1}}, []string{"mind/concepts/a.md"}, nil},
-		{"two claims, one id", []vault.IDClaim{{Path: "mind/p.md", ID: "019503a7-0000-7000-8000-0000000000cc"}, {Path: "mind/q.md", ID: "019503a7-0000-7000-8000-0000000000cc"}}, nil, []string{"mind/q.md -> mind/p.md"}},
-		{"no id", []vault.IDClaim{{Path: "mind/p.md"}}, nil, nil},
-		{"unknown id", []vault.IDClaim{{Path: "mind/p.md", ID: "019503a7-0000-7000-8000-0000000000dd"}}, nil, nil},
+		{"a copy of a", []doc.IDClaim{{Path: "mind/x.md", ID: id1, Line: 2}}, nil, []string{"mind/x.md -> mind/concepts/a.md"}},
+		{"the document itself", []doc.IDClaim{{Path: "mind/concepts/a.md", ID: id1}}, nil, nil},
+		{"stale row, id changed", []doc.IDClaim{{Path: "mind/x.md", ID: id2}}, nil, nil},
+		{"stale row, file gone", []doc.IDClaim{{Path: "mind/x.md", ID: id3}}, nil, nil},
+		{"a moved document", []doc.IDClaim{{Path: "mind/moved.md", ID: id1}}, []string{"mind/concepts/a.md"}, nil},
+		{"two claims, one id", []doc.IDClaim{{Path: "mind/p.md", ID: "019503a7-0000-7000-8000-0000000000cc"}, {Path: "mind/q.md", ID: "019503a7-0000-7000-8000-0000000000cc"}}, nil, []string{"mind/q.md -> mind/p.md"}},
+		{"no id", []doc.IDClaim{{Path: "mind/p.md"}}, nil, nil},
+		{"unknown id", []doc.IDClaim{{Path: "mind/p.md", ID: "019503a7-0000-7000-8000-0000000000dd"}}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +59,7 @@ func TestDuplicateIDs(t *testing.T) {
 	}
 
 	// Which claims the index does not know yet.
-	_, unindexed, err := ix.DuplicateIDs(ctx, []vault.IDClaim{{Path: "mind/concepts/a.md", ID: id1}, {Path: "mind/new.md", ID: id1}, {Path: "mind/concepts/b.md", ID: "019503a7-0000-7000-8000-0000000000bb"}}, nil)
+	_, unindexed, err := ix.DuplicateIDs(ctx, []doc.IDClaim{{Path: "mind/concepts/a.md", ID: id1}, {Path: "mind/new.md", ID: id1}, {Path: "mind/concepts/b.md", ID: "019503a7-0000-7000-8000-0000000000bb"}}, nil)
 	if err != nil || !slices.Equal(unindexed, []string{"mind/new.md", "mind/concepts/b.md"}) {
 		t.Errorf("unindexed: %q %v", unindexed, err)
 	}
@@ -71,7 +72,7 @@ func TestDuplicateIDs(t *testing.T) {
 	if err := os.WriteFile(l.Cortexignore(), []byte("templates/\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dups, _, err := ix.DuplicateIDs(ctx, []vault.IDClaim{{Path: "mind/y.md", ID: "019503a7-0000-7000-8000-0000000000ee"}}, nil)
+	dups, _, err := ix.DuplicateIDs(ctx, []doc.IDClaim{{Path: "mind/y.md", ID: "019503a7-0000-7000-8000-0000000000ee"}}, nil)
 	if err != nil || len(dups) != 0 {
 		t.Errorf("ignored file: got %v, %v", dups, err)
 	}
@@ -88,9 +89,9 @@ func BenchmarkDuplicateIDs(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer ix.Close()
-	claims := make([]vault.IDClaim, 10)
+	claims := make([]doc.IDClaim, 10)
 	for i := range claims {
-		claims[i] = vault.IDClaim{Path: "mind/new" + itoa(i) + ".md", ID: idOf(100000 + i)}
+		claims[i] = doc.IDClaim{Path: "mind/new" + itoa(i) + ".md", ID: idOf(100000 + i)}
 	}
 	b.ResetTimer()
 	for b.Loop() {

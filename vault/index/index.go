@@ -33,6 +33,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 
+	"github.com/cortex-vault/cortex/vault/doc"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
 
@@ -296,7 +297,7 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 	if err != nil {
 		return err
 	}
-	tax, err := vault.LoadTaxonomy(ix.l.Root)
+	tax, err := doc.LoadTaxonomy(ix.l.Root)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
@@ -323,16 +324,16 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 }
 
 // maxFileBytes is as much of a file as is read: one byte over the largest
-// document, enough for vault.Parse to refuse it as too large without
+// document, enough for doc.Parse to refuse it as too large without
 // reading a stray huge file whole.
-const maxFileBytes = vault.MaxDocumentSize + 1
+const maxFileBytes = doc.MaxDocumentSize + 1
 
 // readRecord reads and parses one file into its record, reading into buf
 // (which it may grow, and returns for the next file; nothing of the record
 // refers to it). A file that cannot be read or parsed still gets a row, with
 // ParseError set, so that a refresh does not re-read it until it changes,
 // and so that links to it resolve: Obsidian links to any markdown file.
-func readRecord(l vault.Layout, rel string, size, mtimeNS int64, tax *vault.Taxonomy, buf []byte) (*record, []byte) {
+func readRecord(l vault.Layout, rel string, size, mtimeNS int64, tax *doc.Taxonomy, buf []byte) (*record, []byte) {
 	r := &record{doc: Doc{Path: rel, Size: size, MtimeNS: mtimeNS}}
 	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), size, buf)
 	if err != nil {

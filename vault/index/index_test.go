@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -32,7 +33,7 @@ importance: 0.8
 ---
 
 %s
-`, id, typ, vault.Hash(body), vault.Title(body), body)
+`, id, typ, doc.Hash(body), doc.Title(body), body)
 	p := l.Path(filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestOpenBuildsFromWorkingTree(t *testing.T) {
 	if n, err := ix.Count(ctx); err != nil || n != 2 {
 		t.Fatalf("Count = %d, %v; want 2", n, err)
 	}
-	docs, err := ix.ByHash(ctx, vault.Hash("  use LOCAL git   only.\n"))
+	docs, err := ix.ByHash(ctx, doc.Hash("  use LOCAL git   only.\n"))
 	if err != nil || len(docs) != 1 || docs[0].ID != id1 || docs[0].Path != "vault/decisions/2026-02/2026-02-16-aaaaaaaa.md" {
 		t.Fatalf("ByHash = %+v, %v", docs, err)
 	}
@@ -82,7 +83,7 @@ func TestOpenBuildsFromWorkingTree(t *testing.T) {
 	if docs, err := ix.ByIDPrefix(ctx, "019503A7", 10); err != nil || len(docs) != 2 {
 		t.Fatalf("ByIDPrefix = %+v, %v; want 2 documents", docs, err)
 	}
-	if docs, err := ix.ByHash(ctx, vault.Hash("nothing like it")); err != nil || len(docs) != 0 {
+	if docs, err := ix.ByHash(ctx, doc.Hash("nothing like it")); err != nil || len(docs) != 0 {
 		t.Fatalf("ByHash(unknown) = %+v, %v", docs, err)
 	}
 }
@@ -111,10 +112,10 @@ func TestRefreshSeesChangesAndDeletions(t *testing.T) {
 	if st.Documents != 2 || st.Removed != 1 {
 		t.Fatalf("Refresh stats = %+v; want 2 re-read, 1 removed", st)
 	}
-	if docs, _ := ix.ByHash(ctx, vault.Hash("First body.")); len(docs) != 0 {
+	if docs, _ := ix.ByHash(ctx, doc.Hash("First body.")); len(docs) != 0 {
 		t.Fatalf("old hash still indexed: %+v", docs)
 	}
-	if docs, _ := ix.ByHash(ctx, vault.Hash("first body, edited in obsidian.")); len(docs) != 1 {
+	if docs, _ := ix.ByHash(ctx, doc.Hash("first body, edited in obsidian.")); len(docs) != 1 {
 		t.Fatalf("new hash not indexed")
 	}
 	if docs, _ := ix.ByID(ctx, id2); len(docs) != 0 {
@@ -260,7 +261,7 @@ func BenchmarkByHash(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer ix.Close()
-	h := vault.Hash("Body 7.")
+	h := doc.Hash("Body 7.")
 	b.ResetTimer()
 	for range b.N {
 		if docs, err := ix.ByHash(ctx, h); err != nil || len(docs) != 1 {

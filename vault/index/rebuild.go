@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // RebuildOptions tune Rebuild.
@@ -125,7 +126,7 @@ type walked struct {
 // parseAll reads and parses the files sent on in across every core and
 // sends their records on out, closing it when in is closed and drained (or
 // ctx is done). Records leave in no particular order.
-func parseAll(ctx context.Context, l vault.Layout, tax *vault.Taxonomy, in <-chan walked, out chan<- parsed) {
+func parseAll(ctx context.Context, l vault.Layout, tax *doc.Taxonomy, in <-chan walked, out chan<- parsed) {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
@@ -174,7 +175,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 	if err != nil {
 		return stats, err
 	}
-	tax, err := vault.LoadTaxonomy(l.Root)
+	tax, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
@@ -289,12 +290,12 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 
 	slices.SortFunc(docs, func(a, b linkable) int { return cmp.Compare(a.rowid, b.rowid) })
 	lk := newFullLinker(len(docs))
-	names := make([]vault.Linkable, len(docs))
+	names := make([]doc.Linkable, len(docs))
 	for i, d := range docs {
 		lk.add(d.rowid, d.path, d.id)
-		names[i] = vault.Linkable{Path: d.path, Title: d.titleKey, Aliases: d.aliasKeys}
+		names[i] = doc.Linkable{Path: d.path, Title: d.titleKey, Aliases: d.aliasKeys}
 	}
-	lk.res = vault.NewLinkResolver(names)
+	lk.res = doc.NewLinkResolver(names)
 	names = nil
 	for i := range docs {
 		d := &docs[i]
@@ -558,7 +559,7 @@ func (ix *Index) Refresh(ctx context.Context) (RebuildStats, error) {
 		<-state
 		return RebuildStats{}, err
 	}
-	tax, err := vault.LoadTaxonomy(ix.l.Root)
+	tax, err := doc.LoadTaxonomy(ix.l.Root)
 	if err != nil {
 		<-state
 		return RebuildStats{}, fmt.Errorf("refresh index: %w", err)

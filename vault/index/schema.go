@@ -35,7 +35,7 @@ const SchemaVersion = 3
 // (Unicode), not with SQLite's ASCII-only lower(): query them with keys
 // made by strings.ToLower.
 //
-// title is the frontmatter title, else the body's (vault.Title). Text
+// title is the frontmatter title, else the body's (doc.Title). Text
 // columns hold "" when the field is absent. status and scope hold the
 // value in effect: "active" and "global" when the field is absent (SPEC §2).
 // aliases is the aliases list joined with "\n". importance and confidence

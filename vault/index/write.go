@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // upsertDocSQL writes a documents row (rowid NULL picks a new one), or
@@ -228,12 +228,12 @@ type linker interface {
 // resolveWith resolves as every linker must: links as Obsidian does;
 // values of relates_to, supersedes and superseded_by first as an id (as
 // written, then lower-cased), then as a link.
-func resolveWith(res *vault.LinkResolver, form, target, from string, byID func(string) (string, bool)) (string, bool) {
+func resolveWith(res *doc.LinkResolver, form, target, from string, byID func(string) (string, bool)) (string, bool) {
 	switch form {
 	case formWikilink, formEmbed:
-		return res.ResolveLink(vault.Link{Kind: vault.LinkWiki, Target: target}, from)
+		return res.ResolveLink(doc.Link{Kind: doc.LinkWiki, Target: target}, from)
 	case formMarkdown:
-		return res.ResolveLink(vault.Link{Kind: vault.LinkMarkdown, Target: target}, from)
+		return res.ResolveLink(doc.Link{Kind: doc.LinkMarkdown, Target: target}, from)
 	}
 	if p, ok := byID(target); ok {
 		return p, true
@@ -249,7 +249,7 @@ func resolveWith(res *vault.LinkResolver, form, target, from string, byID func(s
 // fullLinker resolves against every document, held in memory: what a
 // rebuild (and a refresh of many files) uses.
 type fullLinker struct {
-	res  *vault.LinkResolver
+	res  *doc.LinkResolver
 	rows map[string]int64
 	ids  map[string]string // id → the first path (byte order) carrying it
 }
@@ -287,13 +287,13 @@ func loadFullLinker(ctx context.Context, tx *sql.Tx) (*fullLinker, error) {
 		return nil, fmt.Errorf("index: load links: %w", err)
 	}
 	for rows.Next() {
-		var doc int64
+		var document int64
 		var k string
-		if err := rows.Scan(&doc, &k); err != nil {
+		if err := rows.Scan(&document, &k); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("index: load links: %w", err)
 		}
-		aliases[doc] = append(aliases[doc], k)
+		aliases[document] = append(aliases[document], k)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -305,7 +305,7 @@ func loadFullLinker(ctx context.Context, tx *sql.Tx) (*fullLinker, error) {
 	}
 	defer rows.Close()
 	f := newFullLinker(1024)
-	var docs []vault.Linkable
+	var docs []doc.Linkable
 	for rows.Next() {
 		var rowid int64
 		var p, title, id string
@@ -313,12 +313,12 @@ func loadFullLinker(ctx context.Context, tx *sql.Tx) (*fullLinker, error) {
 			return nil, fmt.Errorf("index: load links: %w", err)
 		}
 		f.add(rowid, p, id)
-		docs = append(docs, vault.Linkable{Path: p, Title: title, Aliases: aliases[rowid]})
+		docs = append(docs, doc.Linkable{Path: p, Title: title, Aliases: aliases[rowid]})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("index: load links: %w", err)
 	}
-	f.res = vault.NewLinkResolver(docs)
+	f.res = doc.NewLinkResolver(docs)
 	return f, nil
 }
 
@@ -333,7 +333,7 @@ type sqlLinker struct {
 }
 
 type candSet struct {
-	docs []vault.Linkable
+	docs []doc.Linkable
 	rows map[string]int64
 }
 
@@ -352,7 +352,7 @@ func (s *sqlLinker) candidates(ctx context.Context, nk, key string) (candSet, er
 		if !ok {
 			i = len(c.docs)
 			byPath[p] = i
-			c.docs = append(c.docs, vault.Linkable{Path: p, Title: title})
+			c.docs = append(c.docs, doc.Linkable{Path: p, Title: title})
 			c.rows[p] = rowid
 		}
 		if alias != "" {
@@ -405,7 +405,7 @@ func (s *sqlLinker) resolve(ctx context.Context, form, target, nk, key, from str
 			return 0, fmt.Errorf("index: resolve: %w", err)
 		}
 		if fromRow != 0 {
-			docs = append(docs[:len(docs):len(docs)], vault.Linkable{Path: from})
+			docs = append(docs[:len(docs):len(docs)], doc.Linkable{Path: from})
 		}
 	}
 	var idRow int64
@@ -418,7 +418,7 @@ func (s *sqlLinker) resolve(ctx context.Context, form, target, nk, key, from str
 		}
 		return idPath, err == nil
 	}
-	p, ok := resolveWith(vault.NewLinkResolver(docs), form, target, from, byID)
+	p, ok := resolveWith(doc.NewLinkResolver(docs), form, target, from, byID)
 	switch {
 	case idErr != nil:
 		return 0, fmt.Errorf("index: resolve: %w", idErr)

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func main() {
@@ -45,7 +46,7 @@ var words = strings.Fields(`the a to of and in is for on that with it this be as
 	review branch merge release schema table column migrate backup restore token session hook`)
 
 func generate(l vault.Layout, n int, seed uint64) error {
-	tx, err := vault.LoadTaxonomy(l.Root)
+	tx, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func generate(l vault.Layout, n int, seed uint64) error {
 				}
 				b.WriteString(".")
 				imp, conf := 0.5+float64(r.IntN(50))/100, 0.6+float64(r.IntN(40))/100
-				d := &vault.Document{
+				d := &doc.Document{
 					ID: fmt.Sprintf("%08x-%04x-7%03x-%04x-%012x", uint64(created.UnixMilli())>>16, created.UnixMilli()&0xffff,
 						r.Uint32()&0xfff, 0x8000|r.Uint32()&0x3fff, uint64(i)),
 					Type: typ, Category: def.Category, Created: created,
@@ -80,11 +81,11 @@ func generate(l vault.Layout, n int, seed uint64) error {
 					SessionID: "cli", Tags: []string{"bench", "area/" + typ},
 					Body: b.String(),
 				}
-				d.SourceHash = vault.Hash(d.Body)
-				d.Title = vault.Title(d.Body)
+				d.SourceHash = doc.Hash(d.Body)
+				d.Title = doc.Title(d.Body)
 				// The index number in the name keeps names unique without
 				// looking at the disk.
-				rel := vault.DocPath(def.Dir, created, d.SourceHash, nil)
+				rel := doc.DocPath(def.Dir, created, d.SourceHash, nil)
 				rel = strings.TrimSuffix(rel, ".md") + fmt.Sprintf("-%d.md", i)
 				p := l.Path(filepath.FromSlash(rel))
 				if _, ok := dirs.Load(filepath.Dir(p)); !ok {
@@ -94,7 +95,7 @@ func generate(l vault.Layout, n int, seed uint64) error {
 					}
 					dirs.Store(filepath.Dir(p), true)
 				}
-				if err := os.WriteFile(p, vault.Render(d), 0o644); err != nil {
+				if err := os.WriteFile(p, doc.Render(d), 0o644); err != nil {
 					errs <- err
 					return
 				}

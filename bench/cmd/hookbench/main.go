@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func main() {
@@ -130,14 +131,14 @@ func edit(p string, n int, valid bool) error {
 	if err != nil {
 		return err
 	}
-	doc, err := vault.Parse(data)
+	document, err := doc.Parse(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	if err := doc.Set(vault.FieldImportance, 0.5+float64((n%50+50)%50)/100); err != nil {
+	if err := document.Set(doc.FieldImportance, 0.5+float64((n%50+50)%50)/100); err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	return os.WriteFile(p, doc.Bytes(), 0o644)
+	return os.WriteFile(p, document.Bytes(), 0o644)
 }
 
 // git runs git and returns the processor time it and the processes it

@@ -29,6 +29,8 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -91,7 +93,7 @@ func genVault(dir string, docs int) error {
 		return errors.New("-vault is required")
 	}
 	l := vault.Layout{Root: dir}
-	tx, err := vault.LoadTaxonomy(dir)
+	tx, err := doc.LoadTaxonomy(dir)
 	if err != nil {
 		return err
 	}
@@ -130,13 +132,13 @@ func genVault(dir string, docs int) error {
 		}
 		body := docBody(i)
 		conf, imp := 0.8, 0.6
-		d := &vault.Document{
-			ID: vault.NewID(), Type: typ, Category: def.Category, Created: docCreated(i),
-			SourceHash: vault.Hash(body), Title: vault.Title(body), Bucket: observer.BucketAmbient,
+		d := &doc.Document{
+			ID: doc.NewID(), Type: typ, Category: def.Category, Created: docCreated(i),
+			SourceHash: doc.Hash(body), Title: doc.Title(body), Bucket: observer.BucketAmbient,
 			Attribution: "bench", Confidence: &conf, Importance: &imp, SessionID: observer.SessionCLI,
 			Body: body,
 		}
-		rel := vault.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool { return made[p] })
+		rel := doc.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool { return made[p] })
 		made[rel] = true
 		p := l.Path(filepath.FromSlash(rel))
 		if dir := filepath.Dir(p); !dirs[dir] {
@@ -145,7 +147,7 @@ func genVault(dir string, docs int) error {
 			}
 			dirs[dir] = true
 		}
-		files <- file{p, vault.Render(d)}
+		files <- file{p, doc.Render(d)}
 		paths = append(paths, rel)
 	}
 	close(files)
@@ -156,13 +158,13 @@ func genVault(dir string, docs int) error {
 	default:
 	}
 	wrote := time.Since(start)
-	gs, err := vault.OpenGitStore(dir)
+	gs, err := gitstore.Open(dir)
 	if err != nil {
 		return err
 	}
 	ctx := context.Background()
 	t := time.Now()
-	if _, err := gs.Commit(ctx, vault.CommitRequest{Paths: paths, Message: fmt.Sprintf("bench: %d documents", docs)}); err != nil {
+	if _, err := gs.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: fmt.Sprintf("bench: %d documents", docs)}); err != nil {
 		return err
 	}
 	committed := time.Since(t)
@@ -360,22 +362,22 @@ func baseline(dir string, docs, n int) error {
 	for seq := range n {
 		body := docBody(docs + 1000000 + seq)
 		start := time.Now()
-		hash := vault.Hash(body)
+		hash := doc.Hash(body)
 		grep := exec.Command("grep", "-r", "-l", "source_hash: "+hash, "mind", "vault")
 		grep.Dir = dir
 		if out, err := grep.Output(); err == nil || len(out) > 0 {
 			return fmt.Errorf("baseline: %s is already known", hash)
 		}
-		d := &vault.Document{
-			ID: vault.NewID(), Type: "fact", Category: vault.Concept, Created: time.Now().UTC(),
-			SourceHash: hash, Title: vault.Title(body), Body: body,
+		d := &doc.Document{
+			ID: doc.NewID(), Type: "fact", Category: doc.Concept, Created: time.Now().UTC(),
+			SourceHash: hash, Title: doc.Title(body), Body: body,
 		}
-		rel := vault.DocPath("mind/concepts", d.Created, hash, nil)
+		rel := doc.DocPath("mind/concepts", d.Created, hash, nil)
 		p := l.Path(filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, vault.Render(d), 0o644); err != nil {
+		if err := os.WriteFile(p, doc.Render(d), 0o644); err != nil {
 			return err
 		}
 		for _, args := range [][]string{{"add", "--", rel}, {"commit", "-q", "-m", "observe: " + d.Title, "--", rel}} {

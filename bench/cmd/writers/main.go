@@ -26,6 +26,7 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func main() {
@@ -85,7 +86,7 @@ func runParent(dir string, writers, n int, cortexBin string) error {
 	if _, err := os.Stat(l.Buffer()); err == nil {
 		return fmt.Errorf("%s exists: give an empty vault", l.Buffer())
 	}
-	tx, err := vault.LoadTaxonomy(dir)
+	tx, err := doc.LoadTaxonomy(dir)
 	if err != nil {
 		return err
 	}
@@ -146,7 +147,7 @@ func runParent(dir string, writers, n int, cortexBin string) error {
 
 // verify reads the buffer and counts torn lines (not a valid observation of
 // this run) and duplicates.
-func verify(l vault.Layout, tx *vault.Taxonomy, writers, n int) (torn, dup, total int, err error) {
+func verify(l vault.Layout, tx *doc.Taxonomy, writers, n int) (torn, dup, total int, err error) {
 	f, err := os.Open(l.Buffer())
 	if err != nil {
 		return 0, 0, 0, err

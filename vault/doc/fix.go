@@ -1,0 +1,68 @@
+package doc
+
+import (
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// NewID returns a new document id: a UUIDv7, ordered by creation time.
+func NewID() string {
+	return uuid.Must(uuid.NewV7()).String()
+}
+
+// Fix repairs the Cortex part of a document in place (SPEC §6), and nothing
+// else: a missing id (newID, NewID when nil), a missing category (from the
+// type), a missing created (now, in UTC, to the millisecond), a missing or
+// stale source_hash (recomputed from the body). Each fix changes only the
+// lines of its field (see Parsed.Set), so a note written by hand with just
+// `type:` and a body comes out complete and otherwise unchanged. It returns
+// the fixed content, the fields it changed, in order, and the problems that
+// remain (as Check reports them, without a Path: see WithPath). When a fix
+// cannot be made, the content is returned as it could be fixed so far.
+func Fix(data []byte, tx *Taxonomy, now time.Time, newID func() string) (fixed []byte, changed []string, problems []Problem) {
+	if tx == nil {
+		tx = DefaultTaxonomy()
+	}
+	p, err := Parse(data)
+	if err != nil {
+		return data, nil, []Problem{parseProblem("", err)}
+	}
+	var failed []Problem
+	try := func(name string, v any) {
+		if err := p.Set(name, v); err != nil {
+			line := p.Line(name)
+			if line == 0 {
+				line = p.openLine
+			}
+			failed = append(failed, Problem{Line: line, Field: name, Msg: "cannot fix " + name + ": " + err.Error()})
+			return
+		}
+		changed = append(changed, name)
+	}
+	if p.missing(FieldID) {
+		if newID == nil {
+			newID = NewID
+		}
+		try(FieldID, newID())
+	}
+	if def, ok := tx.Type(p.Doc.Type); ok && p.missing(FieldCategory) {
+		try(FieldCategory, def.Category)
+	}
+	if p.missing(FieldCreated) {
+		try(FieldCreated, now.UTC().Truncate(time.Millisecond))
+	}
+	if h := Hash(p.Doc.Body); p.missing(FieldSourceHash) || p.Doc.SourceHash != "" && p.Doc.SourceHash != h {
+		try(FieldSourceHash, h)
+	}
+	problems = p.Check("", tx)
+	for _, f := range failed {
+		for i := range problems {
+			if problems[i].Field == f.Field {
+				problems[i].Fixable = false
+			}
+		}
+		problems = append(problems, f)
+	}
+	return p.Bytes(), changed, problems
+}

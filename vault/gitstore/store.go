@@ -1,0 +1,1095 @@
+package gitstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// The daemon's default commit identity (SPEC §5 step 8).
+const (
+	DaemonName  = "cortex-daemon"
+	DaemonEmail = "daemon@cortex.local"
+)
+
+// Signature names the author or the committer of a commit.
+type Signature struct {
+	Name  string
+	Email string
+}
+
+// DaemonSignature is the identity of the commits the memorizer makes unless
+// the vault configures another.
+func DaemonSignature() Signature {
+	return Signature{Name: DaemonName, Email: DaemonEmail}
+}
+
+func (g Signature) validate() error {
+	if strings.TrimSpace(g.Name) == "" || strings.TrimSpace(g.Email) == "" {
+		return fmt.Errorf("signature %q <%s>: name and email are required", g.Name, g.Email)
+	}
+	if strings.ContainsAny(g.Name, "<>\n\x00") || strings.ContainsAny(g.Email, "<>\n\x00 ") {
+		return fmt.Errorf("signature %q <%s>: no '<', '>', newline or NUL allowed", g.Name, g.Email)
+	}
+	return nil
+}
+
+// Options tunes a Store. Zero values take the defaults.
+type Options struct {
+	// Signature is the author and committer of a request that names none
+	// (default DaemonSignature).
+	Signature Signature
+	// Now is the clock for commit and reflog times (default time.Now).
+	Now func() time.Time
+	// LockTimeout bounds the wait for .git/index.lock, which the git CLI
+	// holds for the length of one command (default 10s).
+	LockTimeout time.Duration
+	// RefLockTimeout bounds the wait for HEAD.lock and the branch's lock
+	// (default 2s; git itself waits 100ms).
+	RefLockTimeout time.Duration
+	// StaleLockAge is the age past which a lock with no git process running
+	// is reported as stale (default 10 minutes).
+	StaleLockAge time.Duration
+	// Attempts is how many times a commit is rebuilt on a branch that
+	// another writer moved meanwhile (default 5).
+	Attempts int
+	// TrailerSearchLimit bounds the commits LastTrailer reads (default
+	// 10,000).
+	TrailerSearchLimit int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Signature == (Signature{}) {
+		o.Signature = DaemonSignature()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = 10 * time.Second
+	}
+	if o.RefLockTimeout <= 0 {
+		o.RefLockTimeout = 2 * time.Second
+	}
+	if o.StaleLockAge <= 0 {
+		o.StaleLockAge = 10 * time.Minute
+	}
+	if o.Attempts <= 0 {
+		o.Attempts = 5
+	}
+	if o.TrailerSearchLimit <= 0 {
+		o.TrailerSearchLimit = 10000
+	}
+	return o
+}
+
+// Store commits sets of vault paths to the git repository that holds the
+// vault, one commit per set, beside people using the git CLI on the same
+// repository: the commit's tree is HEAD's tree plus or minus exactly those
+// paths, only their index entries change, and every write follows git's
+// lock protocol (index.lock, the branch's lock) so neither side ever loses
+// or corrupts the other's work. The vault may be the repository's root or a
+// folder inside it. A Store is safe for concurrent use.
+type Store struct {
+	mu        sync.Mutex // go-git's Repository is not safe for concurrent use
+	repo      *git.Repository
+	workTree  string // the repository's working tree
+	prefix    string // the vault's folder in the repository: "" or "a/b/"
+	gitDir    string // this working tree's git folder (HEAD, index)
+	commonDir string // the shared git folder (objects, refs, config)
+	opts      Options
+	packStamp time.Time      // objects/pack mtime when go-git last indexed it
+	committed committedPaths // the latest paths committed, watched for a person's git dropping them
+	// cleanIndex is the index file as this store last published it or
+	// last found it holding every watched path: while it is unchanged, a
+	// Commit without paths has nothing to repair and reads nothing.
+	cleanIndex fs.FileInfo
+
+	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
+	beforeIndexCommit func()                       // test hook: before publishing the index
+	beforeRefPublish  func()                       // test hook: between publishing the index and moving the branch
+}
+
+// Open opens the repository that holds the vault at vaultRoot (the
+// vault itself or any folder above it may hold .git) with default options.
+func Open(vaultRoot string) (*Store, error) {
+	return OpenWith(vaultRoot, Options{})
+}
+
+// OpenWith is Open with options.
+func OpenWith(vaultRoot string, opts Options) (*Store, error) {
+	root, err := filepath.Abs(vaultRoot)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open git store %s: %w", vaultRoot, err)
+	}
+	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if err != nil {
+		return nil, fmt.Errorf("open git store %s: %w", vaultRoot, err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return nil, fmt.Errorf("open git store %s: the repository has no working tree: %w", vaultRoot, err)
+	}
+	s := &Store{repo: repo, workTree: wt.Filesystem.Root(), opts: opts.withDefaults(), gitRunning: gitProcessRunning}
+	if s.workTree, err = filepath.EvalSymlinks(s.workTree); err != nil {
+		return nil, fmt.Errorf("open git store %s: %w", vaultRoot, err)
+	}
+	rel, err := filepath.Rel(s.workTree, root)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("open git store %s: vault is outside the working tree %s", vaultRoot, s.workTree)
+	}
+	if rel != "." {
+		s.prefix = filepath.ToSlash(rel) + "/"
+	}
+	if s.gitDir, s.commonDir, err = findGitDirs(s.workTree); err != nil {
+		return nil, fmt.Errorf("open git store %s: %w", vaultRoot, err)
+	}
+	cfg := s.readConfig()
+	if cfg.objectFormat != "" && !strings.EqualFold(cfg.objectFormat, "sha1") {
+		return nil, fmt.Errorf("open git store %s: object format %s is not supported (sha1 only)", vaultRoot, cfg.objectFormat)
+	}
+	s.settleAbandonedLocks()
+	return s, nil
+}
+
+// findGitDirs resolves the git folder of a working tree and the common
+// folder it shares objects and refs with.
+func findGitDirs(workTree string) (gitDir, commonDir string, err error) {
+	r, err := RepoAt(workTree)
+	if err != nil {
+		return "", "", err
+	}
+	return r.GitDir, r.CommonDir, nil
+}
+
+// Prefix is the vault's folder inside the repository, slash-separated with a
+// trailing slash, or "" when the vault is the repository's root.
+func (s *Store) Prefix() string { return s.prefix }
+
+// WorkTree is the repository's working tree.
+func (s *Store) WorkTree() string { return s.workTree }
+
+// GitDir is the working tree's git folder (where HEAD and the index are).
+func (s *Store) GitDir() string { return s.gitDir }
+
+// gitConfig holds the few repository settings the store honours.
+type gitConfig struct {
+	fileMode         bool
+	logAllRefUpdates bool
+	indexVersion     uint32
+	objectFormat     string
+}
+
+// readConfig reads the repository's own config file. An unreadable file
+// gives git's defaults, as the settings only refine what is written.
+func (s *Store) readConfig() gitConfig {
+	c := gitConfig{fileMode: true, logAllRefUpdates: true}
+	f, err := os.Open(filepath.Join(s.commonDir, "config"))
+	if err != nil {
+		return c
+	}
+	defer f.Close()
+	raw := gitconfig.New()
+	if err := gitconfig.NewDecoder(f).Decode(raw); err != nil {
+		return c
+	}
+	get := func(section, key string) (string, bool) {
+		var v string
+		var found bool
+		for _, sec := range raw.Sections {
+			if !sec.IsName(section) {
+				continue
+			}
+			for _, o := range sec.Options {
+				if o.IsKey(key) {
+					v, found = o.Value, true
+				}
+			}
+		}
+		return v, found
+	}
+	if v, ok := get("core", "filemode"); ok {
+		c.fileMode = gitBool(v, true)
+	}
+	if v, ok := get("core", "logallrefupdates"); ok {
+		c.logAllRefUpdates = strings.EqualFold(v, "always") || gitBool(v, true)
+	}
+	if v, ok := get("core", "bare"); ok && gitBool(v, false) {
+		c.logAllRefUpdates = false
+	}
+	if v, ok := get("index", "version"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n >= 2 && n <= 4 {
+			c.indexVersion = uint32(n)
+		}
+	}
+	c.objectFormat, _ = get("extensions", "objectformat")
+	return c
+}
+
+func gitBool(v string, def bool) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "true", "yes", "on", "1":
+		return true
+	case "false", "no", "off", "0":
+		return false
+	}
+	return def
+}
+
+// refreshPacks makes go-git look at objects/pack again when it changed: it
+// indexes the packs once and would not see a pack written later (by us, or
+// by a person's `git gc`, which also deletes the loose objects it packed).
+func (s *Store) refreshPacks(force bool) {
+	fi, err := os.Stat(filepath.Join(s.commonDir, "objects", "pack"))
+	if err != nil {
+		return
+	}
+	if !force && fi.ModTime().Equal(s.packStamp) {
+		return
+	}
+	s.packStamp = fi.ModTime()
+	if r, ok := s.repo.Storer.(interface{ Reindex() }); ok {
+		r.Reindex()
+	}
+}
+
+// hasObject reports a loose object that need not be written again, and
+// freshens its mtime as git does (freshen_loose_object): `git gc` prunes
+// only unreachable objects older than gc.pruneExpire, so an old unreachable
+// object that a new commit is about to reference must look new. A packed
+// object is written again as a loose one instead, which freshens it the same
+// way; that is rare (identical content reappearing) and costs one object.
+func (s *Store) hasObject(h plumbing.Hash) bool {
+	hex := h.String()
+	p := filepath.Join(s.objectsDir(), hex[:2], hex[2:])
+	if _, err := os.Stat(p); err != nil {
+		return false
+	}
+	now := time.Now()
+	return os.Chtimes(p, now, now) == nil
+}
+
+// ErrNothingToCommit is returned by Commit when the paths leave HEAD's tree
+// unchanged and the request does not allow an empty commit. The index
+// entries of the paths are refreshed all the same.
+var ErrNothingToCommit = errors.New("nothing to commit")
+
+// ErrDetachedHead is returned by Commit when HEAD names a commit rather than
+// a branch, as during a rebase or a bisect: a commit made there would leave
+// the branch when the person's operation ends (and its files would leave
+// the working tree with it), so the store waits for HEAD to be on a branch.
+var ErrDetachedHead = errors.New("HEAD is detached (a rebase or bisect in progress?); commits go on a branch only")
+
+// CommitRequest is one commit of a set of vault paths.
+type CommitRequest struct {
+	// Paths are vault-relative and slash-separated. Each names a file
+	// already in place in the working tree; a path whose file is missing is
+	// deleted from the commit.
+	Paths []string
+	// Message is the commit message. Trailers (FormatTrailers) end it.
+	Message string
+	// Author and Committer default to the store's signature; a zero
+	// Committer is the Author.
+	Author, Committer Signature
+	// When is the commit's time (default: the store's clock).
+	When time.Time
+	// AllowEmpty makes a commit even when the tree does not change.
+	AllowEmpty bool
+}
+
+// change is one path's new state in the commit.
+type change struct {
+	path   string // repository-relative
+	remove bool
+	mode   uint32 // git mode: 0o100644 or 0o100755
+	hash   plumbing.Hash
+	entry  indexEntry // stat data for the index
+}
+
+// Commit makes one commit of the request's paths on the branch HEAD names
+// (created when unborn) and returns its hash. The commit's tree is HEAD's
+// tree with exactly these paths added, changed or removed; the index entries
+// of these paths (and only these) are updated so `git status` shows them
+// clean, leaving whatever a person has staged staged and out of the commit.
+//
+// Concurrency with the git CLI follows git's protocol: .git/index.lock is
+// held from reading HEAD to writing the index, so a person's `git commit`
+// runs entirely before or after; the branch is moved under its own lock with
+// a compare-and-swap, and rebuilt on the new HEAD when another writer moved
+// it. A held index.lock is waited for (LockTimeout), then reported as a
+// *LockError. (git reads HEAD and the index before it takes index.lock, so
+// a person's `git commit` racing with this one may fail its own
+// compare-and-swap with "cannot lock ref 'HEAD'", exactly as when two git
+// commits race; but it has already written back the index it read, without
+// this commit's paths, and running it again undoes them. So each Commit
+// also commits again, as they are on disk, the store's latest paths
+// (recentPathsCap) whose file is unchanged since the store committed it
+// but whose index entry no longer matches: a Commit without paths does
+// only that. The cost: a person who unstages such a path and keeps its
+// file, `git rm --cached`, sees it staged and committed again.)
+//
+// Commit is also the bulk path: a request of many paths (a first import, a
+// generated benchmark vault) writes its objects as one pack rather than as
+// loose objects, 100,000 files in one call.
+func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, error) {
+	paths, err := cleanPaths(req.Paths)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	if strings.TrimSpace(req.Message) == "" {
+		return plumbing.ZeroHash, errors.New("git commit: empty commit message")
+	}
+	author := req.Author
+	if author == (Signature{}) {
+		author = s.opts.Signature
+	}
+	committer := req.Committer
+	if committer == (Signature{}) {
+		committer = author
+	}
+	for _, sig := range []Signature{author, committer} {
+		if err := sig.validate(); err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+	}
+	when := req.When
+	if when.IsZero() {
+		when = s.opts.Now()
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	requested := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		requested[s.prefix+p] = true
+	}
+	watched := s.committed.unchangedOnDisk(s.workTree, requested)
+	cfg := s.readConfig()
+	if len(paths) == 0 && !req.AllowEmpty && !s.mayHaveDropped(cfg, watched) {
+		head, err := s.readHead()
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		return head.hash, ErrNothingToCommit
+	}
+	s.refreshPacks(false)
+
+	// Blobs first, outside the index lock: they are content-addressed, so
+	// writing them early is harmless and keeps the lock short.
+	blobs := newObjectBatch(s.objectsDir(), len(paths), s.hasObject)
+	changes, err := s.readChanges(ctx, paths, blobs)
+	if err == nil {
+		err = blobs.finish()
+	}
+	if err != nil {
+		blobs.abort()
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	if blobs.pack != nil {
+		s.refreshPacks(true)
+	}
+
+	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
+	lock, err := acquireLock(ctx, s.indexFile(), pol)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	defer lock.release()
+
+	idx, indexMtime, err := s.readIndex(cfg)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	// Paths this store committed earlier that a person's git has since
+	// dropped from the index (see committedPaths) are committed again, as
+	// they are on disk. That repair must never cost the request its
+	// commit: paths that can no longer be read as committed (now beyond a
+	// symbolic link, replaced meanwhile) are given up.
+	if lost := droppedFromIndex(idx, watched); len(lost) > 0 {
+		all, err := s.readMoreChanges(ctx, changes, lost)
+		switch {
+		case err == nil:
+			changes = all
+		case ctx.Err() != nil:
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ctx.Err())
+		default:
+			for _, p := range lost {
+				s.committed.forget(p)
+			}
+		}
+	}
+	if len(changes) == 0 && !req.AllowEmpty {
+		head, err := s.readHead()
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		return head.hash, ErrNothingToCommit
+	}
+
+	// The new index is ready (written and synced into index.lock) before
+	// the branch moves: once the commit is visible, the index must follow,
+	// or a person's next commit would be built from an index without our
+	// paths and undo them.
+	if err := s.prepareIndex(lock, idx, indexMtime, changes, cfg); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	// The lock file becomes the index by a rename: the same file, so a
+	// later writer's index (always a new file) is told from it.
+	published, _ := os.Stat(lock.path)
+
+	var head headState
+	var commit plumbing.Hash
+	for attempt := 1; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		head, err = s.readHead()
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		if head.branch == "" {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ErrDetachedHead)
+		}
+		var unchanged bool
+		commit, unchanged, err = s.writeCommit(head, changes, req.Message, author, committer, when, req.AllowEmpty)
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		if unchanged {
+			if err := lock.commit(); err != nil {
+				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
+			}
+			s.committed.remember(changes)
+			s.cleanIndex = published
+			return head.hash, ErrNothingToCommit
+		}
+		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
+		if err == nil {
+			break
+		}
+		var fe *followError
+		if errors.As(err, &fe) {
+			// The index could not be published: the branch did not
+			// move, the paths stay uncommitted.
+			return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", fe.err)
+		}
+		if !errors.Is(err, errRefMoved) {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: move %s: %w", head.ref(), err)
+		}
+		if attempt >= s.opts.Attempts {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %s kept moving under another writer (%d attempts); try again", head.ref(), attempt)
+		}
+	}
+	s.committed.remember(changes)
+	s.cleanIndex = published
+	return commit, nil
+}
+
+// mayHaveDropped is the cheap look of a Commit without paths: whether the
+// index may have lost a watched path. No lock is taken (a person's git must
+// not meet an index.lock every time the daemon looks); a Commit that goes
+// on takes it and looks again.
+func (s *Store) mayHaveDropped(cfg gitConfig, watched []change) bool {
+	if len(watched) == 0 {
+		return false
+	}
+	fi, err := os.Stat(s.indexFile())
+	if err != nil {
+		return true
+	}
+	if c := s.cleanIndex; c != nil && os.SameFile(fi, c) && fi.Size() == c.Size() && fi.ModTime().Equal(c.ModTime()) {
+		return false
+	}
+	idx, _, err := s.readIndex(cfg)
+	if err != nil {
+		return true
+	}
+	if len(droppedFromIndex(idx, watched)) > 0 {
+		return true
+	}
+	s.cleanIndex = fi
+	return false
+}
+
+// readMoreChanges reads the repository-relative paths more (not among
+// changes) from the working tree and returns all the changes sorted by
+// path, as readChanges returns them.
+func (s *Store) readMoreChanges(ctx context.Context, changes []change, more []string) ([]change, error) {
+	rel := make([]string, len(more))
+	for i, p := range more {
+		rel[i] = strings.TrimPrefix(p, s.prefix)
+	}
+	blobs := newObjectBatch(s.objectsDir(), len(rel), s.hasObject)
+	extra, err := s.readChanges(ctx, rel, blobs)
+	if err == nil {
+		err = blobs.finish()
+	}
+	if err != nil {
+		blobs.abort()
+		return nil, err
+	}
+	if blobs.pack != nil {
+		s.refreshPacks(true)
+	}
+	all := append(slices.Clone(changes), extra...)
+	slices.SortFunc(all, func(a, b change) int { return strings.Compare(a.path, b.path) })
+	return all, nil
+}
+
+func reflogMessage(head headState, message string) string {
+	subject, _, _ := strings.Cut(strings.TrimSpace(message), "\n")
+	if head.hash.IsZero() {
+		return "commit (initial): " + subject
+	}
+	return "commit: " + subject
+}
+
+func (s *Store) objectsDir() string { return filepath.Join(s.commonDir, "objects") }
+
+func (s *Store) indexFile() string { return filepath.Join(s.gitDir, "index") }
+
+// cleanPaths validates vault-relative paths and returns them sorted and
+// unique.
+func cleanPaths(paths []string) ([]string, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	seen := make(map[string]bool, len(paths))
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		if err := checkVaultPath(p); err != nil {
+			return nil, err
+		}
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range out {
+		for i := strings.IndexByte(p, '/'); i >= 0; i = nextSlash(p, i) {
+			if seen[p[:i]] {
+				return nil, fmt.Errorf("path %s: %s is also named as a file", p, p[:i])
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func checkVaultPath(p string) error {
+	if p == "" {
+		return errors.New("empty path")
+	}
+	if strings.ContainsAny(p, "\\\x00") || strings.HasPrefix(p, "/") {
+		return fmt.Errorf("path %q: want a vault-relative, slash-separated path", p)
+	}
+	for _, part := range strings.Split(p, "/") {
+		switch {
+		case part == "" || part == "." || part == "..":
+			return fmt.Errorf("path %q: empty, '.' or '..' element", p)
+		case strings.EqualFold(part, ".git"):
+			return fmt.Errorf("path %q: a .git element cannot be committed", p)
+		}
+	}
+	return nil
+}
+
+// readChanges reads each path from the working tree: its blob goes into the
+// batch and its stat data into the index entry. The stat data comes from the
+// open file before it is read, as git does: if the file changes meanwhile,
+// its new mtime makes git see it as modified, never wrongly clean.
+func (s *Store) readChanges(ctx context.Context, paths []string, objs *objectBatch) ([]change, error) {
+	changes := make([]change, 0, len(paths))
+	dirOK := make(map[string]error)
+	var data []byte
+	for i, p := range paths {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		c := change{path: s.prefix + p}
+		if err := s.checkParents(c.path, dirOK); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				c.remove = true
+				changes = append(changes, c)
+				continue
+			}
+			return nil, err
+		}
+		full := filepath.Join(s.workTree, filepath.FromSlash(c.path))
+		lfi, err := os.Lstat(full)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				c.remove = true
+				changes = append(changes, c)
+				continue
+			}
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+		switch {
+		case lfi.Mode()&fs.ModeSymlink != 0:
+			return nil, fmt.Errorf("read %s: is a symbolic link; only regular files are committed", p)
+		case !lfi.Mode().IsRegular():
+			return nil, fmt.Errorf("read %s: not a regular file (%s)", p, lfi.Mode().Type())
+		}
+		f, err := os.Open(full)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+		fi, err := f.Stat()
+		if err == nil && !os.SameFile(lfi, fi) {
+			err = errors.New("replaced while being read; try again")
+		}
+		if err == nil {
+			data, err = readAllInto(data[:0], f, fi.Size())
+		}
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+		c.mode = 0o100644
+		if fi.Mode()&0o100 != 0 {
+			c.mode = 0o100755
+		}
+		fillStat(&c.entry, fi)
+		if c.hash, err = objs.add(plumbing.BlobObject, data); err != nil {
+			return nil, err
+		}
+		changes = append(changes, c)
+	}
+	return changes, nil
+}
+
+// readAllInto reads r to its end into buf (reused from file to file).
+func readAllInto(buf []byte, r io.Reader, size int64) ([]byte, error) {
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, 0, size+512)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+}
+
+// checkParents refuses a path under a symbolic link or a non-folder, as git
+// does ("beyond a symbolic link"); fs.ErrNotExist means a parent is missing.
+func (s *Store) checkParents(path string, cache map[string]error) error {
+	for i := strings.IndexByte(path, '/'); i >= 0; i = nextSlash(path, i) {
+		dir := path[:i]
+		err, done := cache[dir]
+		if !done {
+			fi, lerr := os.Lstat(filepath.Join(s.workTree, filepath.FromSlash(dir)))
+			switch {
+			case lerr != nil && (errors.Is(lerr, fs.ErrNotExist) || errors.Is(lerr, syscall.ENOTDIR)):
+				err = fs.ErrNotExist
+			case lerr != nil:
+				err = fmt.Errorf("read %s: %w", dir, lerr)
+			case fi.Mode()&fs.ModeSymlink != 0:
+				err = fmt.Errorf("path %s is beyond a symbolic link (%s)", path, dir)
+			case !fi.IsDir():
+				err = fs.ErrNotExist
+			}
+			cache[dir] = err
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readIndex reads and decodes the index (under the lock), with the mtime
+// its racily clean entries are judged by.
+func (s *Store) readIndex(cfg gitConfig) (*gitIndex, uint32, error) {
+	data, err := os.ReadFile(s.indexFile())
+	var mtime uint32
+	switch {
+	case err == nil:
+		if fi, serr := os.Stat(s.indexFile()); serr == nil {
+			var e indexEntry
+			fillStat(&e, fi)
+			mtime = e.mtimeSec
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	default:
+		return nil, 0, fmt.Errorf("read index: %w", err)
+	}
+	idx, err := parseIndex(data)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read %s: %w", s.indexFile(), err)
+	}
+	if data == nil && cfg.indexVersion != 0 {
+		idx.version = cfg.indexVersion
+	}
+	return idx, mtime, nil
+}
+
+// prepareIndex applies the changes to the index read under the lock and
+// writes the result into the lock file.
+func (s *Store) prepareIndex(lock *lockFile, idx *gitIndex, mtime uint32, changes []change, cfg gitConfig) error {
+	if !cfg.fileMode {
+		// Without a trustworthy executable bit, git keeps the mode the index
+		// already has.
+		byName := make(map[string]uint32)
+		for i := range idx.entries {
+			if e := &idx.entries[i]; e.stage() == 0 && e.mode&0o170000 == 0o100000 {
+				byName[e.name] = e.mode
+			}
+		}
+		for i := range changes {
+			if m, ok := byName[changes[i].path]; ok && !changes[i].remove {
+				changes[i].mode = m
+			} else {
+				changes[i].mode = 0o100644
+			}
+		}
+	}
+	updates := make([]indexUpdate, len(changes))
+	for i, c := range changes {
+		u := indexUpdate{name: c.path, remove: c.remove, entry: c.entry}
+		u.entry.mode = c.mode
+		u.entry.hash = c.hash
+		updates[i] = u
+	}
+	idx.apply(updates, mtime)
+	return lock.write(idx.encode())
+}
+
+// writeCommit builds the tree of HEAD plus the changes and the commit on
+// it. unchanged reports a tree equal to HEAD's when allowEmpty is false;
+// then nothing is written.
+func (s *Store) writeCommit(head headState, changes []change, message string, author, committer Signature, when time.Time, allowEmpty bool) (plumbing.Hash, bool, error) {
+	var baseTree plumbing.Hash
+	if !head.hash.IsZero() {
+		c, err := s.getCommit(head.hash)
+		if err != nil {
+			return plumbing.ZeroHash, false, fmt.Errorf("read HEAD commit %s: %w", head.hash, err)
+		}
+		baseTree = c.TreeHash
+	}
+	objs := newObjectBatch(s.objectsDir(), treesTouched(changes)+1, s.hasObject)
+	tb := &treeBuilder{store: s, objs: objs}
+	tree, _, err := tb.build(baseTree, "", changes)
+	if err == nil && tree.IsZero() {
+		tree, err = objs.add(plumbing.TreeObject, nil)
+	}
+	if err != nil {
+		objs.abort()
+		return plumbing.ZeroHash, false, err
+	}
+	if tree == baseTree && !allowEmpty {
+		return plumbing.ZeroHash, true, nil
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, "tree %s\n", tree)
+	if !head.hash.IsZero() {
+		fmt.Fprintf(&buf, "parent %s\n", head.hash)
+	}
+	fmt.Fprintf(&buf, "author %s\n", formatSignature(author, when))
+	fmt.Fprintf(&buf, "committer %s\n\n", formatSignature(committer, when))
+	buf.WriteString(strings.TrimRight(message, "\n"))
+	buf.WriteByte('\n')
+	commit, err := objs.add(plumbing.CommitObject, buf.Bytes())
+	if err == nil {
+		err = objs.finish()
+	}
+	if err != nil {
+		objs.abort()
+		return plumbing.ZeroHash, false, err
+	}
+	if objs.pack != nil {
+		s.refreshPacks(true)
+	}
+	return commit, false, nil
+}
+
+// treesTouched counts the folders on the changed paths (the root included):
+// at most that many trees are written.
+func treesTouched(changes []change) int {
+	dirs := map[string]bool{"": true}
+	for _, c := range changes {
+		for i := strings.IndexByte(c.path, '/'); i >= 0; i = nextSlash(c.path, i) {
+			dirs[c.path[:i]] = true
+		}
+	}
+	return len(dirs)
+}
+
+func formatSignature(sig Signature, when time.Time) string {
+	return fmt.Sprintf("%s <%s> %d %s", sig.Name, sig.Email, when.Unix(), when.Format("-0700"))
+}
+
+// getCommit reads a commit, looking at the packs again once on failure: a
+// `git gc` may have packed it (deleting the loose copy) or replaced the pack
+// go-git had indexed since go-git last looked.
+func (s *Store) getCommit(h plumbing.Hash) (*object.Commit, error) {
+	c, err := object.GetCommit(s.repo.Storer, h)
+	if err != nil {
+		s.refreshPacks(true)
+		c, err = object.GetCommit(s.repo.Storer, h)
+	}
+	return c, err
+}
+
+// getTree reads a tree, retrying once as getCommit does.
+func (s *Store) getTree(h plumbing.Hash) (*object.Tree, error) {
+	t, err := object.GetTree(s.repo.Storer, h)
+	if err != nil {
+		s.refreshPacks(true)
+		t, err = object.GetTree(s.repo.Storer, h)
+	}
+	return t, err
+}
+
+// treeBuilder rewrites only the trees on the changed paths; every other
+// subtree keeps its hash.
+type treeBuilder struct {
+	store *Store
+	objs  *objectBatch
+}
+
+type treeEntry struct {
+	name string
+	mode uint32
+	hash plumbing.Hash
+}
+
+const (
+	modeTree    = 0o040000
+	modeGitlink = 0o160000
+)
+
+// build applies changes (sorted, all under dir) to the tree base (zero: none)
+// and returns the new tree's hash, zero when it is empty.
+func (b *treeBuilder) build(base plumbing.Hash, dir string, changes []change) (plumbing.Hash, bool, error) {
+	entries := make(map[string]treeEntry)
+	if !base.IsZero() {
+		t, err := b.store.getTree(base)
+		if err != nil {
+			return plumbing.ZeroHash, false, fmt.Errorf("read tree %q: %w", strings.TrimSuffix(dir, "/"), err)
+		}
+		for _, e := range t.Entries {
+			entries[e.Name] = treeEntry{name: e.Name, mode: uint32(e.Mode), hash: e.Hash}
+		}
+	}
+	for i := 0; i < len(changes); {
+		rel := changes[i].path[len(dir):]
+		name, _, nested := strings.Cut(rel, "/")
+		if !nested {
+			c := changes[i]
+			i++
+			old, exists := entries[name]
+			switch {
+			case c.remove && exists && old.mode != modeTree:
+				delete(entries, name)
+			case !c.remove:
+				entries[name] = treeEntry{name: name, mode: c.mode, hash: c.hash}
+			}
+			continue
+		}
+		sub := dir + name + "/"
+		j := i
+		for j < len(changes) && strings.HasPrefix(changes[j].path, sub) {
+			j++
+		}
+		old, exists := entries[name]
+		var subBase plumbing.Hash
+		if exists {
+			switch old.mode {
+			case modeTree:
+				subBase = old.hash
+			case modeGitlink:
+				return plumbing.ZeroHash, false, fmt.Errorf("path %s is inside submodule %s", changes[i].path, strings.TrimSuffix(sub, "/"))
+			}
+		}
+		h, _, err := b.build(subBase, sub, changes[i:j])
+		if err != nil {
+			return plumbing.ZeroHash, false, err
+		}
+		switch {
+		case !h.IsZero():
+			entries[name] = treeEntry{name: name, mode: modeTree, hash: h}
+		case exists && old.mode == modeTree:
+			delete(entries, name) // git keeps no empty folder
+		}
+		i = j
+	}
+	if len(entries) == 0 {
+		return plumbing.ZeroHash, true, nil
+	}
+	list := make([]treeEntry, 0, len(entries))
+	for _, e := range entries {
+		list = append(list, e)
+	}
+	sort.Slice(list, func(i, j int) bool { return treeSortName(list[i]) < treeSortName(list[j]) })
+	var buf bytes.Buffer
+	for _, e := range list {
+		buf.WriteString(strconv.FormatUint(uint64(e.mode), 8))
+		buf.WriteByte(' ')
+		buf.WriteString(e.name)
+		buf.WriteByte(0)
+		buf.Write(e.hash[:])
+	}
+	h, err := b.objs.add(plumbing.TreeObject, buf.Bytes())
+	return h, false, err
+}
+
+// treeSortName is git's tree order: a folder sorts as if its name ended in
+// '/'.
+func treeSortName(e treeEntry) string {
+	if e.mode == modeTree {
+		return e.name + "/"
+	}
+	return e.name
+}
+
+// HeadFile returns the content of a vault-relative path in HEAD's tree;
+// false when HEAD is unborn or has no such file.
+func (s *Store) HeadFile(path string) ([]byte, bool, error) {
+	if err := checkVaultPath(path); err != nil {
+		return nil, false, fmt.Errorf("git show HEAD: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshPacks(false)
+	data, found, err := s.headFile(path)
+	if err != nil {
+		s.refreshPacks(true)
+		data, found, err = s.headFile(path)
+	}
+	return data, found, err
+}
+
+func (s *Store) headFile(path string) ([]byte, bool, error) {
+	head, err := s.readHead()
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	if head.hash.IsZero() {
+		return nil, false, nil
+	}
+	c, err := s.getCommit(head.hash)
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	tree, err := s.getTree(c.TreeHash)
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	f, err := tree.File(s.prefix + path)
+	if errors.Is(err, object.ErrFileNotFound) || errors.Is(err, object.ErrDirectoryNotFound) || errors.Is(err, object.ErrEntryNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	if !f.Mode.IsFile() {
+		return nil, false, nil
+	}
+	r, err := f.Reader()
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
+	}
+	return data, true, nil
+}
+
+// LastTrailer finds the newest commit reachable from HEAD whose author email
+// is authorEmail (any author when empty) and whose message carries the
+// trailer key (compared case-insensitively, as git does), and returns the
+// trailer's value (the last one when repeated) and the commit. Commits are
+// read newest first by commit time, at most TrailerSearchLimit of them. The
+// memorizer reconciles its state after a crash with it.
+func (s *Store) LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshPacks(false)
+	head, err := s.readHead()
+	if err != nil {
+		return "", plumbing.ZeroHash, false, fmt.Errorf("find trailer %s: %w", key, err)
+	}
+	if head.hash.IsZero() {
+		return "", plumbing.ZeroHash, false, nil
+	}
+	start, err := s.getCommit(head.hash)
+	if err != nil {
+		return "", plumbing.ZeroHash, false, fmt.Errorf("find trailer %s: %w", key, err)
+	}
+	iter := object.NewCommitIterCTime(start, nil, nil)
+	defer iter.Close()
+	var value string
+	var found plumbing.Hash
+	n := 0
+	err = iter.ForEach(func(c *object.Commit) error {
+		if n++; n > s.opts.TrailerSearchLimit {
+			return storer.ErrStop
+		}
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if authorEmail != "" && !strings.EqualFold(c.Author.Email, authorEmail) {
+			return nil
+		}
+		ok := false
+		for _, t := range ParseTrailers(c.Message) {
+			if strings.EqualFold(t.Key, key) {
+				value, ok = t.Value, true
+			}
+		}
+		if ok {
+			found = c.Hash
+			return storer.ErrStop
+		}
+		return nil
+	})
+	if err != nil {
+		return "", plumbing.ZeroHash, false, fmt.Errorf("find trailer %s: %w", key, err)
+	}
+	return value, found, !found.IsZero(), nil
+}
+
+// fillStatPortable records the stat data every platform's FileInfo has.
+func fillStatPortable(e *indexEntry, fi os.FileInfo) {
+	e.size = uint32(fi.Size())
+	t := fi.ModTime()
+	e.mtimeSec, e.mtimeNsec = uint32(t.Unix()), uint32(t.Nanosecond())
+	e.ctimeSec, e.ctimeNsec = e.mtimeSec, e.mtimeNsec
+}
