@@ -140,7 +140,8 @@ gen_vault() {
 	local tmpl=$work/tmpl-$2 dir=$work/$1
 	if [ ! -d "$tmpl" ]; then
 		"$bin/cortex" init "$tmpl" >/dev/null
-		(cd "$tmpl" && git add -A && git -c user.name=bench -c user.email=bench@example.com commit -qm init)
+		# A newer init commits what it wrote itself; an older one leaves it to us.
+		(cd "$tmpl" && git add -A && { git diff --cached --quiet || git -c user.name=bench -c user.email=bench@example.com commit -qm init; })
 		"$bin/memgen" vault -vault "$tmpl" -docs "$2" >&2
 	fi
 	cp -a "$tmpl" "$dir"

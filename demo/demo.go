@@ -80,15 +80,14 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 	if err := checkEmpty(dir); err != nil {
 		return nil, err
 	}
-	ir, err := vault.Init(dir, vault.InitOptions{})
+	// Init commits what it wrote, signed by the person setting up the vault.
+	start := now()
+	ir, err := vault.Init(dir, vault.InitOptions{Signature: Owner, Now: func() time.Time { return start }})
 	if err != nil {
 		return nil, err
 	}
 	l := vault.Layout{Root: ir.Dir}
 	rep := &Report{Layout: l, Init: ir}
-	if err := commitInit(ctx, l, ir, now()); err != nil {
-		return nil, err
-	}
 
 	obs, err := sample(now())
 	if err != nil {
@@ -141,26 +140,6 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 
 // Owner signs the demo's first commit: the person who set up the vault.
 var Owner = gitstore.Signature{Name: "maya", Email: "maya@tidepool.example"}
-
-// commitInit commits the files init wrote (taxonomy, calibration, ignore
-// files), as the person setting up a vault would, so the history starts
-// with the vault's configuration and the working tree is clean.
-func commitInit(ctx context.Context, l vault.Layout, ir *vault.InitReport, now time.Time) error {
-	var paths []string
-	for _, a := range ir.Actions {
-		if (a.Op == vault.InitWrote || a.Op == vault.InitAppended) && !strings.HasSuffix(a.Path, "/") {
-			paths = append(paths, a.Path)
-		}
-	}
-	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: Owner, Now: func() time.Time { return now }})
-	if err != nil {
-		return fmt.Errorf("demo: %w", err)
-	}
-	if _, err := gs.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: "cortex init: taxonomy, calibration and ignore files\n"}); err != nil {
-		return fmt.Errorf("demo: first commit: %w", err)
-	}
-	return nil
-}
 
 // sample parses the embedded lines and moves them in time so the last is
 // lastAgo before now, keeping their spacing: the demo's memories are a

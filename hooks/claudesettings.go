@@ -736,14 +736,17 @@ func shellWords(s string) []string {
 	return slices.Clip(words)
 }
 
-// RepoVaults returns the vaults (absolute folders) the git repository
-// holding dir checks with Cortex's pre-commit hook — the vaults `cortex
-// init` made in it, a project's docs/memory say — or none. It is how
-// install finds a project's vault from the project's top folder.
+// RepoVaults returns the vaults (absolute folders) `cortex init` made in
+// the git repository holding dir — a project's docs/memory, say — or none:
+// the nested vaults with their own repository recorded in the project's
+// info/exclude, then those the project's pre-commit hook checks
+// (--in-project). It is how a command finds a project's vault from the
+// project's top folder.
 func RepoVaults(dir string) ([]string, error) {
+	nested := vault.FindProjectVaults(dir)
 	repo, err := FindRepo(dir)
 	if err != nil {
-		return nil, nil // no repository: no vaults recorded
+		return nested, nil // no repository: no vaults recorded
 	}
 	hooksDir, _, err := repo.HooksDir()
 	if err != nil {
@@ -753,10 +756,10 @@ func RepoVaults(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var vaults []string
+	vaults := nested
 	for _, v := range ours {
 		p := filepath.Join(repo.WorkTree, filepath.FromSlash(v))
-		if ok, err := vault.IsVault(p); err == nil && ok {
+		if ok, err := vault.IsVault(p); err == nil && ok && !slices.Contains(vaults, p) {
 			vaults = append(vaults, p)
 		}
 	}

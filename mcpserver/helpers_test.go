@@ -23,9 +23,7 @@ func newVault(t testing.TB) vault.Layout {
 	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "cortex init")
-	return vault.Layout{Root: dir}
+	return vault.Layout{Root: dir} // init committed what it wrote
 }
 
 // git runs the git CLI in dir with a person's identity and none of the

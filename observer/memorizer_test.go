@@ -39,9 +39,7 @@ func newTestVault(t testing.TB) vault.Layout {
 	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "-qm", "cortex init")
-	return vault.Layout{Root: dir}
+	return vault.Layout{Root: dir} // init committed what it wrote
 }
 
 // testLogger collects log output; tests read it to see the warnings.

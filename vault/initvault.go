@@ -2,12 +2,14 @@ package vault
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -15,6 +17,7 @@ import (
 
 	cortex "github.com/cortex-vault/cortex"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // InitOptions tunes Init.
@@ -22,6 +25,14 @@ type InitOptions struct {
 	// Branch is the initial branch of a repository Init creates; "main" when
 	// empty.
 	Branch string
+	// InProject keeps a vault made inside a project in the project's own
+	// repository (memories then follow the project's branches) instead of
+	// giving it a repository of its own.
+	InProject bool
+	// Signature signs the commit of what Init created (default
+	// gitstore.DaemonSignature); Now is its clock (default time.Now).
+	Signature gitstore.Signature
+	Now       func() time.Time
 }
 
 // What Init did with one path (InitAction.Op).
@@ -36,7 +47,8 @@ const (
 const (
 	GitInitialized = "initialized" // there was none: Init made one at the vault
 	GitExisting    = "existing"    // the vault folder is a repository's top
-	GitEnclosing   = "enclosing"   // the vault is a folder inside a repository
+	GitEnclosing   = "enclosing"   // the vault is a folder inside a repository (--in-project)
+	GitNested      = "nested"      // the vault is its own repository, nested in a project's
 )
 
 // InitAction is one path Init created, wrote, appended to or left alone.
@@ -61,8 +73,21 @@ type InitReport struct {
 	// Git is GitInitialized, GitExisting or GitEnclosing.
 	Git string `json:"git"`
 	// Branch is the initial branch of a repository Init made.
-	Branch  string       `json:"branch,omitempty"`
+	Branch string `json:"branch,omitempty"`
+	// Project is the top folder of the project repository the vault sits
+	// in, when that is not the vault's own (GitNested, GitEnclosing).
+	Project string `json:"project,omitempty"`
+	// Exclude is the project's exclude file Init added the vault to
+	// (GitNested), when it added it.
+	Exclude string `json:"exclude,omitempty"`
+	// Note says why a vault inside a project stayed in the project's
+	// repository when --in-project was not given.
+	Note    string       `json:"note,omitempty"`
 	Actions []InitAction `json:"actions"`
+	// Commit is the commit of the files Init wrote in the vault's own
+	// repository, so that git status is clean right after; empty when there
+	// was nothing to commit or the repository is the project's.
+	Commit string `json:"commit,omitempty"`
 	// Warnings are problems Init cannot fix without touching what a person
 	// wrote: an invalid calibration.yml, ignore rules that hide the vault.
 	Warnings []string `json:"warnings,omitempty"`
@@ -70,7 +95,7 @@ type InitReport struct {
 
 // Changed reports whether Init changed anything on disk.
 func (r *InitReport) Changed() bool {
-	if r.CreatedDir || r.Git == GitInitialized {
+	if r.CreatedDir || r.Git == GitInitialized || r.Exclude != "" || r.Commit != "" {
 		return true
 	}
 	for _, a := range r.Actions {
@@ -151,22 +176,47 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 	}
 
+	// Inside a project, a vault gets a repository of its own (memory must
+	// not follow the project's branches) unless --in-project asks for the
+	// project's, or the vault is already there: an existing vault keeps
+	// working where it is.
+	nested := false
+	if repo != "" && !samePath(repo, abs) {
+		r.Project = repo
+		switch isVault, _ := isVaultDir(abs); {
+		case opts.InProject:
+		case !r.CreatedDir && isVault:
+			r.Note = "an existing vault in the project's repository stays there (its memories follow the project's branches)"
+		default:
+			if err := checkNestable(repo, abs, dir); err != nil {
+				return nil, err
+			}
+			nested = true
+		}
+	}
+
 	if r.CreatedDir {
 		if err := os.MkdirAll(abs, 0o755); err != nil {
 			return nil, fmt.Errorf("init %s: %w", dir, err)
 		}
 	}
-	if repo == "" {
+	switch {
+	case repo == "" || nested:
 		_, err := git.PlainInitWithOptions(abs, &git.PlainInitOptions{InitOptions: git.InitOptions{DefaultBranch: ref}})
 		if err != nil {
 			return nil, fmt.Errorf("init %s: create the git repository: %w", dir, err)
 		}
 		r.Repo, r.Git, r.Branch = abs, GitInitialized, branch
-	} else {
-		r.Repo, r.Git = repo, GitExisting
-		if !samePath(repo, abs) {
-			r.Git = GitEnclosing
+		if nested {
+			r.Git = GitNested
+			if r.Exclude, err = excludeFromProject(repo, abs); err != nil {
+				return nil, fmt.Errorf("init %s: %w", dir, err)
+			}
 		}
+	case samePath(repo, abs):
+		r.Repo, r.Git = repo, GitExisting
+	default:
+		r.Repo, r.Git = repo, GitEnclosing
 	}
 
 	for _, d := range initDirs {
@@ -201,7 +251,154 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		r.Warnings = append(r.Warnings, warns...)
 	}
 	r.Warnings = append(r.Warnings, ignoreWarnings(r.Repo, abs)...)
+	if r.Git != GitEnclosing {
+		if err := commitInit(r, opts); err != nil {
+			return nil, fmt.Errorf("init %s: %w", dir, err)
+		}
+	}
 	return r, nil
+}
+
+// commitInit commits the files Init wrote in the vault's own repository,
+// and only those, so that git status is clean right after init and the
+// history starts with the vault's configuration. In a project's repository
+// (--in-project) the person commits them with their own work.
+func commitInit(r *InitReport, opts InitOptions) error {
+	var paths []string
+	for _, a := range r.Actions {
+		if (a.Op == InitWrote || a.Op == InitAppended) && !strings.HasSuffix(a.Path, "/") {
+			// A linked file (a shared .gitignore) is the person's to commit.
+			if fi, err := os.Lstat(filepath.Join(r.Dir, filepath.FromSlash(a.Path))); err == nil && fi.Mode().IsRegular() {
+				paths = append(paths, a.Path)
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	gs, err := gitstore.OpenWith(r.Dir, gitstore.Options{Signature: opts.Signature, Now: opts.Now})
+	if err != nil {
+		return err
+	}
+	h, err := gs.Commit(context.Background(), gitstore.CommitRequest{Paths: paths, Message: "cortex init: taxonomy, calibration and ignore files\n"})
+	if errors.Is(err, gitstore.ErrNothingToCommit) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("commit what init wrote: %w", err)
+	}
+	r.Commit = h.String()
+	return nil
+}
+
+// checkNestable refuses to give a folder that holds files of the project's
+// repository a repository of its own: the project would lose sight of them.
+func checkNestable(project, abs, dir string) error {
+	rel, err := filepath.Rel(realPath(project), realPath(abs))
+	if err != nil {
+		return fmt.Errorf("init %s: %w", dir, err)
+	}
+	prefix := filepath.ToSlash(rel) + "/"
+	repo, err := git.PlainOpenWithOptions(project, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	if err != nil {
+		return fmt.Errorf("init %s: open the project's repository: %w", dir, err)
+	}
+	idx, err := repo.Storer.Index()
+	if err != nil {
+		return fmt.Errorf("init %s: read the project's git index: %w", dir, err)
+	}
+	for _, e := range idx.Entries {
+		if strings.HasPrefix(e.Name, prefix) {
+			return fmt.Errorf("init %s: the project's repository tracks files in it (%s): a vault with its own repository needs a folder of its own (choose a new folder, or give --in-project to keep the vault in the project's repository)", dir, e.Name)
+		}
+	}
+	return nil
+}
+
+// excludeMark starts the lines of a project's info/exclude that keep a
+// nested vault out of the project's git; FindProjectVaults reads it back.
+const excludeMark = "# cortex-vault: "
+
+// excludeFromProject adds the vault to the project repository's
+// info/exclude — the project's own file, never committed — so the project's
+// git ignores the nested repository. It returns the file's path, or ""
+// when the line was there already.
+func excludeFromProject(project, abs string) (string, error) {
+	pr, err := gitstore.RepoAt(project)
+	if err != nil {
+		return "", fmt.Errorf("find the project's git folder: %w", err)
+	}
+	rel, err := filepath.Rel(realPath(project), realPath(abs))
+	if err != nil {
+		return "", err
+	}
+	rel = filepath.ToSlash(rel)
+	p := filepath.Join(pr.CommonDir, "info", "exclude")
+	old, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("read %s: %w", p, err)
+	}
+	line := "/" + escapeIgnore(rel) + "/"
+	if hasLine(old, line) {
+		return "", nil
+	}
+	var b bytes.Buffer
+	b.Write(old)
+	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
+		b.WriteString("\n")
+	}
+	b.WriteString(excludeMark + rel + " (the memory vault, its own git repository)\n" + line + "\n")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return "", err
+	}
+	if err := WriteFileAtomic(p, b.Bytes(), 0o644); err != nil {
+		return "", err
+	}
+	return p, nil
+}
+
+// escapeIgnore escapes what gitignore syntax would read as a pattern.
+func escapeIgnore(rel string) string {
+	var b strings.Builder
+	for i, c := range rel {
+		if strings.ContainsRune(`\*?[`, c) || (i == 0 && (c == '!' || c == '#')) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	out := b.String()
+	if strings.HasSuffix(out, " ") {
+		out = out[:len(out)-1] + "\\ "
+	}
+	return out
+}
+
+// FindProjectVaults returns the nested vaults (absolute folders) cortex init
+// recorded in the info/exclude of the git repository holding dir — how a
+// command run at a project's top folder finds the project's vault in
+// docs/memory — or none.
+func FindProjectVaults(dir string) []string {
+	pr, err := gitstore.FindRepo(dir)
+	if err != nil {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(pr.CommonDir, "info", "exclude"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, l := range gitignoreLines(data) {
+		rest, ok := strings.CutPrefix(l, excludeMark)
+		if !ok {
+			continue
+		}
+		rel, _, _ := strings.Cut(rest, " (the memory vault")
+		p := filepath.Join(pr.WorkTree, filepath.FromSlash(rel))
+		if ok, err := isVaultDir(p); err == nil && ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // findRepo returns the top folder of the git repository holding abs, or ""
@@ -527,3 +724,23 @@ The memories themselves are markdown files in ` + "`mind/`" + `, ` + "`vault/`" 
 ` + "`cortex process`" + ` (or keep ` + "`cortex daemon`" + ` running) before deleting anything:
 lines not yet memorized exist only in the buffer.
 `
+
+// NestedIn returns the top folder of the project repository a nested vault
+// (its own repository, recorded in the project's info/exclude by init)
+// sits in, or "" when root is not such a vault.
+func NestedIn(root string) string {
+	parent := filepath.Dir(realPath(root))
+	if parent == realPath(root) {
+		return ""
+	}
+	for _, v := range FindProjectVaults(parent) {
+		if samePath(v, root) {
+			pr, err := gitstore.FindRepo(parent)
+			if err != nil {
+				return ""
+			}
+			return pr.WorkTree
+		}
+	}
+	return ""
+}

@@ -179,14 +179,15 @@ func TestInitNewFolder(t *testing.T) {
 		t.Errorf("git symbolic-ref HEAD = %q", out)
 	}
 	checkIgnores(t, dir)
-	status := mustGit(t, dir, "status", "--porcelain", "--untracked-files=all")
-	for _, want := range []string{"?? .cortexignore", "?? .gitignore", "?? calibration.yml", "?? observer/README.md", "?? taxonomy.yml"} {
-		if !strings.Contains(status, want) {
-			t.Errorf("git status lacks %q:\n%s", want, status)
-		}
+	// Init committed what it wrote: git status is clean.
+	if status := mustGit(t, dir, "status", "--porcelain", "--untracked-files=all"); status != "" {
+		t.Errorf("git status after init:\n%s", status)
 	}
-	if strings.Contains(status, ".cortex/") || strings.Contains(status, "staging") {
-		t.Errorf("git status shows ignored paths:\n%s", status)
+	if r.Commit == "" {
+		t.Error("no commit reported")
+	}
+	if files := mustGit(t, dir, "ls-files"); files != ".cortexignore\n.gitignore\ncalibration.yml\nobserver/README.md\ntaxonomy.yml\n" {
+		t.Errorf("committed files:\n%s", files)
 	}
 }
 
@@ -334,11 +335,11 @@ func TestInitInsideProject(t *testing.T) {
 	before := snapshot(t, project)
 
 	dir := filepath.Join(project, "docs", "memory")
-	r, err := Init(dir, InitOptions{})
+	r, err := Init(dir, InitOptions{InProject: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Git != GitEnclosing || !samePath(r.Repo, project) || r.Branch != "" {
+	if r.Git != GitEnclosing || !samePath(r.Repo, project) || r.Branch != "" || r.Commit != "" {
 		t.Errorf("report: git=%s repo=%s branch=%q", r.Git, r.Repo, r.Branch)
 	}
 	if len(r.Warnings) != 0 {
@@ -388,7 +389,7 @@ func TestInitWarnsAboutProjectIgnores(t *testing.T) {
 	writeFile(t, filepath.Join(project, ".gitignore"), "vault/\nobserver/\n")
 	writeFile(t, filepath.Join(project, ".git", "info", "exclude"), "*.yml\n")
 	dir := filepath.Join(project, "mem")
-	r, err := Init(dir, InitOptions{})
+	r, err := Init(dir, InitOptions{InProject: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -570,12 +571,32 @@ func TestInitInLinkedWorktree(t *testing.T) {
 	mustGit(t, main, "commit", "-q", "-m", "x")
 	wt := filepath.Join(t.TempDir(), "wt")
 	mustGit(t, main, "worktree", "add", "-q", "-b", "side", wt)
-	r, err := Init(filepath.Join(wt, "vault"), InitOptions{})
+	r, err := Init(filepath.Join(wt, "vault"), InitOptions{InProject: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Git != GitEnclosing || !samePath(r.Repo, wt) {
 		t.Errorf("git=%s repo=%s", r.Git, r.Repo)
+	}
+	// A vault of its own in a linked worktree: the exclude line goes to the
+	// common git folder, where git reads info/exclude for every worktree.
+	r, err = Init(filepath.Join(wt, "mem"), InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Git != GitNested || !samePath(r.Exclude, filepath.Join(main, ".git", "info", "exclude")) {
+		t.Errorf("git=%s exclude=%s", r.Git, r.Exclude)
+	}
+	if status := mustGit(t, wt, "status", "--porcelain", "--untracked-files=all"); status != "?? vault/\n" && !strings.Contains(status, "vault/") {
+		t.Errorf("worktree status:\n%s", status)
+	} else if strings.Contains(status, "mem") {
+		t.Errorf("the nested vault shows in the worktree's status:\n%s", status)
+	}
+	if got := FindProjectVaults(wt); len(got) != 1 || !samePath(got[0], filepath.Join(wt, "mem")) {
+		t.Errorf("FindProjectVaults = %q", got)
+	}
+	if got := NestedIn(filepath.Join(wt, "mem")); !samePath(got, wt) {
+		t.Errorf("NestedIn = %q", got)
 	}
 	if !bytes.HasPrefix([]byte(readFile(t, filepath.Join(wt, ".git"))), []byte("gitdir: ")) {
 		t.Error("the worktree's .git file was touched")

@@ -339,6 +339,9 @@ func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 		dir = wd
 		if repo, err := hooks.FindRepo(wd); err == nil {
 			dir = repo.WorkTree
+			if p := vault.NestedIn(dir); p != "" {
+				dir = p // a vault with its own repository inside the project
+			}
 		}
 	}
 	abs, err := filepath.Abs(dir)

@@ -83,14 +83,12 @@ func (c *realCLI) command(dir, name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// newVault makes a vault with cortex init and commits it with git.
+// newVault makes a vault with cortex init (which commits what it wrote).
 func (c *realCLI) newVault(t *testing.T) vault.Layout {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "v")
 	c.run(t, "", "cortex", "init", dir)
-	c.run(t, dir, "git", "add", "-A")
-	c.run(t, dir, "git", "commit", "-qm", "cortex init")
-	return vault.Layout{Root: dir}
+	return vault.Layout{Root: dir} // init committed what it wrote
 }
 
 // daemonProc is a running `cortex daemon`.

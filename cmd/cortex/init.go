@@ -22,13 +22,22 @@ func initCommands() []*cli.Command {
 		ArgsUsage: "[DIR]",
 		Description: `Makes DIR (default: the current folder) a vault: the folders mind/, vault/,
 rules/, observer/ and .cortex/, the default taxonomy.yml, calibration.yml
-and .cortexignore, and the .gitignore lines the vault needs.
+and .cortexignore, and the .gitignore lines the vault needs; then commits
+those files in the vault's repository, so git status is clean right after.
 
-DIR may be a new folder, an existing vault, or a folder inside a project's
-git repository: then that repository is used and only paths under DIR are
-touched. Where there is no repository, one is created. The git pre-commit
-hook is installed (see cortex hooks): it keeps every committed document
-valid.
+The vault is its own git repository, also inside a project (cortex init
+docs/memory): memory is then the same on every branch of the project and
+never lands in the project's commits. The project's git is told to ignore
+the vault in .git/info/exclude, which is the project's own and never
+committed. With --in-project the vault lives in the project's repository
+instead, for teams that want memories reviewed with the code: memories are
+then committed on whatever branch is checked out, and a branch switch
+takes the memories of the other branch with it. A vault already inside a
+project's repository stays there.
+
+The git pre-commit hook is installed (see cortex hooks): it keeps every
+committed document valid. Your git user.name is added to the attributions
+calibration.yml trusts, so your own notes keep their confidence.
 
 Running it again is safe: it never overwrites a file, only adds what is
 missing, and says so. An invalid taxonomy.yml stops it before it changes
@@ -36,6 +45,7 @@ anything.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 			&cli.StringFlag{Name: "branch", Value: "main", Usage: "initial branch of a repository init creates"},
+			&cli.BoolFlag{Name: "in-project", Usage: "inside a project, keep the vault in the project's git repository (memories follow its branches)"},
 		},
 		Action: runInit,
 	}}
@@ -55,7 +65,7 @@ func runInit(c *cli.Context) error {
 	if len(args) == 1 {
 		dir = args[0]
 	}
-	r, err := vault.Init(dir, vault.InitOptions{Branch: c.String("branch")})
+	r, err := vault.Init(dir, vault.InitOptions{Branch: c.String("branch"), InProject: c.Bool("in-project")})
 	if err != nil {
 		return err
 	}
@@ -96,8 +106,16 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
 	switch r.Git {
 	case vault.GitInitialized:
 		fmt.Fprintf(w, "initialized git repository (branch %s)\n", r.Branch)
+	case vault.GitNested:
+		fmt.Fprintf(w, "initialized git repository (branch %s): the vault's own, inside the project at %s\n", r.Branch, r.Project)
+		if r.Exclude != "" {
+			fmt.Fprintf(w, "excluded the vault from the project's git in %s\n", r.Exclude)
+		}
 	case vault.GitEnclosing:
-		fmt.Fprintf(w, "using enclosing git repository at %s\n", r.Repo)
+		fmt.Fprintf(w, "using enclosing git repository at %s (memories follow its branches)\n", r.Repo)
+		if r.Note != "" {
+			fmt.Fprintf(w, "note: %s\n", r.Note)
+		}
 	default:
 		fmt.Fprintf(w, "using git repository at %s\n", r.Repo)
 	}
@@ -131,6 +149,9 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
 			}
 			fmt.Fprintln(w, line)
 		}
+	}
+	if r.Commit != "" {
+		fmt.Fprintf(w, "committed what init wrote (%s)\n", r.Commit[:12])
 	}
 	if !r.Changed() && !hookChanged {
 		fmt.Fprintf(w, "nothing to do: %s is already a vault\n", r.Dir)

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/vault"
 )
 
 func init() {
@@ -43,12 +44,17 @@ date with the memory files. Reading the status changes nothing.`,
 			if err != nil {
 				return err
 			}
+			git := vault.Repository(l.Root)
 			if c.Bool("json") {
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
-				return enc.Encode(s)
+				return enc.Encode(struct {
+					observer.Status
+					Git vault.RepoInfo `json:"git"`
+				}{s, git})
 			}
 			printStatus(c.App.Writer, s, t)
+			fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "git:", gitLine(git))
 			for _, w := range s.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
 			}
@@ -174,4 +180,22 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%.1f KB", float64(n)/1024)
 	}
 	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+}
+
+// gitLine says where the vault's commits go, and what a branch switch does
+// to its memories.
+func gitLine(g vault.RepoInfo) string {
+	branch := g.Branch
+	if branch == "" {
+		branch = "detached HEAD"
+	}
+	switch g.Mode {
+	case vault.RepoNested:
+		return fmt.Sprintf("the vault's own repository (branch %s), inside the project %s: the same memories on every branch of the project", branch, g.Project)
+	case vault.RepoInProject:
+		return fmt.Sprintf("in the project's repository %s, on branch %s: memories are committed on the branch checked out, and a branch switch shows that branch's memories only", g.Project, branch)
+	case vault.RepoNone:
+		return "no git repository (run cortex init)"
+	}
+	return fmt.Sprintf("the vault's own repository (branch %s)", branch)
 }
