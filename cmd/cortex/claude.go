@@ -363,6 +363,10 @@ func claudeInstallVault(c *cli.Context, opts hooks.ClaudeOptions) (string, error
 		return "", nil
 	}
 	l, err := obsLayout(c)
+	var nv *noVaultError
+	if errors.As(err, &nv) {
+		l, err = vault.Layout{Root: nv.dir}, nil // said below, for install's case
+	}
 	if c.IsSet("project") && !c.IsSet("vault") {
 		l, err = vault.Find(opts.ProjectDir) // the project's vault, wherever install runs
 	}

@@ -52,11 +52,20 @@ func repeatFlag(name, usage string) (*multiValue, cli.Flag) {
 
 func obsVaultFlag() cli.Flag {
 	return &cli.StringFlag{Name: "vault", EnvVars: []string{"CORTEX_VAULT"},
-		Usage: "the vault `DIR` (default: the nearest folder up from here with taxonomy.yml or observer/, else the vault cortex init made in this git repository, else here)"}
+		Usage: "the vault `DIR` (default: the nearest folder up from here with taxonomy.yml or observer/, else the vault cortex init made in this git repository)"}
+}
+
+// noVaultError is the answer of a command run outside any vault: it
+// creates nothing and says how to start.
+type noVaultError struct{ dir string }
+
+func (e *noVaultError) Error() string {
+	return fmt.Sprintf("no vault in %s or above it: run `cortex init` to make one (inside a project: cortex init docs/memory), or name one with --vault DIR or CORTEX_VAULT", e.dir)
 }
 
 // obsLayout returns the vault named by --vault, else the one the working
-// folder is in.
+// folder is in. A folder that is not a vault is an error: no command but
+// init ever makes one by accident.
 func obsLayout(c *cli.Context) (vault.Layout, error) {
 	if dir := c.String("vault"); dir != "" {
 		abs, err := filepath.Abs(dir)
@@ -70,6 +79,11 @@ func obsLayout(c *cli.Context) (vault.Layout, error) {
 		if !fi.IsDir() {
 			return vault.Layout{}, fmt.Errorf("--vault %s: not a folder", dir)
 		}
+		if ok, err := vault.IsVault(abs); err != nil {
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", dir, err)
+		} else if !ok {
+			return vault.Layout{}, fmt.Errorf("--vault %s is not a vault (no taxonomy.yml or observer/): run `cortex init %s` to make it one", dir, dir)
+		}
 		return vault.Layout{Root: abs}, nil
 	}
 	wd, err := os.Getwd()
@@ -81,9 +95,9 @@ func obsLayout(c *cli.Context) (vault.Layout, error) {
 
 // findVault is the vault a command run in wd works on: the nearest vault
 // from wd up; else, in a project whose vault lives in a subfolder
-// (docs/memory, say), the one vault its pre-commit hook checks, so a
-// command typed at the project's top folder does not start a second vault
-// there; else wd itself, as git init would.
+// (docs/memory, say), the one vault cortex init recorded in the project's
+// git (info/exclude, or the pre-commit hook of an --in-project vault);
+// else a *noVaultError.
 func findVault(wd string) (vault.Layout, error) {
 	l, err := vault.Find(wd)
 	if err != nil {
@@ -94,11 +108,11 @@ func findVault(wd string) (vault.Layout, error) {
 	}
 	vaults, err := hooks.RepoVaults(wd)
 	if err != nil {
-		return l, nil // the hook cannot be read: no recorded vault
+		vaults = nil // the hook cannot be read: no recorded vault
 	}
 	switch len(vaults) {
 	case 0:
-		return l, nil
+		return vault.Layout{}, &noVaultError{dir: wd}
 	case 1:
 		return vault.Layout{Root: vaults[0]}, nil
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -190,7 +191,11 @@ func validateGroups(c *cli.Context, wd string, args []string) (map[string][]stri
 			if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
 				start = filepath.Dir(abs)
 			}
-			found, err := vault.Find(start)
+			found, err := findVault(start)
+			var nv *noVaultError
+			if errors.As(err, &nv) {
+				return nil, nil, fmt.Errorf("validate %s: not inside a vault: give a path inside one, or name it with --vault DIR or CORTEX_VAULT (cortex init makes one)", a)
+			}
 			if err != nil {
 				return nil, nil, fmt.Errorf("validate %s: %w", a, err)
 			}
