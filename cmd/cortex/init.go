@@ -54,11 +54,6 @@ anything.`,
 func runInit(c *cli.Context) error {
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		for _, a := range args[1:] {
-			if strings.HasPrefix(a, "-") {
-				return usageErrorf("init: flags go before DIR (cortex init [--json] [DIR]), got %q after %q", a, args[0])
-			}
-		}
 		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), strings.Join(args, " "))
 	}
 	dir := "."

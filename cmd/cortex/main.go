@@ -39,7 +39,7 @@ func usageErrorf(format string, args ...any) error {
 // run executes the command line args and returns the process exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(reorderArgs(app, args))
 	if err == nil {
 		return 0
 	}
@@ -55,6 +55,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
+func init() {
+	// --version only: -v is process's --verbose.
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version (module version and VCS revision)"}
+	cli.VersionPrinter = func(c *cli.Context) { fmt.Fprintf(c.App.Writer, "cortex %s\n", c.App.Version) }
+}
+
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:                 "cortex",
@@ -62,7 +68,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:               stdin,
 		Writer:               stdout,
 		ErrWriter:            stderr,
-		HideVersion:          true,
+		Version:              version(),
 		EnableBashCompletion: false,
 		// Errors are printed once, by run, as "cortex: …".
 		ExitErrHandler: func(*cli.Context, error) {},

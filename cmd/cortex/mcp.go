@@ -1,18 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
 
-	"runtime/debug"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mcpserver"
-	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -50,12 +45,9 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			if err != nil {
 				return err
 			}
-			// A server registered in the wrong folder would answer "nothing
-			// found" forever and create observer/ on the first save: refuse
-			// to start, where the agent's MCP panel shows the reason.
-			if !isVault(l.Root) {
-				return fmt.Errorf("mcp: %s is not a vault (no taxonomy.yml or observer/): run cortex init there, or give --vault", l.Root)
-			}
+			// obsLayout refused a folder that is not a vault: a server
+			// registered in the wrong folder would answer "nothing found"
+			// forever and create observer/ on the first save.
 			log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level}))
 			s := mcpserver.New(l, mcpserver.Options{Logger: log, Version: version()})
 			// The protocol owns the process's real stdin and stdout, whatever
@@ -63,22 +55,4 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			return s.Run(c.Context, &mcp.StdioTransport{})
 		},
 	}
-}
-
-// isVault reports whether dir holds a vault's marks.
-func isVault(dir string) bool {
-	for _, name := range []string{doc.TaxonomyFile, "observer"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// version is the module version the binary was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "devel"
 }

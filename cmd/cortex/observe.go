@@ -236,8 +236,6 @@ buffer.
 			switch {
 			case c.NArg() == 1 && c.Args().First() == "-":
 				fromStdin = true
-			case c.NArg() > 1 && c.Args().First() == "-":
-				return usageErrorf("observe: flags go before -, as in: cortex observe %s -", strings.Join(c.Args().Tail(), " "))
 			case c.NArg() > 0:
 				return usageErrorf("observe: unexpected argument %q (flags only, or - for stdin)", c.Args().First())
 			}

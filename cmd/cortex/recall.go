@@ -140,30 +140,8 @@ func recallError(err error) error {
 	return err
 }
 
-// flagsAfterArgs refuses a known flag written after the first argument,
-// where the flag parser no longer sees it and it would be taken as text.
-func flagsAfterArgs(c *cli.Context, usage string) error {
-	args := c.Args().Slice()
-	for _, a := range args[min(1, len(args)):] {
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !strings.HasPrefix(a, "-") || name == "" {
-			continue
-		}
-		for _, f := range c.Command.Flags {
-			for _, n := range f.Names() {
-				if n == name {
-					return usageErrorf("%s: flags go before the arguments (%s), got %s after %q", c.Command.Name, usage, a, args[0])
-				}
-			}
-		}
-	}
-	return nil
-}
 
 func runSearch(c *cli.Context, now func() time.Time) error {
-	if err := flagsAfterArgs(c, "cortex search [flags] QUERY…"); err != nil {
-		return err
-	}
 	if n := c.Int("limit"); n < 1 || n > mind.MaxLimit {
 		return usageErrorf("search: --limit %d: expected 1 to %d", n, mind.MaxLimit)
 	}
@@ -254,9 +232,6 @@ func flatTitle(s string) string {
 }
 
 func runTimeline(c *cli.Context, now func() time.Time) error {
-	if err := flagsAfterArgs(c, "cortex timeline [--before N] [--after N] ID"); err != nil {
-		return err
-	}
 	switch c.NArg() {
 	case 0:
 		return usageErrorf("timeline: which memory? (cortex timeline ID; cortex search finds ids)")
@@ -305,9 +280,6 @@ func printTimeline(w io.Writer, tl *mind.Timeline) {
 }
 
 func runGet(c *cli.Context, now func() time.Time) error {
-	if err := flagsAfterArgs(c, "cortex get [--json] ID…"); err != nil {
-		return err
-	}
 	if c.NArg() == 0 {
 		return usageErrorf("get: which memories? (cortex get ID…; cortex search finds ids)")
 	}

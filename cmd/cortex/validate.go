@@ -77,11 +77,6 @@ func runValidate(c *cli.Context) error {
 	if c.Bool("all") && len(args) > 0 {
 		return usageErrorf("validate: --all checks every document; give it or PATHs, not both")
 	}
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			return usageErrorf("validate: flags go before PATH (cortex validate [--fix] [--json] PATH...), got %q", a)
-		}
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return fmt.Errorf("working folder: %w", err)
