@@ -3,7 +3,6 @@ package main
 import (
 	"log/slog"
 
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 

@@ -140,7 +140,6 @@ func recallError(err error) error {
 	return err
 }
 
-
 func runSearch(c *cli.Context, now func() time.Time) error {
 	if n := c.Int("limit"); n < 1 || n > mind.MaxLimit {
 		return usageErrorf("search: --limit %d: expected 1 to %d", n, mind.MaxLimit)
