@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -379,10 +380,16 @@ func writeCommand(now func() time.Time) *cli.Command {
 		Description: `The people's short form of observe: a type and a body. Attribution comes from
 --author, else git's user.name (the vault repository's config, then the
 global one), else "system"; the session is "cli". The line is checked and
-appended to the buffer; the daemon (or cortex process) memorizes it.`,
+appended to the buffer; the daemon (or cortex process) memorizes it.
+
+A person's text is never cut without consent: a body over 500 characters
+(a context over 1000) is refused, nothing written, unless --truncate
+accepts the cut. Longer text belongs in a note: a markdown file under
+vault/ or mind/ with a type: line, completed by the pre-commit hook on
+git commit.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "type", Usage: "the memory `TYPE` (a type of taxonomy.yml; required)"},
-			&cli.StringFlag{Name: "body", Usage: "the memory, `TEXT` of at most 500 characters (required)"},
+			&cli.StringFlag{Name: "body", Usage: "the memory, `TEXT` of at most 500 characters (required; see --truncate)"},
 			&cli.StringFlag{Name: "author", Usage: "`WHO` says it (default: git user.name, else system)"},
 			&cli.StringFlag{Name: "session", Value: observer.SessionCLI, Usage: "the session `UUID`"},
 			&cli.StringFlag{Name: "timestamp", Usage: "`WHEN`, RFC 3339", DefaultText: "now"},
@@ -392,6 +399,7 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 			entityFlag, tagFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print the appended line on stdout"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing on success"},
+			&cli.BoolFlag{Name: "truncate", Usage: "accept that a body over 500 characters (a context over 1000) is cut at a word boundary"},
 			obsVaultFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -436,6 +444,11 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 			if err := fillCommon(c, &o, now, *entities); err != nil {
 				return err
 			}
+			if !c.Bool("truncate") {
+				if err := refuseCut(o); err != nil {
+					return err
+				}
+			}
 			if err := validateAndAppend(c, l, tx, &o, rename); err != nil {
 				return err
 			}
@@ -453,4 +466,18 @@ appended to the buffer; the daemon (or cortex process) memorizes it.`,
 			return nil
 		},
 	}
+}
+
+// refuseCut refuses a person's text that the observation's limits would
+// cut: cortex write never drops words silently (--truncate consents).
+func refuseCut(o observer.Observation) error {
+	for _, f := range []struct {
+		flag, text string
+		max        int
+	}{{"body", o.Body, observer.MaxBody}, {"context", o.Context, observer.MaxContext}} {
+		if n := utf8.RuneCountInString(strings.TrimSpace(f.text)); n > f.max {
+			return fmt.Errorf("write: --%s is %d characters, over the %d a memory holds; nothing was written: keep longer text in a note (a markdown file under vault/ with a type: line, completed by git commit), or give --truncate to keep the first %d", f.flag, n, f.max, f.max)
+		}
+	}
+	return nil
 }
