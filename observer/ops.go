@@ -61,6 +61,27 @@ func (m *Memorizer) findByID(ctx context.Context, b *batch, id string) (*target,
 	return nil, fmt.Sprintf("%s %s names more than one document (%s): give more of the id", what, id, strings.Join(paths, ", ")), nil
 }
 
+// resolveRelates writes the whole id in place of each relates_to value
+// given as the short id search prints or any unique prefix of 8 or more
+// characters, as findByID resolves an op's id. A value that names no
+// single document is kept as given: the graph reports it dangling.
+func (m *Memorizer) resolveRelates(ctx context.Context, b *batch, o *Observation) error {
+	for i, v := range o.RelatesTo {
+		id := strings.ToLower(v)
+		if len(id) < 8 || len(id) == 36 || !isUUIDPrefix(id) {
+			continue
+		}
+		t, _, err := m.findByID(ctx, b, id)
+		if err != nil {
+			return err
+		}
+		if t != nil {
+			o.RelatesTo[i] = t.doc().ID
+		}
+	}
+	return nil
+}
+
 // operate applies an op line (SPEC §4 op, PIPELINE step 4) to the document
 // its id names:
 //   - resolve: status becomes resolved;
@@ -125,6 +146,9 @@ func (m *Memorizer) supersede(ctx context.Context, b *batch, ln rawLine, old tar
 		// A new document; whatever its importance, the threshold does not
 		// apply: the line is a correction, and dropping it would leave the
 		// old memory standing.
+		if err := m.resolveRelates(ctx, b, o); err != nil {
+			return 0, err
+		}
 		nd = m.buildDocument(o, sc, h, od.ID)
 		var problem string
 		if ndPath, problem = m.routeDocument(b, nd); problem != "" {

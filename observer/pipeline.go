@@ -178,6 +178,9 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 		return m.reinforce(b, ln, *t, &o, "reinforce", outReinforced), nil
 	}
 	// Step 6: route and build.
+	if err := m.resolveRelates(ctx, b, &o); err != nil {
+		return 0, err
+	}
 	d := m.buildDocument(&o, sc, h, "")
 	p, problem := m.routeDocument(b, d)
 	if problem != "" {
