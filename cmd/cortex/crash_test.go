@@ -51,7 +51,10 @@ func buildCLI(t *testing.T) *realCLI {
 	if err := os.WriteFile(filepath.Join(home, ".gitconfig"), []byte(gitconfig), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "GIT_CONFIG_NOSYSTEM=1")
+	// The identity this test needs, whatever the machine's: GIT_CONFIG_GLOBAL
+	// names the file, as CI sets it to /dev/null.
+	env := append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_CONFIG_GLOBAL="+filepath.Join(home, ".gitconfig"))
 	return &realCLI{bin: bin, env: env}
 }
 

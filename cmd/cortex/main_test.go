@@ -36,6 +36,7 @@ func setupScriptEnv(env *testscript.Env) error {
 		return err
 	}
 	env.Setenv("HOME", home)
+	env.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, ".gitconfig"))
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	env.Setenv("NO_COLOR", "1")
