@@ -82,7 +82,7 @@ func Build(ctx context.Context, dir string, opts Options) (*Report, error) {
 	}
 	// Init commits what it wrote, signed by the person setting up the vault.
 	start := now()
-	ir, err := vault.Init(dir, vault.InitOptions{Signature: Owner, Now: func() time.Time { return start }})
+	ir, err := vault.Init(dir, vault.InitOptions{Person: Owner.Name, Signature: Owner, Now: func() time.Time { return start }})
 	if err != nil {
 		return nil, err
 	}

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -29,6 +31,10 @@ type InitOptions struct {
 	// repository (memories then follow the project's branches) instead of
 	// giving it a repository of its own.
 	InProject bool
+	// Person is the name of the person making the vault, added to the
+	// attributions a new calibration.yml trusts so that their own notes
+	// keep their confidence; when empty, git's user.name.
+	Person string
 	// Signature signs the commit of what Init created (default
 	// gitstore.DaemonSignature); Now is its clock (default time.Now).
 	Signature gitstore.Signature
@@ -88,6 +94,9 @@ type InitReport struct {
 	// repository, so that git status is clean right after; empty when there
 	// was nothing to commit or the repository is the project's.
 	Commit string `json:"commit,omitempty"`
+	// Trusted is the person's name Init added to the trusted attributions
+	// of the calibration.yml it wrote.
+	Trusted string `json:"trusted,omitempty"`
 	// Warnings are problems Init cannot fix without touching what a person
 	// wrote: an invalid calibration.yml, ignore rules that hide the vault.
 	Warnings []string `json:"warnings,omitempty"`
@@ -226,18 +235,30 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 		r.Actions = append(r.Actions, a)
 	}
+	person := opts.Person
+	if person == "" {
+		name, err := gitstore.UserName(abs)
+		if err != nil {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%v: your notes are not added to the trusted attributions of calibration.yml", err))
+		}
+		person = name
+	}
+	calibration, trusted := trustPerson(cortex.DefaultCalibration, person)
 	for _, f := range []struct {
 		rel  string
 		data []byte
 	}{
 		{doc.TaxonomyFile, cortex.DefaultTaxonomy},
-		{CalibrationFile, cortex.DefaultCalibration},
+		{CalibrationFile, calibration},
 		{".cortexignore", cortex.DefaultCortexignore},
 		{"observer/README.md", []byte(observerReadme)},
 	} {
 		a, err := ensureFile(l.Path(filepath.FromSlash(f.rel)), f.rel, f.data)
 		if err != nil {
 			return nil, err
+		}
+		if f.rel == CalibrationFile && a.Op == InitWrote {
+			r.Trusted = trusted
 		}
 		r.Actions = append(r.Actions, a)
 	}
@@ -257,6 +278,48 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 	}
 	return r, nil
+}
+
+// trustPerson adds name to the trusted attributions of the default
+// calibration (after its last entry), so that the notes of the person who
+// made the vault — cortex write attributes them to git's user.name — keep
+// their confidence instead of being capped as a stranger's. It returns the
+// data unchanged, and "", when there is no name, it is trusted already, or
+// it cannot be written as one YAML line.
+func trustPerson(data []byte, name string) ([]byte, string) {
+	name = strings.TrimSpace(name)
+	const last = "    - system\n"
+	if name == "" || name == "owner" || name == "system" || strings.ContainsAny(name, "\n\r") || !bytes.Contains(data, []byte(last)) {
+		return data, ""
+	}
+	item := name
+	if !plainYAML(name) {
+		item = strconv.Quote(name)
+	}
+	return bytes.Replace(data, []byte(last), []byte(last+"    - "+item+"\n"), 1), name
+}
+
+// plainYAML reports whether s reads as itself in a YAML plain scalar: a
+// name of letters, digits, spaces, dots, dashes and underscores that does
+// not start or end with a space or look like a number or a keyword.
+func plainYAML(s string) bool {
+	for i, c := range s {
+		ok := c == ' ' || c == '.' || c == '_' || c == '-' || unicode.IsLetter(c) || unicode.IsDigit(c)
+		if !ok || (i == 0 && (c == ' ' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	if strings.HasSuffix(s, " ") {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "true", "false", "yes", "no", "on", "off", "null", "y", "n":
+		return false
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return false
+	}
+	return true
 }
 
 // commitInit commits the files Init wrote in the vault's own repository,

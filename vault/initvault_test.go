@@ -161,7 +161,7 @@ func TestInitNewFolder(t *testing.T) {
 	}
 	for f, data := range map[string][]byte{
 		"taxonomy.yml":    cortex.DefaultTaxonomy,
-		"calibration.yml": cortex.DefaultCalibration,
+		"calibration.yml": trusting(t, "Test Person"),
 		".cortexignore":   cortex.DefaultCortexignore,
 	} {
 		if got := readFile(t, filepath.Join(dir, f)); got != string(data) {
@@ -601,4 +601,48 @@ func TestInitInLinkedWorktree(t *testing.T) {
 	if !bytes.HasPrefix([]byte(readFile(t, filepath.Join(wt, ".git"))), []byte("gitdir: ")) {
 		t.Error("the worktree's .git file was touched")
 	}
+}
+
+func TestTrustPerson(t *testing.T) {
+	for _, tc := range []struct{ name, item, trusted string }{
+		{"Maya Lin", "    - Maya Lin\n", "Maya Lin"},
+		{"  José Ñúñez ", "    - José Ñúñez\n", "José Ñúñez"},
+		{"yes", "    - \"yes\"\n", "yes"},
+		{"1.5", "    - \"1.5\"\n", "1.5"},
+		{"o'brien: #1", "    - \"o'brien: #1\"\n", "o'brien: #1"},
+		{"-dash", "    - \"-dash\"\n", "-dash"},
+		{"owner", "", ""},
+		{"", "", ""},
+	} {
+		data, trusted := trustPerson(cortex.DefaultCalibration, tc.name)
+		if trusted != tc.trusted {
+			t.Errorf("%q: trusted %q", tc.name, trusted)
+		}
+		if tc.item == "" {
+			if !bytes.Equal(data, cortex.DefaultCalibration) {
+				t.Errorf("%q: calibration changed", tc.name)
+			}
+			continue
+		}
+		if !bytes.Contains(data, []byte("    - system\n"+tc.item)) {
+			t.Errorf("%q: no line %q in\n%s", tc.name, tc.item, data)
+		}
+		// The file stays valid and trusts the name, exactly.
+		dir := t.TempDir()
+		writeFile(t, filepath.Join(dir, CalibrationFile), string(data))
+		cal, warns := LoadCalibration(dir)
+		if len(warns) > 0 || !cal.Trusts(tc.trusted) || !cal.Trusts("owner") {
+			t.Errorf("%q: warnings %q, trusted %q", tc.name, warns, cal.Trusted)
+		}
+	}
+}
+
+// trusting is the default calibration trusting the name too.
+func trusting(t *testing.T, name string) []byte {
+	t.Helper()
+	data, trusted := trustPerson(cortex.DefaultCalibration, name)
+	if trusted != name {
+		t.Fatalf("trustPerson(%q) = %q", name, trusted)
+	}
+	return data
 }

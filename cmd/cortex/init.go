@@ -145,6 +145,9 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
 			fmt.Fprintln(w, line)
 		}
 	}
+	if r.Trusted != "" {
+		fmt.Fprintf(w, "trusted %s (your git user.name) in calibration.yml: your own notes keep their confidence\n", r.Trusted)
+	}
 	if r.Commit != "" {
 		fmt.Fprintf(w, "committed what init wrote (%s)\n", r.Commit[:12])
 	}
