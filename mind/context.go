@@ -47,6 +47,10 @@ type ContextEntry struct {
 	Path        string `json:"path"`
 	// Line is the entry as printed: "- [type] title (by attribution) ‹id8›".
 	Line string `json:"line"`
+	// Body is the memory's whole body, printed under the line (each line
+	// indented by two spaces), when it is short, says more than the title
+	// and the budget left room for it.
+	Body string `json:"body,omitempty"`
 }
 
 // ContextStage is one heading of the block with its entries.
@@ -71,8 +75,10 @@ type ContextBlock struct {
 	// Text is the block as markdown, at most Budget characters.
 	Text   string `json:"text"`
 	Budget int    `json:"budget"`
-	// Used is Text's length in characters.
-	Used int `json:"used"`
+	// Used is Text's length in characters; Tokens approximates its length
+	// in a model's tokens (a token is about four characters of English).
+	Used   int `json:"used"`
+	Tokens int `json:"approx_tokens"`
 }
 
 // The stages' names (ContextStage.Name), in priority order.
@@ -129,7 +135,9 @@ const (
 // is the longest run of entries, in that order, that fits: an entry that
 // does not fit ends the block (it and every later candidate count as
 // Omitted), so no entry is ever cut and a lower-priority entry never takes
-// the place of a higher one. A memory appears once, in its highest stage.
+// the place of a higher one. The budget the entries leave shows the whole
+// body of short memories under their line, highest stage first, each body
+// whole or not at all. A memory appears once, in its highest stage.
 // Resolved, outdated, superseded, archived and promoted memories are never
 // pushed, nor local ones of other agents. The same vault and clock give
 // the same block.
@@ -148,7 +156,51 @@ func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock
 	if err := r.shortIDs(ctx, stages); err != nil {
 		return nil, err
 	}
-	return fitBlock(stages, budget), nil
+	// The entries that fit by their line; then, with the budget left, the
+	// short bodies of those entries.
+	blk := fitBlock(stages, budget, nil)
+	var paths []string
+	for _, st := range blk.Stages {
+		for _, e := range st.Entries {
+			paths = append(paths, e.Path)
+		}
+	}
+	if len(paths) == 0 || blk.Used == budget {
+		return blk, nil
+	}
+	bodies, err := r.ix.ShortBodies(ctx, paths, maxPushBody)
+	if err != nil {
+		return nil, err
+	}
+	return fitBlock(stages, budget, bodies), nil
+}
+
+// maxPushBody is the longest body the push block shows whole, in
+// characters: an observation's body is at most 500; a longer note stays a
+// title, to be pulled with cortex get.
+const maxPushBody = 600
+
+// pushBody is body as the block shows it under an entry: its lines
+// indented by two spaces, blank lines and trailing spaces dropped; "" when
+// it says nothing the title does not.
+func pushBody(body, title string) string {
+	body = strings.TrimSpace(body)
+	if body == "" || oneLine(body) == title {
+		return ""
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.TrimRightFunc(line, unicode.IsSpace)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("  ")
+		b.WriteString(line)
+	}
+	return b.String()
 }
 
 // stagePlan is one stage's heading and candidates, in order.
@@ -338,15 +390,15 @@ func clip(s string, max int) string {
 // each stage's heading and entries, a blank line after each stage, and the
 // closing line. Header and closing line are reserved first; entries are
 // added in order while they fit, a heading only with its first entry. The
-// first entry that does not fit ends the block. When not even the header
-// and closing line fit, the block is empty.
-func fitBlock(stages []*stagePlan, budget int) *ContextBlock {
+// first entry that does not fit ends the block. Then, with what the budget
+// has left, the bodies (from bodies, by path) of the entries shown, highest
+// stage first, each whole or not at all. When not even the header and
+// closing line fit, the block is empty.
+func fitBlock(stages []*stagePlan, budget int, bodies map[string]string) *ContextBlock {
 	blk := &ContextBlock{Budget: budget, Stages: []ContextStage{}}
 	fixed := utf8.RuneCountInString(contextHeader) + utf8.RuneCountInString(contextClose)
 	full := fixed > budget
 	used := fixed
-	var b strings.Builder
-	b.WriteString(contextHeader)
 	for _, s := range stages {
 		if len(s.entries) == 0 {
 			continue
@@ -362,26 +414,51 @@ func fitBlock(stages []*stagePlan, budget int) *ContextBlock {
 				st.Omitted++
 				continue
 			}
-			if len(st.Entries) == 0 {
-				b.WriteString(s.heading)
-				b.WriteByte('\n')
-			}
-			b.WriteString(e.Line)
-			b.WriteByte('\n')
 			st.Entries = append(st.Entries, e)
 			used += cost
-		}
-		if len(st.Entries) > 0 {
-			b.WriteByte('\n')
 		}
 		blk.Stages = append(blk.Stages, st)
 	}
 	if fixed > budget {
 		return blk
 	}
+	for i := range blk.Stages {
+		for j := range blk.Stages[i].Entries {
+			e := &blk.Stages[i].Entries[j]
+			body, ok := bodies[e.Path]
+			if !ok {
+				continue
+			}
+			if text := pushBody(body, e.Title); text != "" {
+				if cost := utf8.RuneCountInString(text) + 1; used+cost <= budget {
+					e.Body = text
+					used += cost
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(contextHeader)
+	for _, st := range blk.Stages {
+		if len(st.Entries) == 0 {
+			continue
+		}
+		b.WriteString(st.Heading)
+		b.WriteByte('\n')
+		for _, e := range st.Entries {
+			b.WriteString(e.Line)
+			b.WriteByte('\n')
+			if e.Body != "" {
+				b.WriteString(e.Body)
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteByte('\n')
+	}
 	b.WriteString(contextClose)
 	blk.Text = b.String()
 	blk.Used = utf8.RuneCountInString(blk.Text)
+	blk.Tokens = (blk.Used + 3) / 4
 	return blk
 }
 
