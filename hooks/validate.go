@@ -36,6 +36,9 @@ type ValidateOptions struct {
 	// Logger receives notices (an index built or rebuilt); nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Progress, when set, is called with the number of documents checked
+	// so far, now and then (from one goroutine at a time).
+	Progress func(checked int)
 }
 
 // Skipped is a path given to Validate that is not a memory document.
@@ -129,6 +132,9 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 				res := validateFile(l, rel, tx, opts)
 				mu.Lock()
 				rep.Checked++
+				if opts.Progress != nil && rep.Checked%256 == 0 {
+					opts.Progress(rep.Checked)
+				}
 				rep.Problems = append(rep.Problems, res.problems...)
 				if res.fixed != nil {
 					rep.Fixed = append(rep.Fixed, *res.fixed)

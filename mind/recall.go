@@ -48,6 +48,9 @@ type Options struct {
 	// name no file relative to the vault's root (a person in a subfolder
 	// typing a file's name). Empty: the vault's root only.
 	WorkDir string
+	// Progress follows a build of the index from the working tree (the
+	// first read of a vault), as index.Options.Progress.
+	Progress func(done, found int)
 }
 
 // Recall answers the three pull layers over one vault.
@@ -78,7 +81,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 	if err := checkVault(l); err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(ctx, l, index.Options{Logger: r.log})
+	ix, err := index.Open(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress})
 	if err != nil {
 		return nil, err
 	}

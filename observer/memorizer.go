@@ -35,6 +35,9 @@ type Options struct {
 	// BatchLines is the most lines one batch (one commit) takes (default
 	// DefaultBatchLines).
 	BatchLines int
+	// Progress, when set, is called as Process works through the buffer,
+	// with the bytes accounted for and the bytes pending when it began.
+	Progress func(done, total int64)
 }
 
 // DefaultBatchLines is the default size of a batch. A batch is one commit:
@@ -86,17 +89,19 @@ type committer interface {
 // holds the vault's memorizer lock from Open to Close: one memorizer per
 // vault, so the exactly-once bookkeeping has a single writer.
 type Memorizer struct {
-	l      vault.Layout
-	log    *slog.Logger
-	now    func() time.Time
-	sig    gitstore.Signature
-	lines  int
-	tx     *doc.Taxonomy
-	cal    *vault.Calibration
-	calMsg string // the calibration warnings last logged
-	git    committer
-	ix     *index.Index
-	lock   *flock.Flock
+	l     vault.Layout
+	log   *slog.Logger
+	now   func() time.Time
+	sig   gitstore.Signature
+	lines int
+	// progress is Options.Progress.
+	progress func(done, total int64)
+	tx       *doc.Taxonomy
+	cal      *vault.Calibration
+	calMsg   string // the calibration warnings last logged
+	git      committer
+	ix       *index.Index
+	lock     *flock.Flock
 
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
@@ -136,7 +141,7 @@ const indexRefreshEvery = time.Minute
 // store and the index (a corrupt or missing index is rebuilt), and recovers
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
-	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID}
+	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -319,6 +324,13 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 	if err != nil {
 		return res, err
 	}
+	progress := func(int64) {}
+	if p := m.progress; p != nil {
+		if st, _, err := LoadState(m.l); err == nil && start.Size > st.Offset {
+			base := st.Offset
+			progress = func(off int64) { p(max(off-base, 0), start.Size-base) }
+		}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -384,6 +396,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 			res.Commits = append(res.Commits, commit)
 		}
 		res.Offset = lines[len(lines)-1].End
+		progress(res.Offset)
 		if id == start.ID && res.Offset >= start.Size {
 			return res, nil
 		}

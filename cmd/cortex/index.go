@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -91,7 +90,7 @@ func runRebuildIndex(c *cli.Context) error {
 			return err
 		}
 	} else {
-		bar := newProgressBar(c.App.ErrWriter)
+		bar := newProgress(c.App.ErrWriter, "indexing")
 		st, err = index.RebuildStatsOf(ctx, l, index.RebuildOptions{Logger: log, Progress: bar.update})
 		bar.done()
 		if err != nil {
@@ -214,38 +213,4 @@ func runGraph(c *cli.Context) error {
 		return g.WriteMermaid(w)
 	}
 	return g.WriteJSON(w)
-}
-
-// progressBar draws "indexing ███░░░ 1234/5000" on a terminal, and nothing
-// elsewhere: a log file or a pipe must not fill with carriage returns.
-type progressBar struct {
-	w    io.Writer
-	on   bool
-	last time.Time
-	drew bool
-}
-
-func newProgressBar(w io.Writer) *progressBar {
-	f, ok := w.(*os.File) // isTerminal (observe.go) looks at the file's mode
-	return &progressBar{w: w, on: ok && isTerminal(f)}
-}
-
-func (b *progressBar) update(done, found int) {
-	if !b.on || time.Since(b.last) < 100*time.Millisecond {
-		return
-	}
-	b.last = time.Now()
-	const width = 30
-	filled := 0
-	if found > 0 {
-		filled = min(width, done*width/found)
-	}
-	fmt.Fprintf(b.w, "\rindexing %s%s %d/%d", strings.Repeat("█", filled), strings.Repeat("░", width-filled), done, found)
-	b.drew = true
-}
-
-func (b *progressBar) done() {
-	if b.drew {
-		fmt.Fprint(b.w, "\r\033[K")
-	}
 }

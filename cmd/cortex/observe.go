@@ -461,7 +461,7 @@ git commit.`,
 				if err != nil {
 					rel = l.Buffer()
 				}
-				fmt.Fprintf(c.App.ErrWriter, "cortex: queued %s %q in %s\n", o.Type, title, filepath.ToSlash(rel))
+				fmt.Fprintf(c.App.ErrWriter, "queued %s %q in %s\n", o.Type, title, filepath.ToSlash(rel))
 			}
 			return nil
 		},

@@ -55,11 +55,13 @@ func processCommand(now func() time.Time) *cli.Command {
 					return a
 				},
 			}))
-			m, err := observer.Open(c.Context, l, observer.Options{Logger: log, Now: now})
+			bar := newProgress(c.App.ErrWriter, "memorizing")
+			m, err := observer.Open(c.Context, l, observer.Options{Logger: log, Now: now, Progress: bar.bytes})
 			if err != nil {
 				return err
 			}
 			res, perr := m.Process(c.Context)
+			bar.done()
 			if err := m.Close(); err != nil && perr == nil {
 				perr = err
 			}

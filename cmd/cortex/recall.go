@@ -124,7 +124,10 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 	if err != nil {
 		return nil, fmt.Errorf("working folder: %w", err)
 	}
-	return mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd})
+	// The first read of a vault builds its index: long in a big vault.
+	bar := newProgress(c.App.ErrWriter, "indexing")
+	defer bar.done()
+	return mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update})
 }
 
 // recallError makes a query the user must change a usage error (exit 2).

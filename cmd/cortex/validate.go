@@ -88,11 +88,14 @@ func runValidate(c *cli.Context) error {
 	total := &hooks.ValidateReport{Problems: []doc.Problem{}, Fixed: []hooks.Fixed{}, Fix: c.Bool("fix")}
 	for _, root := range order {
 		l := vault.Layout{Root: root}
+		bar := newProgress(c.App.ErrWriter, "validating")
 		rep, err := hooks.Validate(c.Context, l, hooks.ValidateOptions{
-			Paths:  groups[root],
-			Fix:    c.Bool("fix"),
-			Logger: slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn})),
+			Paths:    groups[root],
+			Fix:      c.Bool("fix"),
+			Logger:   slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn})),
+			Progress: func(n int) { bar.count(n, "documents") },
 		})
+		bar.done()
 		if err != nil {
 			return err
 		}

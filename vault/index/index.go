@@ -96,6 +96,9 @@ type Options struct {
 	// Logger receives notices (a rebuild after a corrupt or outdated file).
 	// Nil means slog.Default().
 	Logger *slog.Logger
+	// Progress, when set, follows a build of the index from the working
+	// tree (RebuildOptions.Progress): the first one is long in a big vault.
+	Progress func(done, found int)
 }
 
 // Open opens the vault's index, creating it from the working tree when it is
@@ -121,7 +124,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 		}
 		log.Warn("index: rebuilding", "path", path, "reason", err)
 	}
-	if err := Rebuild(ctx, l, RebuildOptions{Logger: log}); err != nil {
+	if err := Rebuild(ctx, l, RebuildOptions{Logger: log, Progress: opts.Progress}); err != nil {
 		return nil, err
 	}
 	opened, _ = os.Stat(path)

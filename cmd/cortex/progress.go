@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+)
+
+// progress draws one line of progress on stderr — "memorizing ███░░░ 45%",
+// "indexing ███░░░ 1234/5000", "validating 1,234 documents" — when stderr
+// is a terminal, and nothing elsewhere: a log file or a pipe must not fill
+// with carriage returns, and stdout keeps only the answer. done clears the
+// line, so what follows starts clean.
+type progress struct {
+	w     io.Writer
+	on    bool
+	label string
+	last  time.Time
+	drew  bool
+}
+
+func newProgress(w io.Writer, label string) *progress {
+	f, ok := w.(*os.File) // isTerminal (observe.go) looks at the file's mode
+	return &progress{w: w, on: ok && isTerminal(f), label: label}
+}
+
+// due reports whether a line may be drawn now: at most ten a second.
+func (p *progress) due() bool {
+	if !p.on || time.Since(p.last) < 100*time.Millisecond {
+		return false
+	}
+	p.last = time.Now()
+	p.drew = true
+	return true
+}
+
+// bar draws done of total as a bar and the two counts.
+func (p *progress) update(done, total int) {
+	if p.due() {
+		fmt.Fprintf(p.w, "\r%s %s %d/%d", p.label, bar(int64(done), int64(total)), done, total)
+	}
+}
+
+// bytes draws done of total bytes as a bar and a percentage.
+func (p *progress) bytes(done, total int64) {
+	if p.due() {
+		pct := int64(100)
+		if total > 0 {
+			pct = min(100, done*100/total)
+		}
+		fmt.Fprintf(p.w, "\r%s %s %d%%", p.label, bar(done, total), pct)
+	}
+}
+
+// count draws a running count of what has no known total.
+func (p *progress) count(n int, what string) {
+	if p.due() {
+		fmt.Fprintf(p.w, "\r%s %d %s", p.label, n, what)
+	}
+}
+
+func (p *progress) done() {
+	if p.drew {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+func bar(done, total int64) string {
+	const width = 30
+	filled := int64(0)
+	if total > 0 {
+		filled = min(width, done*width/total)
+	}
+	return strings.Repeat("█", int(filled)) + strings.Repeat("░", int(width-filled))
+}
