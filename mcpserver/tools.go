@@ -486,7 +486,8 @@ func refError(arg string, err error) error {
 	var qe *mind.QueryError
 	var nf *mind.NotFoundError
 	var amb *mind.AmbiguousError
-	if errors.As(err, &qe) || errors.As(err, &nf) || errors.As(err, &amb) {
+	var short *mind.ShortPrefixError
+	if errors.As(err, &qe) || errors.As(err, &nf) || errors.As(err, &amb) || errors.As(err, &short) {
 		return fmt.Errorf("%s: %w", arg, err)
 	}
 	return err

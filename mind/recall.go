@@ -167,6 +167,16 @@ func (e *AmbiguousError) Error() string {
 	return b.String()
 }
 
+// ShortPrefixError is an id prefix under MinPrefix characters. Like a
+// prefix that names no document or several, it is a reference that does
+// not name one document (not a query to rewrite): one kind of mistake,
+// one exit status.
+type ShortPrefixError struct{ Ref string }
+
+func (e *ShortPrefixError) Error() string {
+	return fmt.Sprintf("id prefix %q is too short: give %d or more characters", e.Ref, MinPrefix)
+}
+
 // MinPrefix is the shortest id prefix Resolve accepts.
 const MinPrefix = 8
 
@@ -189,7 +199,7 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%q is neither an id (hex digits and dashes) nor a path", ref)}
 	}
 	if len(id) < MinPrefix {
-		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("id prefix %q is too short: give %d or more characters", ref, MinPrefix)}
+		return index.Doc{}, &ShortPrefixError{Ref: ref}
 	}
 	what := "id prefix"
 	if len(id) == 36 {
@@ -392,7 +402,7 @@ type entityJSON struct {
 // MarshalJSON writes the document's fields, not its file: a program
 // reading `cortex get --json` wants values, not YAML to parse again.
 func (d Document) MarshalJSON() ([]byte, error) {
-	j := documentJSON{Path: d.Path, Effective: d.Effective, ParseError: d.ParseError}
+	j := documentJSON{Path: d.Path, Effective: Round3(d.Effective), ParseError: d.ParseError}
 	if d.Doc == nil {
 		j.Body = d.Content
 		return json.Marshal(j)

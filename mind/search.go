@@ -2,7 +2,9 @@ package mind
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -58,6 +60,18 @@ type Hit struct {
 	Effective float64 `json:"effective_importance"`
 	Recency   float64 `json:"recency"`
 }
+
+// MarshalJSON writes the scores rounded to what they mean (three
+// decimals), not 0.49999997444620126.
+func (h Hit) MarshalJSON() ([]byte, error) {
+	type plain Hit
+	p := plain(h)
+	p.Score, p.Relevance, p.Effective, p.Recency = Round3(p.Score), Round3(p.Relevance), Round3(p.Effective), Round3(p.Recency)
+	return json.Marshal(p)
+}
+
+// Round3 rounds a score or an importance to three decimals, for JSON.
+func Round3(f float64) float64 { return math.Round(f*1000) / 1000 }
 
 // Result is a search's answer.
 type Result struct {

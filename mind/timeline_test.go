@@ -181,7 +181,7 @@ func TestGet(t *testing.T) {
 	}{
 		{"0195aaaa", "id prefix 0195aaaa is ambiguous: it names 2 documents: 0195aaaa-0000-7000-8000-000000000001 (vault/decisions/0195aaaa-1.md), 0195aaaa-0000-7000-8000-000000000002 (vault/decisions/0195aaaa-2.md); give more characters", new(*AmbiguousError)},
 		{"0195cccc-0000-7000-8000-000000000009", "id 0195cccc-0000-7000-8000-000000000009 is ambiguous: it names 2 documents: 0195cccc-0000-7000-8000-000000000009 (" + dupA + "), 0195cccc-0000-7000-8000-000000000009 (" + dupB + "); give a path instead", new(*AmbiguousError)},
-		{"0195", `id prefix "0195" is too short: give 8 or more characters`, new(*QueryError)},
+		{"0195", `id prefix "0195" is too short: give 8 or more characters`, new(*ShortPrefixError)},
 		{"0195eeee", "no document with id prefix 0195eeee", new(*NotFoundError)},
 		{"0195eeee-0000-7000-8000-000000000001", "no document with id 0195eeee-0000-7000-8000-000000000001", new(*NotFoundError)},
 		{"zzzzzzzz", `"zzzzzzzz" is neither an id`, new(*QueryError)},

@@ -46,3 +46,21 @@ func TestBuildVersion(t *testing.T) {
 		t.Errorf("devel: %q", got)
 	}
 }
+
+// TestDemoHints: the demo's closing commands work as printed, with cortex
+// installed or through go run from the checkout.
+func TestDemoHints(t *testing.T) {
+	in := demoHints("d", true)
+	if !strings.Contains(in, "  cd d\n  cortex search noaa\n") {
+		t.Errorf("installed:\n%s", in)
+	}
+	out := demoHints("/tmp/cortex demo-1", false)
+	for _, want := range []string{"go install ./cmd/cortex", "  go run ./cmd/cortex search noaa --vault '/tmp/cortex demo-1'\n", "  git -C '/tmp/cortex demo-1' log --stat\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("not installed: no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\n  cortex ") {
+		t.Errorf("not installed, yet a bare cortex command:\n%s", out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -168,8 +169,31 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 			rel = p
 		}
 	}
-	fmt.Fprintf(w, "\nThe vault is kept. Look around:\n  cd %s\n  cortex search noaa\n  cortex search --all-status since:3d\n  git log --stat\n", rel)
+	_, err = exec.LookPath("cortex")
+	fmt.Fprint(w, demoHints(rel, err == nil))
 	return nil
+}
+
+// demoHints are the demo's closing lines: commands to try in the vault,
+// which work as printed — with cortex installed, or, when it is not on the
+// PATH (the demo ran through go run), through go run from the checkout.
+func demoHints(dir string, installed bool) string {
+	if installed {
+		return fmt.Sprintf("\nThe vault is kept. Look around:\n  cd %s\n  cortex search noaa\n  cortex search --all-status since:3d\n  git log --stat\n", dir)
+	}
+	q := shellQuote(dir)
+	return fmt.Sprintf("\nThe vault is kept. cortex is not on your PATH (install it: go install ./cmd/cortex);\n"+
+		"until then, from this checkout:\n  go run ./cmd/cortex search noaa --vault %s\n  go run ./cmd/cortex search --all-status since:3d --vault %s\n  git -C %s log --stat\n", q, q, q)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // heading starts a section of the demo's story.
