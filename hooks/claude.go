@@ -9,6 +9,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -296,11 +297,23 @@ func FindClaudeVault(in ClaudeInput, named string, getenv func(string) string) (
 		return vault.Layout{}, err
 	}
 	// Find falls back to the folder itself, as init wants; a hook wants a
-	// real vault or none.
+	// real vault or none: the nearest one up, else the one vault cortex
+	// init made in the project (docs/memory, found from the project's top
+	// folder as the other commands find it).
 	if ok, err := vault.IsVault(l.Root); err != nil {
 		return vault.Layout{}, err
-	} else if !ok {
-		return vault.Layout{}, ErrNoClaudeVault
+	} else if ok {
+		return l, nil
 	}
-	return l, nil
+	vs, err := RepoVaults(start)
+	if err != nil {
+		return vault.Layout{}, fmt.Errorf("%w: the project's recorded vaults cannot be read: %v", ErrNoClaudeVault, err)
+	}
+	switch len(vs) {
+	case 0:
+		return vault.Layout{}, fmt.Errorf("%w: none in %s or above it, and none recorded in its git repository (cortex init DIR makes one; or give --vault to cortex claude install, or set CORTEX_VAULT)", ErrNoClaudeVault, start)
+	case 1:
+		return vault.Layout{Root: vs[0]}, nil
+	}
+	return vault.Layout{}, fmt.Errorf("%w: the project at %s has %d vaults (%s): give --vault to cortex claude install, or set CORTEX_VAULT", ErrNoClaudeVault, start, len(vs), strings.Join(vs, ", "))
 }

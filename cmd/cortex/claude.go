@@ -156,6 +156,7 @@ func claudeVault(in hooks.ClaudeInput, named string) (vault.Layout, error) {
 func claudeContext(ctx context.Context, in hooks.ClaudeInput, named string, log *slog.Logger, now func() time.Time) (string, error) {
 	l, err := claudeVault(in, named)
 	if errors.Is(err, hooks.ErrNoClaudeVault) {
+		log.Warn(err.Error()) // on stderr under CORTEX_DEBUG only
 		return "", nil
 	}
 	if err != nil {

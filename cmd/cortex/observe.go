@@ -293,6 +293,17 @@ buffer.
 				return appendObservations(c, l, obs)
 			}
 
+			// Every missing required flag at once, not one per try; a
+			// usage mistake, as write's missing --type.
+			var missing []string
+			for _, name := range []string{"type", "body", "bucket", "attribution", "session"} {
+				if !c.IsSet(name) {
+					missing = append(missing, "--"+name)
+				}
+			}
+			if len(missing) > 0 {
+				return usageErrorf("observe: missing %s (required: --type, --body, --bucket, --attribution, --session; or JSON lines on stdin)", strings.Join(missing, ", "))
+			}
 			o := observer.Observation{
 				Bucket:      c.String("bucket"),
 				Type:        c.String("type"),
