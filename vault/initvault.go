@@ -272,7 +272,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		r.Warnings = append(r.Warnings, warns...)
 	}
 	r.Warnings = append(r.Warnings, ignoreWarnings(r.Repo, abs)...)
-	if r.Git != GitEnclosing {
+	if r.Git == GitInitialized || r.Git == GitNested || (r.Git == GitExisting && unborn(abs)) {
 		if err := commitInit(r, opts); err != nil {
 			return nil, fmt.Errorf("init %s: %w", dir, err)
 		}
@@ -324,8 +324,10 @@ func plainYAML(s string) bool {
 
 // commitInit commits the files Init wrote in the vault's own repository,
 // and only those, so that git status is clean right after init and the
-// history starts with the vault's configuration. In a project's repository
-// (--in-project) the person commits them with their own work.
+// history starts with the vault's configuration: a repository Init made,
+// or one with no commit yet. In a repository with history (a project
+// whose top folder is the vault, --in-project) the person commits them
+// with their own work.
 func commitInit(r *InitReport, opts InitOptions) error {
 	var paths []string
 	for _, a := range r.Actions {
@@ -352,6 +354,18 @@ func commitInit(r *InitReport, opts InitOptions) error {
 	}
 	r.Commit = h.String()
 	return nil
+}
+
+// unborn reports whether the repository at dir has no commit yet (git init
+// and nothing more): a repository with history is a person's, whose
+// commits are theirs to make.
+func unborn(dir string) bool {
+	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	if err != nil {
+		return false
+	}
+	_, err = repo.Head()
+	return errors.Is(err, plumbing.ErrReferenceNotFound)
 }
 
 // checkNestable refuses to give a folder that holds files of the project's

@@ -372,13 +372,25 @@ func TestInitInsideProject(t *testing.T) {
 	}
 	checkIgnores(t, dir)
 
-	// Initializing the project's top folder itself uses it as is.
+	// Initializing the project's top folder itself uses it as is, and
+	// commits nothing into a repository with history.
+	head := mustGit(t, project, "rev-parse", "HEAD")
 	r, err = Init(project, InitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Git != GitExisting {
-		t.Errorf("git = %s", r.Git)
+	if r.Git != GitExisting || r.Commit != "" || mustGit(t, project, "rev-parse", "HEAD") != head {
+		t.Errorf("git = %s, commit %q", r.Git, r.Commit)
+	}
+	// A repository with no commit yet (git init, then cortex init) gets
+	// init's commit.
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	mustGit(t, filepath.Dir(fresh), "init", "-q", "-b", "main", fresh)
+	if r, err = Init(fresh, InitOptions{}); err != nil || r.Git != GitExisting || r.Commit == "" {
+		t.Errorf("unborn repository: %v, git %s, commit %q", err, r.Git, r.Commit)
+	}
+	if status := mustGit(t, fresh, "status", "--porcelain"); status != "" {
+		t.Errorf("status after init in an unborn repository:\n%s", status)
 	}
 }
 
