@@ -1,0 +1,263 @@
+// Package docmerge merges two versions of one memory document changed
+// from a common base (SPEC §10): the fields two machines both change —
+// reinforced, last_reinforced, status, source_hash — by rule, everything
+// else (the body, the other fields) line by line as git does, leaving a
+// person's true conflicts to the person with git's markers. It backs
+// `cortex merge-driver` (a person's own git pull) and `cortex sync`.
+package docmerge
+
+import (
+	"bytes"
+	"context"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
+)
+
+// Labels name the sides in conflict markers: ours, base, theirs.
+type Labels = [3]string
+
+// DefaultLabels are the labels git merge-file uses without -L.
+var DefaultLabels = Labels{"ours", "base", "theirs"}
+
+// Result is a merged document.
+type Result struct {
+	Data []byte
+	// Clean is false when Data holds conflict markers for the person.
+	Clean bool
+	// Rule says which rule merged the document: "fields" (the frontmatter
+	// rules, then a line merge), "same-memory" (one memory created on two
+	// machines), or "lines" (not two documents: a plain line merge).
+	Rule string
+}
+
+// Merge merges ours and theirs, two versions of the file changed from
+// base; base is empty when both sides added the file (add/add).
+//
+// Rules, applied to the frontmatter of three documents that parse:
+//   - reinforced = base + (ours − base) + (theirs − base): concurrent
+//     reinforcements add up;
+//   - last_reinforced = the later of ours and theirs;
+//   - status: a side that did not change it takes the other's change; when
+//     both changed it, a change made without a reinforcement on that side
+//     (a person's edit, the sleep cycle) beats one made beside a
+//     reinforcement (the memorizer), then the rank archived > superseded >
+//     outdated > resolved > active (unknown values rank with active) decides;
+//   - source_hash = the hash of the merged body (it follows the body);
+//   - everything else — the body, every other field — merges line by line
+//     as git merge-file does; two changes to the same lines are a conflict
+//     left to the person, never settled by dropping a side.
+//
+// Both sides added a file (base empty) with the same source_hash: it is
+// one memory created on two machines and becomes one document — the one
+// created first (then the smaller id) — reinforced once more, with the
+// other's reinforcements added and last_reinforced the latest of both
+// sides' reinforcements and the later creation.
+//
+// A side that is not a document (no frontmatter, invalid YAML) makes the
+// whole file a line merge, as git's own.
+func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	pa, errA := doc.Parse(ours)
+	pb, errB := doc.Parse(theirs)
+	if errA != nil || errB != nil {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	if len(base) == 0 {
+		if pa.Doc.SourceHash != "" && pa.Doc.SourceHash == pb.Doc.SourceHash {
+			return sameMemory(pa, pb)
+		}
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	po, err := doc.Parse(base)
+	if err != nil {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc)
+	// Every side gets the merged values, so the line merge sees no change
+	// on those lines; source_hash is set to base's for now and follows the
+	// merged body afterwards.
+	hash := po.Doc.SourceHash
+	if hash == "" {
+		hash = pa.Doc.SourceHash
+	}
+	for _, p := range []*doc.Parsed{po, pa, pb} {
+		if err := f.apply(p, hash); err != nil {
+			return lines(ctx, base, ours, theirs, labels)
+		}
+	}
+	out, clean, err := gitstore.MergeFile(ctx, po.Bytes(), pa.Bytes(), pb.Bytes(), labels)
+	if err != nil {
+		return Result{}, err
+	}
+	if clean && hash != "" {
+		if pm, err := doc.Parse(out); err == nil {
+			body := pm.Body()
+			h := doc.Hash(pm.Doc.Body)
+			switch {
+			case body == pa.Body():
+				h = sideHash(pa, ours)
+			case body == pb.Body():
+				h = sideHash(pb, theirs)
+			}
+			if h != pm.Doc.SourceHash && h != "" && pm.Set(doc.FieldSourceHash, h) == nil {
+				out = pm.Bytes()
+			}
+		}
+	}
+	return Result{Data: out, Clean: clean, Rule: "fields"}, nil
+}
+
+// sideHash is the source_hash a side had before the merge set it.
+func sideHash(p *doc.Parsed, orig []byte) string {
+	if o, err := doc.Parse(orig); err == nil && o.Doc.SourceHash != "" {
+		return o.Doc.SourceHash
+	}
+	return doc.Hash(p.Doc.Body)
+}
+
+func lines(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if bytes.Equal(ours, theirs) {
+		return Result{Data: ours, Clean: true, Rule: "lines"}, nil
+	}
+	out, clean, err := gitstore.MergeFile(ctx, base, ours, theirs, labels)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Data: out, Clean: clean, Rule: "lines"}, nil
+}
+
+// fields are the merged values of the fields with a rule.
+type fields struct {
+	reinforced int
+	last       *time.Time
+	status     string
+}
+
+func mergeFields(o, a, b *doc.Document) fields {
+	f := fields{reinforced: a.Reinforced + b.Reinforced - o.Reinforced}
+	if f.reinforced < 0 {
+		f.reinforced = 0
+	}
+	f.last = later(a.LastReinforced, b.LastReinforced)
+	f.status = mergeStatus(o, a, b)
+	return f
+}
+
+func later(a, b *time.Time) *time.Time {
+	switch {
+	case a == nil:
+		return b
+	case b == nil || !b.After(*a):
+		return a
+	}
+	return b
+}
+
+// statusRank orders the statuses when both sides changed one: the status
+// that retires a memory wins over the one that keeps it in use.
+var statusRank = map[string]int{
+	"archived": 4, "superseded": 3, "outdated": 2, "resolved": 1, "active": 0, "": 0,
+}
+
+// MergeStatus applies the status rule of Merge.
+func mergeStatus(o, a, b *doc.Document) string {
+	ca, cb := a.Status != o.Status, b.Status != o.Status
+	switch {
+	case !ca:
+		return b.Status
+	case !cb || a.Status == b.Status:
+		return a.Status
+	}
+	// Both changed it differently. The memorizer changes a status only
+	// when it reinforces; a change without a reinforcement is a person's
+	// (or the sleep cycle's) decision, and wins.
+	ta, tb := a.Reinforced > o.Reinforced, b.Reinforced > o.Reinforced
+	switch {
+	case ta && !tb:
+		return b.Status
+	case tb && !ta:
+		return a.Status
+	}
+	ra, rb := statusRank[a.Status], statusRank[b.Status]
+	switch {
+	case ra > rb:
+		return a.Status
+	case rb > ra:
+		return b.Status
+	case a.Status < b.Status: // two unknown values: the same answer on every machine
+		return a.Status
+	}
+	return b.Status
+}
+
+// apply writes the merged values into p, changing only their lines.
+func (f fields) apply(p *doc.Parsed, hash string) error {
+	if p.Doc.Reinforced != f.reinforced {
+		if err := p.Set(doc.FieldReinforced, f.reinforced); err != nil {
+			return err
+		}
+	}
+	if !sameTime(p.Doc.LastReinforced, f.last) {
+		var v any
+		if f.last != nil {
+			v = *f.last
+		}
+		if err := p.Set(doc.FieldLastReinforced, v); err != nil {
+			return err
+		}
+	}
+	if p.Doc.Status != f.status {
+		if err := p.Set(doc.FieldStatus, f.status); err != nil {
+			return err
+		}
+	}
+	if hash != "" && p.Doc.SourceHash != hash {
+		if err := p.Set(doc.FieldSourceHash, hash); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}
+
+// sameMemory folds two creations of one memory into one document.
+func sameMemory(pa, pb *doc.Parsed) (Result, error) {
+	keep, other := Fold(pa, pb)
+	if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+other.Doc.Reinforced+1); err != nil {
+		return Result{}, err
+	}
+	last := later(later(keep.Doc.LastReinforced, other.Doc.LastReinforced), &other.Doc.Created)
+	if err := keep.Set(doc.FieldLastReinforced, *last); err != nil {
+		return Result{}, err
+	}
+	return Result{Data: keep.Bytes(), Clean: true, Rule: "same-memory"}, nil
+}
+
+// Fold returns which of two documents of the same memory (the same
+// source_hash) stays — the one created first, then the smaller id, then
+// the smaller bytes, so that every machine picks the same — and which is
+// folded into it.
+func Fold(a, b *doc.Parsed) (keep, other *doc.Parsed) {
+	da, db := &a.Doc, &b.Doc
+	switch {
+	case da.Created.Before(db.Created):
+		return a, b
+	case db.Created.Before(da.Created):
+		return b, a
+	case da.ID != db.ID:
+		if da.ID < db.ID {
+			return a, b
+		}
+		return b, a
+	case bytes.Compare(a.Bytes(), b.Bytes()) <= 0:
+		return a, b
+	}
+	return b, a
+}
