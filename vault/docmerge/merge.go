@@ -229,15 +229,25 @@ func sameTime(a, b *time.Time) bool {
 
 // sameMemory folds two creations of one memory into one document.
 func sameMemory(pa, pb *doc.Parsed) (Result, error) {
-	keep, other := Fold(pa, pb)
-	if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+other.Doc.Reinforced+1); err != nil {
+	data, err := FoldInto(Fold(pa, pb))
+	if err != nil {
 		return Result{}, err
+	}
+	return Result{Data: data, Clean: true, Rule: "same-memory"}, nil
+}
+
+// FoldInto returns keep with other's creation counted as one more
+// reinforcement: reinforced = both counts + 1, last_reinforced the latest
+// of both and of other's creation. keep is edited in place.
+func FoldInto(keep, other *doc.Parsed) ([]byte, error) {
+	if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+other.Doc.Reinforced+1); err != nil {
+		return nil, err
 	}
 	last := later(later(keep.Doc.LastReinforced, other.Doc.LastReinforced), &other.Doc.Created)
 	if err := keep.Set(doc.FieldLastReinforced, *last); err != nil {
-		return Result{}, err
+		return nil, err
 	}
-	return Result{Data: keep.Bytes(), Clean: true, Rule: "same-memory"}, nil
+	return keep.Bytes(), nil
 }
 
 // Fold returns which of two documents of the same memory (the same

@@ -33,6 +33,11 @@ func (e *GitError) Error() string {
 	return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), msg)
 }
 
+// Message is the last line git printed on stderr, without "fatal: ".
+func (e *GitError) Message() string {
+	return strings.TrimPrefix(lastLine(e.Stderr), "fatal: ")
+}
+
 // lastLine returns the last line of s that is not blank and not a hint.
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
@@ -50,6 +55,12 @@ func lastLine(s string) string {
 // the person's ssh-agent, ~/.ssh/config and credential helpers apply.
 func Git(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
 	out, _, err := gitRun(ctx, dir, stdin, nil, args...)
+	return out, err
+}
+
+// GitEnv is Git with extra environment variables (NAME=value).
+func GitEnv(ctx context.Context, dir string, env []string, stdin []byte, args ...string) ([]byte, error) {
+	out, _, err := gitRun(ctx, dir, stdin, env, args...)
 	return out, err
 }
 
