@@ -308,19 +308,23 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 		return "", fmt.Errorf("%s/%s shares no history with %s (another repository, or a rewritten one?): nothing changed; check the remote's URL", s.opts.Remote, s.rep.Branch, s.rep.Branch)
 	}
 	base := strings.TrimSpace(baseOut)
-	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--name-only", "--no-messages", local, remote)
+	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--no-messages", local, remote)
 	var ge *gitstore.GitError
-	if errors.As(err, &ge) && ge.Code == 1 {
-		fields := strings.Split(strings.TrimRight(out, "\x00"), "\x00")
-		conflicts := fields[1:]
-		return "", fmt.Errorf("a true conflict in %s (edited on both machines): nothing changed; merge with `git pull` and resolve it as usual, then sync again", strings.Join(conflicts, ", "))
-	}
-	if err != nil {
+	if err != nil && !(errors.As(err, &ge) && ge.Code == 1) {
 		return "", fmt.Errorf("merge %s/%s: %w", s.opts.Remote, s.rep.Branch, err)
 	}
-	tree := strings.TrimRight(out, "\x00\n")
-	tree, err = s.foldDuplicates(ctx, base, local, remote, tree)
+	tree, conflicts := parseMergeTree(out)
+	var edits []string
+	if len(conflicts) > 0 {
+		if edits, err = s.resolveFolded(ctx, base, local, remote, tree, conflicts); err != nil {
+			return "", err
+		}
+	}
+	more, err := s.foldDuplicates(ctx, base, local, remote, tree)
 	if err != nil {
+		return "", err
+	}
+	if tree, err = s.editTree(ctx, tree, append(edits, more...)); err != nil {
 		return "", err
 	}
 	sig := gitstore.DaemonSignature()
@@ -342,20 +346,134 @@ func (s *syncer) isAncestor(ctx context.Context, a, b string) bool {
 	return err == nil
 }
 
+// conflict is one path merge-tree could not merge: its blob at each stage
+// (1 base, 2 ours, 3 theirs; "" where the side has none).
+type conflict struct {
+	path   string
+	stages [4]string
+}
+
+// parseMergeTree reads `git merge-tree --write-tree -z --no-messages`:
+// the tree, then the conflicted entries "<mode> <object> <stage>\t<path>".
+func parseMergeTree(out string) (tree string, conflicts []conflict) {
+	fields := strings.Split(out, "\x00")
+	tree = strings.TrimSpace(fields[0])
+	at := map[string]int{}
+	for _, f := range fields[1:] {
+		if f == "" {
+			break
+		}
+		tab := strings.IndexByte(f, '\t')
+		meta := strings.Fields(f[:max(tab, 0)])
+		if tab < 0 || len(meta) != 3 {
+			continue
+		}
+		path := f[tab+1:]
+		stage, _ := strconv.Atoi(meta[2])
+		i, ok := at[path]
+		if !ok {
+			i = len(conflicts)
+			at[path] = i
+			conflicts = append(conflicts, conflict{path: path})
+		}
+		if stage >= 1 && stage <= 3 {
+			conflicts[i].stages[stage] = meta[1]
+		}
+	}
+	return tree, conflicts
+}
+
+// resolveFolded settles the one conflict Cortex's rules produce between
+// machines: a document one side reinforced while the other side folded it
+// into the same memory's other document (same source_hash, see
+// foldDuplicates). The reinforcements move to the document kept, and the
+// folded one goes. Any other conflict is a person's: the sync stops.
+func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree string, conflicts []conflict) ([]string, error) {
+	var edits, left []string
+	kept := map[string][]byte{} // the documents kept, as edited so far
+	for _, c := range conflicts {
+		mod, deleter := c.stages[2], remote
+		if mod == "" {
+			mod, deleter = c.stages[3], local
+		}
+		if c.stages[1] == "" || (c.stages[2] != "") == (c.stages[3] != "") || !s.isMemoryPath(c.path) {
+			left = append(left, c.path)
+			continue
+		}
+		objs, err := s.blobs(ctx, []string{c.stages[1], mod})
+		if err != nil {
+			return nil, err
+		}
+		pb, errB := doc.Parse(objs[0])
+		pm, errM := doc.Parse(objs[1])
+		if errB != nil || errM != nil || pm.Doc.SourceHash == "" {
+			left = append(left, c.path)
+			continue
+		}
+		adds, err := s.addedDocs(ctx, base, deleter)
+		if err != nil {
+			return nil, err
+		}
+		keep, ok := adds[pm.Doc.SourceHash]
+		if !ok {
+			left = append(left, c.path)
+			continue
+		}
+		data, ok := kept[keep.path]
+		if !ok {
+			if data, err = s.blobAt(ctx, tree, keep.path); err != nil {
+				return nil, err
+			}
+		}
+		pk, err := doc.Parse(data)
+		if err != nil {
+			left = append(left, c.path)
+			continue
+		}
+		data, err = docmerge.AddReinforcements(pk, &pb.Doc, &pm.Doc)
+		if err != nil {
+			left = append(left, c.path)
+			continue
+		}
+		kept[keep.path] = data
+		edits = append(edits, "0 0000000000000000000000000000000000000000\t"+c.path)
+		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(c.path, s.prefix))
+	}
+	if len(left) > 0 {
+		return nil, fmt.Errorf("a true conflict in %s (edited on both machines): nothing changed; merge with `git pull` and resolve it as usual, then sync again", strings.Join(left, ", "))
+	}
+	for path, data := range kept {
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+	}
+	return edits, nil
+}
+
+// isMemoryPath reports whether a repository path is a document of the
+// vault's memory folders.
+func (s *syncer) isMemoryPath(p string) bool {
+	rel, ok := strings.CutPrefix(p, s.prefix)
+	if !ok || !strings.HasSuffix(rel, ".md") {
+		return false
+	}
+	top, _, _ := strings.Cut(rel, "/")
+	return top == doc.MindDir || top == doc.VaultDir || top == doc.RulesDir
+}
+
 // foldDuplicates makes one document of a memory both sides created under
 // different paths (created on different days): the one docmerge.Fold
 // keeps takes the other's reinforcements and one more, the other goes.
-func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree string) (string, error) {
+func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree string) ([]string, error) {
 	ours, err := s.addedDocs(ctx, base, local)
-	if err != nil {
-		return "", err
-	}
-	if len(ours) == 0 {
-		return tree, nil
+	if err != nil || len(ours) == 0 {
+		return nil, err
 	}
 	theirs, err := s.addedDocs(ctx, base, remote)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var edits []string // update-index --index-info lines
 	for hash, pa := range ours {
@@ -366,11 +484,11 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 		// Read both as merged (the other side may have reinforced them).
 		da, err := s.blobAt(ctx, tree, pa.path)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		db, err := s.blobAt(ctx, tree, pb.path)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		a, errA := doc.Parse(da)
 		b, errB := doc.Parse(db)
@@ -388,11 +506,17 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 		}
 		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+keepPath, "0 0000000000000000000000000000000000000000\t"+gonePath)
 		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(gonePath, s.prefix))
 	}
+	return edits, nil
+}
+
+// editTree applies update-index --index-info lines to tree in a
+// temporary index, and returns the new tree.
+func (s *syncer) editTree(ctx context.Context, tree string, edits []string) (string, error) {
 	if len(edits) == 0 {
 		return tree, nil
 	}
@@ -436,7 +560,11 @@ func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]adde
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	blobs, err := s.blobs(ctx, c, paths)
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = c + ":" + p
+	}
+	blobs, err := s.blobs(ctx, names)
 	if err != nil {
 		return nil, err
 	}
@@ -450,26 +578,26 @@ func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]adde
 }
 
 func (s *syncer) blobAt(ctx context.Context, tree, path string) ([]byte, error) {
-	b, err := s.blobs(ctx, tree, []string{path})
+	b, err := s.blobs(ctx, []string{tree + ":" + path})
 	if err != nil {
 		return nil, err
 	}
 	return b[0], nil
 }
 
-// blobs reads the files at paths in the commit or tree rev with one git
-// cat-file --batch.
-func (s *syncer) blobs(ctx context.Context, rev string, paths []string) ([][]byte, error) {
+// blobs reads objects (a blob's name, or rev:path) with one git cat-file
+// --batch.
+func (s *syncer) blobs(ctx context.Context, names []string) ([][]byte, error) {
 	var in bytes.Buffer
-	for _, p := range paths {
-		in.WriteString(rev + ":" + p + "\n")
+	for _, n := range names {
+		in.WriteString(n + "\n")
 	}
 	out, err := gitstore.Git(ctx, s.repo.WorkTree, in.Bytes(), "cat-file", "--batch")
 	if err != nil {
 		return nil, err
 	}
-	res := make([][]byte, 0, len(paths))
-	for range paths {
+	res := make([][]byte, 0, len(names))
+	for range names {
 		nl := bytes.IndexByte(out, '\n')
 		if nl < 0 {
 			return nil, errors.New("cat-file: short output")

@@ -271,3 +271,21 @@ func Fold(a, b *doc.Parsed) (keep, other *doc.Parsed) {
 	}
 	return b, a
 }
+
+// AddReinforcements returns keep with the reinforcements a side made to
+// another document of the same memory since base (mod's count above
+// base's, mod's last_reinforced) — how a document one machine reinforced
+// while another folded it into keep loses nothing. keep is edited in place.
+func AddReinforcements(keep *doc.Parsed, base, mod *doc.Document) ([]byte, error) {
+	if n := mod.Reinforced - base.Reinforced; n > 0 {
+		if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+n); err != nil {
+			return nil, err
+		}
+	}
+	if last := later(keep.Doc.LastReinforced, mod.LastReinforced); last != nil && !sameTime(last, keep.Doc.LastReinforced) {
+		if err := keep.Set(doc.FieldLastReinforced, *last); err != nil {
+			return nil, err
+		}
+	}
+	return keep.Bytes(), nil
+}
