@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -324,6 +325,10 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 	if err != nil {
 		return "", err
 	}
+	edits = append(edits, more...)
+	if more, err = s.sameChanges(ctx, local, remote, tree); err != nil {
+		return "", err
+	}
 	if tree, err = s.editTree(ctx, tree, append(edits, more...)); err != nil {
 		return "", err
 	}
@@ -450,6 +455,80 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
 	}
 	return edits, nil
+}
+
+// sameChanges counts twice the reinforcements both sides made to one
+// document when they happen to leave it byte for byte the same (two
+// reinforcements by observations older than its last_reinforced: the same
+// count, the same date) — git takes an identical change once, without
+// asking the merge driver. With one merge base the two changes are
+// necessarily made by different commits, so both count. With several
+// bases (criss-cross history) nothing is done: git's virtual base may hold
+// either.
+func (s *syncer) sameChanges(ctx context.Context, local, remote, tree string) ([]string, error) {
+	out, err := s.git(ctx, nil, "merge-base", "--all", local, remote)
+	if err != nil {
+		return nil, err
+	}
+	bases := strings.Fields(out)
+	if len(bases) != 1 {
+		return nil, nil
+	}
+	ours, err := s.modified(ctx, bases[0], local)
+	if err != nil || len(ours) == 0 {
+		return nil, err
+	}
+	theirs, err := s.modified(ctx, bases[0], remote)
+	if err != nil {
+		return nil, err
+	}
+	var edits []string
+	for path, m := range ours {
+		if t, ok := theirs[path]; !ok || t.new != m.new || t.old != m.old {
+			continue
+		}
+		objs, err := s.blobs(ctx, []string{m.old, m.new, tree + ":" + path})
+		if err != nil {
+			return nil, err
+		}
+		pb, err1 := doc.Parse(objs[0])
+		pm, err2 := doc.Parse(objs[1])
+		pt, err3 := doc.Parse(objs[2])
+		if errors.Join(err1, err2, err3) != nil || pm.Doc.Reinforced <= pb.Doc.Reinforced {
+			continue
+		}
+		data, err := docmerge.AddReinforcements(pt, &pb.Doc, &pm.Doc)
+		if err != nil {
+			continue
+		}
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+	}
+	return edits, nil
+}
+
+type change struct{ old, new string }
+
+// modified maps the memory documents modified between a and b to their
+// blobs before and after.
+func (s *syncer) modified(ctx context.Context, a, b string) (map[string]change, error) {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=M", a, b, "--",
+		s.prefix+doc.MindDir, s.prefix+doc.VaultDir, s.prefix+doc.RulesDir)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]change{}
+	f := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(f); i += 2 {
+		meta := strings.Fields(f[i])
+		if len(meta) == 5 && s.isMemoryPath(f[i+1]) {
+			m[f[i+1]] = change{old: meta[2], new: meta[3]}
+		}
+	}
+	return m, nil
 }
 
 // isMemoryPath reports whether a repository path is a document of the
@@ -668,14 +747,20 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 	if len(paths) == 0 {
 		return nil
 	}
-	args := append([]string{"diff-index", "--name-only", "-z", local, "--"}, paths...)
-	out, err := s.git(ctx, nil, args...)
-	if err != nil {
-		return err
-	}
-	dirty := strings.Split(strings.TrimRight(out, "\x00"), "\x00")
-	if out == "" {
-		dirty = nil
+	// git diff refreshes the stat data it reads (in memory), as git status
+	// does: a file whose stat changed and whose content did not is clean.
+	var dirty []string
+	for _, mode := range [][]string{{"--cached"}, nil} {
+		args := append(append([]string{"diff", "--no-ext-diff", "--no-renames", "--name-only", "-z"}, mode...), local, "--")
+		out, err := s.git(ctx, nil, append(args, paths...)...)
+		if err != nil {
+			return err
+		}
+		for _, p := range strings.Split(out, "\x00") {
+			if p != "" && !slices.Contains(dirty, p) {
+				dirty = append(dirty, p)
+			}
+		}
 	}
 	// An untracked file where the merge writes one.
 	for _, p := range paths {

@@ -9,6 +9,7 @@ package docmerge
 import (
 	"bytes"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -74,38 +75,90 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 		return lines(ctx, base, ours, theirs, labels)
 	}
 	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc)
-	// Every side gets the merged values, so the line merge sees no change
-	// on those lines; source_hash is set to base's for now and follows the
-	// merged body afterwards.
-	hash := po.Doc.SourceHash
-	if hash == "" {
-		hash = pa.Doc.SourceHash
-	}
-	for _, p := range []*doc.Parsed{po, pa, pb} {
-		if err := f.apply(p, hash); err != nil {
-			return lines(ctx, base, ours, theirs, labels)
+	// A rule field that some side lacks would be inserted at different
+	// places on each side (Set appends it), which a line merge reads as a
+	// conflict: it is taken out of all three and written into the result.
+	var moved []string
+	for _, name := range ruleFields {
+		if !po.Has(name) || !pa.Has(name) || !pb.Has(name) {
+			moved = append(moved, name)
 		}
 	}
-	out, clean, err := gitstore.MergeFile(ctx, po.Bytes(), pa.Bytes(), pb.Bytes(), labels)
+	r, ok, err := mergeWith(ctx, f, [3][]byte{base, ours, theirs}, moved, labels)
+	if err == nil && !ok && len(moved) > 0 {
+		// The result does not read back (a conflict in the frontmatter):
+		// every side gets the fields in place instead, so the person
+		// resolving it sees the merged values.
+		r, ok, err = mergeWith(ctx, f, [3][]byte{base, ours, theirs}, nil, labels)
+	}
 	if err != nil {
 		return Result{}, err
 	}
+	if !ok {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	return r, nil
+}
+
+// ruleFields are the application fields Merge merges by rule, in writing
+// order.
+var ruleFields = []string{doc.FieldStatus, doc.FieldLastReinforced, doc.FieldReinforced}
+
+// mergeWith gives base, ours and theirs the merged values of the rule
+// fields — or takes the moved ones out — so that the line merge sees no
+// change on their lines, merges the lines, and writes the moved fields
+// and the source_hash of the merged body into the result. ok is false
+// when a side cannot be edited or a moved field cannot be written back.
+func mergeWith(ctx context.Context, f fields, data [3][]byte, moved []string, labels Labels) (Result, bool, error) {
+	var ps [3]*doc.Parsed
+	for i, d := range data {
+		p, err := doc.Parse(d)
+		if err != nil {
+			return Result{}, false, nil
+		}
+		ps[i] = p
+	}
+	// source_hash is set to base's for now and follows the merged body
+	// afterwards.
+	hash := ps[0].Doc.SourceHash
+	if hash == "" {
+		hash = ps[1].Doc.SourceHash
+	}
+	for _, p := range ps {
+		if err := f.apply(p, hash, moved); err != nil {
+			return Result{}, false, nil
+		}
+	}
+	out, clean, err := gitstore.MergeFile(ctx, ps[0].Bytes(), ps[1].Bytes(), ps[2].Bytes(), labels)
+	if err != nil {
+		return Result{}, false, err
+	}
+	if len(moved) == 0 && (!clean || hash == "") {
+		return Result{Data: out, Clean: clean, Rule: "fields"}, true, nil
+	}
+	pm, err := doc.Parse(out)
+	if err != nil {
+		return Result{}, false, nil
+	}
+	if err := f.set(pm, moved); err != nil {
+		return Result{}, false, nil
+	}
 	if clean && hash != "" {
-		if pm, err := doc.Parse(out); err == nil {
-			body := pm.Body()
-			h := doc.Hash(pm.Doc.Body)
-			switch {
-			case body == pa.Body():
-				h = sideHash(pa, ours)
-			case body == pb.Body():
-				h = sideHash(pb, theirs)
-			}
-			if h != pm.Doc.SourceHash && h != "" && pm.Set(doc.FieldSourceHash, h) == nil {
-				out = pm.Bytes()
+		body := pm.Body()
+		h := doc.Hash(pm.Doc.Body)
+		switch {
+		case body == ps[1].Body():
+			h = sideHash(ps[1], data[1])
+		case body == ps[2].Body():
+			h = sideHash(ps[2], data[2])
+		}
+		if h != pm.Doc.SourceHash && h != "" {
+			if err := pm.Set(doc.FieldSourceHash, h); err != nil {
+				return Result{}, false, nil
 			}
 		}
 	}
-	return Result{Data: out, Clean: clean, Rule: "fields"}, nil
+	return Result{Data: pm.Bytes(), Clean: clean, Rule: "fields"}, true, nil
 }
 
 // sideHash is the source_hash a side had before the merge set it.
@@ -191,29 +244,52 @@ func mergeStatus(o, a, b *doc.Document) string {
 	return b.Status
 }
 
-// apply writes the merged values into p, changing only their lines.
-func (f fields) apply(p *doc.Parsed, hash string) error {
-	if p.Doc.Reinforced != f.reinforced {
-		if err := p.Set(doc.FieldReinforced, f.reinforced); err != nil {
+// apply writes the merged values into p, changing only their lines, and
+// deletes the moved fields.
+func (f fields) apply(p *doc.Parsed, hash string, moved []string) error {
+	for _, name := range moved {
+		if err := p.Delete(name); err != nil {
 			return err
 		}
 	}
-	if !sameTime(p.Doc.LastReinforced, f.last) {
-		var v any
-		if f.last != nil {
-			v = *f.last
-		}
-		if err := p.Set(doc.FieldLastReinforced, v); err != nil {
-			return err
-		}
-	}
-	if p.Doc.Status != f.status {
-		if err := p.Set(doc.FieldStatus, f.status); err != nil {
-			return err
-		}
+	if err := f.set(p, ruleFields); err != nil {
+		return err
 	}
 	if hash != "" && p.Doc.SourceHash != hash {
 		if err := p.Set(doc.FieldSourceHash, hash); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// set writes the merged values of the named fields that p has not yet
+// (absent fields are appended, in writing order).
+func (f fields) set(p *doc.Parsed, names []string) error {
+	for _, name := range ruleFields {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		var err error
+		switch name {
+		case doc.FieldReinforced:
+			if p.Doc.Reinforced != f.reinforced || (f.reinforced != 0 && !p.Has(name)) {
+				err = p.Set(name, f.reinforced)
+			}
+		case doc.FieldLastReinforced:
+			if !sameTime(p.Doc.LastReinforced, f.last) {
+				var v any
+				if f.last != nil {
+					v = *f.last
+				}
+				err = p.Set(name, v)
+			}
+		case doc.FieldStatus:
+			if p.Doc.Status != f.status {
+				err = p.Set(name, f.status)
+			}
+		}
+		if err != nil {
 			return err
 		}
 	}
