@@ -262,11 +262,16 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 		r.Actions = append(r.Actions, a)
 	}
-	a, err := ensureGitignore(l.Path(".gitignore"))
-	if err != nil {
-		return nil, err
+	for _, ensure := range []struct {
+		rel string
+		f   func(string) (InitAction, error)
+	}{{".gitignore", ensureGitignore}, {".gitattributes", ensureAttributes}} {
+		a, err := ensure.f(l.Path(ensure.rel))
+		if err != nil {
+			return nil, err
+		}
+		r.Actions = append(r.Actions, a)
 	}
-	r.Actions = append(r.Actions, a)
 
 	if _, warns := LoadCalibration(abs); len(warns) > 0 {
 		r.Warnings = append(r.Warnings, warns...)
@@ -558,7 +563,7 @@ func checkExisting(l Layout, dir string) error {
 			return fmt.Errorf("init %s: %s is a file where the vault needs a folder (init changed nothing)", dir, d)
 		}
 	}
-	for _, f := range []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore"} {
+	for _, f := range []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore", ".gitattributes"} {
 		if fi, err := os.Stat(l.Path(filepath.FromSlash(f))); err == nil && !fi.Mode().IsRegular() {
 			return fmt.Errorf("init %s: %s exists and is not a regular file (init changed nothing)", dir, f)
 		}
@@ -596,24 +601,53 @@ func ensureFile(p, rel string, data []byte) (InitAction, error) {
 // ensureGitignore gives the vault's .gitignore the lines it lacks, appended
 // after the person's own, which stay byte for byte.
 func ensureGitignore(p string) (InitAction, error) {
+	return ensureLines(p, ".gitignore", gitignoreComment, vaultIgnoreLines, missingGitignoreLines, "has the lines cortex needs")
+}
+
+// attributesComment and vaultAttributeLines are what a vault's
+// .gitattributes needs: the memory folders merge through cortex
+// merge-driver (registered in the repository's git config by cortex init;
+// without it git merges them as text).
+const attributesComment = "# Cortex: memory documents merge by Cortex's rules (cortex merge-driver)."
+
+var vaultAttributeLines = []string{"mind/**/*.md merge=cortex", "vault/**/*.md merge=cortex", "rules/**/*.md merge=cortex"}
+
+// ensureAttributes gives the vault's .gitattributes the lines it lacks.
+func ensureAttributes(p string) (InitAction, error) {
+	missing := func(data []byte) []string {
+		var out []string
+		for _, l := range vaultAttributeLines {
+			if !hasLine(data, l) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	return ensureLines(p, ".gitattributes", attributesComment, vaultAttributeLines, missing, "registers cortex's merge driver")
+}
+
+// ensureLines writes the file rel at p with comment and lines when it is
+// absent, else appends the lines missing reports after the person's own,
+// which stay byte for byte.
+func ensureLines(p, rel, comment string, lines []string, missingOf func([]byte) []string, keptNote string) (InitAction, error) {
 	old, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		data := gitignoreComment + "\n" + strings.Join(vaultIgnoreLines, "\n") + "\n"
+		data := comment + "\n" + strings.Join(lines, "\n") + "\n"
 		err := CreateFileAtomic(p, []byte(data), 0o644)
 		if errors.Is(err, fs.ErrExist) { // appeared meanwhile: append instead
-			return ensureGitignore(p)
+			return ensureLines(p, rel, comment, lines, missingOf, keptNote)
 		}
 		if err != nil {
 			return InitAction{}, fmt.Errorf("init: %w", err)
 		}
-		return InitAction{Op: InitWrote, Path: ".gitignore"}, nil
+		return InitAction{Op: InitWrote, Path: rel}, nil
 	}
 	if err != nil {
 		return InitAction{}, fmt.Errorf("init: read %s: %w", p, err)
 	}
-	missing := missingGitignoreLines(old)
+	missing := missingOf(old)
 	if len(missing) == 0 {
-		return InitAction{Op: InitKept, Path: ".gitignore", Note: "has the lines cortex needs"}, nil
+		return InitAction{Op: InitKept, Path: rel, Note: keptNote}, nil
 	}
 	nl := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
@@ -624,11 +658,11 @@ func ensureGitignore(p string) (InitAction, error) {
 	if len(old) > 0 && !bytes.HasSuffix(old, []byte("\n")) {
 		b.WriteString(nl)
 	}
-	if !hasLine(old, gitignoreComment) {
+	if !hasLine(old, comment) {
 		if len(old) > 0 {
 			b.WriteString(nl)
 		}
-		b.WriteString(gitignoreComment + nl)
+		b.WriteString(comment + nl)
 	}
 	for _, line := range missing {
 		b.WriteString(line + nl)
@@ -636,7 +670,7 @@ func ensureGitignore(p string) (InitAction, error) {
 	if err := WriteFileAtomic(p, b.Bytes(), 0o644); err != nil {
 		return InitAction{}, fmt.Errorf("init: %w", err)
 	}
-	return InitAction{Op: InitAppended, Path: ".gitignore", Lines: missing}, nil
+	return InitAction{Op: InitAppended, Path: rel, Lines: missing}, nil
 }
 
 // missingGitignoreLines returns the vaultIgnoreLines a .gitignore lacks. A

@@ -151,12 +151,12 @@ func TestInitNewFolder(t *testing.T) {
 		"vault/": InitCreated, "rules/": InitCreated, "observer/": InitCreated,
 		"observer/staging/": InitCreated, ".cortex/": InitCreated,
 		"taxonomy.yml": InitWrote, "calibration.yml": InitWrote, ".cortexignore": InitWrote,
-		"observer/README.md": InitWrote, ".gitignore": InitWrote,
+		"observer/README.md": InitWrote, ".gitignore": InitWrote, ".gitattributes": InitWrote,
 	}
 	if got := ops(r); !reflect.DeepEqual(got, want) {
 		t.Errorf("actions = %v\nwant %v", got, want)
 	}
-	if !r.Changed() || r.Count(InitCreated) != 8 || r.Count(InitWrote) != 5 {
+	if !r.Changed() || r.Count(InitCreated) != 8 || r.Count(InitWrote) != 6 {
 		t.Errorf("Changed=%v created=%d wrote=%d", r.Changed(), r.Count(InitCreated), r.Count(InitWrote))
 	}
 	for f, data := range map[string][]byte{
@@ -179,6 +179,10 @@ func TestInitNewFolder(t *testing.T) {
 		t.Errorf("git symbolic-ref HEAD = %q", out)
 	}
 	checkIgnores(t, dir)
+	// The memory folders name the merge driver, as git reads them.
+	if out := mustGit(t, dir, "check-attr", "merge", "--", "mind/concepts/2026-02/a.md", "rules/r.md", "vault/decisions/d.md", "taxonomy.yml"); out != "mind/concepts/2026-02/a.md: merge: cortex\nrules/r.md: merge: cortex\nvault/decisions/d.md: merge: cortex\ntaxonomy.yml: merge: unspecified\n" {
+		t.Errorf("git check-attr merge:\n%s", out)
+	}
 	// Init committed what it wrote: git status is clean.
 	if status := mustGit(t, dir, "status", "--porcelain", "--untracked-files=all"); status != "" {
 		t.Errorf("git status after init:\n%s", status)
@@ -186,7 +190,7 @@ func TestInitNewFolder(t *testing.T) {
 	if r.Commit == "" {
 		t.Error("no commit reported")
 	}
-	if files := mustGit(t, dir, "ls-files"); files != ".cortexignore\n.gitignore\ncalibration.yml\nobserver/README.md\ntaxonomy.yml\n" {
+	if files := mustGit(t, dir, "ls-files"); files != ".cortexignore\n.gitattributes\n.gitignore\ncalibration.yml\nobserver/README.md\ntaxonomy.yml\n" {
 		t.Errorf("committed files:\n%s", files)
 	}
 }

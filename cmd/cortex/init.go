@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 func init() { commandGroups = append(commandGroups, initCommands) }
@@ -77,24 +79,43 @@ func runInit(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "cortex: note: %s\n", n)
 		}
 	}
+	// The merge driver (SPEC §10): a person's own git pull merges memory
+	// documents by Cortex's rules. Without it git merges them as text.
+	driver := ""
+	bin := ""
+	if hook != nil {
+		bin = hook.Binary
+	} else if exe, err := os.Executable(); err == nil {
+		bin = exe
+	}
+	switch changed, err := gitstore.RegisterMergeDriver(c.Context, r.Repo, bin); {
+	case err != nil:
+		fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %v (the vault is ready; git merges memory documents as text until `cortex init` runs again)\n", err)
+	case changed:
+		driver = "registered"
+	default:
+		driver = "kept"
+	}
 	if c.Bool("json") {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
-		return enc.Encode(initJSON{r, hook})
+		return enc.Encode(initJSON{r, hook, driver})
 	}
-	printInitReport(c.App.Writer, r, hook)
+	printInitReport(c.App.Writer, r, hook, driver)
 	return nil
 }
 
-// initJSON is init's --json report: vault.Init's, and the hook's.
+// initJSON is init's --json report: vault.Init's, the hook's, and what
+// became of the merge driver ("registered", "kept", or "" when it failed).
 type initJSON struct {
 	*vault.InitReport
-	Hook *hooks.Result `json:"hook"`
+	Hook        *hooks.Result `json:"hook"`
+	MergeDriver string        `json:"merge_driver"`
 }
 
 // printInitReport prints one line per action and a summary. hook is nil
 // when the hook could not be installed.
-func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
+func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result, driver string) {
 	if r.CreatedDir {
 		fmt.Fprintf(w, "created %s/\n", r.Dir)
 	}
@@ -147,6 +168,13 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result) {
 	}
 	if r.Trusted != "" {
 		fmt.Fprintf(w, "trusted %s (your git user.name) in calibration.yml: your own notes keep their confidence\n", r.Trusted)
+	}
+	switch driver {
+	case "registered":
+		hookChanged = true
+		fmt.Fprintf(w, "registered merge driver %s in the repository's git config\n", gitstore.MergeDriverName)
+	case "kept":
+		fmt.Fprintf(w, "kept merge driver %s (registered)\n", gitstore.MergeDriverName)
 	}
 	if r.Commit != "" {
 		fmt.Fprintf(w, "committed what init wrote (%s)\n", r.Commit[:12])

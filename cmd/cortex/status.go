@@ -11,6 +11,7 @@ import (
 
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vaultsync"
 )
 
 func init() {
@@ -45,16 +46,28 @@ date with the memory files. Reading the status changes nothing.`,
 				return err
 			}
 			git := vault.Repository(l.Root)
+			last, err := vaultsync.LoadStatus(l)
+			if err != nil {
+				s.Warnings = append(s.Warnings, err.Error())
+			}
 			if c.Bool("json") {
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
 				return enc.Encode(struct {
 					observer.Status
-					Git vault.RepoInfo `json:"git"`
-				}{s, git})
+					Git  vault.RepoInfo    `json:"git"`
+					Sync *vaultsync.Status `json:"sync"`
+				}{s, git, last})
 			}
 			printStatus(c.App.Writer, s, t)
 			fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "git:", gitLine(git))
+			if last != nil {
+				line := fmt.Sprintf("%s (%s)", last.Summary, last.When.Local().Format("2006-01-02 15:04:05"))
+				if !last.OK && last.LastOK != nil {
+					line += fmt.Sprintf("; last good sync %s", last.LastOK.Local().Format("2006-01-02 15:04:05"))
+				}
+				fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "sync:", line)
+			}
 			for _, w := range s.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
 			}

@@ -1,0 +1,140 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+)
+
+// TestSyncTwoMachines: cortex sync over a bare remote by file path brings
+// each machine's memories to the other, adds up reinforcements, folds one
+// memory created on two days into one document, and never touches a
+// person's uncommitted or staged work.
+func TestSyncTwoMachines(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, remote := twoMachines(t, cli)
+	observe := func(dir, ts, body string) {
+		cli.run(t, dir, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", ts, "--body", body)
+	}
+	makeBody := "The build uses make, not just."
+	observe(a, "2026-02-16T11:00:00Z", makeBody)
+	observe(a, "2026-02-17T11:00:00Z", "Deploys go out on Tuesdays.")
+	cli.run(t, a, "cortex", "process")
+	observe(b, "2026-02-16T12:00:00Z", makeBody)
+	observe(b, "2026-02-18T09:00:00Z", "Deploys go out on Tuesdays.") // another day: another path
+	observe(b, "2026-02-18T10:00:00Z", "The staging database is read-only.")
+	cli.run(t, b, "cortex", "process")
+
+	// A person's work in A: a hand note edited and not committed, another
+	// staged.
+	note := filepath.Join(a, "notes.md")
+	os.WriteFile(note, []byte("draft\n"), 0o644)
+	os.WriteFile(filepath.Join(a, "staged.md"), []byte("staged\n"), 0o644)
+	cli.run(t, a, "git", "add", "staged.md")
+	os.WriteFile(filepath.Join(a, "staged.md"), []byte("staged, then edited\n"), 0o644)
+	statusBefore := cli.run(t, a, "git", "status", "--porcelain")
+
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "pushed") {
+		t.Errorf("first sync of A: %s", out)
+	}
+	if out := cli.run(t, b, "cortex", "sync"); !strings.Contains(out, "synced") {
+		t.Errorf("sync of B: %s", out)
+	}
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "in") {
+		t.Errorf("second sync of A: %s", out)
+	}
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "up to date") {
+		t.Errorf("third sync of A: %s", out)
+	}
+	if got := cli.run(t, a, "git", "status", "--porcelain"); got != statusBefore {
+		t.Errorf("a person's work changed:\n%s\nwas\n%s", got, statusBefore)
+	}
+	if data, _ := os.ReadFile(note); string(data) != "draft\n" {
+		t.Errorf("notes.md = %q", data)
+	}
+	ta := cli.run(t, a, "git", "rev-parse", "HEAD^{tree}")
+	tb := cli.run(t, b, "git", "rev-parse", "HEAD^{tree}")
+	if ta != tb {
+		t.Errorf("trees differ: %s %s", ta, tb)
+	}
+	for _, dir := range []string{a, b} {
+		docs := docsOf(t, dir)
+		if d := docs[doc.Hash(makeBody)]; len(d) != 1 || d[0].Reinforced != 2 {
+			t.Errorf("%s: make memory %+v", dir, d)
+		}
+		if d := docs[doc.Hash("Deploys go out on Tuesdays.")]; len(d) != 1 || d[0].Reinforced != 1 || d[0].Created.Format("01-02") != "02-17" {
+			t.Errorf("%s: deploy memory %+v", dir, d)
+		}
+		if d := docs[doc.Hash("The staging database is read-only.")]; len(d) != 1 {
+			t.Errorf("%s: staging memory %+v", dir, d)
+		}
+		cli.run(t, dir, "git", "fsck", "--strict", "--no-progress")
+		// The index sees the other machine's memories at once.
+		if out := cli.run(t, dir, "cortex", "search", "staging database"); !strings.Contains(out, "read-only") {
+			t.Errorf("%s: search after sync:\n%s", dir, out)
+		}
+	}
+	if st := cli.run(t, b, "git", "status", "--porcelain"); st != "" {
+		t.Errorf("B not clean after sync:\n%s", st)
+	}
+
+	// Offline: one clear line, nothing changed; back online, it catches up.
+	observe(b, "2026-02-19T10:00:00Z", "Offline memories wait for the next sync.")
+	cli.run(t, b, "cortex", "process")
+	moved := remote + ".away"
+	os.Rename(remote, moved)
+	out, err := cli.try(b, "cortex", "sync")
+	if err == nil || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.HasPrefix(out, "cortex: sync: fetch from origin") {
+		t.Errorf("offline sync: err=%v\n%s", err, out)
+	}
+	os.Rename(moved, remote)
+	cli.run(t, b, "cortex", "sync")
+	cli.run(t, a, "cortex", "sync")
+	if d := docsOf(t, a)[doc.Hash("Offline memories wait for the next sync.")]; len(d) != 1 {
+		t.Errorf("after coming back online: %+v", d)
+	}
+	if out := cli.run(t, "", "cortex", "status", "--vault", b); !strings.Contains(out, "sync") {
+		t.Errorf("status does not show the last sync:\n%s", out)
+	}
+}
+
+// TestSyncTrueConflict: a hand-written note's body edited on both machines
+// stops the sync with a clear line, changes nothing, leaves no merge in
+// progress; git pull then shows the person the conflict as usual.
+func TestSyncTrueConflict(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, _ := twoMachines(t, cli)
+	cli.run(t, a, "cortex", "sync")
+	write := func(dir, body string) {
+		p := filepath.Join(dir, "vault", "hand.md")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("---\ntype: fact\n---\n\n"+body+"\n"), 0o644)
+		cli.run(t, dir, "git", "add", "vault/hand.md")
+		cli.run(t, dir, "git", "commit", "-qm", "hand note")
+	}
+	write(a, "Line one.\nLine two.")
+	cli.run(t, a, "cortex", "sync")
+	cli.run(t, b, "cortex", "sync")
+	write(a, "Line one.\nLine two, as A says.")
+	write(b, "Line one.\nLine two, as B says.")
+	cli.run(t, a, "cortex", "sync")
+	head := cli.run(t, b, "git", "rev-parse", "HEAD")
+	out, err := cli.try(b, "cortex", "sync")
+	if err == nil || !strings.Contains(out, "true conflict in vault/hand.md") {
+		t.Errorf("sync with a true conflict: err=%v\n%s", err, out)
+	}
+	if got := cli.run(t, b, "git", "rev-parse", "HEAD"); got != head {
+		t.Error("the branch moved")
+	}
+	if _, err := os.Stat(filepath.Join(b, ".git", "MERGE_HEAD")); err == nil {
+		t.Error("a merge was left in progress")
+	}
+	if st := cli.run(t, b, "git", "status", "--porcelain"); st != "" {
+		t.Errorf("git status:\n%s", st)
+	}
+}

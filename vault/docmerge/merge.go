@@ -1,0 +1,367 @@
+// Package docmerge merges two versions of one memory document changed
+// from a common base (SPEC §10): the fields two machines both change —
+// reinforced, last_reinforced, status, source_hash — by rule, everything
+// else (the body, the other fields) line by line as git does, leaving a
+// person's true conflicts to the person with git's markers. It backs
+// `cortex merge-driver` (a person's own git pull) and `cortex sync`.
+package docmerge
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
+)
+
+// Labels name the sides in conflict markers: ours, base, theirs.
+type Labels = [3]string
+
+// DefaultLabels are the labels git merge-file uses without -L.
+var DefaultLabels = Labels{"ours", "base", "theirs"}
+
+// Result is a merged document.
+type Result struct {
+	Data []byte
+	// Clean is false when Data holds conflict markers for the person.
+	Clean bool
+	// Rule says which rule merged the document: "fields" (the frontmatter
+	// rules, then a line merge), "same-memory" (one memory created on two
+	// machines), or "lines" (not two documents: a plain line merge).
+	Rule string
+}
+
+// Merge merges ours and theirs, two versions of the file changed from
+// base; base is empty when both sides added the file (add/add).
+//
+// Rules, applied to the frontmatter of three documents that parse:
+//   - reinforced = base + (ours − base) + (theirs − base): concurrent
+//     reinforcements add up;
+//   - last_reinforced = the later of ours and theirs;
+//   - status: a side that did not change it takes the other's change; when
+//     both changed it, a change made without a reinforcement on that side
+//     (a person's edit, the sleep cycle) beats one made beside a
+//     reinforcement (the memorizer), then the rank archived > superseded >
+//     outdated > resolved > active (unknown values rank with active) decides;
+//   - source_hash = the hash of the merged body (it follows the body);
+//   - everything else — the body, every other field — merges line by line
+//     as git merge-file does; two changes to the same lines are a conflict
+//     left to the person, never settled by dropping a side.
+//
+// Both sides added a file (base empty) with the same source_hash: it is
+// one memory created on two machines and becomes one document — the one
+// created first (then the smaller id) — reinforced once more, with the
+// other's reinforcements added and last_reinforced the latest of both
+// sides' reinforcements and the later creation.
+//
+// A side that is not a document (no frontmatter, invalid YAML) makes the
+// whole file a line merge, as git's own.
+func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	pa, errA := doc.Parse(ours)
+	pb, errB := doc.Parse(theirs)
+	if errA != nil || errB != nil {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	if len(base) == 0 {
+		if pa.Doc.SourceHash != "" && pa.Doc.SourceHash == pb.Doc.SourceHash {
+			return sameMemory(pa, pb)
+		}
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	po, err := doc.Parse(base)
+	if err != nil {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc)
+	// A rule field that some side lacks would be inserted at different
+	// places on each side (Set appends it), which a line merge reads as a
+	// conflict: it is taken out of all three and written into the result.
+	var moved []string
+	for _, name := range ruleFields {
+		if !po.Has(name) || !pa.Has(name) || !pb.Has(name) {
+			moved = append(moved, name)
+		}
+	}
+	r, ok, err := mergeWith(ctx, f, [3][]byte{base, ours, theirs}, moved, labels)
+	if err == nil && !ok && len(moved) > 0 {
+		// The result does not read back (a conflict in the frontmatter):
+		// every side gets the fields in place instead, so the person
+		// resolving it sees the merged values.
+		r, ok, err = mergeWith(ctx, f, [3][]byte{base, ours, theirs}, nil, labels)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if !ok {
+		return lines(ctx, base, ours, theirs, labels)
+	}
+	return r, nil
+}
+
+// ruleFields are the application fields Merge merges by rule, in writing
+// order.
+var ruleFields = []string{doc.FieldStatus, doc.FieldLastReinforced, doc.FieldReinforced}
+
+// mergeWith gives base, ours and theirs the merged values of the rule
+// fields — or takes the moved ones out — so that the line merge sees no
+// change on their lines, merges the lines, and writes the moved fields
+// and the source_hash of the merged body into the result. ok is false
+// when a side cannot be edited or a moved field cannot be written back.
+func mergeWith(ctx context.Context, f fields, data [3][]byte, moved []string, labels Labels) (Result, bool, error) {
+	var ps [3]*doc.Parsed
+	for i, d := range data {
+		p, err := doc.Parse(d)
+		if err != nil {
+			return Result{}, false, nil
+		}
+		ps[i] = p
+	}
+	// source_hash is set to base's for now and follows the merged body
+	// afterwards.
+	hash := ps[0].Doc.SourceHash
+	if hash == "" {
+		hash = ps[1].Doc.SourceHash
+	}
+	for _, p := range ps {
+		if err := f.apply(p, hash, moved); err != nil {
+			return Result{}, false, nil
+		}
+	}
+	out, clean, err := gitstore.MergeFile(ctx, ps[0].Bytes(), ps[1].Bytes(), ps[2].Bytes(), labels)
+	if err != nil {
+		return Result{}, false, err
+	}
+	if len(moved) == 0 && (!clean || hash == "") {
+		return Result{Data: out, Clean: clean, Rule: "fields"}, true, nil
+	}
+	pm, err := doc.Parse(out)
+	if err != nil {
+		return Result{}, false, nil
+	}
+	if err := f.set(pm, moved); err != nil {
+		return Result{}, false, nil
+	}
+	if clean && hash != "" {
+		body := pm.Body()
+		h := doc.Hash(pm.Doc.Body)
+		switch {
+		case body == ps[1].Body():
+			h = sideHash(ps[1], data[1])
+		case body == ps[2].Body():
+			h = sideHash(ps[2], data[2])
+		}
+		if h != pm.Doc.SourceHash && h != "" {
+			if err := pm.Set(doc.FieldSourceHash, h); err != nil {
+				return Result{}, false, nil
+			}
+		}
+	}
+	return Result{Data: pm.Bytes(), Clean: clean, Rule: "fields"}, true, nil
+}
+
+// sideHash is the source_hash a side had before the merge set it.
+func sideHash(p *doc.Parsed, orig []byte) string {
+	if o, err := doc.Parse(orig); err == nil && o.Doc.SourceHash != "" {
+		return o.Doc.SourceHash
+	}
+	return doc.Hash(p.Doc.Body)
+}
+
+func lines(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if bytes.Equal(ours, theirs) {
+		return Result{Data: ours, Clean: true, Rule: "lines"}, nil
+	}
+	out, clean, err := gitstore.MergeFile(ctx, base, ours, theirs, labels)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Data: out, Clean: clean, Rule: "lines"}, nil
+}
+
+// fields are the merged values of the fields with a rule.
+type fields struct {
+	reinforced int
+	last       *time.Time
+	status     string
+}
+
+func mergeFields(o, a, b *doc.Document) fields {
+	f := fields{reinforced: a.Reinforced + b.Reinforced - o.Reinforced}
+	if f.reinforced < 0 {
+		f.reinforced = 0
+	}
+	f.last = later(a.LastReinforced, b.LastReinforced)
+	f.status = mergeStatus(o, a, b)
+	return f
+}
+
+func later(a, b *time.Time) *time.Time {
+	switch {
+	case a == nil:
+		return b
+	case b == nil || !b.After(*a):
+		return a
+	}
+	return b
+}
+
+// statusRank orders the statuses when both sides changed one: the status
+// that retires a memory wins over the one that keeps it in use.
+var statusRank = map[string]int{
+	"archived": 4, "superseded": 3, "outdated": 2, "resolved": 1, "active": 0, "": 0,
+}
+
+// MergeStatus applies the status rule of Merge.
+func mergeStatus(o, a, b *doc.Document) string {
+	ca, cb := a.Status != o.Status, b.Status != o.Status
+	switch {
+	case !ca:
+		return b.Status
+	case !cb || a.Status == b.Status:
+		return a.Status
+	}
+	// Both changed it differently. The memorizer changes a status only
+	// when it reinforces; a change without a reinforcement is a person's
+	// (or the sleep cycle's) decision, and wins.
+	ta, tb := a.Reinforced > o.Reinforced, b.Reinforced > o.Reinforced
+	switch {
+	case ta && !tb:
+		return b.Status
+	case tb && !ta:
+		return a.Status
+	}
+	ra, rb := statusRank[a.Status], statusRank[b.Status]
+	switch {
+	case ra > rb:
+		return a.Status
+	case rb > ra:
+		return b.Status
+	case a.Status < b.Status: // two unknown values: the same answer on every machine
+		return a.Status
+	}
+	return b.Status
+}
+
+// apply writes the merged values into p, changing only their lines, and
+// deletes the moved fields.
+func (f fields) apply(p *doc.Parsed, hash string, moved []string) error {
+	for _, name := range moved {
+		if err := p.Delete(name); err != nil {
+			return err
+		}
+	}
+	if err := f.set(p, ruleFields); err != nil {
+		return err
+	}
+	if hash != "" && p.Doc.SourceHash != hash {
+		if err := p.Set(doc.FieldSourceHash, hash); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// set writes the merged values of the named fields that p has not yet
+// (absent fields are appended, in writing order).
+func (f fields) set(p *doc.Parsed, names []string) error {
+	for _, name := range ruleFields {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		var err error
+		switch name {
+		case doc.FieldReinforced:
+			if p.Doc.Reinforced != f.reinforced || (f.reinforced != 0 && !p.Has(name)) {
+				err = p.Set(name, f.reinforced)
+			}
+		case doc.FieldLastReinforced:
+			if !sameTime(p.Doc.LastReinforced, f.last) {
+				var v any
+				if f.last != nil {
+					v = *f.last
+				}
+				err = p.Set(name, v)
+			}
+		case doc.FieldStatus:
+			if p.Doc.Status != f.status {
+				err = p.Set(name, f.status)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
+}
+
+// sameMemory folds two creations of one memory into one document.
+func sameMemory(pa, pb *doc.Parsed) (Result, error) {
+	data, err := FoldInto(Fold(pa, pb))
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Data: data, Clean: true, Rule: "same-memory"}, nil
+}
+
+// FoldInto returns keep with other's creation counted as one more
+// reinforcement: reinforced = both counts + 1, last_reinforced the latest
+// of both and of other's creation. keep is edited in place.
+func FoldInto(keep, other *doc.Parsed) ([]byte, error) {
+	if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+other.Doc.Reinforced+1); err != nil {
+		return nil, err
+	}
+	last := later(later(keep.Doc.LastReinforced, other.Doc.LastReinforced), &other.Doc.Created)
+	if err := keep.Set(doc.FieldLastReinforced, *last); err != nil {
+		return nil, err
+	}
+	return keep.Bytes(), nil
+}
+
+// Fold returns which of two documents of the same memory (the same
+// source_hash) stays — the one created first, then the smaller id, then
+// the smaller bytes, so that every machine picks the same — and which is
+// folded into it.
+func Fold(a, b *doc.Parsed) (keep, other *doc.Parsed) {
+	da, db := &a.Doc, &b.Doc
+	switch {
+	case da.Created.Before(db.Created):
+		return a, b
+	case db.Created.Before(da.Created):
+		return b, a
+	case da.ID != db.ID:
+		if da.ID < db.ID {
+			return a, b
+		}
+		return b, a
+	case bytes.Compare(a.Bytes(), b.Bytes()) <= 0:
+		return a, b
+	}
+	return b, a
+}
+
+// AddReinforcements returns keep with the reinforcements a side made to
+// another document of the same memory since base (mod's count above
+// base's, mod's last_reinforced) — how a document one machine reinforced
+// while another folded it into keep loses nothing. keep is edited in place.
+func AddReinforcements(keep *doc.Parsed, base, mod *doc.Document) ([]byte, error) {
+	if n := mod.Reinforced - base.Reinforced; n > 0 {
+		if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+n); err != nil {
+			return nil, err
+		}
+	}
+	if last := later(keep.Doc.LastReinforced, mod.LastReinforced); last != nil && !sameTime(last, keep.Doc.LastReinforced) {
+		if err := keep.Set(doc.FieldLastReinforced, *last); err != nil {
+			return nil, err
+		}
+	}
+	return keep.Bytes(), nil
+}

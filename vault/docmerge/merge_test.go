@@ -1,0 +1,151 @@
+package docmerge
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+)
+
+// mk writes a memory document the way the memorizer does.
+func mk(id, created, body string, extra ...string) []byte {
+	fm := fmt.Sprintf("---\nid: %q\ntype: fact\ncategory: concept\ncreated: %s\nsource_hash: %s\n\n# ---\n\ntitle: \"t\"\n", id, created, doc.Hash(body))
+	for _, e := range extra {
+		fm += e + "\n"
+	}
+	return []byte(fm + "---\n\n" + body + "\n")
+}
+
+func merge(t *testing.T, o, a, b []byte) Result {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	r, err := Merge(context.Background(), o, a, b, DefaultLabels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func parse(t *testing.T, data []byte) *doc.Document {
+	t.Helper()
+	p, err := doc.Parse(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	return &p.Doc
+}
+
+const (
+	id1 = "019503a7-c18f-7b1d-a3b2-9c4f7e2d1a0b"
+	id2 = "019503a7-c18f-7b1d-a3b2-9c4f7e2d1a0c"
+	day = "2026-02-16T15:23:14.527Z"
+)
+
+func TestConcurrentReinforcementsAddUp(t *testing.T) {
+	body := "Use local git only."
+	o := mk(id1, day, body, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2")
+	a := mk(id1, day, body, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 3")
+	b := mk(id1, day, body, "last_reinforced: 2026-02-19T10:00:00.000Z", "reinforced: 5")
+	r := merge(t, o, a, b)
+	d := parse(t, r.Data)
+	if !r.Clean || d.Reinforced != 6 || d.LastReinforced.Format("2006-01-02") != "2026-02-19" {
+		t.Errorf("clean=%v reinforced=%d last=%v\n%s", r.Clean, d.Reinforced, d.LastReinforced, r.Data)
+	}
+	// The same merge the other way round gives the same bytes.
+	if r2 := merge(t, o, b, a); string(r2.Data) != string(r.Data) {
+		t.Errorf("not symmetric:\n%s\n%s", r.Data, r2.Data)
+	}
+	// From no reinforcement at all: the field is added on both sides.
+	o = mk(id1, day, body)
+	a = mk(id1, day, body, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 1")
+	b = mk(id1, day, body, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2")
+	r = merge(t, o, a, b)
+	if d := parse(t, r.Data); !r.Clean || d.Reinforced != 3 || d.LastReinforced.Format("2006-01-02") != "2026-02-18" {
+		t.Errorf("clean=%v reinforced=%d\n%s", r.Clean, d.Reinforced, r.Data)
+	}
+}
+
+func TestStatusPrecedence(t *testing.T) {
+	body := "A memory."
+	o := mk(id1, day, body, "reinforced: 1")
+	for _, c := range []struct {
+		name string
+		a, b []string
+		want string
+	}{
+		{"one side archives, the other reinforces", []string{"status: archived", "reinforced: 1"}, []string{"reinforced: 2"}, "archived"},
+		{"both change: rank", []string{"status: outdated", "reinforced: 1"}, []string{"status: archived", "reinforced: 1"}, "archived"},
+		{"a person's edit beats the tool's", []string{"status: resolved", "reinforced: 1"}, []string{"status: active", "reinforced: 2"}, "resolved"},
+		{"nobody changes it", []string{"reinforced: 2"}, []string{"reinforced: 3"}, ""},
+	} {
+		r := merge(t, o, mk(id1, day, body, c.a...), mk(id1, day, body, c.b...))
+		d := parse(t, r.Data)
+		if !r.Clean || d.Status != c.want {
+			t.Errorf("%s: clean=%v status=%q want %q\n%s", c.name, r.Clean, d.Status, c.want, r.Data)
+		}
+		r2 := merge(t, o, mk(id1, day, body, c.b...), mk(id1, day, body, c.a...))
+		if d2 := parse(t, r2.Data); d2.Status != c.want {
+			t.Errorf("%s, swapped: status=%q want %q", c.name, d2.Status, c.want)
+		}
+	}
+}
+
+func TestBodyEditsFollowGit(t *testing.T) {
+	o := mk(id1, day, "line one\nline two\nline three\nline four", "reinforced: 1")
+	// One side edits the body, the other reinforces: clean, source_hash
+	// follows the merged body.
+	edited := "line one\nline two, edited\nline three\nline four"
+	a := mk(id1, day, edited, "reinforced: 1")
+	b := mk(id1, day, "line one\nline two\nline three\nline four", "reinforced: 2")
+	r := merge(t, o, a, b)
+	d := parse(t, r.Data)
+	if !r.Clean || d.Reinforced != 2 || d.SourceHash != doc.Hash(edited) || !strings.Contains(d.Body, "edited") {
+		t.Errorf("clean=%v reinforced=%d hash ok=%v\n%s", r.Clean, d.Reinforced, d.SourceHash == doc.Hash(edited), r.Data)
+	}
+	// Both edit different lines: clean, the hash of the merged body.
+	b = mk(id1, day, "line one\nline two\nline three\nline four, also edited", "reinforced: 2")
+	r = merge(t, o, a, b)
+	d = parse(t, r.Data)
+	both := "line one\nline two, edited\nline three\nline four, also edited"
+	if !r.Clean || d.SourceHash != doc.Hash(both) {
+		t.Errorf("clean=%v\n%s", r.Clean, r.Data)
+	}
+	// Both edit the same line: a conflict, both sides kept for the person.
+	b = mk(id1, day, "line one\nline two, edited otherwise\nline three\nline four", "reinforced: 3")
+	r = merge(t, o, a, b)
+	s := string(r.Data)
+	if r.Clean || !strings.Contains(s, "<<<<<<< ours") || !strings.Contains(s, "line two, edited\n") || !strings.Contains(s, "line two, edited otherwise") || !strings.Contains(s, "reinforced: 3\n") {
+		t.Errorf("clean=%v\n%s", r.Clean, s)
+	}
+}
+
+func TestSameMemoryCreatedTwice(t *testing.T) {
+	body := "The same thing, seen on two machines."
+	a := mk(id2, "2026-02-16T15:23:15.000Z", body, "session_id: \"a\"", "reinforced: 2")
+	b := mk(id1, day, body, "session_id: \"b\"", "last_reinforced: 2026-02-16T16:00:00.000Z", "reinforced: 1")
+	r := merge(t, nil, a, b)
+	d := parse(t, r.Data)
+	if !r.Clean || r.Rule != "same-memory" || d.ID != id1 || d.Reinforced != 4 || d.LastReinforced.Format("15:04") != "16:00" {
+		t.Errorf("clean=%v rule=%s id=%s reinforced=%d\n%s", r.Clean, r.Rule, d.ID, d.Reinforced, r.Data)
+	}
+	if r2 := merge(t, nil, b, a); string(r2.Data) != string(r.Data) {
+		t.Errorf("not symmetric:\n%s\n%s", r.Data, r2.Data)
+	}
+	// Different memories added at one path: git's add/add conflict.
+	r = merge(t, nil, a, mk(id1, day, "Something else."))
+	if r.Clean || !strings.Contains(string(r.Data), "<<<<<<<") {
+		t.Errorf("clean=%v\n%s", r.Clean, r.Data)
+	}
+}
+
+func TestNotADocumentMergesAsText(t *testing.T) {
+	r := merge(t, []byte("a\nb\nc\n"), []byte("A\nb\nc\n"), []byte("a\nb\nC\n"))
+	if !r.Clean || string(r.Data) != "A\nb\nC\n" || r.Rule != "lines" {
+		t.Errorf("clean=%v %q", r.Clean, r.Data)
+	}
+}

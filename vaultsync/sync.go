@@ -1,0 +1,879 @@
+// Package vaultsync brings a vault's memories in from its git remote and
+// sends its own out (SPEC §10, `cortex sync`): git fetch and git push by
+// the git CLI (the person's own ssh and credential setup), the merge in
+// git's object store with `git merge-tree --write-tree` and the vault's
+// merge driver (vault/docmerge), the branch moved by a compare-and-swap,
+// and only the paths the merge changed written to git's index and the
+// working tree — never a person's uncommitted or staged work, never a
+// merge left in progress, never a force-push.
+package vaultsync
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/docmerge"
+	"github.com/cortex-vault/cortex/vault/gitstore"
+)
+
+// Options tune Sync.
+type Options struct {
+	// Remote is the git remote (default "origin").
+	Remote string
+	// Attempts bounds the rounds of fetch, merge and push when the remote
+	// or the branch moves meanwhile (default 3).
+	Attempts int
+	// Locked says the caller holds the vault's memorizer lock already (the
+	// daemon); otherwise Sync takes it.
+	Locked bool
+	Logger *slog.Logger
+	// Updated is told the vault-relative paths the sync changed in the
+	// working tree, so the caller brings its index up to date.
+	Updated func(ctx context.Context, rels []string) error
+}
+
+// Report says what a sync did.
+type Report struct {
+	Remote string `json:"remote"`
+	Branch string `json:"branch"`
+	// Head is the branch's commit after the sync.
+	Head string `json:"head"`
+	// Pulled is the number of files the remote's commits changed here;
+	// Pushed reports that the remote's branch was moved to ours.
+	Pulled  int  `json:"pulled"`
+	Pushed  bool `json:"pushed"`
+	Merged  bool `json:"merged"`
+	Created bool `json:"created_remote_branch,omitempty"`
+	// Folded are the documents removed because the same memory was created
+	// on both sides under another path: each was folded into the one kept.
+	Folded []string `json:"folded,omitempty"`
+	// Paths are the vault-relative paths changed in the working tree.
+	Paths []string  `json:"paths,omitempty"`
+	When  time.Time `json:"when"`
+}
+
+// Summary is the one line a person reads.
+func (r *Report) Summary() string {
+	if r.Pulled == 0 && !r.Pushed {
+		return fmt.Sprintf("up to date with %s/%s", r.Remote, r.Branch)
+	}
+	var parts []string
+	if r.Pulled > 0 {
+		parts = append(parts, fmt.Sprintf("%d file(s) in", r.Pulled))
+	}
+	if len(r.Folded) > 0 {
+		parts = append(parts, fmt.Sprintf("%d duplicate(s) folded", len(r.Folded)))
+	}
+	if r.Pushed {
+		parts = append(parts, "pushed")
+	}
+	return fmt.Sprintf("synced with %s/%s: %s", r.Remote, r.Branch, strings.Join(parts, ", "))
+}
+
+// ErrBusy is returned when another process holds the vault's memorizer.
+var ErrBusy = errors.New("the vault's memorizer is busy")
+
+// Sync fetches the vault's remote, merges the remote's branch into the
+// vault's branch, and pushes the result. See the package documentation.
+func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
+	if opts.Remote == "" {
+		opts.Remote = "origin"
+	}
+	if opts.Attempts <= 0 {
+		opts.Attempts = 3
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(nopWriter{}, nil))
+	}
+	repo, err := gitstore.FindRepo(l.Root)
+	if err != nil {
+		return nil, fmt.Errorf("sync: %w", err)
+	}
+	s := &syncer{l: l, opts: opts, repo: repo, rep: &Report{Remote: opts.Remote, When: time.Now().UTC()}}
+	if rel, err := filepath.Rel(realPath(repo.WorkTree), realPath(l.Root)); err == nil && rel != "." {
+		s.prefix = filepath.ToSlash(rel) + "/"
+	}
+	if !opts.Locked {
+		unlock, err := LockMemorizer(l)
+		if err != nil {
+			return nil, fmt.Errorf("sync: %w", err)
+		}
+		defer unlock()
+	}
+	if err := s.run(ctx); err != nil {
+		return s.rep, fmt.Errorf("sync: %w", err)
+	}
+	if opts.Updated != nil && len(s.rep.Paths) > 0 {
+		if err := opts.Updated(ctx, s.rep.Paths); err != nil {
+			return s.rep, fmt.Errorf("sync: update the index: %w", err)
+		}
+	}
+	return s.rep, nil
+}
+
+// LockMemorizer takes the vault's memorizer lock (the one the memorizer
+// and the daemon hold) without waiting, so a sync and a batch never commit
+// at once.
+func LockMemorizer(l vault.Layout) (func(), error) {
+	path := l.Path(".cortex", "memorizer.lock")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	fl := flock.New(path, flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if !ok {
+		holder := "another process"
+		if data, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+				holder = fmt.Sprintf("process %d", pid)
+			}
+		}
+		return nil, fmt.Errorf("%w: %s holds %s (a cortex daemon or process); stop it, or let it finish, and sync again", ErrBusy, holder, path)
+	}
+	return func() { _ = fl.Unlock() }, nil
+}
+
+type syncer struct {
+	l      vault.Layout
+	opts   Options
+	repo   gitstore.Repo
+	prefix string // the vault's folder in the repository ("" at its top)
+	rep    *Report
+}
+
+func (s *syncer) git(ctx context.Context, stdin []byte, args ...string) (string, error) {
+	out, err := gitstore.Git(ctx, s.repo.WorkTree, stdin, args...)
+	return string(out), err
+}
+
+func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) (string, error) {
+	out, err := gitstore.GitEnv(ctx, s.repo.WorkTree, env, stdin, args...)
+	return string(out), err
+}
+
+func (s *syncer) run(ctx context.Context) error {
+	if op := s.inProgress(); op != "" {
+		return fmt.Errorf("a %s is in progress in %s: finish or abort it first (nothing changed)", op, s.repo.WorkTree)
+	}
+	if err := s.finishJournal(ctx); err != nil {
+		return err
+	}
+	branch, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if err != nil {
+		return errors.New("HEAD is detached: check out the vault's branch first (nothing changed)")
+	}
+	s.rep.Branch = strings.TrimSpace(branch)
+	if _, err := s.git(ctx, nil, "remote", "get-url", s.opts.Remote); err != nil {
+		return fmt.Errorf("no git remote %q: add one with `git remote add %s URL` (nothing changed)", s.opts.Remote, s.opts.Remote)
+	}
+	tracking := "refs/remotes/" + s.opts.Remote + "/" + s.rep.Branch
+	for attempt := 1; ; attempt++ {
+		remoteHas, err := s.fetch(ctx, tracking)
+		if err != nil {
+			return err
+		}
+		local, err := s.revParse(ctx, "HEAD")
+		if err != nil {
+			return err
+		}
+		remote := ""
+		if remoteHas {
+			if remote, err = s.revParse(ctx, tracking); err != nil {
+				return err
+			}
+		}
+		next, err := s.merge(ctx, local, remote)
+		if err != nil {
+			return err
+		}
+		if next != local {
+			moved, err := s.advance(ctx, local, next)
+			if err != nil {
+				return err
+			}
+			if !moved {
+				if attempt >= s.opts.Attempts {
+					return errors.New("the branch kept moving during the sync (the memorizer committing?): nothing lost, sync again")
+				}
+				continue
+			}
+		}
+		s.rep.Head = next
+		if next == remote {
+			return nil
+		}
+		pushed, err := s.push(ctx, next)
+		if err != nil {
+			return err
+		}
+		if pushed {
+			s.rep.Pushed, s.rep.Created = true, remote == ""
+			return nil
+		}
+		if attempt >= s.opts.Attempts {
+			return fmt.Errorf("%s/%s kept moving during the sync: what is here is merged and kept; sync again", s.opts.Remote, s.rep.Branch)
+		}
+	}
+}
+
+// inProgress names a merge, rebase, cherry-pick or revert in progress.
+func (s *syncer) inProgress() string {
+	for name, op := range map[string]string{
+		"MERGE_HEAD": "merge", "rebase-merge": "rebase", "rebase-apply": "rebase",
+		"CHERRY_PICK_HEAD": "cherry-pick", "REVERT_HEAD": "revert",
+	} {
+		if _, err := os.Lstat(filepath.Join(s.repo.GitDir, name)); err == nil {
+			return op
+		}
+	}
+	return ""
+}
+
+func (s *syncer) revParse(ctx context.Context, rev string) (string, error) {
+	out, err := s.git(ctx, nil, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		return "", fmt.Errorf("read %s: %w", rev, err)
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// fetch updates the remote-tracking branch; remoteHas is false when the
+// remote has no such branch (an empty remote, a deleted branch).
+func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, err error) {
+	_, err = s.git(ctx, nil, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", s.opts.Remote,
+		"+refs/heads/"+s.rep.Branch+":"+tracking)
+	var ge *gitstore.GitError
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.As(err, &ge) && strings.Contains(ge.Stderr, "couldn't find remote ref"):
+		// The branch is not there (any more): ours creates it.
+		_, _ = s.git(ctx, nil, "update-ref", "-d", tracking)
+		return false, nil
+	case errors.As(err, &ge):
+		return false, fmt.Errorf("fetch from %s: %s (offline? nothing changed; the next sync catches up)", s.opts.Remote, ge.Message())
+	}
+	return false, fmt.Errorf("fetch from %s: %w", s.opts.Remote, err)
+}
+
+// push sends the branch without force; pushed is false when the remote
+// refused because it moved meanwhile (fetch and merge again).
+func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error) {
+	_, err = s.git(ctx, nil, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
+	var ge *gitstore.GitError
+	switch {
+	case err == nil:
+		_, _ = s.git(ctx, nil, "update-ref", "refs/remotes/"+s.opts.Remote+"/"+s.rep.Branch, head)
+		return true, nil
+	case errors.As(err, &ge) && (strings.Contains(ge.Stderr, "[rejected]") || strings.Contains(ge.Stderr, "fetch first") || strings.Contains(ge.Stderr, "non-fast-forward")):
+		return false, nil
+	case errors.As(err, &ge):
+		return false, fmt.Errorf("push to %s: %s (what is here is merged and kept; the next sync pushes it)", s.opts.Remote, ge.Message())
+	}
+	return false, fmt.Errorf("push to %s: %w", s.opts.Remote, err)
+}
+
+// merge returns the commit the branch should point at: local itself when
+// the remote has nothing new, remote on a fast-forward, else a merge
+// commit of both.
+func (s *syncer) merge(ctx context.Context, local, remote string) (string, error) {
+	if remote == "" || remote == local {
+		return local, nil
+	}
+	if s.isAncestor(ctx, remote, local) {
+		return local, nil
+	}
+	if s.isAncestor(ctx, local, remote) {
+		return remote, nil
+	}
+	baseOut, err := s.git(ctx, nil, "merge-base", local, remote)
+	if err != nil {
+		return "", fmt.Errorf("%s/%s shares no history with %s (another repository, or a rewritten one?): nothing changed; check the remote's URL", s.opts.Remote, s.rep.Branch, s.rep.Branch)
+	}
+	base := strings.TrimSpace(baseOut)
+	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--no-messages", local, remote)
+	var ge *gitstore.GitError
+	if err != nil && !(errors.As(err, &ge) && ge.Code == 1) {
+		return "", fmt.Errorf("merge %s/%s: %w", s.opts.Remote, s.rep.Branch, err)
+	}
+	tree, conflicts := parseMergeTree(out)
+	var edits []string
+	if len(conflicts) > 0 {
+		if edits, err = s.resolveFolded(ctx, base, local, remote, tree, conflicts); err != nil {
+			return "", err
+		}
+	}
+	more, err := s.foldDuplicates(ctx, base, local, remote, tree)
+	if err != nil {
+		return "", err
+	}
+	edits = append(edits, more...)
+	if more, err = s.sameChanges(ctx, local, remote, tree); err != nil {
+		return "", err
+	}
+	if tree, err = s.editTree(ctx, tree, append(edits, more...)); err != nil {
+		return "", err
+	}
+	sig := gitstore.DaemonSignature()
+	env := []string{
+		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
+		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
+	}
+	msg := fmt.Sprintf("sync: merge %s/%s\n", s.opts.Remote, s.rep.Branch)
+	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", tree, "-p", local, "-p", remote)
+	if err != nil {
+		return "", fmt.Errorf("commit the merge: %w", err)
+	}
+	s.rep.Merged = true
+	return strings.TrimSpace(c), nil
+}
+
+func (s *syncer) isAncestor(ctx context.Context, a, b string) bool {
+	_, err := s.git(ctx, nil, "merge-base", "--is-ancestor", a, b)
+	return err == nil
+}
+
+// conflict is one path merge-tree could not merge: its blob at each stage
+// (1 base, 2 ours, 3 theirs; "" where the side has none).
+type conflict struct {
+	path   string
+	stages [4]string
+}
+
+// parseMergeTree reads `git merge-tree --write-tree -z --no-messages`:
+// the tree, then the conflicted entries "<mode> <object> <stage>\t<path>".
+func parseMergeTree(out string) (tree string, conflicts []conflict) {
+	fields := strings.Split(out, "\x00")
+	tree = strings.TrimSpace(fields[0])
+	at := map[string]int{}
+	for _, f := range fields[1:] {
+		if f == "" {
+			break
+		}
+		tab := strings.IndexByte(f, '\t')
+		meta := strings.Fields(f[:max(tab, 0)])
+		if tab < 0 || len(meta) != 3 {
+			continue
+		}
+		path := f[tab+1:]
+		stage, _ := strconv.Atoi(meta[2])
+		i, ok := at[path]
+		if !ok {
+			i = len(conflicts)
+			at[path] = i
+			conflicts = append(conflicts, conflict{path: path})
+		}
+		if stage >= 1 && stage <= 3 {
+			conflicts[i].stages[stage] = meta[1]
+		}
+	}
+	return tree, conflicts
+}
+
+// resolveFolded settles the one conflict Cortex's rules produce between
+// machines: a document one side reinforced while the other side folded it
+// into the same memory's other document (same source_hash, see
+// foldDuplicates). The reinforcements move to the document kept, and the
+// folded one goes. Any other conflict is a person's: the sync stops.
+func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree string, conflicts []conflict) ([]string, error) {
+	var edits, left []string
+	kept := map[string][]byte{} // the documents kept, as edited so far
+	for _, c := range conflicts {
+		mod, deleter := c.stages[2], remote
+		if mod == "" {
+			mod, deleter = c.stages[3], local
+		}
+		if c.stages[1] == "" || (c.stages[2] != "") == (c.stages[3] != "") || !s.isMemoryPath(c.path) {
+			left = append(left, c.path)
+			continue
+		}
+		objs, err := s.blobs(ctx, []string{c.stages[1], mod})
+		if err != nil {
+			return nil, err
+		}
+		pb, errB := doc.Parse(objs[0])
+		pm, errM := doc.Parse(objs[1])
+		if errB != nil || errM != nil || pm.Doc.SourceHash == "" {
+			left = append(left, c.path)
+			continue
+		}
+		adds, err := s.addedDocs(ctx, base, deleter)
+		if err != nil {
+			return nil, err
+		}
+		keep, ok := adds[pm.Doc.SourceHash]
+		if !ok {
+			left = append(left, c.path)
+			continue
+		}
+		data, ok := kept[keep.path]
+		if !ok {
+			if data, err = s.blobAt(ctx, tree, keep.path); err != nil {
+				return nil, err
+			}
+		}
+		pk, err := doc.Parse(data)
+		if err != nil {
+			left = append(left, c.path)
+			continue
+		}
+		data, err = docmerge.AddReinforcements(pk, &pb.Doc, &pm.Doc)
+		if err != nil {
+			left = append(left, c.path)
+			continue
+		}
+		kept[keep.path] = data
+		edits = append(edits, "0 0000000000000000000000000000000000000000\t"+c.path)
+		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(c.path, s.prefix))
+	}
+	if len(left) > 0 {
+		return nil, fmt.Errorf("a true conflict in %s (edited on both machines): nothing changed; merge with `git pull` and resolve it as usual, then sync again", strings.Join(left, ", "))
+	}
+	for path, data := range kept {
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+	}
+	return edits, nil
+}
+
+// sameChanges counts twice the reinforcements both sides made to one
+// document when they happen to leave it byte for byte the same (two
+// reinforcements by observations older than its last_reinforced: the same
+// count, the same date) — git takes an identical change once, without
+// asking the merge driver. With one merge base the two changes are
+// necessarily made by different commits, so both count. With several
+// bases (criss-cross history) nothing is done: git's virtual base may hold
+// either.
+func (s *syncer) sameChanges(ctx context.Context, local, remote, tree string) ([]string, error) {
+	out, err := s.git(ctx, nil, "merge-base", "--all", local, remote)
+	if err != nil {
+		return nil, err
+	}
+	bases := strings.Fields(out)
+	if len(bases) != 1 {
+		return nil, nil
+	}
+	ours, err := s.modified(ctx, bases[0], local)
+	if err != nil || len(ours) == 0 {
+		return nil, err
+	}
+	theirs, err := s.modified(ctx, bases[0], remote)
+	if err != nil {
+		return nil, err
+	}
+	var edits []string
+	for path, m := range ours {
+		if t, ok := theirs[path]; !ok || t.new != m.new || t.old != m.old {
+			continue
+		}
+		objs, err := s.blobs(ctx, []string{m.old, m.new, tree + ":" + path})
+		if err != nil {
+			return nil, err
+		}
+		pb, err1 := doc.Parse(objs[0])
+		pm, err2 := doc.Parse(objs[1])
+		pt, err3 := doc.Parse(objs[2])
+		if errors.Join(err1, err2, err3) != nil || pm.Doc.Reinforced <= pb.Doc.Reinforced {
+			continue
+		}
+		data, err := docmerge.AddReinforcements(pt, &pb.Doc, &pm.Doc)
+		if err != nil {
+			continue
+		}
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+	}
+	return edits, nil
+}
+
+type change struct{ old, new string }
+
+// modified maps the memory documents modified between a and b to their
+// blobs before and after.
+func (s *syncer) modified(ctx context.Context, a, b string) (map[string]change, error) {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=M", a, b, "--",
+		s.prefix+doc.MindDir, s.prefix+doc.VaultDir, s.prefix+doc.RulesDir)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]change{}
+	f := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(f); i += 2 {
+		meta := strings.Fields(f[i])
+		if len(meta) == 5 && s.isMemoryPath(f[i+1]) {
+			m[f[i+1]] = change{old: meta[2], new: meta[3]}
+		}
+	}
+	return m, nil
+}
+
+// isMemoryPath reports whether a repository path is a document of the
+// vault's memory folders.
+func (s *syncer) isMemoryPath(p string) bool {
+	rel, ok := strings.CutPrefix(p, s.prefix)
+	if !ok || !strings.HasSuffix(rel, ".md") {
+		return false
+	}
+	top, _, _ := strings.Cut(rel, "/")
+	return top == doc.MindDir || top == doc.VaultDir || top == doc.RulesDir
+}
+
+// foldDuplicates makes one document of a memory both sides created under
+// different paths (created on different days): the one docmerge.Fold
+// keeps takes the other's reinforcements and one more, the other goes.
+func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree string) ([]string, error) {
+	ours, err := s.addedDocs(ctx, base, local)
+	if err != nil || len(ours) == 0 {
+		return nil, err
+	}
+	theirs, err := s.addedDocs(ctx, base, remote)
+	if err != nil {
+		return nil, err
+	}
+	var edits []string // update-index --index-info lines
+	for hash, pa := range ours {
+		pb, ok := theirs[hash]
+		if !ok || pa.path == pb.path {
+			continue
+		}
+		// Read both as merged (the other side may have reinforced them).
+		da, err := s.blobAt(ctx, tree, pa.path)
+		if err != nil {
+			return nil, err
+		}
+		db, err := s.blobAt(ctx, tree, pb.path)
+		if err != nil {
+			return nil, err
+		}
+		a, errA := doc.Parse(da)
+		b, errB := doc.Parse(db)
+		if errA != nil || errB != nil {
+			continue
+		}
+		keepPath, gonePath := pa.path, pb.path
+		keep, other := docmerge.Fold(a, b)
+		if keep == b {
+			keepPath, gonePath = pb.path, pa.path
+		}
+		data, err := docmerge.FoldInto(keep, other)
+		if err != nil {
+			continue // left as two documents, as a plain git merge would
+		}
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+keepPath, "0 0000000000000000000000000000000000000000\t"+gonePath)
+		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(gonePath, s.prefix))
+	}
+	return edits, nil
+}
+
+// editTree applies update-index --index-info lines to tree in a
+// temporary index, and returns the new tree.
+func (s *syncer) editTree(ctx context.Context, tree string, edits []string) (string, error) {
+	if len(edits) == 0 {
+		return tree, nil
+	}
+	tmp, err := os.CreateTemp("", "cortex-sync-index-")
+	if err != nil {
+		return "", err
+	}
+	tmp.Close()
+	os.Remove(tmp.Name()) // git wants to create it
+	defer os.Remove(tmp.Name())
+	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
+	if _, err := s.gitEnv(ctx, env, nil, "read-tree", tree); err != nil {
+		return "", err
+	}
+	if _, err := s.gitEnv(ctx, env, []byte(strings.Join(edits, "\n")+"\n"), "update-index", "--index-info"); err != nil {
+		return "", err
+	}
+	out, err := s.gitEnv(ctx, env, nil, "write-tree")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out), nil
+}
+
+type added struct{ path string }
+
+// addedDocs maps the source_hash of each memory document added between
+// base and c to its repository path.
+func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]added, error) {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=A", "--name-only", base, c, "--",
+		s.prefix+doc.MindDir, s.prefix+doc.VaultDir, s.prefix+doc.RulesDir)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(out, "\x00") {
+		if strings.HasSuffix(p, ".md") {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = c + ":" + p
+	}
+	blobs, err := s.blobs(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]added, len(paths))
+	for i, p := range paths {
+		if pd, err := doc.Parse(blobs[i]); err == nil && pd.Doc.SourceHash != "" {
+			m[pd.Doc.SourceHash] = added{path: p}
+		}
+	}
+	return m, nil
+}
+
+func (s *syncer) blobAt(ctx context.Context, tree, path string) ([]byte, error) {
+	b, err := s.blobs(ctx, []string{tree + ":" + path})
+	if err != nil {
+		return nil, err
+	}
+	return b[0], nil
+}
+
+// blobs reads objects (a blob's name, or rev:path) with one git cat-file
+// --batch.
+func (s *syncer) blobs(ctx context.Context, names []string) ([][]byte, error) {
+	var in bytes.Buffer
+	for _, n := range names {
+		in.WriteString(n + "\n")
+	}
+	out, err := gitstore.Git(ctx, s.repo.WorkTree, in.Bytes(), "cat-file", "--batch")
+	if err != nil {
+		return nil, err
+	}
+	res := make([][]byte, 0, len(names))
+	for range names {
+		nl := bytes.IndexByte(out, '\n')
+		if nl < 0 {
+			return nil, errors.New("cat-file: short output")
+		}
+		head := strings.Fields(string(out[:nl]))
+		if len(head) != 3 {
+			return nil, fmt.Errorf("cat-file: %s", out[:nl])
+		}
+		n, err := strconv.Atoi(head[2])
+		if err != nil || nl+1+n > len(out) {
+			return nil, fmt.Errorf("cat-file: %s", out[:nl])
+		}
+		res = append(res, out[nl+1:nl+1+n])
+		out = out[nl+1+n:]
+		out = bytes.TrimPrefix(out, []byte("\n"))
+	}
+	return res, nil
+}
+
+// journal records a branch move whose index and working tree update may
+// not have finished (a kill -9 between the two): the next sync finishes it.
+type journal struct {
+	From  string   `json:"from"`
+	To    string   `json:"to"`
+	Paths []string `json:"paths"`
+}
+
+func (s *syncer) journalPath() string { return s.l.Path(".cortex", "sync-journal.json") }
+
+// advance moves the branch from local to next with a compare-and-swap and
+// brings git's index and the working tree along for the paths that
+// changed, after checking that a person has no work of their own there.
+// moved is false when the branch moved meanwhile.
+func (s *syncer) advance(ctx context.Context, local, next string) (moved bool, err error) {
+	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", local, next)
+	if err != nil {
+		return false, err
+	}
+	var paths []string
+	for _, p := range strings.Split(out, "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	if err := s.checkClean(ctx, local, paths); err != nil {
+		return false, err
+	}
+	j := journal{From: local, To: next, Paths: paths}
+	data, _ := json.Marshal(j)
+	if err := vault.WriteFileAtomic(s.journalPath(), data, 0o644); err != nil {
+		return false, fmt.Errorf("write %s: %w", s.journalPath(), err)
+	}
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "cortex sync: "+s.opts.Remote+"/"+s.rep.Branch,
+		"refs/heads/"+s.rep.Branch, next, local); err != nil {
+		os.Remove(s.journalPath())
+		return false, nil
+	}
+	if err := s.checkout(ctx, j); err != nil {
+		return true, err
+	}
+	s.rep.Pulled = len(paths)
+	return true, nil
+}
+
+// checkClean refuses paths that a person changed in the working tree or
+// staged, or an untracked file where the merge adds one.
+func (s *syncer) checkClean(ctx context.Context, local string, paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	// git diff refreshes the stat data it reads (in memory), as git status
+	// does: a file whose stat changed and whose content did not is clean.
+	var dirty []string
+	for _, mode := range [][]string{{"--cached"}, nil} {
+		args := append(append([]string{"diff", "--no-ext-diff", "--no-renames", "--name-only", "-z"}, mode...), local, "--")
+		out, err := s.git(ctx, nil, append(args, paths...)...)
+		if err != nil {
+			return err
+		}
+		for _, p := range strings.Split(out, "\x00") {
+			if p != "" && !slices.Contains(dirty, p) {
+				dirty = append(dirty, p)
+			}
+		}
+	}
+	// An untracked file where the merge writes one.
+	for _, p := range paths {
+		if _, err := os.Lstat(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))); err == nil {
+			if _, err := s.git(ctx, nil, "ls-files", "--error-unmatch", "--", p); err != nil {
+				dirty = append(dirty, p)
+			}
+		}
+	}
+	if len(dirty) > 0 {
+		return fmt.Errorf("%s: changed here and not committed, and the remote changed it too: commit (or stash) it, then sync again (nothing changed)", strings.Join(dirty, ", "))
+	}
+	return nil
+}
+
+// checkout writes the journal's paths into git's index and the working
+// tree as they are in j.To, and removes the journal.
+func (s *syncer) checkout(ctx context.Context, j journal) error {
+	if len(j.Paths) > 0 {
+		args := append([]string{"ls-tree", "-r", "-z", "--full-tree", j.To, "--"}, j.Paths...)
+		out, err := s.git(ctx, nil, args...)
+		if err != nil {
+			return err
+		}
+		present := map[string]bool{}
+		var info bytes.Buffer
+		for _, e := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
+			if e == "" {
+				continue
+			}
+			tab := strings.IndexByte(e, '\t')
+			meta := strings.Fields(e[:tab])
+			path := e[tab+1:]
+			present[path] = true
+			info.WriteString(meta[0] + " " + meta[2] + "\t" + path + "\x00")
+		}
+		var gone, write []string
+		for _, p := range j.Paths {
+			if present[p] {
+				write = append(write, p)
+			} else {
+				gone = append(gone, p)
+				info.WriteString("0 0000000000000000000000000000000000000000\t" + p + "\x00")
+			}
+		}
+		if _, err := s.git(ctx, info.Bytes(), "update-index", "-z", "--index-info"); err != nil {
+			return fmt.Errorf("update git's index: %w", err)
+		}
+		if len(write) > 0 {
+			if _, err := s.git(ctx, []byte(strings.Join(write, "\x00")+"\x00"), "checkout-index", "-f", "-u", "-z", "--stdin"); err != nil {
+				return fmt.Errorf("write the working tree: %w", err)
+			}
+		}
+		for _, p := range gone {
+			full := filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))
+			if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			for d := filepath.Dir(full); d != s.repo.WorkTree && strings.HasPrefix(d, s.repo.WorkTree); d = filepath.Dir(d) {
+				if os.Remove(d) != nil {
+					break
+				}
+			}
+		}
+		for _, p := range j.Paths {
+			if rel, ok := strings.CutPrefix(p, s.prefix); ok {
+				s.rep.Paths = append(s.rep.Paths, rel)
+			}
+		}
+	}
+	if err := os.Remove(s.journalPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// finishJournal completes a sync a kill -9 interrupted between moving the
+// branch and updating the working tree; a journal of a move that never
+// happened is dropped.
+func (s *syncer) finishJournal(ctx context.Context) error {
+	data, err := os.ReadFile(s.journalPath())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var j journal
+	if err := json.Unmarshal(data, &j); err != nil {
+		s.opts.Logger.Warn("sync: unreadable journal dropped", "path", s.journalPath(), "err", err)
+		return os.Remove(s.journalPath())
+	}
+	head, err := s.revParse(ctx, "HEAD")
+	if err != nil {
+		return err
+	}
+	if head != j.To {
+		if !s.isAncestor(ctx, j.To, head) {
+			return os.Remove(s.journalPath())
+		}
+		j.To = head // later commits hold the sync's changes and more
+	}
+	s.opts.Logger.Info("sync: finishing the working tree update of an interrupted sync", "commit", j.To)
+	return s.checkout(ctx, j)
+}
+
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+type nopWriter struct{}
+
+func (nopWriter) Write(p []byte) (int, error) { return len(p), nil }
