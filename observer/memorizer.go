@@ -186,8 +186,9 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	return m, nil
 }
 
-// memorizerLock is the lock file held by the open memorizer.
-func memorizerLock(l vault.Layout) string { return l.Path(".cortex", "memorizer.lock") }
+// memorizerLock is the lock file held by the open memorizer: in observer/,
+// which survives `rm -rf .cortex` (see vault.Layout.MemorizerLock).
+func memorizerLock(l vault.Layout) string { return l.MemorizerLock() }
 
 // takeLock takes the memorizer lock without waiting, and writes this
 // process's pid into the file so a refusal can name the holder.
