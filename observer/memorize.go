@@ -122,6 +122,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	next := st
 	next.Buffer, next.Offset, next.LastRun = id, b.end, b.now
 	next.Totals.Add(b.totals)
+	next.BatchLines = m.grownBatch(st)
 
 	type file struct {
 		path string

@@ -98,6 +98,12 @@ type Memorizer struct {
 	ix     *index.Index
 	lock   *flock.Flock
 
+	// died is set when the previous memorizer ended without Close: the
+	// next batches are smaller (see shrinkBatch).
+	died bool
+	// warm is set once a batch of this memorizer has finished.
+	warm bool
+
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
 
@@ -182,8 +188,64 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.recover(ctx, true); err != nil {
 		return nil, err
 	}
+	if err := m.shrinkBatch(); err != nil {
+		return nil, err
+	}
 	ok = true
 	return m, nil
+}
+
+// shrinkBatch quarters the size of the next batch (down to one line) when
+// the previous memorizer died — whether recovery then undid its batch or
+// it was killed while it planned, before anything was staged: when kills
+// come faster than a batch takes, a batch of the full size would be undone
+// every time and nothing would ever be committed again. (A batch undone
+// after a failed commit in a living memorizer keeps its size: time was not
+// what it lacked.) The size is kept in state.json,
+// so each restart starts below what the last one could finish (half of a
+// size that committed and was then doubled), and each batch that commits
+// doubles it back (see batchLimit).
+func (m *Memorizer) shrinkBatch() error {
+	if !m.died {
+		return nil
+	}
+	m.died = false
+	st, warn, err := LoadState(m.l)
+	if err != nil || warn != "" {
+		return err // a corrupt state.json is reported by Process
+	}
+	if next := max(1, m.batchLimit(st)/4); next != st.BatchLines {
+		st.BatchLines = next
+		if err := SaveState(m.l, st); err != nil {
+			return err
+		}
+		m.log.Info("memorizer: the last batch did not finish; the next ones start smaller", "lines", next)
+	}
+	return nil
+}
+
+// batchLimit is the most lines the next batch takes: state.json's size,
+// and, until a batch of this memorizer has finished, no more than an
+// eighth of the configured size — a restart with a backlog commits
+// something soon, even when it is killed again before a full batch could
+// finish.
+func (m *Memorizer) batchLimit(st State) int {
+	n := m.lines
+	if st.BatchLines > 0 && st.BatchLines < n {
+		n = st.BatchLines
+	}
+	if first := m.lines / 8; !m.warm && first > 0 {
+		n = min(n, first)
+	}
+	return n
+}
+
+// grownBatch is the BatchLines to save after a batch that committed.
+func (m *Memorizer) grownBatch(st State) int {
+	if st.BatchLines <= 0 || st.BatchLines*2 >= m.lines {
+		return 0
+	}
+	return st.BatchLines * 2
 }
 
 // memorizerLock is the lock file held by the open memorizer: in observer/,
@@ -210,6 +272,11 @@ func (m *Memorizer) takeLock() error {
 			}
 		}
 		return fmt.Errorf("the vault's memorizer is already running in %s (a `cortex daemon`?): %s is locked", holder, path)
+	}
+	// A pid left in the file is that of a memorizer that died without
+	// Close (which empties it).
+	if data, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(data))) > 0 {
+		m.died = true
 	}
 	// The pid is informative only; the flock is what excludes.
 	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
@@ -355,7 +422,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 		if !v.Exists {
 			return res, nil
 		}
-		lines, id, err := readLines(m.l.Buffer(), from, m.lines, maxBatchBytes)
+		lines, id, err := readLines(m.l.Buffer(), from, m.batchLimit(st), maxBatchBytes)
 		if err != nil {
 			return res, err
 		}
@@ -380,6 +447,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 		if err != nil {
 			return res, err
 		}
+		m.warm = true
 		res.add(t)
 		if commit != "" {
 			res.Commits = append(res.Commits, commit)
@@ -400,6 +468,8 @@ func (m *Memorizer) Close() error {
 		m.ix = nil
 	}
 	if m.lock != nil {
+		// An empty file tells the next memorizer this one ended cleanly.
+		_ = os.Truncate(memorizerLock(m.l), 0)
 		if uerr := m.lock.Unlock(); uerr != nil && err == nil {
 			err = uerr
 		}
