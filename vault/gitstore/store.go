@@ -170,6 +170,9 @@ func OpenWith(vaultRoot string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open git store %s: object format %s is not supported (sha1 only)", vaultRoot, cfg.objectFormat)
 	}
 	s.settleAbandonedLocks()
+	// Leftovers are harmless but for their size: a failure to remove them
+	// is no reason not to open.
+	_, _ = s.RemoveLeftovers()
 	return s, nil
 }
 
