@@ -28,13 +28,13 @@ func TestOpenRemovesTempFilesKilledRunsLeft(t *testing.T) {
 	dead := strconv.Itoa(deadPID(t))
 	mine := strconv.Itoa(os.Getpid())
 	files := map[string]bool{ // path: removed
-		filepath.Join(objs, "ab", "tmp_obj_cortex-"+dead+"-1"):   true,
+		filepath.Join(objs, "ab", "tmp_obj_cortex-"+dead+"-1"):    true,
 		filepath.Join(objs, "pack", "tmp_pack_cortex-"+dead+"-2"): true,
 		filepath.Join(objs, "pack", "tmp_idx_cortex-"+dead+"-3"):  true,
-		filepath.Join(objs, "cd", "tmp_obj_cortex-"+mine+"-4"):   false, // a living store's
-		filepath.Join(objs, "ab", "tmp_obj_5"):                   false, // git's, at work
-		filepath.Join(objs, "pack", "tmp_pack_6"):                false,
-		filepath.Join(objs, "ef", "tmp_obj_7"):                   true, // git's, two days old
+		filepath.Join(objs, "cd", "tmp_obj_cortex-"+mine+"-4"):    false, // a living store's
+		filepath.Join(objs, "ab", "tmp_obj_5"):                    false, // git's, at work
+		filepath.Join(objs, "pack", "tmp_pack_6"):                 false,
+		filepath.Join(objs, "ef", "tmp_obj_7"):                    true, // git's, two days old
 	}
 	for p := range files {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
