@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -40,12 +41,15 @@ type RotateResult struct {
 }
 
 // Rotate renames the buffer away when it holds at least minSize bytes and
-// observer/state.json accounts for all of it (same buffer identity, offset
-// at its end, no batch in staging). Everything happens under the buffer's
-// append lock: a writer waiting on the lock then creates and appends to a
-// new buffer, and no line can land in the old file after the check that it
-// was fully processed. The state is reset to offset 0 for the new buffer;
-// the totals and the last run are kept.
+// observer/state.json accounts for at least minSize bytes of it (same
+// buffer identity, no batch in staging). Lines after the offset — writers
+// that keep appending while the memorizer works — are carried over: when
+// fewer than minSize bytes wait, they are copied into the new buffer, so a
+// buffer under a steady stream rotates too. Everything happens under the
+// buffer's append lock: a writer waiting on the lock then appends to the
+// new buffer, and no line can land in the old file after the check. The
+// state is reset to offset 0 of the new buffer; the totals and the last
+// run are kept.
 //
 // Rotate must not run while a memorizer is inside a batch of this vault;
 // the daemon calls it between batches.
@@ -74,7 +78,9 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	id := bufferIDOf(fi)
-	if warning != "" || st.Offset != fi.Size() || (st.Buffer != id && st.Buffer != (BufferID{})) {
+	tail := fi.Size() - st.Offset
+	if warning != "" || (st.Buffer != id && st.Buffer != (BufferID{})) || tail < 0 ||
+		tail > 0 && (st.Offset < minSize || tail >= minSize || !endsLine(l.Buffer(), st.Offset)) {
 		res.Reason = "not fully processed"
 		return res, nil
 	}
@@ -86,6 +92,13 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		res.Reason = "batch in staging"
 		return res, nil
 	}
+	// A carried tail's temporary file that a crash left (nobody else
+	// makes one while the lock is held).
+	if stale, _ := filepath.Glob(filepath.Join(l.ObserverDir(), carryTempPrefix+"*")); len(stale) > 0 {
+		for _, p := range stale {
+			os.Remove(p)
+		}
+	}
 
 	// Oldest first, so every rename lands on a name already moved away;
 	// renaming .2 over .3 drops the oldest buffer in the same step.
@@ -94,7 +107,12 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 			return res, fmt.Errorf("rotate: %w", err)
 		}
 	}
-	if err := os.Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
+	st.Buffer, st.Offset = BufferID{}, 0
+	if tail == 0 {
+		if err := os.Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
+			return res, fmt.Errorf("rotate: %w", err)
+		}
+	} else if st.Buffer, err = carryTail(l, fi, tail); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	if err := vault.SyncDir(l.ObserverDir()); err != nil {
@@ -102,14 +120,63 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 	}
 	// A crash before this save is harmless: the state still names the old
 	// buffer's identity, which the new buffer never has (the old file lives
-	// on as .1), so the memorizer reads the new one from 0.
-	st.Buffer = BufferID{}
-	st.Offset = 0
+	// on as .1), so the memorizer reads the new one from 0 — the carried
+	// lines, none of which it had read.
 	if err := SaveState(l, st); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	res.Rotated = true
 	return res, nil
+}
+
+// carryTempPrefix begins the name of carryTail's temporary file.
+const carryTempPrefix = ".observations.jsonl.rotate-"
+
+// carryTail rotates a buffer whose last tail bytes are not processed yet:
+// the buffer is linked as .1, then a new buffer holding only the tail
+// (written and synced beside it) replaces it in one rename. A crash leaves
+// either the old buffer in place (also .1: a harmless copy) or the new
+// one. It returns the new buffer's identity.
+func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
+	if err := os.Link(l.Buffer(), RotatedPath(l, 1)); err != nil {
+		return BufferID{}, err // no hard links here: the buffer stays as it is
+	}
+	src, err := os.Open(l.Buffer())
+	if err != nil {
+		return BufferID{}, err
+	}
+	defer src.Close()
+	data := make([]byte, tail)
+	if _, err := src.ReadAt(data, fi.Size()-tail); err != nil {
+		return BufferID{}, err
+	}
+	f, err := os.CreateTemp(l.ObserverDir(), carryTempPrefix+"*")
+	if err != nil {
+		return BufferID{}, err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(fi.Mode().Perm())
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, l.Buffer())
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return BufferID{}, err
+	}
+	nfi, err := os.Stat(l.Buffer())
+	if err != nil {
+		return BufferID{}, err
+	}
+	return bufferIDOf(nfi), nil
 }
 
 // stagingBusy reports whether observer/staging holds anything: a batch
