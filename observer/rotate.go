@@ -23,6 +23,11 @@ const (
 	RotatedBuffers = 3
 )
 
+// QuarantineRotateSize is the size at which observer/quarantine.jsonl is
+// renamed quarantine.jsonl.1 (replacing the one before): the two files
+// together stay under twice this size, plus what one batch adds.
+const QuarantineRotateSize = 4 << 20
+
 // RotatedPath is the path of the n-th rotated buffer, observations.jsonl.n;
 // 1 is the newest.
 func RotatedPath(l vault.Layout, n int) string {
@@ -60,6 +65,9 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		return RotateResult{}, fmt.Errorf("rotate: %w", err)
 	}
 	defer unlock()
+	if err := rotateQuarantine(l, QuarantineRotateSize); err != nil {
+		return RotateResult{}, fmt.Errorf("rotate: %w", err)
+	}
 
 	fi, err := os.Stat(l.Buffer())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -177,6 +185,29 @@ func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
 		return BufferID{}, err
 	}
 	return bufferIDOf(nfi), nil
+}
+
+// rotateQuarantine renames quarantine.jsonl to quarantine.jsonl.1 once it
+// holds size bytes, between batches (the caller holds the append lock, and
+// nothing is staged): every record is then of a batch accounted for, which
+// is never replayed. (A replay after state.json is lost could record a
+// line of the rotated file again: a duplicate record, never a lost line.)
+// `cortex quarantine list` and `retry` see the current file.
+func rotateQuarantine(l vault.Layout, size int64) error {
+	fi, err := os.Stat(l.Quarantine())
+	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() < size {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if busy, err := stagingBusy(l); err != nil || busy {
+		return err
+	}
+	if err := os.Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
+		return err
+	}
+	return vault.SyncDir(l.ObserverDir())
 }
 
 // stagingBusy reports whether observer/staging holds anything: a batch

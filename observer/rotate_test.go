@@ -319,3 +319,41 @@ func TestRotateCarriesTheLinesAfterTheOffset(t *testing.T) {
 		t.Fatalf("temporary files left: %v", stale)
 	}
 }
+
+// quarantine.jsonl is rotated between batches once it passes its size: the
+// two files stay bounded however many lines are refused.
+func TestRotateBoundsTheQuarantine(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	rec := QuarantineRecord{Reason: ReasonMalformedJSON, Detail: "not JSON", Line: strings.Repeat("junk ", 200)}
+	var written int
+	for batch := range 60 {
+		recs := make([]QuarantineRecord, 200)
+		for i := range recs {
+			recs[i] = rec
+			recs[i].Offset = int64(batch*1000 + i)
+		}
+		if err := AppendQuarantine(ctx, l, recs...); err != nil {
+			t.Fatal(err)
+		}
+		written += len(recs)
+		if _, err := Rotate(ctx, l, RotateSize); err != nil {
+			t.Fatal(err)
+		}
+		var total int64
+		for _, p := range []string{l.Quarantine(), l.Quarantine() + ".1"} {
+			if fi, err := os.Stat(p); err == nil {
+				total += fi.Size()
+			}
+		}
+		if total > 2*QuarantineRotateSize+300_000 {
+			t.Fatalf("after %d records the quarantine files hold %d bytes", written, total)
+		}
+	}
+	if _, err := os.Stat(l.Quarantine() + ".1"); err != nil {
+		t.Fatalf("never rotated: %v", err)
+	}
+	if recs, err := ReadQuarantine(l); err != nil || len(recs) == 0 || len(recs) >= written {
+		t.Fatalf("current file: %d records, %v", len(recs), err)
+	}
+}
