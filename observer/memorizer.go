@@ -63,6 +63,17 @@ type Result struct {
 	Commits []string
 	// Offset is the buffer offset accounted for when Process returned.
 	Offset int64
+	// LockHeld is how long the commits held git's index.lock.
+	LockHeld time.Duration
+}
+
+// lockHeld is what the git store says of its index.lock (see
+// gitstore.Store.LockHeld); zero for a store that does not say.
+func (m *Memorizer) lockHeld() time.Duration {
+	if lh, ok := m.git.(interface{ LockHeld() time.Duration }); ok {
+		return lh.LockHeld()
+	}
+	return 0
 }
 
 func (r *Result) add(t Totals) {
@@ -370,8 +381,9 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 // backoff) is always the right response. A cancelled ctx stops Process
 // between batches; a batch whose commit has begun is always finished.
 // Calls must not overlap (the daemon calls it from one goroutine).
-func (m *Memorizer) Process(ctx context.Context) (Result, error) {
-	var res Result
+func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
+	held := m.lockHeld()
+	defer func() { res.LockHeld = m.lockHeld() - held }()
 	if err := m.reopenIndex(ctx); err != nil {
 		return res, err
 	}
