@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -201,4 +202,47 @@ func TestBatchSizeShrinksAfterADeathAndGrowsBack(t *testing.T) {
 	if st := loadState(t, l); st.BatchLines != 0 {
 		t.Fatalf("grown back: batch_lines %d, want 0", st.BatchLines)
 	}
+}
+
+// At a quiet time (nothing pending, a minute after the last commit) the
+// memorizer packs the repository as `git gc --auto` would.
+func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
+	l := newTestVault(t)
+	git(t, l.Root, "config", "gc.auto", "30")
+	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
+	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	loose := func() int {
+		n := 0
+		ents, _ := os.ReadDir(filepath.Join(l.Root, ".git", "objects"))
+		for _, e := range ents {
+			if len(e.Name()) == 2 {
+				sub, _ := os.ReadDir(filepath.Join(l.Root, ".git", "objects", e.Name()))
+				n += len(sub)
+			}
+		}
+		return n
+	}
+	for i := range 20 {
+		appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Fact number %d of the stream.", i), ""))
+		process(t, m)
+	}
+	if n := loose(); n < 30 {
+		t.Fatalf("only %d loose objects: the test needs more than gc.auto", n)
+	}
+	process(t, m) // nothing pending, but the last commit is recent
+	if n := loose(); n < 30 {
+		t.Fatalf("packed %d objects right after a commit: not a quiet time", n)
+	}
+	clock.mu.Lock()
+	clock.t = clock.t.Add(2 * time.Minute)
+	clock.mu.Unlock()
+	process(t, m)
+	if n := loose(); n >= 30 {
+		t.Fatalf("%d loose objects after a quiet time", n)
+	}
+	checkInvariants(t, l)
 }

@@ -114,6 +114,9 @@ type Memorizer struct {
 	died bool
 	// warm is set once a batch of this memorizer has finished.
 	warm bool
+	// committed is when this memorizer last committed, maintained when it
+	// last ran the git store's maintenance (see maintain).
+	committed, maintained time.Time
 
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
@@ -374,6 +377,37 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 	}
 }
 
+// Maintenance of the git repository (packing, see gitstore.Store.Maintain)
+// runs at quiet times: when Process finds nothing pending, at least
+// maintainQuiet after the last commit, and at most every maintainEvery.
+const (
+	maintainQuiet = time.Minute
+	maintainEvery = 10 * time.Minute
+)
+
+// maintain runs the git store's maintenance at a quiet time (see above); a
+// failure is logged and tried again maintainEvery later.
+func (m *Memorizer) maintain(ctx context.Context) {
+	gs, ok := m.git.(interface {
+		Maintain(context.Context) (bool, error)
+	})
+	now := m.now()
+	if !ok || now.Sub(m.committed) < maintainQuiet || !m.maintained.IsZero() && now.Sub(m.maintained) < maintainEvery {
+		return
+	}
+	start := time.Now()
+	ran, err := gs.Maintain(ctx)
+	switch {
+	case err != nil:
+		m.log.Warn("memorizer: git maintenance failed; tried again later", "err", err)
+	case ran:
+		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", time.Since(start).Round(time.Millisecond))
+	default:
+		return // a person's git at work: look again at the next quiet time
+	}
+	m.maintained = now
+}
+
 // Process runs the pipeline over everything pending, batch after batch, and
 // returns once every line that was complete when it started is accounted
 // for. An error leaves the batch in hand staged and the offset where it
@@ -450,6 +484,7 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 				}
 			}
 			m.repairCommits(ctx, &res)
+			m.maintain(ctx)
 			return res, nil
 		}
 		if replaced {
@@ -460,6 +495,9 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 			return res, err
 		}
 		m.warm = true
+		if commit != "" {
+			m.committed = m.now()
+		}
 		res.add(t)
 		if commit != "" {
 			res.Commits = append(res.Commits, commit)

@@ -127,6 +127,7 @@ type Store struct {
 	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
+	gitRunningHere    func() bool                  // nil: gitRunningIn the repository; swapped in tests
 	beforeIndexCommit func()                       // test hook: before publishing the index
 	beforeRefPublish  func()                       // test hook: between publishing the index and moving the branch
 }
