@@ -57,22 +57,8 @@ func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 // current folder (where git has changed to, -C included) is inside the
 // work tree or the git folder. False where processes cannot be seen.
 func gitRunningIn(dirs ...string) bool {
-	procs, err := os.ReadDir("/proc")
-	if err != nil {
-		return false
-	}
-	for _, p := range procs {
-		if p.Name()[0] < '0' || p.Name()[0] > '9' {
-			continue
-		}
-		comm, err := os.ReadFile(filepath.Join("/proc", p.Name(), "comm"))
-		if err != nil {
-			continue
-		}
-		if name := strings.TrimSpace(string(comm)); name != "git" && !strings.HasPrefix(name, "git-") {
-			continue
-		}
-		cwd, err := os.Readlink(filepath.Join("/proc", p.Name(), "cwd"))
+	found, _ := findGitProcess(func(procDir string) bool {
+		cwd, err := os.Readlink(filepath.Join(procDir, "cwd"))
 		if err != nil {
 			return true // another user's git, say: it may be working here
 		}
@@ -81,6 +67,7 @@ func gitRunningIn(dirs ...string) bool {
 				return true
 			}
 		}
-	}
-	return false
+		return false
+	})
+	return found
 }
