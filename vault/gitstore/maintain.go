@@ -60,7 +60,9 @@ func gitRunningIn(dirs ...string) bool {
 	found, _ := findGitProcess(func(procDir string) bool {
 		cwd, err := os.Readlink(filepath.Join(procDir, "cwd"))
 		if err != nil {
-			return true // another user's git, say: it may be working here
+			// Another user's: not at work in this user's repository
+			// (and git's lock files are looked at as well).
+			return false
 		}
 		for _, d := range dirs {
 			if rel, err := filepath.Rel(d, cwd); err == nil && filepath.IsLocal(rel) || cwd == d {
