@@ -22,6 +22,9 @@ import (
 const childEnv = "CORTEX_TEST_APPEND_CHILD"
 
 func TestMain(m *testing.M) {
+	if root := os.Getenv(daemonChildEnv); root != "" {
+		daemonChild(root) // never returns
+	}
 	if spec := os.Getenv(childEnv); spec != "" {
 		if err := appendChild(spec); err != nil {
 			fmt.Fprintln(os.Stderr, "child:", err)

@@ -25,6 +25,7 @@ const (
 	DefaultPollInterval = 30 * time.Second
 	DefaultDebounce     = 10 * time.Millisecond
 	DefaultMaxDelay     = 100 * time.Millisecond
+	DefaultCommitGap    = time.Second
 	DefaultHeartbeat    = 5 * time.Second
 	DefaultMinBackoff   = time.Second
 	DefaultMaxBackoff   = 2 * time.Minute
@@ -49,6 +50,14 @@ type DaemonOptions struct {
 	// starts, so that a burst of appends becomes one batch; MaxDelay bounds
 	// the wait under a steady stream of appends.
 	Debounce, MaxDelay time.Duration
+	// CommitGap bounds the gap kept between the end of one batch and the
+	// start of the next: lockDutyFactor times what the last batch held
+	// git's index.lock, so that it is held at most 5% of the time — a
+	// person's git command fails on it, and does not wait. A stream of
+	// observations (one every 40 ms, say) is thus committed a few at a
+	// time rather than one commit each; a lone observation after a quiet
+	// spell waits Debounce only. Negative: no gap.
+	CommitGap time.Duration
 	// IndexDebounce is the quiet time after a hand edit of a memory folder
 	// before the index takes it, so that an editor's save (a write, or a
 	// new file and a rename) and a burst of edits are one update;
@@ -88,6 +97,9 @@ func (o DaemonOptions) withDefaults() DaemonOptions {
 	def(&o.PollInterval, DefaultPollInterval)
 	def(&o.Debounce, DefaultDebounce)
 	def(&o.MaxDelay, DefaultMaxDelay)
+	if o.CommitGap == 0 {
+		o.CommitGap = DefaultCommitGap
+	}
 	def(&o.IndexDebounce, DefaultIndexDebounce)
 	def(&o.IndexMaxDelay, DefaultIndexMaxDelay)
 	def(&o.Heartbeat, DefaultHeartbeat)
@@ -126,6 +138,10 @@ func (e *DaemonRunningError) Error() string {
 		e.Info.PID, e.Info.Started.Local().Format(time.DateTime), e.Info.PID)
 }
 
+// lockDutyFactor: a gap of this many times the index.lock hold after each
+// hold keeps the lock held at most 1/(1+lockDutyFactor) = 5% of the time.
+const lockDutyFactor = 19
+
 // processor is the part of the memorizer the daemon drives (*Memorizer).
 type processor interface {
 	Process(ctx context.Context) (Result, error)
@@ -158,6 +174,10 @@ type Daemon struct {
 
 	infoMu sync.Mutex // guards info and the writes of daemon.json
 	info   DaemonInfo
+
+	// lastHold is how long the last batch held git's index.lock (see
+	// DaemonOptions.CommitGap); only Run's goroutine uses it.
+	lastHold time.Duration
 
 	closeOnce sync.Once
 	closeErr  error
@@ -364,6 +384,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	defer quiet.Stop()
 	var retry <-chan time.Time // set while backing off
 	failures := 0
+	var lastBatch time.Time // when the last batch ended (see CommitGap)
 
 	// The same for hand edits of the memory folders, on their own timer:
 	// they are indexed even while a batch backs off.
@@ -390,6 +411,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 			return // backing off: the retry timer runs the batch
 		}
 		wait := min(d.opts.Debounce, d.opts.MaxDelay-now.Sub(first))
+		gap := min(d.opts.CommitGap, lockDutyFactor*d.lastHold)
+		wait = max(wait, gap-now.Sub(lastBatch))
 		quiet.Reset(max(wait, 0))
 	}
 
@@ -459,6 +482,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 
 		pending = false
 		err := d.batch()
+		lastBatch = time.Now()
 		if err == nil {
 			failures = 0
 			d.rotate(ctx)
@@ -505,6 +529,7 @@ func (d *Daemon) batch() (err error) {
 	}
 	start := time.Now()
 	res, err := d.proc.Process(ctx)
+	d.lastHold = res.LockHeld
 	if err != nil {
 		return err
 	}

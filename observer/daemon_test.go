@@ -36,6 +36,7 @@ type fakeMemorizer struct {
 	entered chan struct{} // when set, signalled as Process starts
 	left    chan struct{} // when set, signalled as Process returns
 	closed  atomic.Int64
+	held    time.Duration // the index.lock hold each Process reports
 }
 
 func (f *fakeMemorizer) Process(ctx context.Context) (Result, error) {
@@ -105,7 +106,7 @@ func (f *fakeMemorizer) Process(ctx context.Context) (Result, error) {
 	f.mu.Unlock()
 	st.Offset += int64(end)
 	st.Totals.Lines += int64(res.Lines)
-	res.Memorized, res.Offset = res.Lines, st.Offset
+	res.Memorized, res.Offset, res.LockHeld = res.Lines, st.Offset, f.held
 	return res, SaveState(f.l, st)
 }
 
@@ -265,6 +266,28 @@ func TestDaemonBatchesABurst(t *testing.T) {
 	waitFor(t, "the burst", func() bool { got, _ := fake.processed(); return got == n })
 	if _, calls := fake.processed(); calls != 1 {
 		t.Fatalf("%d appends took %d batches, want 1", n, calls)
+	}
+}
+
+// A stream of appends, each followed by a quiet time longer than the
+// debounce, is committed a few at a time: after a batch that held git's
+// index.lock for 50 ms, the next waits 19 times that (capped by CommitGap),
+// so the lock is held at most 5% of the time.
+func TestDaemonSpacesCommitsUnderAStream(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l, left: make(chan struct{}, 1), held: 50 * time.Millisecond}
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour, Debounce: 5 * time.Millisecond, MaxDelay: time.Minute, CommitGap: time.Minute})
+	runDaemon(t, d)
+	appendLines(t, l, testLine(0))
+	waitFor(t, "the first line", func() bool { got, _ := fake.processed(); return got == 1 })
+	const n = 10
+	for i := 1; i <= n; i++ {
+		appendLines(t, l, testLine(i))
+		time.Sleep(20 * time.Millisecond) // four debounces of quiet
+	}
+	waitFor(t, "the stream", func() bool { got, _ := fake.processed(); return got == n+1 })
+	if _, calls := fake.processed(); calls != 2 {
+		t.Fatalf("the stream of %d took %d batches after the first, want 1", n, calls-1)
 	}
 }
 

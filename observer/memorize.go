@@ -122,6 +122,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	next := st
 	next.Buffer, next.Offset, next.LastRun = id, b.end, b.now
 	next.Totals.Add(b.totals)
+	next.BatchLines = m.grownBatch(st)
 
 	type file struct {
 		path string
@@ -240,6 +241,14 @@ func (m *Memorizer) logBatch(b *batch, commit string) {
 // edited ones replaced atomically; then each folder touched is synced so
 // the names survive a crash. The data itself is flushed by finish.
 func (m *Memorizer) placeFiles(man *manifest) error {
+	// Checked again here, not only when routed: a link may have appeared
+	// since. The batch then fails and is undone; planned again, its lines
+	// are quarantined naming the link.
+	for _, p := range man.paths() {
+		if err := m.l.CheckNoLink(p); err != nil {
+			return fmt.Errorf("memorize %s: %w", p, err)
+		}
+	}
 	dirs := map[string]bool{}
 	for _, n := range man.New {
 		abs := m.l.Path(filepath.FromSlash(n.Path))

@@ -66,6 +66,17 @@ type Result struct {
 	Commits []string
 	// Offset is the buffer offset accounted for when Process returned.
 	Offset int64
+	// LockHeld is how long the commits held git's index.lock.
+	LockHeld time.Duration
+}
+
+// lockHeld is what the git store says of its index.lock (see
+// gitstore.Store.LockHeld); zero for a store that does not say.
+func (m *Memorizer) lockHeld() time.Duration {
+	if lh, ok := m.git.(interface{ LockHeld() time.Duration }); ok {
+		return lh.LockHeld()
+	}
+	return 0
 }
 
 func (r *Result) add(t Totals) {
@@ -102,6 +113,15 @@ type Memorizer struct {
 	git      committer
 	ix       *index.Index
 	lock     *flock.Flock
+
+	// died is set when the previous memorizer ended without Close: the
+	// next batches are smaller (see shrinkBatch).
+	died bool
+	// warm is set once a batch of this memorizer has finished.
+	warm bool
+	// committed is when this memorizer last committed, maintained when it
+	// last ran the git store's maintenance (see maintain).
+	committed, maintained time.Time
 
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
@@ -187,12 +207,69 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.recover(ctx, true); err != nil {
 		return nil, err
 	}
+	if err := m.shrinkBatch(); err != nil {
+		return nil, err
+	}
 	ok = true
 	return m, nil
 }
 
-// memorizerLock is the lock file held by the open memorizer.
-func memorizerLock(l vault.Layout) string { return l.Path(".cortex", "memorizer.lock") }
+// shrinkBatch quarters the size of the next batch (down to one line) when
+// the previous memorizer died — whether recovery then undid its batch or
+// it was killed while it planned, before anything was staged: when kills
+// come faster than a batch takes, a batch of the full size would be undone
+// every time and nothing would ever be committed again. (A batch undone
+// after a failed commit in a living memorizer keeps its size: time was not
+// what it lacked.) The size is kept in state.json,
+// so each restart starts below what the last one could finish (half of a
+// size that committed and was then doubled), and each batch that commits
+// doubles it back (see batchLimit).
+func (m *Memorizer) shrinkBatch() error {
+	if !m.died {
+		return nil
+	}
+	m.died = false
+	st, warn, err := LoadState(m.l)
+	if err != nil || warn != "" {
+		return err // a corrupt state.json is reported by Process
+	}
+	if next := max(1, m.batchLimit(st)/4); next != st.BatchLines {
+		st.BatchLines = next
+		if err := SaveState(m.l, st); err != nil {
+			return err
+		}
+		m.log.Info("memorizer: the last batch did not finish; the next ones start smaller", "lines", next)
+	}
+	return nil
+}
+
+// batchLimit is the most lines the next batch takes: state.json's size,
+// and, until a batch of this memorizer has finished, no more than an
+// eighth of the configured size — a restart with a backlog commits
+// something soon, even when it is killed again before a full batch could
+// finish.
+func (m *Memorizer) batchLimit(st State) int {
+	n := m.lines
+	if st.BatchLines > 0 && st.BatchLines < n {
+		n = st.BatchLines
+	}
+	if first := m.lines / 8; !m.warm && first > 0 {
+		n = min(n, first)
+	}
+	return n
+}
+
+// grownBatch is the BatchLines to save after a batch that committed.
+func (m *Memorizer) grownBatch(st State) int {
+	if st.BatchLines <= 0 || st.BatchLines*2 >= m.lines {
+		return 0
+	}
+	return st.BatchLines * 2
+}
+
+// memorizerLock is the lock file held by the open memorizer: in observer/,
+// which survives `rm -rf .cortex` (see vault.Layout.MemorizerLock).
+func memorizerLock(l vault.Layout) string { return l.MemorizerLock() }
 
 // takeLock takes the memorizer lock without waiting, and writes this
 // process's pid into the file so a refusal can name the holder.
@@ -214,6 +291,11 @@ func (m *Memorizer) takeLock() error {
 			}
 		}
 		return fmt.Errorf("the vault's memorizer is already running in %s (a `cortex daemon`?): %s is locked", holder, path)
+	}
+	// A pid left in the file is that of a memorizer that died without
+	// Close (which empties it).
+	if data, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(data))) > 0 {
+		m.died = true
 	}
 	// The pid is informative only; the flock is what excludes.
 	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
@@ -300,6 +382,37 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 	}
 }
 
+// Maintenance of the git repository (packing, see gitstore.Store.Maintain)
+// runs at quiet times: when Process finds nothing pending, at least
+// maintainQuiet after the last commit, and at most every maintainEvery.
+const (
+	maintainQuiet = time.Minute
+	maintainEvery = 10 * time.Minute
+)
+
+// maintain runs the git store's maintenance at a quiet time (see above); a
+// failure is logged and tried again maintainEvery later.
+func (m *Memorizer) maintain(ctx context.Context) {
+	gs, ok := m.git.(interface {
+		Maintain(context.Context) (bool, error)
+	})
+	now := m.now()
+	if !ok || now.Sub(m.committed) < maintainQuiet || !m.maintained.IsZero() && now.Sub(m.maintained) < maintainEvery {
+		return
+	}
+	start := time.Now()
+	ran, err := gs.Maintain(ctx)
+	switch {
+	case err != nil:
+		m.log.Warn("memorizer: git maintenance failed; tried again later", "err", err)
+	case ran:
+		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", time.Since(start).Round(time.Millisecond))
+	default:
+		return // a person's git at work: look again at the next quiet time
+	}
+	m.maintained = now
+}
+
 // Process runs the pipeline over everything pending, batch after batch, and
 // returns once every line that was complete when it started is accounted
 // for. An error leaves the batch in hand staged and the offset where it
@@ -307,8 +420,9 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 // backoff) is always the right response. A cancelled ctx stops Process
 // between batches; a batch whose commit has begun is always finished.
 // Calls must not overlap (the daemon calls it from one goroutine).
-func (m *Memorizer) Process(ctx context.Context) (Result, error) {
-	var res Result
+func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
+	held := m.lockHeld()
+	defer func() { res.LockHeld = m.lockHeld() - held }()
 	if err := m.reopenIndex(ctx); err != nil {
 		return res, err
 	}
@@ -366,7 +480,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 		if !v.Exists {
 			return res, nil
 		}
-		lines, id, err := readLines(m.l.Buffer(), from, m.lines, maxBatchBytes)
+		lines, id, err := readLines(m.l.Buffer(), from, m.batchLimit(st), maxBatchBytes)
 		if err != nil {
 			return res, err
 		}
@@ -382,6 +496,7 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 				}
 			}
 			m.repairCommits(ctx, &res)
+			m.maintain(ctx)
 			return res, nil
 		}
 		if replaced {
@@ -390,6 +505,10 @@ func (m *Memorizer) Process(ctx context.Context) (Result, error) {
 		t, commit, err := m.runBatch(ctx, st, id, lines)
 		if err != nil {
 			return res, err
+		}
+		m.warm = true
+		if commit != "" {
+			m.committed = m.now()
 		}
 		res.add(t)
 		if commit != "" {
@@ -412,6 +531,8 @@ func (m *Memorizer) Close() error {
 		m.ix = nil
 	}
 	if m.lock != nil {
+		// An empty file tells the next memorizer this one ended cleanly.
+		_ = os.Truncate(memorizerLock(m.l), 0)
 		if uerr := m.lock.Unlock(); uerr != nil && err == nil {
 			err = uerr
 		}

@@ -150,9 +150,11 @@ func (m *Memorizer) supersede(ctx context.Context, b *batch, ln rawLine, old tar
 			return 0, err
 		}
 		nd = m.buildDocument(o, sc, h, od.ID)
-		var problem string
-		if ndPath, problem = m.routeDocument(b, nd); problem != "" {
-			return m.quarantine(b, ln, ReasonCheckFailed, problem), nil
+		var reason, problem string
+		if ndPath, reason, problem, err = m.routeDocument(b, nd); err != nil {
+			return 0, err
+		} else if problem != "" {
+			return m.quarantine(b, ln, reason, problem), nil
 		}
 		nt = &target{nd: &newDoc{path: ndPath, doc: nd}}
 	} else if nt.doc().Supersedes == od.ID && od.SupersededBy == nt.doc().ID && od.Status == StatusSuperseded {

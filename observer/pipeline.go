@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -182,9 +183,12 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 		return 0, err
 	}
 	d := m.buildDocument(&o, sc, h, "")
-	p, problem := m.routeDocument(b, d)
+	p, reason, problem, err := m.routeDocument(b, d)
+	if err != nil {
+		return 0, err
+	}
 	if problem != "" {
-		return m.quarantine(b, ln, ReasonCheckFailed, problem), nil
+		return m.quarantine(b, ln, reason, problem), nil
 	}
 	b.note("observe", target{nd: b.addNew(p, d)}, o.Attribution)
 	return outMemorized, nil
@@ -292,9 +296,12 @@ func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes st
 
 // routeDocument finds d's path (SPEC §5 step 6: the type's dir, DocPath,
 // a -2, -3 … suffix when the path is taken in the working tree or in this
-// batch) and checks d as the pre-commit hook would. problem says why a
-// document would not pass.
-func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, problem string) {
+// batch) and checks d as the pre-commit hook would, and that no symbolic
+// link lies on its way (Cortex never writes through one: the line is
+// quarantined, naming the link, and can be retried once it is gone).
+// problem says why a document would not pass, reason is its quarantine
+// reason; err is a failure to read the file system.
+func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, reason, problem string, err error) {
 	def, _ := m.tx.Type(d.Type)
 	p := doc.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
 		if b.taken[p] {
@@ -308,9 +315,16 @@ func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, problem stri
 		for i, pr := range probs {
 			msgs[i] = pr.String()
 		}
-		return "", "the document would not pass validation: " + strings.Join(msgs, "; ")
+		return "", ReasonCheckFailed, "the document would not pass validation: " + strings.Join(msgs, "; "), nil
 	}
-	return p, ""
+	if err := m.l.CheckNoLink(p); err != nil {
+		var le *vault.LinkError
+		if errors.As(err, &le) {
+			return "", ReasonSymlink, le.Error(), nil
+		}
+		return "", "", "", fmt.Errorf("memorize: %w", err)
+	}
+	return p, "", "", nil
 }
 
 // addNew adds a routed document to the batch.
@@ -330,6 +344,14 @@ func (b *batch) addNew(path string, d *doc.Document) *newDoc {
 func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	if ed, ok := b.edits[rel]; ok {
 		return ed, nil
+	}
+	if err := m.l.CheckNoLink(rel); err != nil {
+		var le *vault.LinkError
+		if errors.As(err, &le) {
+			m.log.Warn("document behind a symbolic link; not used for de-duplication or operations", "path", rel, "link", le.Link)
+			return nil, nil
+		}
+		return nil, fmt.Errorf("memorize: %w", err)
 	}
 	abs := m.l.Path(filepath.FromSlash(rel))
 	fi, err := os.Lstat(abs)

@@ -24,6 +24,7 @@ const (
 	ReasonTooLong        = "line_too_long"   // a line over MaxLineBytes
 	ReasonEditFailed     = "edit_failed"     // the document an op or a match names cannot be edited in place
 	ReasonCheckFailed    = "check_failed"    // the document built would fail the pre-commit checks
+	ReasonSymlink        = "symlink"         // the document's folder is (or goes through) a symbolic link
 )
 
 // QuarantineRecord is one line of observer/quarantine.jsonl: a buffer line

@@ -164,6 +164,10 @@ func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trail
 // from before the batch (old, when not ""); a file a person changed since
 // is theirs and left alone.
 func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode) error {
+	if err := m.l.CheckNoLink(rel); err != nil {
+		m.log.Warn("recover: a committed document is behind a symbolic link; not written through it", "path", rel, "err", err)
+		return nil
+	}
 	abs := m.l.Path(filepath.FromSlash(rel))
 	cur, err := os.ReadFile(abs)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -185,7 +189,20 @@ func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode)
 // rollback undoes the working tree changes of a batch that was not
 // committed.
 func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
+	// Nothing is removed or restored through a symbolic link: a path that
+	// now goes through one was never written by this batch (placeFiles
+	// checks) or belongs to whoever made the link.
+	linked := func(rel string) bool {
+		err := m.l.CheckNoLink(rel)
+		if err != nil {
+			m.log.Warn("recover: a document of the interrupted batch is behind a symbolic link; left as it is", "path", rel, "err", err)
+		}
+		return err != nil
+	}
 	for _, n := range man.New {
+		if linked(n.Path) {
+			continue
+		}
 		abs := m.l.Path(filepath.FromSlash(n.Path))
 		data, err := os.ReadFile(abs)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -209,6 +226,9 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 		removeEmptyParents(m.l, filepath.Dir(abs))
 	}
 	for _, e := range man.Edited {
+		if linked(e.Path) {
+			continue
+		}
 		abs := m.l.Path(filepath.FromSlash(e.Path))
 		data, err := os.ReadFile(abs)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -351,12 +371,16 @@ func clearStaging(l vault.Layout) error {
 	return vault.SyncDir(l.Staging())
 }
 
-// removeEmptyParents removes dir and its parents while they are empty,
-// stopping at the memory folders themselves (mind/, vault/, rules/).
+// removeEmptyParents removes dir and its parents while they are empty
+// folders, stopping at the memory folders themselves (mind/, vault/,
+// rules/) and at a symbolic link (os.Remove would delete the link).
 func removeEmptyParents(l vault.Layout, dir string) {
 	for {
 		rel, err := filepath.Rel(l.Root, dir)
 		if err != nil || !strings.Contains(filepath.ToSlash(rel), "/") {
+			return
+		}
+		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			return
 		}
 		if os.Remove(dir) != nil {
@@ -372,6 +396,9 @@ func removeEmptyParents(l vault.Layout, dir string) {
 // memory, but that git status would show as untracked.
 func (m *Memorizer) clearTemps(man *manifest) error {
 	for _, e := range man.Edited {
+		if m.l.CheckNoLink(e.Path) != nil {
+			continue // nothing is removed through a link
+		}
 		abs := m.l.Path(filepath.FromSlash(e.Path))
 		dir, prefix := filepath.Dir(abs), replaceTempPrefix(abs)
 		ents, err := os.ReadDir(dir)

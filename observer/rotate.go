@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -21,6 +22,11 @@ const (
 	// RotatedBuffers is how many rotated buffers are kept.
 	RotatedBuffers = 3
 )
+
+// QuarantineRotateSize is the size at which observer/quarantine.jsonl is
+// renamed quarantine.jsonl.1 (replacing the one before): the two files
+// together stay under twice this size, plus what one batch adds.
+const QuarantineRotateSize = 4 << 20
 
 // RotatedPath is the path of the n-th rotated buffer, observations.jsonl.n;
 // 1 is the newest.
@@ -40,12 +46,15 @@ type RotateResult struct {
 }
 
 // Rotate renames the buffer away when it holds at least minSize bytes and
-// observer/state.json accounts for all of it (same buffer identity, offset
-// at its end, no batch in staging). Everything happens under the buffer's
-// append lock: a writer waiting on the lock then creates and appends to a
-// new buffer, and no line can land in the old file after the check that it
-// was fully processed. The state is reset to offset 0 for the new buffer;
-// the totals and the last run are kept.
+// observer/state.json accounts for at least minSize bytes of it (same
+// buffer identity, no batch in staging). Lines after the offset — writers
+// that keep appending while the memorizer works — are carried over: when
+// fewer than minSize bytes wait, they are copied into the new buffer, so a
+// buffer under a steady stream rotates too. Everything happens under the
+// buffer's append lock: a writer waiting on the lock then appends to the
+// new buffer, and no line can land in the old file after the check. The
+// state is reset to offset 0 of the new buffer; the totals and the last
+// run are kept.
 //
 // Rotate must not run while a memorizer is inside a batch of this vault;
 // the daemon calls it between batches.
@@ -56,6 +65,9 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		return RotateResult{}, fmt.Errorf("rotate: %w", err)
 	}
 	defer unlock()
+	if err := rotateQuarantine(l, QuarantineRotateSize); err != nil {
+		return RotateResult{}, fmt.Errorf("rotate: %w", err)
+	}
 
 	fi, err := os.Stat(l.Buffer())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -74,7 +86,9 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	id := bufferIDOf(fi)
-	if warning != "" || st.Offset != fi.Size() || (st.Buffer != id && st.Buffer != (BufferID{})) {
+	tail := fi.Size() - st.Offset
+	if warning != "" || (st.Buffer != id && st.Buffer != (BufferID{})) || tail < 0 ||
+		tail > 0 && (st.Offset < minSize || tail >= minSize || !endsLine(l.Buffer(), st.Offset)) {
 		res.Reason = "not fully processed"
 		return res, nil
 	}
@@ -86,6 +100,13 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		res.Reason = "batch in staging"
 		return res, nil
 	}
+	// A carried tail's temporary file that a crash left (nobody else
+	// makes one while the lock is held).
+	if stale, _ := filepath.Glob(filepath.Join(l.ObserverDir(), carryTempPrefix+"*")); len(stale) > 0 {
+		for _, p := range stale {
+			os.Remove(p)
+		}
+	}
 
 	// Oldest first, so every rename lands on a name already moved away;
 	// renaming .2 over .3 drops the oldest buffer in the same step.
@@ -94,7 +115,12 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 			return res, fmt.Errorf("rotate: %w", err)
 		}
 	}
-	if err := os.Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
+	st.Buffer, st.Offset = BufferID{}, 0
+	if tail == 0 {
+		if err := os.Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
+			return res, fmt.Errorf("rotate: %w", err)
+		}
+	} else if st.Buffer, err = carryTail(l, fi, tail); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	if err := vault.SyncDir(l.ObserverDir()); err != nil {
@@ -102,14 +128,86 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 	}
 	// A crash before this save is harmless: the state still names the old
 	// buffer's identity, which the new buffer never has (the old file lives
-	// on as .1), so the memorizer reads the new one from 0.
-	st.Buffer = BufferID{}
-	st.Offset = 0
+	// on as .1), so the memorizer reads the new one from 0 — the carried
+	// lines, none of which it had read.
 	if err := SaveState(l, st); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	res.Rotated = true
 	return res, nil
+}
+
+// carryTempPrefix begins the name of carryTail's temporary file.
+const carryTempPrefix = ".observations.jsonl.rotate-"
+
+// carryTail rotates a buffer whose last tail bytes are not processed yet:
+// the buffer is linked as .1, then a new buffer holding only the tail
+// (written and synced beside it) replaces it in one rename. A crash leaves
+// either the old buffer in place (also .1: a harmless copy) or the new
+// one. It returns the new buffer's identity.
+func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
+	if err := os.Link(l.Buffer(), RotatedPath(l, 1)); err != nil {
+		return BufferID{}, err // no hard links here: the buffer stays as it is
+	}
+	src, err := os.Open(l.Buffer())
+	if err != nil {
+		return BufferID{}, err
+	}
+	defer src.Close()
+	data := make([]byte, tail)
+	if _, err := src.ReadAt(data, fi.Size()-tail); err != nil {
+		return BufferID{}, err
+	}
+	f, err := os.CreateTemp(l.ObserverDir(), carryTempPrefix+"*")
+	if err != nil {
+		return BufferID{}, err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(fi.Mode().Perm())
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, l.Buffer())
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return BufferID{}, err
+	}
+	nfi, err := os.Stat(l.Buffer())
+	if err != nil {
+		return BufferID{}, err
+	}
+	return bufferIDOf(nfi), nil
+}
+
+// rotateQuarantine renames quarantine.jsonl to quarantine.jsonl.1 once it
+// holds size bytes, between batches (the caller holds the append lock, and
+// nothing is staged): every record is then of a batch accounted for, which
+// is never replayed. (A replay after state.json is lost could record a
+// line of the rotated file again: a duplicate record, never a lost line.)
+// `cortex quarantine list` and `retry` see the current file.
+func rotateQuarantine(l vault.Layout, size int64) error {
+	fi, err := os.Stat(l.Quarantine())
+	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() < size {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if busy, err := stagingBusy(l); err != nil || busy {
+		return err
+	}
+	if err := os.Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
+		return err
+	}
+	return vault.SyncDir(l.ObserverDir())
 }
 
 // stagingBusy reports whether observer/staging holds anything: a batch

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -98,21 +99,15 @@ func TestRotateConditions(t *testing.T) {
 		{"no buffer", func(*testing.T, vault.Layout) {}, "no buffer"},
 		{"below size", func(t *testing.T, l vault.Layout) { fill(t, l, 2); processed(t, l) }, "below size"},
 		{"never processed", func(t *testing.T, l vault.Layout) { fill(t, l, 20) }, "not fully processed"},
-		{"lines after the offset", func(t *testing.T, l vault.Layout) {
-			fill(t, l, 20)
+		{"lines after the offset, but less processed than the size", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 5)
 			processed(t, l)
-			fill(t, l, 1)
+			fill(t, l, 10)
 		}, "not fully processed"},
-		{"a line without its newline", func(t *testing.T, l vault.Layout) {
-			fill(t, l, 20)
+		{"as much after the offset as the size", func(t *testing.T, l vault.Layout) {
+			fill(t, l, 10)
 			processed(t, l)
-			f, err := os.OpenFile(l.Buffer(), os.O_WRONLY|os.O_APPEND, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.WriteString(`{"half":`)
-			f.Close()
-			processed(t, l)
+			fill(t, l, 10)
 		}, "not fully processed"},
 		{"another buffer's offset", func(t *testing.T, l vault.Layout) {
 			fill(t, l, 20)
@@ -280,4 +275,85 @@ func TestRotateLosesNoLineUnderConcurrentWriters(t *testing.T) {
 		t.Fatalf("%d distinct lines read, want %d", len(c.seen), total)
 	}
 	t.Logf("%d lines, %d rotations", total, rotations.Load())
+}
+
+// A buffer that writers keep appending to is never fully processed when
+// the daemon looks between batches: it rotates all the same, the lines
+// after the offset carried into the new buffer, read once.
+func TestRotateCarriesTheLinesAfterTheOffset(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	c := &consumer{l: l, seen: map[string]int{}}
+	rotations, maxSize := 0, int64(0)
+	const lines, minSize = 300, 2000
+	for i := range lines {
+		c.consume(t)
+		appendLines(t, l, rotLine(0, i)) // always one line more than read
+		res, err := Rotate(ctx, l, minSize)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Rotated {
+			rotations++
+			data, err := os.ReadFile(l.Buffer())
+			if err != nil || string(data) != string(rotLine(0, i))+"\n" {
+				t.Fatalf("after rotation %d the buffer holds %q (%v), want the line after the offset", rotations, data, err)
+			}
+			old, err := os.ReadFile(RotatedPath(l, 1))
+			if err != nil || !bytes.HasSuffix(old, data) {
+				t.Fatalf(".1 does not hold the whole old buffer: %v", err)
+			}
+		}
+		maxSize = max(maxSize, res.Size)
+	}
+	c.consume(t)
+	for i := range lines {
+		if n := c.seen[string(rotLine(0, i))]; n != 1 {
+			t.Fatalf("line %d read %d times", i, n)
+		}
+	}
+	if rotations < 10 || maxSize > 2*minSize {
+		t.Fatalf("%d rotations, the buffer grew to %d bytes: want it kept near %d", rotations, maxSize, minSize)
+	}
+	if stale, _ := filepath.Glob(filepath.Join(l.ObserverDir(), ".observations.jsonl.rotate-*")); len(stale) > 0 {
+		t.Fatalf("temporary files left: %v", stale)
+	}
+}
+
+// quarantine.jsonl is rotated between batches once it passes its size: the
+// two files stay bounded however many lines are refused.
+func TestRotateBoundsTheQuarantine(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	rec := QuarantineRecord{Reason: ReasonMalformedJSON, Detail: "not JSON", Line: strings.Repeat("junk ", 200)}
+	var written int
+	for batch := range 60 {
+		recs := make([]QuarantineRecord, 200)
+		for i := range recs {
+			recs[i] = rec
+			recs[i].Offset = int64(batch*1000 + i)
+		}
+		if err := AppendQuarantine(ctx, l, recs...); err != nil {
+			t.Fatal(err)
+		}
+		written += len(recs)
+		if _, err := Rotate(ctx, l, RotateSize); err != nil {
+			t.Fatal(err)
+		}
+		var total int64
+		for _, p := range []string{l.Quarantine(), l.Quarantine() + ".1"} {
+			if fi, err := os.Stat(p); err == nil {
+				total += fi.Size()
+			}
+		}
+		if total > 2*QuarantineRotateSize+300_000 {
+			t.Fatalf("after %d records the quarantine files hold %d bytes", written, total)
+		}
+	}
+	if _, err := os.Stat(l.Quarantine() + ".1"); err != nil {
+		t.Fatalf("never rotated: %v", err)
+	}
+	if recs, err := ReadQuarantine(l); err != nil || len(recs) == 0 || len(recs) >= written {
+		t.Fatalf("current file: %d records, %v", len(recs), err)
+	}
 }

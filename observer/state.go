@@ -25,6 +25,12 @@ type State struct {
 	LastRun time.Time `json:"last_run,omitzero"`
 	// Totals counts every line ever accounted for, by outcome.
 	Totals Totals `json:"totals"`
+	// BatchLines, when set, is the most lines the next batch takes, below
+	// the configured size: quartered each time a batch is undone or a
+	// memorizer dies, doubled back after each batch that commits, so that
+	// a memorizer killed again and again still makes progress (see
+	// Memorizer.shrinkBatch).
+	BatchLines int `json:"batch_lines,omitempty"`
 }
 
 // BufferID tells one buffer file from another: its device and inode where

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Status is what `cortex status` shows (SPEC §5 "Status"): the totals of
@@ -33,6 +34,9 @@ type Status struct {
 	Quarantine QuarantineStatus `json:"quarantine"`
 	Daemon     DaemonStatus     `json:"daemon"`
 	Index      IndexStatus      `json:"index"`
+	// GitLocks are git's lock files left in the repository (a process
+	// killed mid-commit): git refuses to work until they go.
+	GitLocks []gitstore.LeftLock `json:"git_locks,omitempty"`
 	// Warnings are problems found on the way (a corrupt state.json).
 	Warnings []string `json:"warnings,omitempty"`
 }
@@ -161,6 +165,9 @@ func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, err
 	}
 	if s.Index, err = readIndexStatus(ctx, l); err != nil {
 		return s, fmt.Errorf("status: %w", err)
+	}
+	if s.GitLocks, err = gitstore.LeftLocks(l.Root, now); err != nil {
+		s.Warnings = append(s.Warnings, err.Error())
 	}
 	return s, nil
 }

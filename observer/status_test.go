@@ -122,3 +122,18 @@ func TestIndexStatus(t *testing.T) {
 		t.Fatalf("removed: %+v", is)
 	}
 }
+
+func TestStatusReportsALeftGitLock(t *testing.T) {
+	l := newTestVault(t)
+	lock := filepath.Join(l.Root, ".git", "index.lock")
+	if err := os.WriteFile(lock, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadStatus(context.Background(), l, time.Now().Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.GitLocks) != 1 || s.GitLocks[0].Path != lock || s.GitLocks[0].Cortex {
+		t.Fatalf("git locks %+v, want git's %s", s.GitLocks, lock)
+	}
+}

@@ -38,6 +38,12 @@ func (l Layout) BufferLock() string { return l.Path("observer", "observations.lo
 // State is the memorizer's offset and last-run record.
 func (l Layout) State() string { return l.Path("observer", "state.json") }
 
+// MemorizerLock is held by the vault's one open memorizer (a daemon's, or
+// `cortex process`'s). It lives beside the state it guards, not in the
+// deletable .cortex/: deleting the caches under a running daemon must not
+// let a second memorizer in.
+func (l Layout) MemorizerLock() string { return l.Path("observer", "memorizer.lock") }
+
 // Staging holds documents written but not yet committed.
 func (l Layout) Staging() string { return l.Path("observer", "staging") }
 

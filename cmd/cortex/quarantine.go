@@ -29,7 +29,7 @@ func quarantineCommand(now func() time.Time) *cli.Command {
 		Usage: "list the lines the memorizer refused, and send one back",
 		Description: `Every buffer line that was not memorized is kept in observer/quarantine.jsonl
 with the reason: malformed_json, invalid, injection, below_threshold,
-unknown_id, line_too_long, edit_failed, check_failed.`,
+unknown_id, line_too_long, edit_failed, check_failed, symlink.`,
 		Subcommands: []*cli.Command{
 			{
 				Name:      "list",

@@ -144,6 +144,14 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 
 	row("daemon", daemonLine(s.Daemon, now))
 
+	for _, lk := range s.GitLocks {
+		who := "left by a git command (killed?): remove it if no git command runs"
+		if lk.Cortex {
+			who = "left by a killed cortex: settled when the daemon (or cortex process) next starts"
+		}
+		row("git lock", fmt.Sprintf("%s since %s, %s", lk.Path, lk.Since.Local().Format(time.DateTime), who))
+	}
+
 	switch s.Index.State {
 	case observer.IndexMissing:
 		row("index", "missing (built by the next command that reads it)")

@@ -114,6 +114,13 @@ func lockBusy(path string, waited time.Duration, pol lockPolicy) error {
 // gitProcessRunning looks for a running git in /proc. known is false where
 // there is no /proc to read.
 func gitProcessRunning() (running, known bool) {
+	return findGitProcess(func(string) bool { return true })
+}
+
+// findGitProcess looks through /proc for a running git (or git-*) process
+// for which match, given its /proc folder, is true. known is false where
+// there is no /proc to read.
+func findGitProcess(match func(procDir string) bool) (found, known bool) {
 	procs, err := os.ReadDir("/proc")
 	if err != nil {
 		return false, false
@@ -122,12 +129,13 @@ func gitProcessRunning() (running, known bool) {
 		if p.Name()[0] < '0' || p.Name()[0] > '9' {
 			continue
 		}
-		comm, err := os.ReadFile(filepath.Join("/proc", p.Name(), "comm"))
+		dir := filepath.Join("/proc", p.Name())
+		comm, err := os.ReadFile(filepath.Join(dir, "comm"))
 		if err != nil {
 			continue
 		}
 		name := strings.TrimSpace(string(comm))
-		if name == "git" || strings.HasPrefix(name, "git-") {
+		if (name == "git" || strings.HasPrefix(name, "git-")) && match(dir) {
 			return true, true
 		}
 	}

@@ -102,7 +102,7 @@ func (b *objectBatch) writeLoose(t plumbing.ObjectType, content []byte, h plumbi
 			return err
 		}
 		var err error
-		n, err = writeFileSynced(dir, "tmp_obj_", filepath.Join(dir, hex[2:]), b.zbuf.Bytes(), 0o444)
+		n, err = writeFileSynced(dir, tempPattern("obj"), filepath.Join(dir, hex[2:]), b.zbuf.Bytes(), 0o444)
 		if err == nil {
 			break
 		}
@@ -219,7 +219,7 @@ type packEntry struct {
 
 func (p *packWriter) add(t plumbing.ObjectType, content []byte, h plumbing.Hash) (int64, error) {
 	if p.f == nil {
-		f, err := os.CreateTemp(p.dir, "tmp_pack_")
+		f, err := os.CreateTemp(p.dir, tempPattern("pack"))
 		if err != nil {
 			return 0, err
 		}
@@ -311,7 +311,7 @@ func (p *packWriter) finish() error {
 		os.Remove(tmpPack)
 		return err
 	}
-	if _, err := writeFileSynced(p.dir, "tmp_idx_", name+".idx", idx, 0o444); err != nil {
+	if _, err := writeFileSynced(p.dir, tempPattern("idx"), name+".idx", idx, 0o444); err != nil {
 		return err
 	}
 	return syncDir(p.dir)

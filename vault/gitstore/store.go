@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -123,7 +124,10 @@ type Store struct {
 	// Commit without paths has nothing to repair and reads nothing.
 	cleanIndex fs.FileInfo
 
+	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
+
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
+	gitRunningHere    func() bool                  // nil: gitRunningIn the repository; swapped in tests
 	beforeIndexCommit func()                       // test hook: before publishing the index
 	beforeRefPublish  func()                       // test hook: between publishing the index and moving the branch
 }
@@ -170,6 +174,9 @@ func OpenWith(vaultRoot string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open git store %s: object format %s is not supported (sha1 only)", vaultRoot, cfg.objectFormat)
 	}
 	s.settleAbandonedLocks()
+	// Leftovers are harmless but for their size: a failure to remove them
+	// is no reason not to open.
+	_, _ = s.RemoveLeftovers()
 	return s, nil
 }
 
@@ -410,11 +417,24 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		s.refreshPacks(true)
 	}
 
+	// The trees and the commit too, built on HEAD as it is now: objects
+	// nobody refers to yet, each written and synced, which is most of a
+	// commit's time. Under the lock they are used as they are when HEAD has
+	// not moved meanwhile and nothing was added to the commit, and built
+	// again otherwise. (Without core.fileMode the modes come from the
+	// index, read under the lock: nothing is built ahead then.)
+	var pre *precommit
+	if cfg.fileMode {
+		pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
+	}
+
 	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
+	locked := time.Now()
+	defer func() { s.lockHeld.Add(int64(time.Since(locked))) }()
 	defer lock.release()
 
 	idx, indexMtime, err := s.readIndex(cfg)
@@ -431,6 +451,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		switch {
 		case err == nil:
 			changes = all
+			pre = nil
 		case ctx.Err() != nil:
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ctx.Err())
 		default:
@@ -472,10 +493,12 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ErrDetachedHead)
 		}
 		var unchanged bool
-		commit, unchanged, err = s.writeCommit(head, changes, req.Message, author, committer, when, req.AllowEmpty)
-		if err != nil {
+		if pre != nil && pre.head == head {
+			commit, unchanged = pre.commit, pre.unchanged
+		} else if commit, unchanged, err = s.writeCommit(head, changes, req.Message, author, committer, when, req.AllowEmpty); err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 		}
+		pre = nil
 		if unchanged {
 			if err := lock.commit(); err != nil {
 				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
@@ -504,6 +527,33 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	s.committed.remember(changes)
 	s.cleanIndex = published
 	return commit, nil
+}
+
+// LockHeld is how long, in all, this store's commits have held git's
+// index.lock (which a person's git command fails on) since it was opened:
+// the daemon spaces its commits by it.
+func (s *Store) LockHeld() time.Duration { return time.Duration(s.lockHeld.Load()) }
+
+// precommit is a commit built ahead of the index lock on head.
+type precommit struct {
+	head      headState
+	commit    plumbing.Hash
+	unchanged bool
+}
+
+// buildAhead builds the commit of changes on HEAD as it is, before the
+// index lock is taken; nil when it cannot (a detached HEAD, an error: the
+// commit is then built under the lock, where the error is reported).
+func (s *Store) buildAhead(changes []change, message string, author, committer Signature, when time.Time, allowEmpty bool) *precommit {
+	head, err := s.readHead()
+	if err != nil || head.branch == "" {
+		return nil
+	}
+	commit, unchanged, err := s.writeCommit(head, changes, message, author, committer, when, allowEmpty)
+	if err != nil {
+		return nil
+	}
+	return &precommit{head: head, commit: commit, unchanged: unchanged}
 }
 
 // mayHaveDropped is the cheap look of a Commit without paths: whether the

@@ -2,7 +2,7 @@
 //
 //	memgen vault    -vault DIR -docs N            N documents, one bulk commit, the index
 //	memgen lines    -docs N -n M [-repeat F]      M observation lines on stdout
-//	memgen latency  -vault DIR -n M [-cortex BIN] observe → committed, with a daemon running
+//	memgen latency  -vault DIR -n M [-cortex BIN] [-apart D] observe → committed, with a daemon running
 //	memgen gitbytes -vault DIR -n M -cortex BIN   .git growth per one-observation commit
 //	memgen baseline -vault DIR -docs N -n M       the seed's way: grep, write, git add, git commit
 //
@@ -44,6 +44,7 @@ func main() {
 	n := fl.Int("n", 200, "observations")
 	repeat := fl.Float64("repeat", 0.1, "share of lines that repeat a document of the vault")
 	cortexBin := fl.String("cortex", "", "the cortex binary")
+	apart := fl.Duration("apart", 20*time.Millisecond, "latency: the pause between a probe's commit and the next probe")
 	fl.Parse(os.Args[2:])
 	var err error
 	switch os.Args[1] {
@@ -52,7 +53,7 @@ func main() {
 	case "lines":
 		err = genLines(*docs, *n, *repeat)
 	case "latency":
-		err = latency(*dir, *n, *cortexBin)
+		err = latency(*dir, *n, *cortexBin, *apart)
 	case "gitbytes":
 		err = gitBytes(*dir, *n, *cortexBin)
 	case "baseline":
@@ -239,7 +240,7 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microse
 // latency measures observe → committed with a daemon running on dir: the
 // time from the start of an append (a `cortex observe` process with
 // -cortex, else the library's Append) to the branch moving.
-func latency(dir string, n int, cortexBin string) error {
+func latency(dir string, n int, cortexBin string, apart time.Duration) error {
 	ref, err := headRef(dir)
 	if err != nil {
 		return err
@@ -275,8 +276,11 @@ func latency(dir string, n int, cortexBin string) error {
 			time.Sleep(500 * time.Microsecond)
 		}
 		ds = append(ds, time.Since(start))
-		// Apart, so each is a batch of its own.
-		time.Sleep(20 * time.Millisecond)
+		// Apart, so each is a batch of its own. (A probe that follows
+		// its commit closer than the daemon's commit gap is part of a
+		// stream, and waits for the gap: -apart 1.2s measures lone
+		// observations.)
+		time.Sleep(apart)
 	}
 	p50, p95, max := quantiles(ds)
 	how := "observer.Append"

@@ -1,0 +1,248 @@
+package observer
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// daemonChildEnv makes the test binary a daemon over the vault it names
+// (see TestMain), which says "ready" on stdout once it runs and runs until
+// it is killed.
+const daemonChildEnv = "CORTEX_TEST_DAEMON_CHILD"
+
+func daemonChild(root string) {
+	ctx := context.Background()
+	d, err := StartDaemon(ctx, vault.Layout{Root: root}, DaemonOptions{
+		Logger: childLogger(),
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "daemon child:", err)
+		os.Exit(1)
+	}
+	fmt.Println("ready")
+	if err := d.Run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "daemon child:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// startDaemonChild starts a daemon process over l and waits until it
+// runs.
+func startDaemonChild(t *testing.T, l vault.Layout) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), daemonChildEnv+"="+l.Root)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || line != "ready\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("daemon child did not start: %q %v", line, err)
+	}
+	return cmd
+}
+
+// committedLines is the number of buffer lines the newest memorizer
+// commit accounts for (its Cortex-Totals trailer).
+func committedLines(t *testing.T, l vault.Layout) int64 {
+	t.Helper()
+	v := strings.TrimSpace(git(t, l.Root, "log", "-1", "--format=%(trailers:key="+TrailerTotals+",valueonly)"))
+	if v == "" {
+		return 0
+	}
+	tt, err := parseTotals(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tt.Lines
+}
+
+// Daemons killed (kill -9) faster than a full batch takes must still make
+// progress on every restart: an undone or interrupted batch makes the next
+// one smaller, and a restart's first batch is small.
+func TestProgressUnderRepeatedKills(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 12 daemon processes")
+	}
+	const backlog, rounds = 4000, 12
+	// The window is 0.3 s of a daemon that has opened; the race detector
+	// slows the daemons (this test binary) down five to ten times. On a
+	// loaded machine, where one batch of one line takes long (each batch
+	// syncs), the window is four such batches: still far shorter than the
+	// full batch of 1,000 lines a daemon would try without the fix.
+	window := 300 * time.Millisecond
+	if raceEnabled {
+		window *= 8
+	}
+	window = max(window, 4*oneLineBatch(t))
+	t.Logf("kills %s after each daemon opens", window)
+	l := newTestVault(t)
+	var b strings.Builder
+	for i := range backlog {
+		b.WriteString(obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Observation %d of the backlog: %s", i, strings.Repeat("words ", 20)), ""))
+	}
+	appendRaw(t, l, b.String())
+	var last int64
+	for round := 1; round <= rounds; round++ {
+		cmd := startDaemonChild(t, l)
+		time.Sleep(window)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		n := committedLines(t, l)
+		t.Logf("round %d: %d of %d lines committed", round, n, backlog)
+		if n <= last && last < backlog {
+			t.Fatalf("round %d: no progress (%d lines committed, as after the round before)", round, n)
+		}
+		last = n
+	}
+	// Recovery (undoing the last interrupted batch) leaves exactly the
+	// committed documents, each once.
+	m := openTest(t, l, nil)
+	m.Close()
+	head := strings.Count(git(t, l.Root, "ls-tree", "-r", "--name-only", "HEAD", "mind/concepts"), "\n")
+	if files := len(docFiles(t, l)); int64(head) != last || int64(files) != last {
+		t.Fatalf("%d lines committed, %d documents in HEAD, %d in the working tree", last, head, files)
+	}
+	if s := git(t, l.Root, "status", "--porcelain"); s != "" {
+		t.Fatalf("git status not clean:\n%s", s)
+	}
+}
+
+// oneLineBatch is the median time of a batch of one line on this machine
+// now.
+func oneLineBatch(t *testing.T) time.Duration {
+	l := newTestVault(t)
+	m := openTest(t, l, nil)
+	var ds []time.Duration
+	for i := range 3 {
+		appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Calibration %d.", i), ""))
+		start := time.Now()
+		process(t, m)
+		ds = append(ds, time.Since(start))
+	}
+	slices.Sort(ds)
+	return ds[1]
+}
+
+func childLogger() *slog.Logger {
+	if os.Getenv("CORTEX_TEST_CHILD_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// A memorizer that died (its pid left in the lock file) makes the next
+// batches a quarter of the size; each batch that commits doubles it back;
+// a clean Close leaves the size alone.
+func TestBatchSizeShrinksAfterADeathAndGrowsBack(t *testing.T) {
+	l := newTestVault(t)
+	var b strings.Builder
+	for i := range 100 {
+		b.WriteString(obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Fact %d.", i), ""))
+	}
+	appendRaw(t, l, b.String())
+	open := func() *Memorizer {
+		m, err := Open(context.Background(), l, Options{BatchLines: 64, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	m := open()
+	m.Close()
+	if st := loadState(t, l); st.BatchLines != 0 {
+		t.Fatalf("after a clean close: batch_lines %d, want 0", st.BatchLines)
+	}
+	if err := os.WriteFile(l.MemorizerLock(), []byte("99999999\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = open()
+	defer m.Close()
+	if st := loadState(t, l); st.BatchLines != 2 { // a quarter of the first batch (64/8)
+		t.Fatalf("after a death: batch_lines %d, want 2", st.BatchLines)
+	}
+	res, err := m.Process(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	prev := 0
+	for _, h := range res.Commits {
+		tt, err := parseTotals(strings.TrimSpace(git(t, l.Root, "log", "-1", "--format=%(trailers:key="+TrailerTotals+",valueonly)", h)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes = append(sizes, int(tt.Lines)-prev)
+		prev = int(tt.Lines)
+	}
+	if want := []int{2, 4, 8, 16, 32, 38}; fmt.Sprint(sizes) != fmt.Sprint(want) {
+		t.Fatalf("batch sizes %v, want %v", sizes, want)
+	}
+	if st := loadState(t, l); st.BatchLines != 0 {
+		t.Fatalf("grown back: batch_lines %d, want 0", st.BatchLines)
+	}
+}
+
+// At a quiet time (nothing pending, a minute after the last commit) the
+// memorizer packs the repository as `git gc --auto` would.
+func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
+	l := newTestVault(t)
+	git(t, l.Root, "config", "gc.auto", "30")
+	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
+	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	loose := func() int {
+		n := 0
+		ents, _ := os.ReadDir(filepath.Join(l.Root, ".git", "objects"))
+		for _, e := range ents {
+			if len(e.Name()) == 2 {
+				sub, _ := os.ReadDir(filepath.Join(l.Root, ".git", "objects", e.Name()))
+				n += len(sub)
+			}
+		}
+		return n
+	}
+	for i := range 20 {
+		appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Fact number %d of the stream.", i), ""))
+		process(t, m)
+	}
+	if n := loose(); n < 30 {
+		t.Fatalf("only %d loose objects: the test needs more than gc.auto", n)
+	}
+	process(t, m) // nothing pending, but the last commit is recent
+	if n := loose(); n < 30 {
+		t.Fatalf("packed %d objects right after a commit: not a quiet time", n)
+	}
+	clock.mu.Lock()
+	clock.t = clock.t.Add(2 * time.Minute)
+	clock.mu.Unlock()
+	process(t, m)
+	if n := loose(); n >= 30 {
+		t.Fatalf("%d loose objects after a quiet time", n)
+	}
+	checkInvariants(t, l)
+}

@@ -1,0 +1,75 @@
+package gitstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Maintain keeps the repository compact as git itself would: it runs `git
+// gc --auto` (in the foreground), which packs loose objects once there are
+// more than gc.auto (6,700) of them and merges packs past gc.autoPackLimit
+// (50), and does nothing otherwise. Every commit adds a few loose objects —
+// the document, and the trees on its path, rewritten whole — so without
+// this `.git` grows several times faster than it would after a `git gc`.
+//
+// It never runs beside a person's git: not while a git process works in
+// the repository (where that can be seen: /proc), nor while a lock file of
+// git's is in it. ran reports whether gc ran; a missing git binary is not
+// an error (nothing ran). The store's commits wait while it runs.
+func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	running := s.gitRunningHere
+	if running == nil {
+		running = func() bool { return gitRunningIn(s.workTree, s.commonDir) }
+	}
+	if running() {
+		return false, nil
+	}
+	for _, p := range []string{s.indexFile() + ".lock", filepath.Join(s.gitDir, "HEAD.lock"),
+		filepath.Join(s.commonDir, "packed-refs.lock"), filepath.Join(s.commonDir, "gc.pid")} {
+		if _, err := os.Lstat(p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return false, nil
+	}
+	cmd := exec.CommandContext(ctx, git, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
+	cmd.Dir = s.workTree
+	out, err := cmd.CombinedOutput()
+	// Packs were made and loose objects removed: go-git must look again.
+	s.refreshPacks(true)
+	if err != nil {
+		return true, fmt.Errorf("git gc --auto in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
+	}
+	return true, nil
+}
+
+// gitRunningIn reports whether a git process works in the repository: its
+// current folder (where git has changed to, -C included) is inside the
+// work tree or the git folder. False where processes cannot be seen.
+func gitRunningIn(dirs ...string) bool {
+	found, _ := findGitProcess(func(procDir string) bool {
+		cwd, err := os.Readlink(filepath.Join(procDir, "cwd"))
+		if err != nil {
+			// Another user's: not at work in this user's repository
+			// (and git's lock files are looked at as well).
+			return false
+		}
+		for _, d := range dirs {
+			if rel, err := filepath.Rel(d, cwd); err == nil && filepath.IsLocal(rel) || cwd == d {
+				return true
+			}
+		}
+		return false
+	})
+	return found
+}

@@ -1,0 +1,16 @@
+//go:build !unix
+
+package gitstore
+
+import "os"
+
+// processAlive reports whether pid is a live process on this machine. Where
+// a process cannot be probed without a handle, finding it is the answer.
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	p.Release()
+	return true
+}
