@@ -122,6 +122,14 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	next := st
 	next.Buffer, next.Offset, next.LastRun = id, b.end, b.now
 	next.Totals.Add(b.totals)
+	if b.security.Credentials.Found > 0 {
+		sec := SecurityTotals{}
+		if st.Security != nil {
+			sec.Add(*st.Security)
+		}
+		sec.Add(b.security)
+		next.Security = &sec
+	}
 
 	type file struct {
 		path string

@@ -1,155 +1,168 @@
 package observer
 
 import (
-	"math"
-	"regexp"
+	"fmt"
+	"slices"
 	"strings"
 )
 
-// Security layers 3 and 5 of the memorizer (SPEC §5 step 3): instruction
-// injection, which quarantines a line, and credentials, which are redacted
-// in place. Layers 1 (schema), 2 (length caps) and 4 (trust) live with the
-// schema and the scorer.
+// The security layers of the memorizer (SPEC §5 step 3) as they apply to an
+// observation: layer 3, instruction injection (injection.go), quarantines a
+// line; layer 5, credentials (secrets.go), are redacted in place. Layers 1
+// (schema), 2 (length caps) and 4 (trust) live with the schema and the
+// scorer.
 
-// Redacted replaces every credential found in a text field.
-const Redacted = "[REDACTED]"
+// Security layers, as findings and status name them.
+const (
+	LayerInjection   = "injection"
+	LayerCredentials = "credentials"
+)
 
-// injectionPatterns are phrases that try to steer the agent that will later
-// read the memory, rather than record something about the work. Each is
-// matched case-insensitively. "execute" alone is not one of them: "Execute
-// the migration before deploying" is an ordinary task; it counts when it
-// governs code or instructions.
-var injectionPatterns = []struct {
-	name string
-	re   *regexp.Regexp
-}{
-	{"ignore previous", regexp.MustCompile(`(?i)\bignore\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|system)\b`)},
-	{"disregard", regexp.MustCompile(`(?i)\bdisregard\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|instructions?|rules|guidelines|system|everything)\b`)},
-	{"forget instructions", regexp.MustCompile(`(?i)\bforget\s+(?:all\s+|any\s+|the\s+|your\s+|everything\s+)*(?:previous|prior|above|instructions?|rules|you\s+were\s+told)\b`)},
-	{"you are now", regexp.MustCompile(`(?i)\byou\s+are\s+now\b`)},
-	{"new instructions", regexp.MustCompile(`(?i)\b(?:new|updated|override|system)\s+(?:instructions?|prompt)\s*:`)},
-	{"role injection", regexp.MustCompile(`(?im)^\s*(?:system|assistant)\s*:`)},
-	{"execute", regexp.MustCompile(`(?i)\bexecute\s+(?:the\s+following|this\s+(?:command|code|script|payload)|these\s+(?:commands|instructions)|arbitrary|any\s+command|shell|the\s+command|code\b|command\b|script\b)`)},
-	{"eval(", regexp.MustCompile(`(?i)\beval\s*\(`)},
-	{"exec(", regexp.MustCompile(`(?i)\bexec\s*\(`)},
-	{"fenced code block", regexp.MustCompile("(?m)(?:```|~~~)")},
-	{"script tag", regexp.MustCompile(`(?i)<\s*script\b`)},
+// Finding is one security rule that fired on one field of an observation.
+type Finding struct {
+	Layer string `json:"layer"`
+	Rule  string `json:"rule"`
+	Field string `json:"field"`
 }
 
-// Injection returns the name of the first instruction-injection pattern found
-// in any of the texts, or "" when there is none.
+func (f Finding) String() string { return fmt.Sprintf("%s on %s", f.Rule, f.Field) }
+
+// Injection returns the first injection found in any of texts ("" when
+// there is none), as "rule" or "rule via wrapping".
 func Injection(texts ...string) string {
 	for _, t := range texts {
-		for _, p := range injectionPatterns {
-			if p.re.MatchString(t) {
-				return p.name
-			}
+		if f, ok := DetectInjection(t); ok {
+			return f.String()
 		}
 	}
 	return ""
 }
 
-// credentialPatterns find secrets. Where a pattern has a group named
-// "secret", only that group is replaced (the password of a connection
-// string, the value after "password="), so the text keeps its sense.
-var credentialPatterns = []struct {
-	kind string
-	re   *regexp.Regexp
-}{
-	{"private key", regexp.MustCompile(`-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|\z)`)},
-	{"anthropic/openai key", regexp.MustCompile(`\bsk-(?:ant-|proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{16,}`)},
-	{"github token", regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{30,}\b`)},
-	{"github fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,}`)},
-	{"gitlab token", regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
-	{"slack token", regexp.MustCompile(`\bxox[abposre]-[A-Za-z0-9\-]{10,}`)},
-	{"aws access key", regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b`)},
-	{"google api key", regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}\b`)},
-	{"stripe key", regexp.MustCompile(`\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}\b`)},
-	{"npm token", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`)},
-	{"jwt", regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`)},
-	{"bearer token", regexp.MustCompile(`(?i)\b(?:bearer|token)\s+(?P<secret>[A-Za-z0-9\-._~+/]{16,}=*)`)},
-	{"basic auth", regexp.MustCompile(`(?i)\bbasic\s+(?P<secret>[A-Za-z0-9+/]{12,}={0,2})`)},
-	{"connection string password", regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.\-]*://[^\s:/@]+:(?P<secret>[^\s@/]+)@`)},
-	{"password assignment", regexp.MustCompile(`(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?key|auth[_-]?token|client[_-]?secret)\b["']?\s*[:=]\s*["']?(?P<secret>[^\s"',;]{4,})`)},
+// textField is one free-text field of an observation, by its schema name.
+type textField struct {
+	name string
+	s    *string
 }
 
-// highEntropy finds long base64-like runs; each is redacted only when its
-// character entropy says it is random (a hex digest or a path is not).
-var highEntropy = regexp.MustCompile(`[A-Za-z0-9+/_\-]{40,}={0,2}`)
+// textFields lists every free text of o with its field name.
+func textFields(o *Observation) []textField {
+	t := []textField{{"body", &o.Body}, {"context", &o.Context}, {"source_quote", &o.SourceQuote},
+		{"attribution", &o.Attribution}, {"agent", &o.Agent}}
+	for i := range o.Entities {
+		t = append(t, textField{fmt.Sprintf("entities[%d].name", i), &o.Entities[i].Name},
+			textField{fmt.Sprintf("entities[%d].type", i), &o.Entities[i].Type})
+	}
+	for _, l := range []struct {
+		name  string
+		items []string
+	}{{"tags", o.Tags}, {"files", o.Files}, {"relates_to", o.RelatesTo}} {
+		for i := range l.items {
+			t = append(t, textField{fmt.Sprintf("%s[%d]", l.name, i), &l.items[i]})
+		}
+	}
+	return t
+}
 
-// entropyFloor is the Shannon entropy (bits per character) above which a
-// long run is taken for a secret. Hex digests reach at most 4.0; random
-// base64 of 40+ characters measures about 4.7 and more.
-const entropyFloor = 4.3
+// observationTexts lists every free text of o, for the injection scan.
+func observationTexts(o *Observation) []string {
+	fs := textFields(o)
+	t := make([]string, len(fs))
+	for i, f := range fs {
+		t[i] = *f.s
+	}
+	return t
+}
 
-// RedactCredentials replaces every credential in s by [REDACTED] and returns
-// the new text and the kinds found (empty when s is clean).
-func RedactCredentials(s string) (string, []string) {
-	var kinds []string
-	for _, p := range credentialPatterns {
-		secret := p.re.SubexpIndex("secret")
-		found := false
-		s = replaceAllSubmatch(p.re, s, func(m []int) string {
-			whole := s[m[0]:m[1]]
-			if secret < 0 || m[2*secret] < 0 {
-				found = true
-				return Redacted
+// injectionIn returns the first injection in o's fields, with the field.
+func injectionIn(o *Observation) (Finding, bool) {
+	for _, f := range textFields(o) {
+		if inj, ok := DetectInjection(*f.s); ok {
+			return Finding{Layer: LayerInjection, Rule: inj.String(), Field: f.name}, true
+		}
+	}
+	return Finding{}, false
+}
+
+// redactObservation replaces credentials in every text field of o and
+// returns what fired where (nil when o holds none).
+func redactObservation(o *Observation) []Finding {
+	var found []Finding
+	for _, f := range textFields(o) {
+		r, rules := RedactCredentials(*f.s)
+		if len(rules) == 0 {
+			continue
+		}
+		*f.s = r
+		for _, id := range rules {
+			fd := Finding{Layer: LayerCredentials, Rule: id, Field: f.name}
+			if !slices.Contains(found, fd) {
+				found = append(found, fd)
 			}
-			if s[m[2*secret]:m[2*secret+1]] == Redacted { // redacted before
-				return whole
-			}
-			found = true
-			return whole[:m[2*secret]-m[0]] + Redacted + whole[m[2*secret+1]-m[0]:]
-		})
-		if found {
-			kinds = append(kinds, p.kind)
 		}
 	}
-	found := false
-	s = highEntropy.ReplaceAllStringFunc(s, func(run string) string {
-		if strings.Contains(run, Redacted[1:len(Redacted)-1]) || entropy(run) < entropyFloor {
-			return run
-		}
-		found = true
-		return Redacted
-	})
-	if found {
-		kinds = append(kinds, "high-entropy string")
-	}
-	return s, kinds
+	return found
 }
 
-// replaceAllSubmatch is regexp.ReplaceAllStringFunc with the match indexes,
-// so a replacement can keep the text around a named group.
-func replaceAllSubmatch(re *regexp.Regexp, s string, repl func(m []int) string) string {
-	ms := re.FindAllStringSubmatchIndex(s, -1)
-	if len(ms) == 0 {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	for _, m := range ms {
-		b.WriteString(s[last:m[0]])
-		b.WriteString(repl(m))
-		last = m[1]
-	}
-	b.WriteString(s[last:])
-	return b.String()
+// RuleRedactedAtSource counts lines that reached the memorizer with their
+// credentials already redacted: by observe, write or save_observation,
+// which redact before the buffer line is written.
+const RuleRedactedAtSource = "redacted-before-the-buffer"
+
+// LayerTotals counts the findings of one security layer, by rule and by
+// field.
+type LayerTotals struct {
+	Found   int64            `json:"found"`
+	ByRule  map[string]int64 `json:"by_rule,omitempty"`
+	ByField map[string]int64 `json:"by_field,omitempty"`
 }
 
-// entropy is the Shannon entropy of s in bits per character.
-func entropy(s string) float64 {
-	var counts [256]int
-	for i := 0; i < len(s); i++ {
-		counts[s[i]]++
+func (t *LayerTotals) add(rule, field string, n int64) {
+	if t.ByRule == nil {
+		t.ByRule, t.ByField = map[string]int64{}, map[string]int64{}
 	}
-	n := float64(len(s))
-	var h float64
-	for _, c := range counts {
-		if c > 0 {
-			p := float64(c) / n
-			h -= p * math.Log2(p)
+	t.Found += n
+	t.ByRule[rule] += n
+	if field != "-" {
+		t.ByField[field] += n
+	}
+}
+
+// Add adds o to t.
+func (t *LayerTotals) Add(o LayerTotals) {
+	for r, n := range o.ByRule {
+		if t.ByRule == nil {
+			t.ByRule, t.ByField = map[string]int64{}, map[string]int64{}
+		}
+		t.ByRule[r] += n
+	}
+	for f, n := range o.ByField {
+		t.ByField[f] += n
+	}
+	t.Found += o.Found
+}
+
+// SecurityTotals are state.json's running counts of the credentials the
+// memorizer redacted (layer 5). Injections (layer 3) are counted from the
+// quarantine, whose records name the rule and the field.
+type SecurityTotals struct {
+	Credentials LayerTotals `json:"credentials"`
+}
+
+func (t *SecurityTotals) add(f Finding) {
+	if f.Layer == LayerCredentials {
+		t.Credentials.add(f.Rule, f.Field, 1)
+	}
+}
+
+// Add adds o to t.
+func (t *SecurityTotals) Add(o SecurityTotals) { t.Credentials.Add(o.Credentials) }
+
+// alreadyRedacted reports whether a text field of o holds [REDACTED].
+func alreadyRedacted(o *Observation) bool {
+	for _, f := range textFields(o) {
+		if strings.Contains(*f.s, Redacted) {
+			return true
 		}
 	}
-	return h
+	return false
 }

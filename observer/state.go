@@ -25,6 +25,10 @@ type State struct {
 	LastRun time.Time `json:"last_run,omitzero"`
 	// Totals counts every line ever accounted for, by outcome.
 	Totals Totals `json:"totals"`
+	// Security counts the credentials redacted, by rule and field. Unlike
+	// Totals it is not carried in commit trailers: a batch recovered after
+	// a crash may go uncounted.
+	Security *SecurityTotals `json:"security,omitempty"`
 }
 
 // BufferID tells one buffer file from another: its device and inode where
