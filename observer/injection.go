@@ -38,18 +38,21 @@ func (f InjectionFinding) String() string {
 	return f.Rule + " via " + f.Via
 }
 
+// injRule is one pattern of a family. need lists strings one of which any
+// match holds (requiredLiterals): without one, the pattern is not run.
 type injRule struct {
-	id string
-	re *regexp.Regexp
+	id   string
+	re   *regexp.Regexp
+	need []string
 }
 
 // sk compiles a pattern for the skeleton view, where l, 1, | and ! all read
 // as i (so "ru1es" and "rules" meet as "ruies").
-func sk(id, expr string) injRule {
-	return injRule{id, regexp.MustCompile(strings.ReplaceAll(expr, "l", "i"))}
-}
+func sk(id, expr string) injRule { return nat(id, strings.ReplaceAll(expr, "l", "i")) }
 
-func nat(id, expr string) injRule { return injRule{id, regexp.MustCompile(expr)} }
+func nat(id, expr string) injRule {
+	return injRule{id, regexp.MustCompile(expr), requiredLiterals(expr)}
+}
 
 // Word lists shared by the English rules.
 const (
@@ -61,7 +64,11 @@ const (
 	readVerb     = `(?:reads?|sees?|loads?|retrieves?|recalls?|encounters?|processes|finds?|opens?|gets?|receives?|parses?|is shown|ingests?)`
 	secretNoun   = `(?:secrets?|credentials?|api keys?|keys|tokens?|passwords?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|\.env|id_rsa|\.ssh|aws credentials|cookies|session|conversation|chat history|memory|memories|system prompt|prompt)`
 	exfilTarget  = `(?:https?:|www\.|[a-z0-9.+_-]+@[a-z0-9-]+\.|the (?:url|webhook|endpoint|server|address|following)|this (?:url|webhook|endpoint|server|address|email)|(?:my|our) (?:server|webhook|endpoint|email|inbox)|me\b|us\b|pastebin|ngrok)`
-	dangerAct    = `(?:run|execute|exec|curl|wget|send|post|upload|forward|email|exfiltrate|ignore|disregard|reveal|delete|rm -rf|push|force-push|approve|disable|install|download|insert|append|add|include|grant|transfer|pipe|fetch|visit|open|navigate|click|call|tell|reply|respond|say|output|print|write|change|modify)`
+	// imperative is what follows a trigger ("whenever you read this"):
+	// an order, not a description.
+	imperative = `\s*[,:;-]?\s*(?:(?:please|always|first|immediately|silently|quietly|also|then|just|you|it)\s+)*(?:` + dangerActWords + `|you (?:must|should|need to|have to|will)|it (?:must|should|needs to)|must|should|remember|make sure|do not|don't)\b`
+	dangerAct    = `\b(?:` + dangerActWords + `)\b`
+	dangerActWords = `(?:run|execute|exec|curl|wget|send|post|upload|forward|email|exfiltrate|ignore|disregard|reveal|delete|rm -rf|push|force-push|approve|disable|install|download|insert|append|add|include|grant|transfer|pipe|fetch|visit|open|navigate|click|call|tell|reply|respond|say|output|print|write|change|modify)`
 )
 
 // englishRules match the skeleton view (and its ROT13, and what wrappings
@@ -71,6 +78,10 @@ var englishRules = []injRule{
 	sk("override-instructions", `\b`+overrideVerb+`\s+(?:`+priorQual+`\s+){0,4}`+guidance+`\b`),
 	sk("override-instructions", `\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|before this|said before|you (?:were|have been) told|that came before)(?:\s+(?:instructions?|text|and|this)|\s*[.,;:!]|$)`),
 	sk("override-instructions", `\bforget\s+everything\b`),
+	sk("override-instructions", `\b`+overrideVerb+`\s+(?:(?:all|the|your|any|of)\s+)*(?:prior|previous|above|earlier|preceding|former|original|system)\s+(?:context|conversation|messages|text|input|content)\b`),
+	sk("override-instructions", `\byour (?:[a-z]+ )?(?:instructions|rules|guidelines|prompt|directives|programming|orders) (?:have|has) (?:now )?been (?:updated|changed|replaced|revised|overridden|modified|revoked|cancell?ed|lifted|rewritten)`),
+	sk("override-instructions", `\b(?:has|have) (?:now )?(?:authori[sz]ed|allowed|permitted|instructed|cleared) you to\b`),
+	sk("override-instructions", `\b(?:the )?(?:assistant|agent|ai|model|llm|claude|copilot)s? (?:must|should|shall|will|is to|needs to|has to) (?:now|from now on|henceforth|no longer)\s+(?:treat|obey|follow|ignore|disregard|trust|comply|execute|run|prioriti[sz]e|forget|accept)\b`),
 	sk("override-instructions", `\byour (?:previous|prior|original|old|initial|system|current) (?:instructions|rules|guidelines|prompt|directives|programming) (?:are|is|were|have been|has been) (?:now )?(?:void|cancell?ed|revoked|obsolete|no longer valid|replaced|overridden|superseded|null|lifted|suspended)`),
 	sk("override-instructions", `\b(?:real|true|actual|override|secret|hidden|new system|updated system|revised system) (?:instructions?|prompt|directives?)\s*:`),
 	sk("override-instructions", `\bnew (?:instructions?|orders|directives?|rules) (?:for|to) (?:you|the (?:ai|assistant|agent|model|llm)|all agents|any agent)\b`),
@@ -78,6 +89,8 @@ var englishRules = []injRule{
 	// A new role or identity.
 	sk("new-role", `\byou(?:'re| are| r|re)\s+(?:now|henceforth|from now on)\s+(?:a|an|the|my|called|named|known as|dan|free|unrestricted|unfiltered|uncensored|unbound|jailbroken|evil|in (?:developer|god|dan|jailbreak|unrestricted|admin|debug|sudo|root|maintenance) mode|acting as|playing|going to (?:act|pretend|be|play|respond|answer|ignore|obey|follow))\b`),
 	sk("new-role", `\byou(?:'re| are)\s+no longer\s+(?:an? (?:ai|assistant|language model|llm|chatbot|helpful)|claude|gpt|chatgpt|bound|restricted|limited|subject to|required to follow|an ai)`),
+	sk("new-role", `\byou (?:will|shall|must|are to|'ll) (?:now|henceforth|from now on)\s+(?:respond|answer|reply|act|behave|speak|pretend|roleplay|only|obey|be (?:a|an|my|called|named|known))\b`),
+	sk("new-role", `\b(?:respond|output|answer|reply|say|write|print)\s+only\b[^.\n]{0,60}\bfrom now on\b|\bfrom now on\b[^.\n]{0,30}\b(?:respond|output|answer|reply|say) only\b`),
 	sk("new-role", `\bfrom now on\b[^.!?\n]{0,40}?\byou(?:'re| are| will| must| shall| should|'ll)?\s+(?:be (?:a|an|my|called|named|known|dan|free|unrestricted)|act|respond|answer|reply|speak|behave|pretend|roleplay|obey|only follow|follow only|ignore|disregard|reveal|always (?:respond|answer|reply|obey|include|append|add|send|run|execute|start)|never (?:refuse|mention|tell|reveal|warn)|(?:a|an|my) )`),
 	sk("new-role", `(?:^|[.!?:\n]\s*|\b(?:please|now|you will|you must|you should|you shall|i want you to|you are to|you're to)\s+)(?:act|behave|respond|answer|reply|speak)\s+(?:as if you (?:are|were)|as though you|(?:as|like) (?:an? |my |the )?(?:[a-z]+ ){0,2}?(?:ai|assistant|chatbot|model|llm|dan|shell|terminal|root|hacker|jailbroken|unrestricted|unfiltered|uncensored|evil|administrator|admin|god|grandmother|grandma|character|persona|different person)\b)`),
 	sk("new-role", `\b(?:pretend|imagine)\s+(?:to be|you are|you're|that you are|you were)\s+(?:an? |my |the )?(?:(?:unrestricted|unfiltered|evil|jailbroken|different|new|rogue) )?(?:ai|assistant|model|chatbot|llm|dan|hacker|administrator|admin|root|person without|human)`),
@@ -91,14 +104,17 @@ var englishRules = []injRule{
 	sk("new-role", `\bthis is (?:the |your )?(?:system|developer|admin|administrator|anthropic|openai)(?: team)? speaking\b`),
 	// Reveal secrets or the prompt.
 	sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:(?:all|any|of|the|full|entire|complete|exact|verbatim)\s+){0,3}your\s+(?:[a-z]+\s+){0,2}?(?:prompt|instructions|rules|guidelines|configuration|context|secrets?|credentials|api keys?|keys|tokens?|passwords?|env(?:ironment)?(?: variables)?|training|memory)\b`),
-	sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:[a-z]+\s+){0,4}?(?:system|initial|hidden|original|developer|secret|pre-?prompt) (?:prompt|message|instructions)\b`),
+	sk("reveal-secrets", `\b`+revealVerb+`\b[^.\n]{0,60}?\b(?:system|initial|hidden|original|developer|secret|pre-?prompt) (?:prompt|message|instructions)\b`),
+	sk("reveal-secrets", `\b(?:repeat|print|output|show|reveal|recite|echo) (?:back )?(?:everything|all|the text|all text|the words|what is written|what was written|all of the text) (?:above|before|prior)\b`),
 	sk("reveal-secrets", `\bwhat (?:is|are|was|were) your (?:system prompt|instructions|initial instructions|original instructions|rules|hidden instructions)`),
 	sk("send-secrets", `\b`+revealVerb+`\s+(?:[a-z0-9'"_./~-]+\s+){0,5}?`+secretNoun+`\b[^\n]{0,60}?\b(?:to|at|into|via)\s+`+exfilTarget),
 	sk("send-secrets", `\b(?:append|add|include|insert|encode|put|embed)\s+(?:[a-z']+\s+){0,4}?`+secretNoun+`\s+(?:[a-z]+\s+){0,3}?(?:to|in|into|as)\s+(?:the |this |a |an )?(?:url|link|image|query|query string|request|markdown image|img)`),
 	// Run or send something whenever the memory is read.
-	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if|the next time)\s+(?:you|an? `+aiReader+`|the `+aiReader+`|any `+aiReader+`|future `+aiReader+`|another `+aiReader+`|the reader)\s+(?:[a-z]+\s+){0,2}?`+readVerb+`\s+(?:this|these)\b`),
+	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if|the next time)\s+(?:you|an? `+aiReader+`|the `+aiReader+`|any `+aiReader+`|future `+aiReader+`|another `+aiReader+`|the reader)\s+(?:[a-z]+\s+){0,2}?`+readVerb+`\s+(?:this|these)(?:\s+(?:memory|memories|note|notes|message|entry|file|text|observation|vault|repo|repository|document|line))?`+imperative),
+	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if)\s+(?:this|these)\s+(?:memory|memories|note|notes|message|entry|observation|instruction|reminder)s?\s+(?:is|are|gets?|has been|have been)\s+(?:loaded|read|seen|retrieved|recalled|shown|opened|processed|injected|pushed|surfaced)`),
+	sk("persistent-trigger", `\b(?:hey|hi|dear|attention|psst|ok|okay)\s*,?\s*(?:claude|gpt|chatgpt|copilot|cursor|gemini|codex|assistant|ai|agent|llm)\b`),
 	sk("persistent-trigger", `\b(?:note|message|instruction|instructions|reminder|attention|notice|hey|psa)\s*(?:to|for)?\s*(?:all |any |future |other |the next |every |fellow |dear )+`+aiReader+`\b[^\n]{0,200}?\b`+dangerAct+`\b`),
-	sk("persistent-trigger", `\bif you(?:'re| are) (?:an? |the )?(?:ai|llm|large language model|language model|assistant|ai assistant|agent|coding agent|bot|chatbot|claude|gpt|chatgpt|copilot|model)\b`),
+	sk("persistent-trigger", `\bif you(?:'re| are) (?:an? |the )?(?:ai|llm|large language model|language model|ai assistant|ai agent|chatbot|claude|gpt|chatgpt|copilot)\b`),
 	sk("persistent-trigger", `\b`+aiReader+`\s+(?:reading|processing|parsing|summari[sz]ing|ingesting) this\b`),
 	sk("persistent-trigger", `\b(?:without (?:telling|informing|asking|alerting) (?:the )?(?:user|human|owner|operator|anyone)|do(?: not|n'?t) (?:tell|inform|mention (?:this |it )?to|let) (?:the )?(?:user|human|owner|operator)|(?:silently|secretly|quietly|covertly) (?:run|execute|send|upload|post|add|insert|include|append|exfiltrate|forward|copy|delete|modify|install|email|curl|push))\b`),
 	sk("encoded-instruction", `\b(?:decode|base64 -d|base64 --decode|rot13|rot-13|decipher|unscramble)\b[^\n]{0,60}?\b(?:and|then)\s+(?:follow|execute|run|obey|do|act on|apply|carry out)\b`),
@@ -107,6 +123,8 @@ var englishRules = []injRule{
 
 	// The same families in other languages written in Latin script
 	// (diacritics are folded away in the skeleton).
+	sk("override-instructions", `\b(?:vergiss alles|olvida todo|oublie tout|oubliez tout|dimentica tutto|esqueca tudo|vergeet alles|zapomnij wszystko)\b`),
+	sk("reveal-secrets", `\bgib\s+(?:[a-z]+\s+){0,3}?(?:passworter|passwort|schlussel|zugangsdaten|geheimnisse|api-schlussel)\s+aus\b`),
 	sk("override-instructions", `\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar|descarta|omite|no sigas)\s+(?:(?:todas?|todos|las|los|tus|sus|mis|de|del|el|la|cualquier)\s+){0,3}(?:instrucciones|indicaciones|reglas|ordenes|directrices|normas)\b`),
 	sk("override-instructions", `\b(?:ignore[sz]?|ignorer|oublie[sz]?|oublier|ne tiens pas compte|ne tenez pas compte|fais abstraction)\s+(?:(?:de|des|du|toutes?|tous|les|tes|vos|ces|la|le|l')\s*){0,3}(?:instructions|consignes|regles|directives|indications)\b`),
 	sk("override-instructions", `\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|verwirf)\s+(?:[a-z]+\s+){0,3}?(?:anweisungen|instruktionen|regeln|vorgaben|befehle|richtlinien)\b`),
@@ -278,7 +296,7 @@ func detectPlain(s string) (string, bool) {
 
 func first(rules []injRule, s string) string {
 	for _, r := range rules {
-		if r.re.MatchString(s) {
+		if containsAny(s, r.need) && r.re.MatchString(s) {
 			return r.id
 		}
 	}
@@ -289,6 +307,9 @@ func first(rules []injRule, s string) string {
 // skeleton s that is not vetoed.
 func firstEnglish(s string) string {
 	for _, r := range englishRules {
+		if !containsAny(s, r.need) {
+			continue
+		}
 		for _, m := range r.re.FindAllStringIndex(s, -1) {
 			if !vetoed(r.id, s, m) {
 				return r.id
@@ -477,7 +498,7 @@ func joinRuns(s string, least int) (string, []string) {
 			for j < len(s) && isL(s[j]) && (j+1 == len(s) || !isL(s[j+1])) {
 				run = append(run, s[j])
 				n++
-				if j+2 < len(s) && isSep(s[j+1]) && isL(s[j+2]) {
+				if j+2 < len(s) && isSep(s[j+1]) && isL(s[j+2]) && (j+3 == len(s) || !isL(s[j+3])) {
 					j += 2
 					continue
 				}

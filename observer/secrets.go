@@ -56,7 +56,9 @@ var credRules = []credRule{
 	rule("age-secret-key", []string{"age-secret-key-1"}, `AGE-SECRET-KEY-1[0-9A-Z]{58}`, nil),
 
 	// Cloud.
-	tok("aws-access-key", []string{"akia", "asia", "abia", "acca", "a3t"}, `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`),
+	// AWS's documentation key (…EXAMPLE) is allowed, as scanners do.
+	rule("aws-access-key", []string{"akia", "asia", "abia", "acca", "a3t"}, pre+`(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})`+post,
+		func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }),
 	tok("google-api-key", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`),
 	tok("google-oauth-client-secret", []string{"gocspx-"}, `GOCSPX-[A-Za-z0-9_\-]{20,}`),
 	tok("google-oauth-token", []string{"ya29."}, `ya29\.[0-9A-Za-z_\-]{20,}`),
@@ -155,7 +157,7 @@ var credRules = []credRule{
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?))["']?[ \t]{0,3}(?P<op>=>|:=|=|:)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?))["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
 
@@ -288,8 +290,10 @@ func replaceAssignments(s string) (string, int) {
 		quoted := vt-vf >= 2 && strings.IndexByte("\"'`", s[vf]) >= 0
 		from, to := trimQuotes(s, vf, vt)
 		value := s[from:to]
-		spaced := op == ":" && vf > m[2*gOp+1] // "Password: required", prose
-		if !assignmentSecret(name, value, quoted, spaced) {
+		// "Password: required" and "the password is stored hashed" are
+		// prose: the value must look like a password there.
+		prose := op == "is" || op == "was" || op == ":" && vf > m[2*gOp+1]
+		if !assignmentSecret(name, value, quoted, prose, op == "is" || op == "was") {
 			continue
 		}
 		b.WriteString(s[last:from])
@@ -342,7 +346,7 @@ func credentialWord(name string) string {
 // or a code reference — except a lone lower-case word after "Name: " in
 // prose ("Password: required"). A token- or key-like name takes only a value
 // that looks random (SORT_KEY=created_at is no secret).
-func assignmentSecret(name, value string, quoted, spaced bool) bool {
+func assignmentSecret(name, value string, quoted, prose, copula bool) bool {
 	w := credentialWord(name)
 	if w == "" || !notPlaceholder(value) {
 		return false
@@ -352,12 +356,29 @@ func assignmentSecret(name, value string, quoted, spaced bool) bool {
 	}
 	switch w {
 	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials":
-		if spaced && !quoted && isPlainWord(value) {
+		if prose && !quoted && isPlainWord(value) {
+			return false
+		}
+		if copula && !quoted && !passwordShaped(value) {
 			return false
 		}
 		return len(value) >= 3
 	}
 	return looksRandom(value)
+}
+
+// passwordShaped is a word of six or more characters with letters and
+// digits or signs: "hunter2-prod-77", not "stored", "12" or "required".
+func passwordShaped(v string) bool {
+	var letters, others int
+	for _, c := range v {
+		if unicode.IsLetter(c) {
+			letters++
+		} else {
+			others++
+		}
+	}
+	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
 }
 
 // codeReference is a value that names a secret instead of holding it: a
