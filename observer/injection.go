@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Security layer 3 (SPEC §5 step 3): instruction injection. An injection is
@@ -66,8 +68,8 @@ const (
 	exfilTarget  = `(?:https?:|www\.|[a-z0-9.+_-]+@[a-z0-9-]+\.|the (?:url|webhook|endpoint|server|address|following)|this (?:url|webhook|endpoint|server|address|email)|(?:my|our) (?:server|webhook|endpoint|email|inbox)|me\b|us\b|pastebin|ngrok)`
 	// imperative is what follows a trigger ("whenever you read this"):
 	// an order, not a description.
-	imperative = `\s*[,:;-]?\s*(?:(?:please|always|first|immediately|silently|quietly|also|then|just|you|it)\s+)*(?:` + dangerActWords + `|you (?:must|should|need to|have to|will)|it (?:must|should|needs to)|must|should|remember|make sure|do not|don't)\b`
-	dangerAct    = `\b(?:` + dangerActWords + `)\b`
+	imperative     = `\s*[,:;-]?\s*(?:(?:please|always|first|immediately|silently|quietly|also|then|just|you|it)\s+)*(?:` + dangerActWords + `|you (?:must|should|need to|have to|will)|it (?:must|should|needs to)|must|should|remember|make sure|do not|don't)\b`
+	dangerAct      = `\b(?:` + dangerActWords + `)\b`
 	dangerActWords = `(?:run|execute|exec|curl|wget|send|post|upload|forward|email|exfiltrate|ignore|disregard|reveal|delete|rm -rf|push|force-push|approve|disable|install|download|insert|append|add|include|grant|transfer|pipe|fetch|visit|open|navigate|click|call|tell|reply|respond|say|output|print|write|change|modify)`
 )
 
@@ -337,34 +339,6 @@ func vetoed(id, s string, m []int) bool {
 // name of a thing (a page, a file, a linter's rules).
 var compoundNoun = regexp.MustCompile(strings.ReplaceAll(`^\s+(?:page|pages|file|files|doc|docs|section|link|template|table|column|field|folder|tab|screen|button|test|tests|engine|list|editor|parser|set|schema|view|module|package|panel|repo|directory)\b`, "l", "i"))
 
-// invisible reports characters that render as nothing: formatting
-// characters (zero-width space and joiners, soft hyphen, bidi controls, tag
-// characters), variation selectors, and the Hangul fillers.
-func invisible(r rune) bool {
-	switch {
-	case unicode.Is(unicode.Cf, r):
-		return true
-	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF:
-		return true
-	case r == 0x034F, r == 0x115F, r == 0x1160, r == 0x3164, r == 0xFFA0, r == 0x2800:
-		return true
-	}
-	return false
-}
-
-// StripInvisible removes invisible characters (see invisible) from s.
-func StripInvisible(s string) string {
-	if isPlainASCII(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if invisible(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
 func isPlainASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -383,7 +357,7 @@ func nativeView(s string) string {
 			if r >= 0xE0020 && r <= 0xE007E {
 				return r - 0xE0000
 			}
-			if invisible(r) {
+			if doc.Invisible(r) {
 				return -1
 			}
 			return r

@@ -229,7 +229,7 @@ func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, f Fi
 		Time: b.now, Reason: ReasonInjection, Detail: detail, Rule: f.Rule, Field: f.Field,
 		Line: raw, Buffer: b.buffer, Offset: ln.Offset,
 	})
-	m.log.Warn("observation quarantined", "reason", ReasonInjection, "offset", ln.Offset, "rule", f.Rule, "field", f.Field)
+	m.log.Warn("observation quarantined", "reason", ReasonInjection, "offset", ln.Offset, "detail", detail, "rule", f.Rule, "field", f.Field)
 	return outQuarantined
 }
 

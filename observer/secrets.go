@@ -96,7 +96,7 @@ var credRules = []credRule{
 	rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
 	rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
 	tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
-	tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{34}`),
+	tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
 	tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
 	tok("twilio-api-key", []string{"sk"}, `SK[0-9a-fA-F]{32}`),
 	tok("mailgun-api-key", []string{"key-"}, `key-[0-9a-z]{32}`),
