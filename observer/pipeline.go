@@ -207,7 +207,8 @@ func parseReason(err error) string {
 // quarantine records the line with its reason. The raw line is stored with
 // its credentials redacted: quarantine.jsonl is read by people and kept.
 func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outcome {
-	raw, _ := RedactCredentials(string(ln.Data))
+	raw := redactLine(ln.Data)
+	detail, _ = RedactCredentials(detail)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: reason, Detail: detail, Line: raw, Buffer: b.buffer, Offset: ln.Offset,
 	})
@@ -223,7 +224,7 @@ func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, f Fi
 	if canon, err := o.Marshal(); err == nil {
 		line = string(canon)
 	}
-	raw, _ := RedactCredentials(line)
+	raw := redactLine([]byte(line))
 	detail := fmt.Sprintf("instruction injection (%s) in %s", f.Rule, f.Field)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: ReasonInjection, Detail: detail, Rule: f.Rule, Field: f.Field,

@@ -198,3 +198,19 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func TestRedactLine(t *testing.T) {
+	tests := map[string]string{
+		// A JSON line: each string as the text it stands for.
+		`{"body":"sshpass -p \"S3cure!Pass42\" rsync","n":1.50,"tags":["a"]}`: `{"body":"sshpass -p \"[REDACTED]\" rsync","n":1.50,"tags":["a"]}`,
+		`{"body":"a < b & c"}`: `{"body":"a < b & c"}`,
+		// Not JSON: as its escapes read.
+		`{"timestamp": oops, "body": "DB_PASSWORD=\"x7!kq\""}`: `{"timestamp": oops, "body": "DB_PASSWORD="[REDACTED]""}`,
+		`not json at all`: `not json at all`,
+	}
+	for in, want := range tests {
+		if got := redactLine([]byte(in)); got != want {
+			t.Errorf("redactLine(%s)\n got  %s\n want %s", in, got, want)
+		}
+	}
+}
