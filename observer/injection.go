@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -40,12 +41,13 @@ func (f InjectionFinding) String() string {
 	return f.Rule + " via " + f.Via
 }
 
-// injRule is one pattern of a family. need lists strings one of which any
-// match holds (requiredLiterals): without one, the pattern is not run.
+// injRule is one pattern of a family. need lists sets of strings every
+// match holds one of each (requiredSets): without them, the pattern is not
+// run.
 type injRule struct {
 	id   string
 	re   *regexp.Regexp
-	need []string
+	need [][]string
 }
 
 // sk compiles a pattern for the skeleton view, where l, 1, | and ! all read
@@ -53,7 +55,7 @@ type injRule struct {
 func sk(id, expr string) injRule { return nat(id, strings.ReplaceAll(expr, "l", "i")) }
 
 func nat(id, expr string) injRule {
-	return injRule{id, regexp.MustCompile(expr), requiredLiterals(expr)}
+	return injRule{id, regexp.MustCompile(expr), requiredSets(expr)}
 }
 
 // Word lists shared by the English rules.
@@ -296,9 +298,26 @@ func detectPlain(s string) (string, bool) {
 	return "", false
 }
 
+// ruleIndex holds the literal index of each rule list, built once.
+var ruleIndex = sync.OnceValue(func() map[*injRule]*literalIndex {
+	m := map[*injRule]*literalIndex{}
+	for _, rs := range [][]injRule{englishRules, nativeRules, templateRules, compactRules} {
+		sets := make([][][]string, len(rs))
+		for i, r := range rs {
+			sets[i] = r.need
+		}
+		m[&rs[0]] = newLiteralIndex(sets)
+	}
+	return m
+})
+
+func indexOf(rules []injRule) *literalIndex { return ruleIndex()[&rules[0]] }
+
 func first(rules []injRule, s string) string {
-	for _, r := range rules {
-		if containsAny(s, r.need) && r.re.MatchString(s) {
+	x := indexOf(rules)
+	hits := x.hits(s)
+	for i, r := range rules {
+		if x.candidate(hits, i) && r.re.MatchString(s) {
 			return r.id
 		}
 	}
@@ -308,8 +327,10 @@ func first(rules []injRule, s string) string {
 // firstEnglish is the first English-rule family with a match in the
 // skeleton s that is not vetoed.
 func firstEnglish(s string) string {
-	for _, r := range englishRules {
-		if !containsAny(s, r.need) {
+	x := indexOf(englishRules)
+	hits := x.hits(s)
+	for i, r := range englishRules {
+		if !x.candidate(hits, i) || !r.re.MatchString(s) {
 			continue
 		}
 		for _, m := range r.re.FindAllStringIndex(s, -1) {

@@ -25,6 +25,35 @@ func requiredLiterals(expr string) []string {
 	return set
 }
 
+// requiredSets returns sets of strings every match holds one of each:
+// the literal sets of the parts of a top-level sequence ("whenever … you …
+// read … this"), so a rule runs only where all its parts may be. nil: no
+// set found.
+func requiredSets(expr string) [][]string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	re = re.Simplify()
+	for re.Op == syntax.OpCapture {
+		re = re.Sub[0]
+	}
+	var sets [][]string
+	if re.Op == syntax.OpConcat {
+		for _, sub := range re.Sub {
+			if set := required(sub); set != nil && minLen(set) >= 2 {
+				sets = append(sets, set)
+			}
+		}
+	}
+	if len(sets) == 0 {
+		if set := requiredLiterals(expr); set != nil {
+			sets = [][]string{set}
+		}
+	}
+	return sets
+}
+
 func required(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:
@@ -81,15 +110,117 @@ func minLen(set []string) int {
 	return m
 }
 
-// containsAny reports whether s holds one of subs (true for none given).
-func containsAny(s string, subs []string) bool {
-	if subs == nil {
-		return true
-	}
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
+// literalIndex finds, in one pass over a text, which of a list of rules
+// may match it (an Aho-Corasick automaton over every literal of every
+// rule): a rule is a candidate when each of its literal sets has a member
+// in the text. A rule without sets is always a candidate.
+type literalIndex struct {
+	nodes []acNode
+	slots [][]int // the slots (one per literal set) of each rule
+	words int     // length of a slot bitset in uint64s
+}
+
+type acNode struct {
+	edges []acEdge
+	fail  int32
+	out   []int // slots with a literal ending here (or at a suffix)
+}
+
+type acEdge struct {
+	b    byte
+	next int32
+}
+
+func (n *acNode) child(b byte) int32 {
+	for _, e := range n.edges {
+		if e.b == b {
+			return e.next
 		}
 	}
-	return false
+	return -1
+}
+
+// newLiteralIndex builds the index of sets[i], the literal sets of rule i.
+func newLiteralIndex(sets [][][]string) *literalIndex {
+	x := &literalIndex{nodes: []acNode{{}}, slots: make([][]int, len(sets))}
+	slot := 0
+	for r, rs := range sets {
+		for _, set := range rs {
+			x.slots[r] = append(x.slots[r], slot)
+			for _, lit := range set {
+				at := int32(0)
+				for i := 0; i < len(lit); i++ {
+					next := x.nodes[at].child(lit[i])
+					if next < 0 {
+						next = int32(len(x.nodes))
+						x.nodes = append(x.nodes, acNode{})
+						x.nodes[at].edges = append(x.nodes[at].edges, acEdge{lit[i], next})
+					}
+					at = next
+				}
+				x.nodes[at].out = append(x.nodes[at].out, slot)
+			}
+			slot++
+		}
+	}
+	x.words = (slot + 63) / 64
+	// Failure links, breadth first; outputs merged along them.
+	queue := []int32{}
+	for _, e := range x.nodes[0].edges {
+		queue = append(queue, e.next)
+	}
+	for len(queue) > 0 {
+		at := queue[0]
+		queue = queue[1:]
+		for _, e := range x.nodes[at].edges {
+			f := x.nodes[at].fail
+			fc := int32(-1)
+			for {
+				if fc = x.nodes[f].child(e.b); fc >= 0 || f == 0 {
+					break
+				}
+				f = x.nodes[f].fail
+			}
+			if fc < 0 || fc == e.next {
+				fc = 0
+			}
+			x.nodes[e.next].fail = fc
+			x.nodes[e.next].out = append(x.nodes[e.next].out, x.nodes[fc].out...)
+			queue = append(queue, e.next)
+		}
+	}
+	return x
+}
+
+// hits returns the bitset of the slots with a literal in s.
+func (x *literalIndex) hits(s string) []uint64 {
+	set := make([]uint64, x.words)
+	at := int32(0)
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		for {
+			if next := x.nodes[at].child(b); next >= 0 {
+				at = next
+				break
+			}
+			if at == 0 {
+				break
+			}
+			at = x.nodes[at].fail
+		}
+		for _, sl := range x.nodes[at].out {
+			set[sl/64] |= 1 << (sl % 64)
+		}
+	}
+	return set
+}
+
+// candidate reports whether rule r may match the text whose hits are given.
+func (x *literalIndex) candidate(hits []uint64, r int) bool {
+	for _, sl := range x.slots[r] {
+		if hits[sl/64]&(1<<(sl%64)) == 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -177,19 +178,22 @@ func RedactCredentials(s string) (string, []string) {
 		}
 		rules = append(rules, id)
 	}
-	lower := strings.ToLower(s)
+	// The keywords of every rule in one pass; a redaction only removes
+	// text, so what the first pass found stays a superset.
+	x := credIndex()
+	hits := x.hits(strings.ToLower(s))
 	for i := range credRules {
 		r := &credRules[i]
-		if !anyKeyword(lower, r.keywords) {
+		if !x.candidate(hits, i) {
 			continue
 		}
 		out, n := replaceSecret(r.re, s, r.valid, nil)
 		if n > 0 {
-			s, lower = out, strings.ToLower(out)
+			s = out
 			fired(r.id)
 		}
 	}
-	if anyKeyword(lower, assignmentKeywords) {
+	if x.candidate(hits, len(credRules)) {
 		if out, n := replaceAssignments(s); n > 0 {
 			s = out
 			fired("credential-assignment")
@@ -204,17 +208,17 @@ func RedactCredentials(s string) (string, []string) {
 	return s, rules
 }
 
-func anyKeyword(lower string, keywords []string) bool {
-	if keywords == nil {
-		return true
-	}
-	for _, k := range keywords {
-		if strings.Contains(lower, k) {
-			return true
+// credIndex is the keyword index of credRules, the assignment rule last.
+var credIndex = sync.OnceValue(func() *literalIndex {
+	sets := make([][][]string, len(credRules)+1)
+	for i, r := range credRules {
+		if r.keywords != nil {
+			sets[i] = [][]string{r.keywords}
 		}
 	}
-	return false
-}
+	sets[len(credRules)] = [][]string{assignmentKeywords}
+	return newLiteralIndex(sets)
+})
 
 // replaceSecret replaces each match of re in s (its "secret" group, or the
 // whole match) that valid accepts, and counts the replacements. A quoted
