@@ -432,10 +432,7 @@ func notPlaceholder(v string) bool {
 		strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}"):
 		return false
 	}
-	if strings.Trim(l, "x*.•#-_?") == "" {
-		return false
-	}
-	return true
+	return strings.Trim(l, "x*.•#-_?") != ""
 }
 
 // looksRandom accepts a value that a generated token would be: at least 8
