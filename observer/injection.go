@@ -90,7 +90,21 @@ var englishRules = []injRule{
 	sk("override-instructions", `\b(?:real|true|actual|override|secret|hidden|new system|updated system|revised system) (?:instructions?|prompt|directives?)\s*:`),
 	sk("override-instructions", `\bnew (?:instructions?|orders|directives?|rules) (?:for|to) (?:you|the (?:ai|assistant|agent|model|llm)|all agents|any agent)\b`),
 	sk("override-instructions", `\b(?:system|admin|administrator|developer|root) (?:override|instruction|directive|command|notice)\s*:`),
+	sk("override-instructions", `\b(?:your|the|all|any)\s+(?:[a-z]+\s+){0,2}?(?:previous|prior|earlier|original|system|safety|developer'?s?|initial|old)\s+(?:[a-z]+\s+){0,1}?(?:rules|instructions|guidelines|guidance|restrictions|policies|safeguards|directives)\b[^.\n]{0,40}?\b(?:no longer appl(?:y|ies)|(?:are|is) (?:now )?(?:cancell?ed|void|lifted|suspended|revoked|obsolete|null and void|disabled|overridden)|do(?:es)? not apply (?:anymore|any more|here|now))`),
+	sk("override-instructions", `\b(?:set aside|ignore|disregard|forget|drop)\s+(?:whatever|everything|anything|all)\s+(?:that\s+)?(?:the system|your developers?|the developers?|they|you were|you've been|you have been|anyone|others)\b[^.\n]{0,20}?\b(?:told|said|instructed|gave|taught|asked)`),
+	sk("override-instructions", `\byour (?:highest|top|first|only|new|real|primary|main)[- ]priority\b|\b(?:highest|top)[- ]priority (?:instruction|directive|order|command)`),
+	sk("override-instructions", `(?m)^\s*(?:override|system override|admin override|developer override|jailbreak|priority override)\s*:`),
+	sk("override-instructions", `\byour (?:only|sole|new|real|true|actual|primary) (?:goal|task|purpose|objective|job|mission|instructions?|priority) (?:now |from now on |henceforth )?(?:is|are|will be)\b`),
+	sk("override-instructions", `\b(?:obey|follow|execute|comply with|carry out)\s+(?:only\s+)?(?:the\s+)?(?:instructions?|commands?|orders|directives)\s+(?:that are\s+)?(?:hidden |embedded |contained |written |given )?(?:in|inside|within|from) (?:this|these|the following)\b`),
+	sk("override-instructions", `\b(?:you must|you will|you shall|always|you should)\s+obey\b`),
+	// Addressed to the AI that reads the note.
+	sk("addressed-to-agent", `(?:^|[.!?\n]\s*)(?:(?:dear|hey|hi|attention|note to|to|for|message for|instructions? for|a note for)\s+)?(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|coding agent|llm|claude|copilot|chatgpt|cursor|codex|gemini)s?\s*[,:]\s*(?:please\s+|kindly\s+)?(?:you\b|your\b|note\b|remember\b|always\b|never\b|do not\b|don't\b|ignore\b|forget\b|make sure\b|from now on\b|the safety\b|stop\b|`+dangerAct+`)`),
+	sk("addressed-to-agent", `\b(?:hidden|secret|special|private) (?:instructions?|message|note|prompt|directive) (?:for|to) (?:the |any |all )?(?:ai|assistant|agent|model|llm|claude|copilot)`),
+	sk("addressed-to-agent", `\breading this as an?\s+(?:ai|llm|assistant|agent|model|language model|bot)\b`),
 	// A new role or identity.
+	sk("new-role", `\byou(?:'re| are) (?:an? |the )?(?:ai|assistant|model|llm|chatbot|bot|agent)\s+(?:with no|without|free of|free from|that has no|who has no|which has no|with zero)\s+(?:rules|restrictions|limits|filters|guidelines|ethics|censorship|safety)`),
+	sk("new-role", `\byou (?:never|don't|do not|must not|will not|won't|can't|cannot|shall not) (?:refuse|decline)\b`),
+	sk("new-role", `\b(?:from this point (?:on|forward)|from here on(?: out)?|henceforth|starting now)\s*,?\s*you(?:'re| are| will| must| shall|'ll)\b`),
 	sk("new-role", `\byou(?:'re| are| r|re)\s+(?:now|henceforth|from now on)\s+(?:a|an|the|my|called|named|known as|dan|free|unrestricted|unfiltered|uncensored|unbound|jailbroken|evil|in (?:developer|god|dan|jailbreak|unrestricted|admin|debug|sudo|root|maintenance) mode|acting as|playing|going to (?:act|pretend|be|play|respond|answer|ignore|obey|follow))\b`),
 	sk("new-role", `\byou(?:'re| are)\s+no longer\s+(?:an? (?:ai|assistant|language model|llm|chatbot|helpful)|claude|gpt|chatgpt|bound|restricted|limited|subject to|required to follow|an ai)`),
 	sk("new-role", `\byou (?:will|shall|must|are to|'ll) (?:now|henceforth|from now on)\s+(?:respond|answer|reply|act|behave|speak|pretend|roleplay|only|obey|be (?:a|an|my|called|named|known))\b`),
@@ -113,7 +127,13 @@ var englishRules = []injRule{
 	sk("reveal-secrets", `\bwhat (?:is|are|was|were) your (?:system prompt|instructions|initial instructions|original instructions|rules|hidden instructions)`),
 	sk("send-secrets", `\b`+revealVerb+`\s+(?:[a-z0-9'"_./~-]+\s+){0,5}?`+secretNoun+`\b[^\n]{0,60}?\b(?:to|at|into|via)\s+`+exfilTarget),
 	sk("send-secrets", `\b(?:append|add|include|insert|encode|put|embed)\s+(?:[a-z']+\s+){0,4}?`+secretNoun+`\s+(?:[a-z]+\s+){0,3}?(?:to|in|into|as)\s+(?:the |this |a |an )?(?:url|link|image|query|query string|request|markdown image|img)`),
+	sk("send-secrets", `\b(?:leak|exfiltrate|dump|copy|paste|post|publish|expose|upload|write|put|add|include|commit)\s+[^.\n]{0,40}?`+secretNoun+`\b[^.\n]{0,40}?\b(?:into|to|in|onto)\s+(?:the\s+|a\s+|your\s+)?(?:next\s+|public\s+)?(?:commit|readme|pr|pull request|issue|comment|description|chat|gist|pastebin|public|message|response|answer|reply)`),
+	sk("send-secrets", `\bleak\s+(?:the|your|all|any|every)\b[^.\n]{0,40}?`+secretNoun),
+	sk("reveal-secrets", `\b(?:print|cat|output|show|dump|read|send|upload|display|reveal|copy|exfiltrate)\b[^.\n]{0,40}?(?:/\.(?:aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials)\b|/\.config(?:\s|$|[.,;:])|/etc/(?:shadow|sudoers)|\.aws/credentiais|\.git-credentiais|id_rsa(?:[^.]|$)|id_ed25519(?:[^.]|$))`),
 	// Run or send something whenever the memory is read.
+	sk("persistent-trigger", `\b(?:do|follow|execute|obey|run|carry out) (?:what|whatever|everything|the instructions?|the commands?) (?:it|that|the (?:file|page|url|response|server)|they) (?:says|say|contains|tells you|returns|gives you)\b`),
+	sk("persistent-trigger", `\b(?:each|every|any) time you (?:start|begin|open|resume|boot|launch)\b[^.\n]{0,40}?[,:]\s*(?:please\s+)?`+dangerAct),
+	sk("persistent-trigger", `\b(?:upon|after|on|while|before|when) (?:reading|seeing|loading|retrieving|processing|finding|opening|recalling) (?:this|these)\b(?:\s+(?:memory|memories|note|notes|message|entry|observation|text|line))?`+imperative),
 	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if|the next time)\s+(?:you|an? `+aiReader+`|the `+aiReader+`|any `+aiReader+`|future `+aiReader+`|another `+aiReader+`|the reader)\s+(?:[a-z]+\s+){0,2}?`+readVerb+`\s+(?:this|these)(?:\s+(?:memory|memories|note|notes|message|entry|file|text|observation|vault|repo|repository|document|line))?`+imperative),
 	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if)\s+(?:this|these)\s+(?:memory|memories|note|notes|message|entry|observation|instruction|reminder)s?\s+(?:is|are|gets?|has been|have been)\s+(?:loaded|read|seen|retrieved|recalled|shown|opened|processed|injected|pushed|surfaced)`),
 	sk("persistent-trigger", `\b(?:hey|hi|dear|attention|psst|ok|okay)\s*,?\s*(?:claude|gpt|chatgpt|copilot|cursor|gemini|codex|assistant|ai|agent|llm)\b`),
@@ -174,7 +194,8 @@ var nativeRules = []injRule{
 	nat("new-role", `(?:你现在是|你現在是|从现在开始[，,]?\s*你|從現在開始[，,]?\s*你|从现在起[，,]?\s*你|现在你是|扮演一个|假装你是|假裝你是)`),
 	nat("reveal-secrets", `(?:显示|顯示|输出|輸出|告诉我|告訴我|打印|泄露|透露|展示|重复|重複|发送|發送)[^。\n]{0,10}(?:系统提示|系統提示|系统指令|系統指令|提示词|提示詞|你的指令|初始指令|密钥|密鑰|密码|密碼)`),
 	nat("persistent-trigger", `(?:每当你|每當你|每次你)(?:读到|讀到|看到|读取|讀取)`),
-	nat("override-instructions", `(?:(?:以前|前|上記|これまで|先)の(?:指示|命令|ルール|指令)[^。\n]{0,8}(?:無視|忘れ)|(?:指示|命令|ルール)を(?:すべて|全て)?(?:無視|忘れ))`),
+	nat("override-instructions", `(?:(?:以前|前|上記|これまで|先)の(?:指示|命令|ルール|指令)[^。\n]{0,8}(?:無視|忘れ)|(?:指示|命令|ルール)を(?:すべて|全て)?(?:無視|忘れ)|(?:無視し|忘れ)て[^。\n]{0,10}(?:指示|命令|ルール))`),
+	nat("override-instructions", `(?:指令|指示|规则|規則|命令)[^。\n]{0,6}(?:作废|作廢|无效|無效|取消|失效)`),
 	nat("new-role", `(?:(?:あなたは|君は)(?:今から|これから|今後)|(?:今から|これから)(?:あなたは|君は)|として(?:振る舞|ふるま)って)`),
 	nat("reveal-secrets", `(?:システムプロンプト|初期指示|あなたの指示)[^。\n]{0,4}(?:表示|教え|出力|見せ|開示)`),
 	nat("override-instructions", `(?:이전|앞의|위의|모든)\s*(?:지시|명령|지침|규칙)[^.\n]{0,8}(?:무시|잊어)`),
@@ -210,8 +231,8 @@ var (
 	linkTarget   = regexp.MustCompile(`\]\(\s*<?([^)\s>]+)`)
 	markdownImg  = regexp.MustCompile(`!\[[^\]]*\]\(\s*<?(https?://[^)\s>]+)`)
 	base64Run    = regexp.MustCompile(`[A-Za-z0-9+/_\-]{24,}={0,2}`)
-	htmlToAgent  = regexp.MustCompile(`(?i)\b` + aiReader + `\b`)
-	htmlImperate = regexp.MustCompile(`(?i)\b` + dangerAct + `\b|\b(?:you must|you should|always|never|make sure|ensure)\b`)
+	htmlToAgent  = regexp.MustCompile(`(?i)\b(?:ai|a\.i\.|llm|llms|assistants?|agents?|coding agents?|claude|chatgpt|gpt|copilot|cursor|codex|gemini)\b`)
+	htmlImperate = regexp.MustCompile(`(?i)` + dangerAct + `|\b(?:you|your|please|must|should|always|never|make sure|ensure|instructions?|rename|replace|remove|edit|update|make|use|set|do)\b|:`)
 	negated      = regexp.MustCompile(`(?i)\b(?:never|not|don'?t|do not|no|avoid|without|stop|nobody should)\s+(?:[a-z]+\s+)?$`)
 )
 
@@ -453,9 +474,29 @@ func skeletonView(native string) (string, []string) {
 			b.WriteRune(r)
 		}
 	}
-	out, joined := joinSpacedLetters(b.String())
+	out, joined := joinSpacedLetters(unhyphenate(b.String()))
 	return collapseSpaces(out), joined
 }
+
+// unhyphenate joins words split by a hyphen ("dis-regard", "in-structions"):
+// a compound word joined costs nothing, a split keyword hides a rule.
+func unhyphenate(s string) string {
+	if !strings.Contains(s, "-") {
+		return s
+	}
+	b := []byte(s)
+	out := b[:0]
+	for i := 0; i < len(b); i++ {
+		if b[i] == '-' && i > 0 && i+1 < len(b) && isLower(b[i-1]) && isLower(b[i+1]) &&
+			(i < 2 || isLower(b[i-2])) && (i+2 >= len(b) || isLower(b[i+2])) {
+			continue
+		}
+		out = append(out, b[i])
+	}
+	return string(out)
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // letterNext reports whether the first r in w is followed by a letter or a
 // digit: "@ll" and "$ecret" are leet, "done!" and "a | b" are not.

@@ -120,7 +120,7 @@ var credRules = []credRule{
 	tok("perplexity-api-key", []string{"pplx-"}, `pplx-[A-Za-z0-9]{40,}`),
 
 	// Package registries.
-	tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{36}`),
+	tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{30,40}`),
 	tok("pypi-token", []string{"pypi-"}, `pypi-AgE[A-Za-z0-9_\-]{50,}`),
 	tok("rubygems-token", []string{"rubygems_"}, `rubygems_[0-9a-f]{48}`),
 	tok("nuget-api-key", []string{"oy2"}, `oy2[a-z0-9]{43}`),
