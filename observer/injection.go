@@ -66,13 +66,13 @@ const (
 	revealVerb   = `(?:reveal|print|show|output|repeat|display|dump|leak|disclose|recite|echo|expose|give|tell|share|send|post|paste|write out|spell out|list|return|type out|email|upload|forward|exfiltrate|transmit)`
 	aiReader     = `(?:ai|a\.i\.|llm|llms|language models?|assistants?|agents?|coding agents?|bots?|chatbots?|models?|claude|gpt|chatgpt|copilot|cursor|codex|gemini)`
 	readVerb     = `(?:reads?|sees?|loads?|retrieves?|recalls?|encounters?|processes|finds?|opens?|gets?|receives?|parses?|is shown|ingests?)`
-	secretNoun   = `(?:secrets?|credentials?|api keys?|keys|tokens?|passwords?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|\.env|id_rsa|\.ssh|aws credentials|cookies|session|conversation|chat history|memory|memories|system prompt|prompt)`
+	secretNoun   = `(?:secrets?|credentials?|api keys?|keys|tokens?|passwords?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|\.env|id[ _]rsa|\.ssh|aws credentiais|cookies|session|conversation|chat history|memory|memories|system prompt|prompt)`
 	exfilTarget  = `(?:https?:|www\.|[a-z0-9.+_-]+@[a-z0-9-]+\.|the (?:url|webhook|endpoint|server|address|following)|this (?:url|webhook|endpoint|server|address|email)|(?:my|our) (?:server|webhook|endpoint|email|inbox)|me\b|us\b|pastebin|ngrok)`
 	// imperative is what follows a trigger ("whenever you read this"):
 	// an order, not a description.
 	imperative     = `\s*[,:;-]?\s*(?:(?:please|always|first|immediately|silently|quietly|also|then|just|you|it)\s+)*(?:` + dangerActWords + `|you (?:must|should|need to|have to|will)|it (?:must|should|needs to)|must|should|remember|make sure|do not|don't)\b`
 	dangerAct      = `\b(?:` + dangerActWords + `)\b`
-	dangerActWords = `(?:run|execute|exec|curl|wget|send|post|upload|forward|email|exfiltrate|ignore|disregard|reveal|delete|rm -rf|push|force-push|approve|disable|install|download|insert|append|add|include|grant|transfer|pipe|fetch|visit|open|navigate|click|call|tell|reply|respond|say|output|print|write|change|modify)`
+	dangerActWords = `(?:run|execute|exec|curl|wget|send|post|upload|forward|email|exfiltrate|ignore|disregard|reveal|delete|rm -rf|push|force-push|approve|disable|install|download|insert|append|add|include|grant|transfer|pipe|fetch|visit|open|navigate|click|call|tell|reply|respond|say|output|print|write|change|modify|replace|omit|hide|claim|skip|merge|rename)`
 )
 
 // englishRules match the skeleton view (and its ROT13, and what wrappings
@@ -97,6 +97,16 @@ var englishRules = []injRule{
 	sk("override-instructions", `\byour (?:only|sole|new|real|true|actual|primary) (?:goal|task|purpose|objective|job|mission|instructions?|priority) (?:now |from now on |henceforth )?(?:is|are|will be)\b`),
 	sk("override-instructions", `\b(?:obey|follow|execute|comply with|carry out)\s+(?:only\s+)?(?:the\s+)?(?:instructions?|commands?|orders|directives)\s+(?:that are\s+)?(?:hidden |embedded |contained |written |given )?(?:in|inside|within|from) (?:this|these|the following)\b`),
 	sk("override-instructions", `\b(?:you must|you will|you shall|always|you should)\s+obey\b`),
+	sk("override-instructions", `\b(?:begin|start) (?:new |real |updated |system |the )?(?:instructions|prompt|directives)\b|\bend of (?:memory|context|document|system prompt|instructions|the prompt)\b[.:!]?\s+(?:begin|new|start|now|you|ignore|from now)`),
+	sk("override-instructions", `\b(?:the )?(?:real|true|actual) (?:owner|user|admin|developer|maintainer)s?\b[^.\n]{0,30}?\b(?:says?|wants you|asks you|orders|instructs|told you)\b`),
+	sk("override-instructions", `\bignore (?:the |your |this )?(?:user|human|owner|operator)'?s? (?:request|instructions?|question|message|input|prompt|wishes)`),
+	sk("override-instructions", `\byour (?:safety|security|content|ethical|moderation) (?:settings|filters|guidelines|rules|restrictions|policy|policies|checks) (?:have been|has been|are|were|is) (?:now )?(?:reset|disabled|removed|lifted|turned off|relaxed|updated|changed)`),
+	sk("override-instructions", `\byou are (?:now )?(?:allowed|permitted|authori[sz]ed|free) to\b[^.\n]{0,80}?\b(?:without|from now on|anymore|no longer)\b|\b(?:do it|do this|just do it|proceed)\s+without (?:asking|confirmation|confirming|telling)`),
+	sk("override-instructions", `(?m)^\s*(?:system|admin|developer|security)\s+(?:message|notice|alert|update|override|instruction)\s*:\s*(?:you|your|all|the (?:assistant|agent|ai|model)|ignore|from now)`),
+	sk("override-instructions", `\b(?:ignore[sz]?|oublie[sz]?)\s+(?:tout\s+)?ce qui (?:precede|est au-dessus|a ete dit)|\bignora (?:todo )?lo anterior\b|\bignoriere (?:das obige|alles vorherige|alles bisherige)\b|\bignora quanto (?:sopra|detto)\b|\bignore o que foi dito\b`),
+	sk("addressed-to-agent", `\b(?:instructions?|note|message|directive|command|order|p\.?s\.?)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|model|llm|bot|claude|copilot|reader)s?\b\s*[:,—-]`),
+	sk("addressed-to-agent", `\b(?:any|all|every|each)\s+(?:ai|assistant|agent|llm|model|bot)s?\s+(?:working|reading|operating|running|processing|that reads?|who reads?|that works?|who works?)\b[^.\n]{0,60}?\b(?:must|is required to|are required to|should|has to|have to|needs? to|shall)\b`),
+	sk("persistent-trigger", `\bwhen(?:ever)? (?:summari[sz]ing|reading|processing|translating|reviewing|answering|responding to|quoting) (?:this|these)\b(?:\s+(?:memory|memories|note|notes|message|entry|document|text|file|page))?`+imperative),
 	// Addressed to the AI that reads the note.
 	sk("addressed-to-agent", `(?:^|[.!?\n]\s*)(?:(?:dear|hey|hi|attention|note to|to|for|message for|instructions? for|a note for)\s+)?(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|coding agent|llm|claude|copilot|chatgpt|cursor|codex|gemini)s?\s*[,:]\s*(?:please\s+|kindly\s+)?(?:you\b|your\b|note\b|remember\b|always\b|never\b|do not\b|don't\b|ignore\b|forget\b|make sure\b|from now on\b|the safety\b|stop\b|`+dangerAct+`)`),
 	sk("addressed-to-agent", `\b(?:hidden|secret|special|private) (?:instructions?|message|note|prompt|directive) (?:for|to) (?:the |any |all )?(?:ai|assistant|agent|model|llm|claude|copilot)`),
@@ -125,11 +135,11 @@ var englishRules = []injRule{
 	sk("reveal-secrets", `\b`+revealVerb+`\b[^.\n]{0,60}?\b(?:system|initial|hidden|original|developer|secret|pre-?prompt) (?:prompt|message|instructions)\b`),
 	sk("reveal-secrets", `\b(?:repeat|print|output|show|reveal|recite|echo) (?:back )?(?:everything|all|the text|all text|the words|what is written|what was written|all of the text) (?:above|before|prior)\b`),
 	sk("reveal-secrets", `\bwhat (?:is|are|was|were) your (?:system prompt|instructions|initial instructions|original instructions|rules|hidden instructions)`),
-	sk("send-secrets", `\b`+revealVerb+`\s+(?:[a-z0-9'"_./~-]+\s+){0,5}?`+secretNoun+`\b[^\n]{0,60}?\b(?:to|at|into|via)\s+`+exfilTarget),
+	sk("send-secrets", `\b`+revealVerb+`\s+(?:[a-z0-9'"_./~-]+\s+){0,5}?[^\s]{0,16}?`+secretNoun+`\b[^\n]{0,60}?\b(?:to|at|into|via)\s+`+exfilTarget),
 	sk("send-secrets", `\b(?:append|add|include|insert|encode|put|embed)\s+(?:[a-z']+\s+){0,4}?`+secretNoun+`\s+(?:[a-z]+\s+){0,3}?(?:to|in|into|as)\s+(?:the |this |a |an )?(?:url|link|image|query|query string|request|markdown image|img)`),
 	sk("send-secrets", `\b(?:leak|exfiltrate|dump|copy|paste|post|publish|expose|upload|write|put|add|include|commit)\s+[^.\n]{0,40}?`+secretNoun+`\b[^.\n]{0,40}?\b(?:into|to|in|onto)\s+(?:the\s+|a\s+|your\s+)?(?:next\s+|public\s+)?(?:commit|readme|pr|pull request|issue|comment|description|chat|gist|pastebin|public|message|response|answer|reply)`),
 	sk("send-secrets", `\bleak\s+(?:the|your|all|any|every)\b[^.\n]{0,40}?`+secretNoun),
-	sk("reveal-secrets", `\b(?:print|cat|output|show|dump|read|send|upload|display|reveal|copy|exfiltrate)\b[^.\n]{0,40}?(?:/\.(?:aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials)\b|/\.config(?:\s|$|[.,;:])|/etc/(?:shadow|sudoers)|\.aws/credentiais|\.git-credentiais|id_rsa(?:[^.]|$)|id_ed25519(?:[^.]|$))`),
+	sk("reveal-secrets", `\b(?:print|cat|output|show|dump|read|send|upload|display|reveal|copy|exfiltrate)\b[^.\n]{0,40}?(?:/\.(?:aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials)\b|/\.config(?:\s|$|[.,;:])|/etc/(?:shadow|sudoers)|\.aws/credentiais|\.git-credentiais|id[ _]rsa(?:[^.]|$)|id[ _]ed25519(?:[^.]|$))`),
 	// Run or send something whenever the memory is read.
 	sk("persistent-trigger", `\b(?:do|follow|execute|obey|run|carry out) (?:what|whatever|everything|the instructions?|the commands?) (?:it|that|the (?:file|page|url|response|server)|they) (?:says|say|contains|tells you|returns|gives you)\b`),
 	sk("persistent-trigger", `\b(?:each|every|any) time you (?:start|begin|open|resume|boot|launch)\b[^.\n]{0,40}?[,:]\s*(?:please\s+)?`+dangerAct),
@@ -189,6 +199,7 @@ var nativeRules = []injRule{
 	nat("override-instructions", `(?:ігноруй|забудь|ігноруйте)\s+(?:\S+\s+){0,3}?(?:інструкці|вказівк|правил)`),
 	nat("new-role", `(?:(?:теперь|отныне|с этого момента)\s*,?\s*ты\s|ты теперь\s|веди себя как|притворись)`),
 	nat("new-role", `(?:тепер ти\s|віднині ти\s)`),
+	nat("override-instructions", `(?:не слушай|не слушайте|не слушаться)\s+(?:\S+\s+)?(?:пользовател|владельц|человек|систем)|выполняй только`),
 	nat("reveal-secrets", `(?:покажи|раскрой|выведи|напиши|скажи|повтори|отправь)\s+(?:\S+\s+){0,3}?(?:системн\S*\s+(?:промпт|подсказк|инструкци|сообщени)|сво\S*\s+инструкци|сво\S*\s+(?:секрет|парол|ключ))`),
 	nat("override-instructions", `(?:忽略|无视|忽视|忘记|忘掉|不要理会|无需理会|無視|忘記|不要理會)[^。\n]{0,12}(?:指令|指示|说明|說明|规则|規則|提示|设定|設定|要求)`),
 	nat("new-role", `(?:你现在是|你現在是|从现在开始[，,]?\s*你|從現在開始[，,]?\s*你|从现在起[，,]?\s*你|现在你是|扮演一个|假装你是|假裝你是)`),
@@ -215,6 +226,7 @@ var templateRules = []injRule{
 	nat("chat-template-token", `\[inst\][\s\S]*?\[/inst\]|<<sys>>[\s\S]*?<</sys>>|<start_of_turn>|<end_of_turn>|<(?:system|system_prompt|sys_prompt|instructions?)>[\s\S]*?</(?:system|system_prompt|sys_prompt|instructions?)>|(?m:^\s*(?:<s>\s*)?\[inst\])`),
 	nat("chat-template-token", `(?m)^\s*#{2,}\s*(?:instruction|system|system prompt)\s*:`),
 	nat("chat-template-token", `(?:^|\n)\s*\n\s*(?:human|assistant)\s*:`),
+	nat("chat-template-token", `\b(?:human|user)\s*:[^\n]{0,120}\bassistant\s*:|\[(?:system|assistant|developer|admin)\]\(`),
 }
 
 // compactRules match letters joined from a spaced or dotted run where the
