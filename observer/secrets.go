@@ -231,8 +231,7 @@ func replaceSecret(re *regexp.Regexp, s string, valid func(string) bool, allowed
 		return s, 0
 	}
 	g := re.SubexpIndex("secret")
-	var b strings.Builder
-	last, n := 0, 0
+	var spans [][2]int
 	for _, m := range ms {
 		from, to := m[0], m[1]
 		if g >= 0 && m[2*g] >= 0 {
@@ -247,16 +246,25 @@ func replaceSecret(re *regexp.Regexp, s string, valid func(string) bool, allowed
 			allowed != nil && allowed(s[max(0, from-16):from]) {
 			continue
 		}
-		b.WriteString(s[last:from])
-		b.WriteString(Redacted)
-		last = to
-		n++
+		spans = append(spans, [2]int{from, to})
 	}
-	if n == 0 {
-		return s, 0
+	return splice(s, spans), len(spans)
+}
+
+// splice replaces each span of s, in order and apart, by [REDACTED].
+func splice(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(Redacted)
+		last = sp[1]
 	}
 	b.WriteString(s[last:])
-	return b.String(), n
+	return b.String()
 }
 
 // trimQuotes narrows s[from:to] to inside its quotes, and off a sentence's
@@ -279,12 +287,8 @@ func trimQuotes(s string, from, to int) (int, int) {
 // replaceAssignments redacts the values of credential assignments.
 func replaceAssignments(s string) (string, int) {
 	ms := assignment.FindAllStringSubmatchIndex(s, -1)
-	if len(ms) == 0 {
-		return s, 0
-	}
 	gName, gOp, gVal := assignment.SubexpIndex("name"), assignment.SubexpIndex("op"), assignment.SubexpIndex("secret")
-	var b strings.Builder
-	last, n := 0, 0
+	var spans [][2]int
 	for _, m := range ms {
 		name, op := s[m[2*gName]:m[2*gName+1]], s[m[2*gOp]:m[2*gOp+1]]
 		vf, vt := m[2*gVal], m[2*gVal+1]
@@ -293,23 +297,14 @@ func replaceAssignments(s string) (string, int) {
 		}
 		quoted := vt-vf >= 2 && strings.IndexByte("\"'`", s[vf]) >= 0
 		from, to := trimQuotes(s, vf, vt)
-		value := s[from:to]
 		// "Password: required" and "the password is stored hashed" are
 		// prose: the value must look like a password there.
 		prose := op == "is" || op == "was" || op == ":" && vf > m[2*gOp+1]
-		if !assignmentSecret(name, value, quoted, prose, op == "is" || op == "was") {
-			continue
+		if assignmentSecret(name, s[from:to], quoted, prose, op == "is" || op == "was") {
+			spans = append(spans, [2]int{from, to})
 		}
-		b.WriteString(s[last:from])
-		b.WriteString(Redacted)
-		last = to
-		n++
 	}
-	if n == 0 {
-		return s, 0
-	}
-	b.WriteString(s[last:])
-	return b.String(), n
+	return splice(s, spans), len(spans)
 }
 
 // credentialWord is the last word of an assignment's name, lower case:
