@@ -128,7 +128,7 @@ type SaveResult struct {
 	Buffer    string   `json:"buffer" jsonschema:"the buffer file, relative to the vault"`
 	Offset    int64    `json:"offset" jsonschema:"the byte offset where the line starts in the buffer"`
 	SessionID string   `json:"session_id" jsonschema:"the line's session_id: pass it again to group observations of one task"`
-	Warnings  []string `json:"warnings,omitempty" jsonschema:"text cut to the length limits"`
+	Warnings  []string `json:"warnings,omitempty" jsonschema:"text cut to the length limits, and credentials redacted (field and rule)"`
 	// Status is queued (not waited for), or the line's fate: memorized,
 	// reinforced, known, applied, quarantined, pending, unknown.
 	Status string `json:"status" jsonschema:"queued (wait false); else memorized (a new document), reinforced (matched one already known), known (nothing new), applied (an operation), quarantined, pending (the wait timed out), unknown"`
