@@ -259,22 +259,8 @@ func DetectInjection(s string) (InjectionFinding, bool) {
 		return InjectionFinding{}, false
 	}
 	native := nativeView(s)
-	if id := first(templateRules, native); id != "" {
-		return InjectionFinding{Rule: id}, true
-	}
-	skel, joined := skeletonView(native)
-	if id := firstEnglish(skel); id != "" {
-		return InjectionFinding{Rule: id}, true
-	}
-	if hasNonLatin(native) {
-		if id := first(nativeRules, native); id != "" {
-			return InjectionFinding{Rule: id}, true
-		}
-	}
-	for _, run := range joined {
-		if id := first(compactRules, run); id != "" {
-			return InjectionFinding{Rule: id, Via: "spaced-letters"}, true
-		}
+	if id, via := detectText(native); id != "" {
+		return InjectionFinding{Rule: id, Via: via}, true
 	}
 	// Wrappings.
 	for _, m := range htmlComment.FindAllStringSubmatch(s, -1) {
@@ -294,41 +280,46 @@ func DetectInjection(s string) (InjectionFinding, bool) {
 			t = u
 		}
 		t = strings.NewReplacer("/", " ", "?", " ", "&", " ", "=", " ", "-", " ", "_", " ").Replace(t)
-		if f, ok := detectPlain(t); ok {
-			return InjectionFinding{Rule: f, Via: "link-target"}, true
+		if id, _ := detectText(nativeView(t)); id != "" {
+			return InjectionFinding{Rule: id, Via: "link-target"}, true
 		}
 	}
 	for _, run := range base64Run.FindAllString(s, 8) {
 		if text, ok := decodeBase64Text(run); ok {
-			if f, ok := detectPlain(text); ok {
-				return InjectionFinding{Rule: f, Via: "base64"}, true
+			if id, _ := detectText(nativeView(text)); id != "" {
+				return InjectionFinding{Rule: id, Via: "base64"}, true
 			}
 		}
 	}
-	if rs, _ := skeletonView(rot13(native)); first(englishRules, rs) != "" {
-		id := first(englishRules, rs)
+	rs, _ := skeletonView(rot13(native))
+	if id := firstEnglish(rs); id != "" {
 		return InjectionFinding{Rule: id, Via: "rot13"}, true
 	}
 	return InjectionFinding{}, false
 }
 
-// detectPlain runs the text rules (not the wrappings again) over decoded
-// text.
-func detectPlain(s string) (string, bool) {
-	native := nativeView(s)
+// detectText runs the text rules (not the wrappings) over a native view:
+// the rule that fired, and "spaced-letters" when it fired on letters
+// joined from a spaced-out run.
+func detectText(native string) (rule, via string) {
 	if id := first(templateRules, native); id != "" {
-		return id, true
+		return id, ""
 	}
-	skel, _ := skeletonView(native)
+	skel, joined := skeletonView(native)
 	if id := firstEnglish(skel); id != "" {
-		return id, true
+		return id, ""
 	}
 	if hasNonLatin(native) {
 		if id := first(nativeRules, native); id != "" {
-			return id, true
+			return id, ""
 		}
 	}
-	return "", false
+	for _, run := range joined {
+		if id := first(compactRules, run); id != "" {
+			return id, "spaced-letters"
+		}
+	}
+	return "", ""
 }
 
 // ruleIndex holds the literal index of each rule list, built once.
