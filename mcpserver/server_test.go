@@ -199,7 +199,7 @@ func TestRecallTools(t *testing.T) {
 		det.Documents[0].Body != "Add a retry budget to the tide fetcher" || det.Documents[0].Status != "active" {
 		t.Fatalf("details: %+v", det)
 	}
-	if !strings.HasPrefix(txt, "==> "+det.Documents[0].Path+" <==\n---\n") {
+	if !strings.HasPrefix(txt, detailsFraming+"==> "+det.Documents[0].Path+" <==\n---\n") {
 		t.Errorf("details text %q", txt)
 	}
 

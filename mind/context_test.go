@@ -418,7 +418,7 @@ func FuzzContextRequest(f *testing.F) {
 			t.Fatalf("text of %d characters, used %d, budget %d", n, b.Used, b.Budget)
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(b.Text, "\n"), "\n") {
-			if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "- [") && !strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "More: ") {
+			if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "- [") && !strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "More: ") && line+"\n\n" != strings.TrimPrefix(contextHeader, "# Cortex memory\n\n") {
 				t.Fatalf("a stray line %q in\n%s", line, b.Text)
 			}
 		}

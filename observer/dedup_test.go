@@ -79,3 +79,25 @@ func TestDedupPrefersLiveDocument(t *testing.T) {
 		t.Errorf("reinforced: a %d, b %d", readDoc(t, l, a).Doc.Reinforced, readDoc(t, l, b).Doc.Reinforced)
 	}
 }
+
+// TestDedupAfterRedaction: de-duplication compares bodies after redaction,
+// which touches only secrets. Notes that differ in ordinary words stay two
+// memories (over-eager redaction once made "The token refresh_scheduler…"
+// and "The token cleanup_worker…" one); notes that differ only inside a
+// secret are one memory, reinforced — the text kept is the same.
+func TestDedupAfterRedaction(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l,
+		obsLine("2026-02-16T10:00:00Z", "fact", "The token refresh_scheduler runs every 15 minutes.", "")+
+			obsLine("2026-02-16T10:01:00Z", "fact", "The token cleanup_worker runs every 15 minutes.", "")+
+			obsLine("2026-02-16T10:02:00Z", "fact", "Basic authentication guards the staging ingress.", "")+
+			obsLine("2026-02-16T10:03:00Z", "fact", "Basic authorization guards the staging ingress.", "")+
+			obsLine("2026-02-16T10:04:00Z", "fact", "Staging runs with DB_PASSWORD=aaa111!x for now.", "")+
+			obsLine("2026-02-16T10:05:00Z", "fact", "Staging runs with DB_PASSWORD=bbb222!y for now.", ""))
+	m := openTest(t, l, nil)
+	res := process(t, m)
+	if res.Memorized != 5 || res.Reinforced != 1 {
+		t.Fatalf("result %+v, want 5 memorized and 1 reinforced", res)
+	}
+	checkInvariants(t, l)
+}

@@ -124,6 +124,15 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	next.Totals.Add(b.totals)
 	next.BatchLines = m.grownBatch(st)
 
+	if b.security.Credentials.Found > 0 {
+		sec := SecurityTotals{}
+		if st.Security != nil {
+			sec.Add(*st.Security)
+		}
+		sec.Add(b.security)
+		next.Security = &sec
+	}
+
 	type file struct {
 		path string
 		data []byte

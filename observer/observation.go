@@ -112,16 +112,35 @@ var knownFields = []string{
 // field, no value of the wrong JSON type. An over-long body, context or
 // source_quote is cut at a word boundary and reported in the warnings. The
 // error is one line naming the field and the value. ParseLine never panics.
+//
+// Credentials are redacted from every text field (security layer 5), each
+// reported in a warning naming the field and the rule.
 func ParseLine(line []byte, tx *doc.Taxonomy) (Observation, []string, error) {
+	o, warnings, redacted, err := parseLine(line, tx)
+	return o, append(warnings, redactionWarnings(redacted)...), err
+}
+
+// parseLine is ParseLine with the redactions apart from the cuts.
+func parseLine(line []byte, tx *doc.Taxonomy) (Observation, []string, []Finding, error) {
 	var o Observation
 	if err := decodeLine(line, &o); err != nil {
-		return Observation{}, nil, err
+		return Observation{}, nil, nil, err
 	}
-	warnings, err := o.Validate(tx)
+	warnings, redacted, err := o.validate(tx)
 	if err != nil {
-		return Observation{}, nil, err
+		return Observation{}, nil, nil, err
 	}
-	return o, warnings, nil
+	return o, warnings, redacted, nil
+}
+
+// redactionWarnings says what was redacted where, in the form of the
+// schema's other warnings (field "body": …).
+func redactionWarnings(fs []Finding) []string {
+	var w []string
+	for _, f := range fs {
+		w = append(w, fmt.Sprintf("field %q: a credential was redacted (%s)", f.Field, f.Rule))
+	}
+	return w
 }
 
 func decodeLine(line []byte, o *Observation) error {
@@ -521,8 +540,24 @@ func ParseTimestamp(s string) (time.Time, error) {
 // body, context or source_quote is cut at a word boundary (reported in the
 // warnings), the timestamp is put in UTC and UUIDs in lower case. Use it for
 // observations built from flags or by an API, so every way into the buffer
-// obeys the same rules.
+// obeys the same rules. Credentials are redacted from every text field
+// (security layer 5) before o can reach the buffer, each reported in a
+// warning.
 func (o *Observation) Validate(tx *doc.Taxonomy) ([]string, error) {
+	warnings, redacted, err := o.validate(tx)
+	return append(warnings, redactionWarnings(redacted)...), err
+}
+
+func (o *Observation) validate(tx *doc.Taxonomy) ([]string, []Finding, error) {
+	warnings, err := o.check(tx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return warnings, redactObservation(o), nil
+}
+
+// check is Validate without the redaction.
+func (o *Observation) check(tx *doc.Taxonomy) ([]string, error) {
 	if tx == nil {
 		return nil, errors.New("validate observation: no taxonomy")
 	}

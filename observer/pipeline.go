@@ -65,6 +65,7 @@ type batch struct {
 
 	quarantine []QuarantineRecord
 	totals     Totals
+	security   SecurityTotals
 	notes      []note // one per line that changed a document, for the message
 }
 
@@ -145,20 +146,26 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 		return outSkipped, nil
 	}
 	// Step 2, and security layers 1 (schema) and 2 (caps: ParseLine cuts).
-	o, warns, err := ParseLine(ln.Data, m.tx)
+	// Layer 5, credentials, is part of the parse: every text field is
+	// redacted before anything is kept, and the line of a quarantine is
+	// redacted again as a whole.
+	o, warns, redacted, err := parseLine(ln.Data, m.tx)
 	if err != nil {
 		return m.quarantine(b, ln, parseReason(err), err.Error()), nil
 	}
 	for _, w := range warns {
 		m.log.Warn("observation cut to the length limit", "offset", ln.Offset, "detail", w)
 	}
-	// Layer 3: instruction injection.
-	if name := Injection(observationTexts(&o)...); name != "" {
-		return m.quarantine(b, ln, ReasonInjection, fmt.Sprintf("instruction injection (%s)", name)), nil
+	for _, f := range redacted {
+		m.log.Warn("security: credential redacted from an observation", "offset", ln.Offset, "rule", f.Rule, "field", f.Field)
+		b.security.add(f)
 	}
-	// Layer 5: credentials, redacted everywhere before anything is kept.
-	if kinds := redactObservation(&o); len(kinds) > 0 {
-		m.log.Warn("security: credentials redacted from an observation", "offset", ln.Offset, "kinds", strings.Join(kinds, ", "))
+	if len(redacted) == 0 && alreadyRedacted(&o) {
+		b.security.add(Finding{Layer: LayerCredentials, Rule: RuleRedactedAtSource, Field: "-"})
+	}
+	// Layer 3: instruction injection.
+	if f, ok := injectionIn(&o); ok {
+		return m.quarantineFinding(b, ln, &o, f), nil
 	}
 	// Layer 4 and step 4.
 	sc := score(&o, m.cal)
@@ -207,7 +214,8 @@ func parseReason(err error) string {
 // quarantine records the line with its reason. The raw line is stored with
 // its credentials redacted: quarantine.jsonl is read by people and kept.
 func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outcome {
-	raw, _ := RedactCredentials(string(ln.Data))
+	raw := redactLine(ln.Data)
+	detail, _ = RedactCredentials(detail)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: reason, Detail: detail, Line: raw, Buffer: b.buffer, Offset: ln.Offset,
 	})
@@ -215,45 +223,22 @@ func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outc
 	return outQuarantined
 }
 
-// observationTexts lists every free text of o, for the injection scan.
-func observationTexts(o *Observation) []string {
-	t := []string{o.Body, o.Context, o.SourceQuote, o.Attribution, o.Agent}
-	for _, e := range o.Entities {
-		t = append(t, e.Name, e.Type)
+// quarantineFinding quarantines a parsed line for what a security layer
+// found: the record names the rule and the field, and keeps the line as the
+// canonical line of o, whose credentials are already redacted.
+func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, f Finding) outcome {
+	line := string(ln.Data)
+	if canon, err := o.Marshal(); err == nil {
+		line = string(canon)
 	}
-	t = append(t, o.Tags...)
-	t = append(t, o.Files...)
-	return append(t, o.RelatesTo...)
-}
-
-// redactObservation replaces credentials in every text field of o and
-// returns the kinds found.
-func redactObservation(o *Observation) []string {
-	var kinds []string
-	red := func(s *string) {
-		r, k := RedactCredentials(*s)
-		if len(k) > 0 {
-			*s = r
-			for _, x := range k {
-				if !slices.Contains(kinds, x) {
-					kinds = append(kinds, x)
-				}
-			}
-		}
-	}
-	for _, s := range []*string{&o.Body, &o.Context, &o.SourceQuote, &o.Attribution, &o.Agent} {
-		red(s)
-	}
-	for i := range o.Entities {
-		red(&o.Entities[i].Name)
-		red(&o.Entities[i].Type)
-	}
-	for _, l := range [][]string{o.Tags, o.Files, o.RelatesTo} {
-		for i := range l {
-			red(&l[i])
-		}
-	}
-	return kinds
+	raw := redactLine([]byte(line))
+	detail := fmt.Sprintf("instruction injection (%s) in %s", f.Rule, f.Field)
+	b.quarantine = append(b.quarantine, QuarantineRecord{
+		Time: b.now, Reason: ReasonInjection, Detail: detail, Rule: f.Rule, Field: f.Field,
+		Line: raw, Buffer: b.buffer, Offset: ln.Offset,
+	})
+	m.log.Warn("observation quarantined", "reason", ReasonInjection, "offset", ln.Offset, "detail", detail, "rule", f.Rule, "field", f.Field)
+	return outQuarantined
 }
 
 // toMillis is a time as the frontmatter keeps it.

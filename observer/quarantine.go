@@ -34,6 +34,10 @@ type QuarantineRecord struct {
 	Reason string    `json:"reason"`
 	// Detail is the one-line explanation (the failed field, the pattern).
 	Detail string `json:"detail"`
+	// Rule and Field name the security rule that refused the line and the
+	// field it fired on (injections only).
+	Rule  string `json:"rule,omitempty"`
+	Field string `json:"field,omitempty"`
 	// Line is the raw buffer line, without its newline.
 	Line string `json:"line"`
 	// Buffer and Offset place the line in the buffer it came from, so a

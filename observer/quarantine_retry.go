@@ -101,9 +101,9 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 	if err != nil {
 		return RetryResult{}, &RetryRefusedError{Number: n, Reason: parseReason(err), Msg: err.Error()}
 	}
-	if name := Injection(observationTexts(&o)...); name != "" {
+	if f, ok := injectionIn(&o); ok {
 		return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonInjection,
-			Msg: fmt.Sprintf("instruction injection (%s); give the corrected line with --line", name)}
+			Msg: fmt.Sprintf("instruction injection (%s in %s); give the corrected line with --line", f.Rule, f.Field)}
 	}
 	if o.Op == "" {
 		if sc := score(&o, cal); sc.Importance < cal.Threshold {

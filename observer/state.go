@@ -31,6 +31,11 @@ type State struct {
 	// a memorizer killed again and again still makes progress (see
 	// Memorizer.shrinkBatch).
 	BatchLines int `json:"batch_lines,omitempty"`
+
+	// Security counts the credentials redacted, by rule and field. Unlike
+	// Totals it is not carried in commit trailers: a batch recovered after
+	// a crash may go uncounted.
+	Security *SecurityTotals `json:"security,omitempty"`
 }
 
 // BufferID tells one buffer file from another: its device and inode where

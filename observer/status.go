@@ -32,13 +32,27 @@ type Status struct {
 	Staging StagingStatus `json:"staging"`
 	// Quarantine counts the records of observer/quarantine.jsonl.
 	Quarantine QuarantineStatus `json:"quarantine"`
-	Daemon     DaemonStatus     `json:"daemon"`
-	Index      IndexStatus      `json:"index"`
+	// Security reports what the security layers found, per layer, by
+	// rule and by field.
+	Security SecurityStatus `json:"security"`
+	Daemon   DaemonStatus   `json:"daemon"`
+	Index    IndexStatus    `json:"index"`
 	// GitLocks are git's lock files left in the repository (a process
 	// killed mid-commit): git refuses to work until they go.
 	GitLocks []gitstore.LeftLock `json:"git_locks,omitempty"`
 	// Warnings are problems found on the way (a corrupt state.json).
 	Warnings []string `json:"warnings,omitempty"`
+}
+
+// SecurityStatus is what each security layer found (SPEC §5 step 3).
+// Injection counts the quarantine's injection records (retried ones
+// included); Credentials counts the redactions the memorizer made, and as
+// rule redacted-before-the-buffer the lines that arrived already redacted
+// by observe, write or save_observation (which name the rule in their
+// warning, on the writer's side).
+type SecurityStatus struct {
+	Injection   LayerTotals `json:"injection"`
+	Credentials LayerTotals `json:"credentials"`
 }
 
 // PendingStatus counts the complete lines after the stored offset.
@@ -154,11 +168,21 @@ func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, err
 	}
 	s.Quarantine = QuarantineStatus{Total: len(recs), ByReason: map[string]int{}}
 	for _, r := range recs {
+		if r.Reason == ReasonInjection {
+			rule, field := r.Rule, r.Field
+			if rule == "" { // a record older than the rule's name
+				rule, field = "unnamed", "-"
+			}
+			s.Security.Injection.add(rule, field, 1)
+		}
 		if r.Retried != nil {
 			s.Quarantine.Retried++
 			continue
 		}
 		s.Quarantine.ByReason[r.Reason]++
+	}
+	if st.Security != nil {
+		s.Security.Credentials = st.Security.Credentials
 	}
 	if s.Daemon, err = readDaemonStatus(l, now); err != nil {
 		return s, fmt.Errorf("status: %w", err)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -83,6 +85,36 @@ func count(n int64, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// securityLine sums up the security layers' findings by rule, most frequent
+// first ("" when they found nothing).
+func securityLine(s observer.SecurityStatus) string {
+	byRule := func(t observer.LayerTotals) string {
+		rules := make([]string, 0, len(t.ByRule))
+		for r := range t.ByRule {
+			rules = append(rules, r)
+		}
+		slices.SortFunc(rules, func(a, b string) int {
+			if d := cmp.Compare(t.ByRule[b], t.ByRule[a]); d != 0 {
+				return d
+			}
+			return strings.Compare(a, b)
+		})
+		parts := make([]string, len(rules))
+		for i, r := range rules {
+			parts[i] = fmt.Sprintf("%d %s", t.ByRule[r], r)
+		}
+		return strings.Join(parts, ", ")
+	}
+	var out []string
+	if t := s.Injection; t.Found > 0 {
+		out = append(out, fmt.Sprintf("%s (%s)", count(t.Found, "injection refused", "injections refused"), byRule(t)))
+	}
+	if t := s.Credentials; t.Found > 0 {
+		out = append(out, fmt.Sprintf("%s (%s)", count(t.Found, "credential redacted", "credentials redacted"), byRule(t)))
+	}
+	return strings.Join(out, "; ")
+}
+
 // printStatus writes the status for people: the seed's headline, then one
 // line per part.
 func printStatus(w io.Writer, s observer.Status, now time.Time) {
@@ -134,6 +166,10 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 			v += fmt.Sprintf(", %d retried", q.Retried)
 		}
 		row("quarantine", v+"; see cortex quarantine list")
+	}
+
+	if sec := securityLine(s.Security); sec != "" {
+		row("security", sec)
 	}
 
 	if s.LastRun.IsZero() {
