@@ -122,7 +122,7 @@ func newNote(text string) note {
 	words, anchors, proper := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	inTick := false
 	first := true // the next token starts a sentence
-	pending := ""  // a direction word waiting for the word after it
+	pending := "" // a direction word waiting for the word after it
 	emit := func(w string) {
 		if pending != "" {
 			if _, ok := n.after[pending]; !ok {
