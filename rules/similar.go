@@ -244,10 +244,13 @@ func stem(w string) string {
 	if len(w) == 4 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {
 		return w[:3]
 	}
+	if len(w) == 4 && strings.HasSuffix(w, "e") {
+		return w[:3]
+	}
 	if len(w) <= 4 {
 		return w
 	}
-	if strings.HasSuffix(w, "e") && len(w) > 5 {
+	if strings.HasSuffix(w, "e") {
 		return w[:len(w)-1]
 	}
 	for _, suf := range []string{"ies", "ing", "ed", "es", "s"} {

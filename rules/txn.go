@@ -311,24 +311,27 @@ func (s *Sleeper) undo(op fileOp) error {
 	if exists && !ok {
 		return nil // never written, or changed since: not the run's
 	}
-	if !exists && op.From == "" {
-		return nil
-	}
-	src := op.source()
-	if op.Existed {
-		if op.From != "" {
-			if _, serr := os.Lstat(s.abs(src)); serr == nil {
-				// The old path is still there: only the new one goes.
-				return s.remove(op.Path)
+	if op.From == "" {
+		switch {
+		case !exists:
+			return nil
+		case op.Existed:
+			if err := vault.WriteFileAtomic(s.abs(op.Path), op.Original, op.Mode); err != nil {
+				return fmt.Errorf("maintain: recover %s: %w", op.Path, err)
 			}
-		}
-		if err := vault.WriteFileAtomic(s.abs(src), op.Original, op.Mode); err != nil {
-			return fmt.Errorf("maintain: recover %s: %w", src, err)
-		}
-		if op.From != "" && exists {
+			return nil
+		default:
 			return s.remove(op.Path)
 		}
-		return nil
+	}
+	// A move: the old path back first, then the new one goes.
+	if _, err := os.Lstat(s.abs(op.From)); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(filepath.Dir(s.abs(op.From)), 0o755); err != nil {
+			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
+		}
+		if err := vault.WriteFileAtomic(s.abs(op.From), op.Original, op.Mode); err != nil {
+			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
+		}
 	}
 	if exists {
 		return s.remove(op.Path)
@@ -337,7 +340,11 @@ func (s *Sleeper) undo(op fileOp) error {
 }
 
 func (s *Sleeper) remove(rel string) error {
-	if err := os.Remove(s.abs(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	err := os.Remove(s.abs(rel))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("maintain: recover %s: %w", rel, err)
 	}
 	return vault.SyncDir(filepath.Dir(s.abs(rel)))
