@@ -337,3 +337,34 @@ func TestMaintainCrash(t *testing.T) {
 		}
 	}
 }
+
+func TestScheduleDue(t *testing.T) {
+	loc := time.FixedZone("X", 2*3600)
+	sc, err := ParseSchedule("03:00")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(d, h, m int) time.Time { return time.Date(2026, 5, d, h, m, 0, 0, loc) }
+	for _, c := range []struct {
+		now, last time.Time
+		ok, want  bool
+	}{
+		{at(2, 3, 1), time.Time{}, false, true},  // never ran
+		{at(2, 3, 1), at(1, 3, 0), true, true},   // today's slot passed
+		{at(2, 2, 59), at(1, 3, 0), true, false}, // not yet
+		{at(2, 10, 0), at(2, 3, 5), true, false}, // ran at today's slot
+		{at(3, 2, 0), at(1, 23, 0), true, true},  // the slot of the 2nd was missed (asleep)
+		{at(5, 12, 0), at(2, 11, 0), true, true}, // over 24 h: catch up
+	} {
+		if got := sc.Due(c.now, c.last, c.ok); got != c.want {
+			t.Errorf("Due(%v, last %v) = %v, want %v", c.now, c.last, got, c.want)
+		}
+	}
+	off, _ := ParseSchedule("off")
+	if off.Due(at(5, 12, 0), time.Time{}, false) {
+		t.Error("off is due")
+	}
+	if _, err := ParseSchedule("3am"); err == nil {
+		t.Error("3am parsed")
+	}
+}
