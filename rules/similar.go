@@ -386,8 +386,12 @@ func (n *note) signature(sig *[lshBands * lshRows]uint64) {
 			}
 		}
 	}
+	// Weak words may differ between near-duplicates (see similar): they
+	// are left out, so that such pairs share their signature.
 	for _, t := range n.words {
-		add(t)
+		if !weakWords[t] {
+			add(t)
+		}
 	}
 	for _, t := range n.anchors {
 		add("\x00" + t)

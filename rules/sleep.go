@@ -233,7 +233,6 @@ type edit struct {
 	p    *doc.Parsed
 	orig []byte
 	mode fs.FileMode
-	from string // the path it had, when it moves
 	to   string
 }
 

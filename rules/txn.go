@@ -63,14 +63,6 @@ type fileOp struct {
 	Sum         string `json:"sha256"`
 }
 
-// source is where the file's old bytes were.
-func (op *fileOp) source() string {
-	if op.From != "" {
-		return op.From
-	}
-	return op.Path
-}
-
 type manifest struct {
 	Version     int      `json:"version"`
 	Fingerprint string   `json:"fingerprint"`
