@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"runtime"
+	"sync"
 	"os"
 	"slices"
 	"strings"
@@ -36,10 +38,19 @@ func (p *planner) merge() {
 	sortMems(pool)
 	notes := make([]note, len(pool))
 	groups := make([]string, len(pool))
+	// Reading the notes is most of the work: on every core.
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(pool); i += workers {
+				notes[i] = newNote(pool[i].body)
+			}
+		})
+	}
+	wg.Wait()
 	for i, m := range pool {
-		notes[i] = newNote(m.body)
 		groups[i] = m.d.Type
-		m.note = notes[i]
 	}
 	// Union the similar pairs; pool is oldest first, so the smallest index
 	// of a set is its canonical memory.
@@ -182,6 +193,9 @@ type ruleFile struct {
 	mode os.FileMode
 	data []byte // the new bytes (nil while unchanged)
 	p    *doc.Parsed
+	// pending are the entries to append; blocks their block ids.
+	pending []string
+	blocks  map[string]bool
 }
 
 // rulePath is the rules file of a memory type: rules/<type>s.md.
@@ -247,14 +261,27 @@ func (p *planner) ruleFile(typ string) *ruleFile {
 	return rf
 }
 
-// addEntry appends one rule line to the file, unless an entry with its
-// block id is there already; the source_hash follows the body.
-func (rf *ruleFile) addEntry(block, line string) (bool, error) {
-	cur := rf.p.Bytes()
-	if strings.Contains(rf.p.Body(), "^"+block) {
-		return false, nil
+// addEntry queues one rule line for the end of the file, unless an entry
+// with its block id is there already; finish writes them.
+func (rf *ruleFile) addEntry(block, line string) bool {
+	if strings.Contains(rf.p.Body(), "^"+block) || rf.blocks[block] {
+		return false
 	}
-	next := slices.Clone(cur)
+	if rf.blocks == nil {
+		rf.blocks = map[string]bool{}
+	}
+	rf.blocks[block] = true
+	rf.pending = append(rf.pending, line)
+	return true
+}
+
+// finish appends the queued lines (one parse, however many rules) and
+// brings source_hash in step with the body.
+func (rf *ruleFile) finish() error {
+	if len(rf.pending) == 0 {
+		return nil
+	}
+	next := slices.Clone(rf.p.Bytes())
 	if len(next) > 0 && next[len(next)-1] != '\n' {
 		next = append(next, '\n')
 	}
@@ -264,17 +291,33 @@ func (rf *ruleFile) addEntry(block, line string) (bool, error) {
 	if last := strings.TrimSpace(lines[len(lines)-1]); last != "" && !strings.HasPrefix(last, "- ") && !strings.HasPrefix(last, "---") {
 		next = append(next, '\n')
 	}
-	next = append(next, line...)
-	next = append(next, '\n')
+	for _, ln := range rf.pending {
+		next = append(next, ln...)
+		next = append(next, '\n')
+	}
 	np, err := doc.Parse(next)
 	if err != nil {
-		return false, err
+		return err
 	}
 	if err := np.Set(doc.FieldSourceHash, doc.Hash(np.Doc.Body)); err != nil {
-		return false, err
+		return err
 	}
-	rf.p, rf.data = np, np.Bytes()
-	return true, nil
+	rf.p, rf.data, rf.pending = np, np.Bytes(), nil
+	return nil
+}
+
+// finishRules writes every rules file's queued entries; a file that cannot
+// take them is left as it was, with a note.
+func (p *planner) finishRules() {
+	for rel, rf := range p.rules {
+		if rf == nil {
+			continue
+		}
+		if err := rf.finish(); err != nil {
+			p.notef("%s: %v; no rule added to it", rel, err)
+			rf.data, rf.pending = nil, nil
+		}
+	}
 }
 
 // maxRuleText bounds a rule line's text (the memory stays whole).
@@ -304,11 +347,7 @@ func (p *planner) promote(g *group, why string) {
 		links = append(links, "[["+fileStem(m.d.Path)+"]]")
 	}
 	line := fmt.Sprintf("- %s (from %s) ^%s", text, strings.Join(links, ", "), block)
-	added, err := rf.addEntry(block, line)
-	if err != nil {
-		p.notef("%s: %v; rule for %s not added", rf.rel, err, c.d.Path)
-		return
-	}
+	added := rf.addEntry(block, line)
 	target := "[[" + strings.TrimSuffix(rf.rel, ".md") + "#^" + block + "]]"
 	for _, m := range g.members {
 		p.set(m, doc.FieldPromotedTo, target)

@@ -148,6 +148,7 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if err := fn(p); err != nil {
 		return nil, err
 	}
+	p.finishRules()
 	p.collect()
 	rep := p.report
 	if len(p.ops) == 0 {

@@ -28,10 +28,9 @@ import (
 //     stemmed, a few synonyms folded ("utilize" → "use").
 //
 // Two notes are near-duplicates when anchors and polarity are equal and
-// their words overlap enough (similar). Candidates come from MinHash with
-// banding (LSH) over anchors and words, so a vault of n notes costs about
-// n × the number of hashes, never n²: only pairs that share a band are
-// compared.
+// they differ in weak words only (similar). Candidates come from a hash of
+// those sets (key), so a vault of n notes costs n hashes and a hash table,
+// never n² comparisons.
 
 var stopWords = set(`a an the and or but if then else of to in on at by for with is are was were be been
 being it its this that these those there here so such do does did done has have had i we you they he she them our your
@@ -119,7 +118,7 @@ func init() {
 // newNote prepares text.
 func newNote(text string) note {
 	n := note{after: map[string]string{}}
-	words, anchors, proper := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var words, anchors, proper []string
 	inTick := false
 	first := true // the next token starts a sentence
 	pending := "" // a direction word waiting for the word after it
@@ -164,7 +163,7 @@ func newNote(text string) note {
 		}
 		if ticked || isAnchor(tok) || numberWords[low] {
 			a := strings.TrimSuffix(low, "()")
-			anchors[a] = true
+			anchors = append(anchors, a)
 			emit(a)
 			continue
 		}
@@ -182,7 +181,7 @@ func newNote(text string) note {
 			w = strings.TrimSuffix(w, "'s")
 			if contrasts[w] || numberWords[w] {
 				w = stem(w)
-				anchors[w] = true
+				anchors = append(anchors, w)
 				emit(w)
 				continue
 			}
@@ -191,30 +190,26 @@ func newNote(text string) note {
 			}
 			w = stem(w)
 			if contrasts[w] {
-				anchors[w] = true
+				anchors = append(anchors, w)
 				emit(w)
 				continue
 			}
-			words[w] = true
+			words = append(words, w)
 			if capital && !startsSentence {
-				proper[w] = true
+				proper = append(proper, w)
 			}
 			emit(w)
 		}
 	}
-	n.words = sortedKeys(words)
-	n.anchors = sortedKeys(anchors)
-	n.proper = sortedKeys(proper)
+	n.words = sortedSet(words)
+	n.anchors = sortedSet(anchors)
+	n.proper = sortedSet(proper)
 	return n
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+func sortedSet(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // isAnchor reports whether a token (as written) names something precise.
@@ -338,116 +333,55 @@ func similar(a, b *note) bool {
 	return float64(inter) >= minJaccard*float64(union) && float64(inter) >= minOverlap*float64(short)
 }
 
-// LSH parameters: bands × rows hashes. With 3 rows a pair of Jaccard 0.5
-// shares a band with probability 1 − (1 − 0.5³)^24 ≈ 0.96; at 0.7, 0.9999.
-const (
-	lshBands = 24
-	lshRows  = 3
-	// maxBucket bounds the notes compared within one band bucket: a bucket
-	// larger than this holds notes made of the same few common words, and
-	// comparing them all would make the run quadratic again. Its notes are
-	// compared with their neighbours in the bucket only.
-	maxBucket = 256
-)
-
-var lshSeeds = func() [lshBands * lshRows][2]uint64 {
-	var s [lshBands * lshRows][2]uint64
-	x := uint64(0x9e3779b97f4a7c15)
-	for i := range s {
-		for j := range 2 {
-			x ^= x << 13
-			x ^= x >> 7
-			x ^= x << 17
-			s[i][j] = x | 1
+// key is what every near-duplicate of the note shares: similar accepts
+// only notes whose anchors and non-weak words are the same sets, so those
+// sets, hashed with the group, are an exact key. Candidates are the notes
+// of one key: one hash a note and a hash table, never n² comparisons.
+func (n *note) key(group string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(group))
+	for _, w := range n.words {
+		if !weakWords[w] {
+			h.Write([]byte{0})
+			h.Write([]byte(w))
 		}
 	}
-	return s
-}()
-
-func tokenHash(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
+	h.Write([]byte{1})
+	for _, a := range n.anchors {
+		h.Write([]byte{0})
+		h.Write([]byte(a))
+	}
 	return h.Sum64()
 }
 
-// signature is the note's MinHash: for each hash function, the least hash
-// of its anchors and words.
-func (n *note) signature(sig *[lshBands * lshRows]uint64) {
-	for i := range sig {
-		sig[i] = ^uint64(0)
-	}
-	add := func(t string) {
-		x := tokenHash(t)
-		for i := range sig {
-			v := (x ^ lshSeeds[i][0]) * lshSeeds[i][1]
-			v ^= v >> 29
-			if v < sig[i] {
-				sig[i] = v
-			}
-		}
-	}
-	// Weak words may differ between near-duplicates (see similar): they
-	// are left out, so that such pairs share their signature.
-	for _, t := range n.words {
-		if !weakWords[t] {
-			add(t)
-		}
-	}
-	for _, t := range n.anchors {
-		add("\x00" + t)
-	}
-}
+// maxBucket bounds the notes compared pairwise under one key: past it (a
+// memory repeated hundreds of times in other words) each note is compared
+// with the first maxBucket of its key only, which still links it to its
+// oldest near-duplicates.
+const maxBucket = 256
 
 // pair is two indexes into a slice of notes, a < b.
 type pair struct{ a, b int32 }
 
 // nearPairs returns the pairs of notes (of the same group: group[i]) that
-// are similar, sorted. Only pairs that share a LSH band are compared.
+// are similar, sorted; only notes of the same key are compared.
 func nearPairs(notes []note, group []string) []pair {
-	buckets := make(map[uint64][]int32, len(notes)*2)
-	var sig [lshBands * lshRows]uint64
+	buckets := make(map[uint64][]int32, len(notes))
 	for i := range notes {
 		if len(notes[i].words)+len(notes[i].anchors) == 0 {
 			continue
 		}
-		notes[i].signature(&sig)
-		g := tokenHash(group[i])
-		for b := range lshBands {
-			h := g ^ uint64(b)*0x100000001b3
-			for r := range lshRows {
-				h = (h ^ sig[b*lshRows+r]) * 0x100000001b3
-			}
-			buckets[h] = append(buckets[h], int32(i))
-		}
+		k := notes[i].key(group[i])
+		buckets[k] = append(buckets[k], int32(i))
 	}
-	seen := make(map[pair]bool)
 	var out []pair
-	check := func(a, b int32) {
-		if a > b {
-			a, b = b, a
-		}
-		p := pair{a, b}
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		if group[a] == group[b] && similar(&notes[a], &notes[b]) {
-			out = append(out, p)
-		}
-	}
 	for _, ids := range buckets {
-		if len(ids) < 2 {
-			continue
-		}
-		if len(ids) > maxBucket {
-			for k := 1; k < len(ids); k++ {
-				check(ids[k-1], ids[k])
-			}
-			continue
-		}
-		for x := range ids {
-			for y := x + 1; y < len(ids); y++ {
-				check(ids[x], ids[y])
+		for x := 1; x < len(ids); x++ {
+			for y := range min(x, maxBucket) {
+				a, b := ids[y], ids[x]
+				if group[a] == group[b] && similar(&notes[a], &notes[b]) {
+					out = append(out, pair{a, b})
+				}
 			}
 		}
 	}
@@ -470,6 +404,28 @@ func allPairs(notes []note, group []string) []pair {
 				out = append(out, pair{int32(a), int32(b)})
 			}
 		}
+	}
+	return out
+}
+
+// NearDuplicatePairs returns the pairs of texts (indexes, a < b) of the same
+// group that say the same thing: compared only where their MinHash bands
+// meet, or, with naive, every pair of the group compared — the baseline
+// the benchmarks run beside it.
+func NearDuplicatePairs(texts, groups []string, naive bool) [][2]int {
+	notes := make([]note, len(texts))
+	for i, t := range texts {
+		notes[i] = newNote(t)
+	}
+	var ps []pair
+	if naive {
+		ps = allPairs(notes, groups)
+	} else {
+		ps = nearPairs(notes, groups)
+	}
+	out := make([][2]int, len(ps))
+	for i, p := range ps {
+		out[i] = [2]int{int(p.a), int(p.b)}
 	}
 	return out
 }

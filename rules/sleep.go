@@ -216,7 +216,6 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 type mem struct {
 	d    index.Doc
 	body string
-	note note
 	ed   *edit
 	// group is the canonical memory this one counts for (itself when
 	// none), after merging.

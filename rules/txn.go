@@ -118,6 +118,9 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 	if err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
+	if err := os.MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
+		return "", fmt.Errorf("maintain: manifest: %w", err)
+	}
 	if err := vault.WriteFileAtomic(manifestPath(s.l), data, 0o644); err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
@@ -125,13 +128,8 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 		return "", errCrash
 	}
 	ctx = context.WithoutCancel(ctx) // the run is finished once started
-	for i := range man.Ops {
-		if err := s.place(&man.Ops[i]); err != nil {
-			return "", err
-		}
-		if i == 0 && s.crashAfter == stepPlacedOne {
-			return "", errCrash
-		}
+	if err := s.placeAll(man.Ops); err != nil {
+		return "", err
 	}
 	if s.crashAfter == stepPlaced {
 		return "", errCrash
@@ -153,6 +151,47 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 		return "", err
 	}
 	return h.String(), nil
+}
+
+// placeAll writes every operation's file (each atomically, their syncs
+// together), then removes the paths moves leave and syncs their folders.
+func (s *Sleeper) placeAll(ops []fileOp) error {
+	writes := make([]vault.AtomicWrite, 0, len(ops))
+	for _, op := range ops {
+		if err := checkInside(s.l, op.Path); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(s.abs(op.Path)), 0o755); err != nil {
+			return fmt.Errorf("maintain %s: %w", op.Path, err)
+		}
+		writes = append(writes, vault.AtomicWrite{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode})
+	}
+	if s.crashAfter == stepPlacedOne && len(writes) > 0 {
+		// As if killed after the first file.
+		if err := vault.WriteFileAtomic(writes[0].Path, writes[0].Data, writes[0].Perm); err != nil {
+			return err
+		}
+		return errCrash
+	}
+	if err := vault.WriteFilesAtomic(writes); err != nil {
+		return fmt.Errorf("maintain: %w", err)
+	}
+	dirs := map[string]bool{}
+	for _, op := range ops {
+		if op.From == "" {
+			continue
+		}
+		if err := os.Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("maintain %s: %w", op.From, err)
+		}
+		dirs[filepath.Dir(s.abs(op.From))] = true
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		if err := vault.SyncDir(d); err != nil {
+			return fmt.Errorf("maintain: %w", err)
+		}
+	}
+	return nil
 }
 
 // place writes one operation's file, then removes the path a move leaves.

@@ -31,6 +31,7 @@ const (
 // view regenerates MEMORY.md from the plan's state, when what it shows
 // changed.
 func (p *planner) view(ctx context.Context) error {
+	p.finishRules()
 	data, err := p.renderView(ctx)
 	if err != nil {
 		return err
