@@ -3,11 +3,11 @@ package rules
 import (
 	"fmt"
 	"maps"
-	"runtime"
-	"sync"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
