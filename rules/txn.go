@@ -288,10 +288,38 @@ func (s *Sleeper) recover(ctx context.Context) error {
 		}
 		s.log.Warn("maintain: recover: undid a run interrupted before its commit", "files", len(man.Ops))
 	}
+	if err := s.clearTemps(&man); err != nil {
+		return err
+	}
 	if err := s.ix.Update(ctx, man.paths()...); err != nil {
 		s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
 	}
 	return removeManifest(s.l)
+}
+
+// clearTemps removes the temporary files (".<name>.tmp-…", see
+// vault.WriteFileAtomic) a kill between a write and its rename left beside
+// the run's files: never read as memory, but git status shows them.
+func (s *Sleeper) clearTemps(man *manifest) error {
+	for _, op := range man.Ops {
+		abs := s.abs(op.Path)
+		dir, prefix := filepath.Dir(abs), "."+filepath.Base(abs)+".tmp-"
+		ents, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("maintain: recover: %w", err)
+		}
+		for _, de := range ents {
+			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
+				if err := os.Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return fmt.Errorf("maintain: recover: %w", err)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // holds reports whether rel's file holds exactly the bytes summed as want.
