@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -366,5 +367,38 @@ func TestScheduleDue(t *testing.T) {
 	}
 	if _, err := ParseSchedule("3am"); err == nil {
 		t.Error("3am parsed")
+	}
+}
+
+// TestMaintainRefusesAChangedFile: a file changed between the plan and the
+// write (the daemon's reinforcement, a person's save) stops the run before
+// it writes anything.
+func TestMaintainRefusesAChangedFile(t *testing.T) {
+	f := newFixture(t)
+	s := f.open(t)
+	ctx := context.Background()
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.plan(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "mind/concepts/2026-01/2026-01-02-aaaa0002.md"
+	f.write(t, rel, strings.Replace(f.files[rel], "importance: 0.9", "importance: 0.9\nreinforced: 1", 1))
+	before := tree(t, f.l)
+	ops := sortOps(p.ops)
+	_, err = s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
+	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), rel) {
+		t.Fatalf("err = %v", err)
+	}
+	after := tree(t, f.l)
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s written", k)
+		}
+	}
+	if _, err := os.Stat(manifestPath(f.l)); err == nil {
+		t.Error("manifest written")
 	}
 }

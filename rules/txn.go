@@ -112,8 +112,41 @@ const (
 
 var errCrash = errors.New("simulated crash")
 
+// ErrChanged is returned when a file the run planned to change was changed
+// by someone else (a person, the daemon) before the run wrote anything:
+// nothing is written, and the next run plans again.
+var ErrChanged = errors.New("changed since the run planned; nothing written, run again")
+
+// unchanged checks that every file the run changes still holds the bytes
+// it planned from (and that a new file's path is still free).
+func (s *Sleeper) unchanged(ops []fileOp) error {
+	for _, op := range ops {
+		src := op.Path
+		if op.From != "" {
+			src = op.From
+		}
+		cur, err := os.ReadFile(s.abs(src))
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && !op.Existed:
+		case err != nil:
+			return fmt.Errorf("maintain %s: %w", src, ErrChanged)
+		case !op.Existed || sum(cur) != op.OriginalSum:
+			return fmt.Errorf("maintain %s: %w", src, ErrChanged)
+		}
+		if op.From != "" {
+			if _, err := os.Lstat(s.abs(op.Path)); err == nil {
+				return fmt.Errorf("maintain %s: %w", op.Path, ErrChanged)
+			}
+		}
+	}
+	return nil
+}
+
 // write carries out a run's file operations and commits them with message.
 func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (string, error) {
+	if err := s.unchanged(man.Ops); err != nil {
+		return "", err
+	}
 	data, err := json.Marshal(man)
 	if err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
