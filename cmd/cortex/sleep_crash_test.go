@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -156,4 +157,69 @@ func TestMaintainKill(t *testing.T) {
 		}
 	}
 	t.Logf("run %v; %d kills, %d runs finished before the kill", took, kills, finished)
+}
+
+// TestMaintainBesideDaemon runs maintenance while a live daemon memorizes
+// a stream of observations: every line is accounted for, the maintenance
+// commit lands (a run that met a file the daemon had just changed writes
+// nothing and is run again), and git status ends clean.
+func TestMaintainBesideDaemon(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a daemon")
+	}
+	c := buildCLI(t)
+	root := sleepVault(t, c, 200)
+	l := vault.Layout{Root: root}
+	d := c.startDaemon(t, l, "--poll", "50ms", "--sleep-at", "off")
+	const lines = 60
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range lines {
+			body := fmt.Sprintf("Beside the sleep, memory %d: the service %d caches its rows", i, i)
+			if i%4 == 0 {
+				// A repeat of a memory of the vault: a reinforcement of a
+				// file the sleep may be changing.
+				body = fmt.Sprintf("The service %d keeps its cache for %d minutes", i, i)
+			}
+			cmd := c.command(root, "cortex", "observe", "--type", "fact", "--bucket", "ambient", "--attribution", "w",
+				"--session", "cli", "--importance", "0.9", "--body", body)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("observe: %v %s", err, out)
+				return
+			}
+		}
+	}()
+	committed := false
+	for try := 0; try < 20 && !committed; try++ {
+		out, err := c.try(root, "cortex", "maintain", "--at=2026-10-01T03:00:00Z")
+		switch {
+		case err == nil:
+			committed = strings.Contains(out, "actions in commit") || strings.Contains(out, "nothing to do")
+		case strings.Contains(out, "run again"):
+		default:
+			t.Fatalf("maintain: %v\n%s", err, out)
+		}
+	}
+	<-done
+	if !committed {
+		t.Fatal("no maintenance run succeeded in 20 tries")
+	}
+	waitState(t, l, lines, d)
+	if err := d.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-d.done; err != nil {
+		t.Fatalf("daemon: %v\n%s", err, d.logs())
+	}
+	if n := strings.Count(c.run(t, root, "git", "log", "--format=%s"), "sleep: maintenance"); n != 1 {
+		t.Errorf("%d maintenance commits", n)
+	}
+	if st := c.run(t, root, "git", "status", "--porcelain"); st != "" {
+		t.Errorf("git status:\n%s", st)
+	}
+	out := c.run(t, root, "cortex", "status", "--json")
+	if !strings.Contains(out, `"memorized"`) || !strings.Contains(out, `"last_sleep"`) {
+		t.Errorf("status: %s", out)
+	}
 }
