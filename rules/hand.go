@@ -138,11 +138,8 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, err
 	}
-	now := s.now()
-	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{},
-		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
-		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
-	if err := p.load(ctx); err != nil {
+	p, err := s.newPlanner(ctx)
+	if err != nil {
 		return nil, err
 	}
 	if err := fn(p); err != nil {
@@ -156,14 +153,7 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	}
 	ops := sortOps(p.ops)
 	rep.Fingerprint = fingerprint(ops)
-	var b strings.Builder
-	b.WriteString(subject + "\n\n")
-	for _, a := range rep.Actions {
-		b.WriteString("- " + oneLine(a.String()) + "\n")
-	}
-	tr, _ := gitstore.FormatTrailers([]gitstore.Trailer{{Key: TrailerSleep, Value: rep.Fingerprint}})
-	b.WriteString("\n" + tr)
-	h, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: rep.Fingerprint, Ops: ops}, b.String())
+	h, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: rep.Fingerprint, Ops: ops}, message(subject, rep, gitstore.Trailer{Key: TrailerSleep, Value: rep.Fingerprint}))
 	if err != nil {
 		return nil, err
 	}

@@ -181,19 +181,20 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 // commitMessage is `sleep: maintenance YYYY-MM-DD`, a line per action and
 // the trailers.
 func commitMessage(rep *Report) string {
+	return message("sleep: maintenance "+rep.Date, rep, gitstore.Trailer{Key: TrailerSleep, Value: rep.Fingerprint},
+		gitstore.Trailer{Key: TrailerSleepSummary, Value: formatCounts(rep.Counts())})
+}
+
+// message is a run's commit message: the subject, a line per action, the
+// trailers.
+func message(subject string, rep *Report, trailers ...gitstore.Trailer) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "sleep: maintenance %s\n\n", rep.Date)
+	b.WriteString(subject + "\n\n")
 	for _, a := range rep.Actions {
-		b.WriteString("- ")
-		b.WriteString(oneLine(a.String()))
-		b.WriteByte('\n')
+		b.WriteString("- " + oneLine(a.String()) + "\n")
 	}
-	tr, _ := gitstore.FormatTrailers([]gitstore.Trailer{
-		{Key: TrailerSleep, Value: rep.Fingerprint},
-		{Key: TrailerSleepSummary, Value: formatCounts(rep.Counts())},
-	})
-	b.WriteString("\n")
-	b.WriteString(tr)
+	tr, _ := gitstore.FormatTrailers(trailers)
+	b.WriteString("\n" + tr)
 	return b.String()
 }
 
@@ -331,11 +332,8 @@ func (p *planner) set(m *mem, field string, value any) bool {
 }
 
 func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
-	now := s.now()
-	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{},
-		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
-		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
-	if err := p.load(ctx); err != nil {
+	p, err := s.newPlanner(ctx)
+	if err != nil {
 		return nil, err
 	}
 	if err := p.outdated(ctx); err != nil {
@@ -349,6 +347,18 @@ func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
 		return nil, err
 	}
 	p.collect()
+	return p, nil
+}
+
+// newPlanner starts a plan at the clock's time, with the index loaded.
+func (s *Sleeper) newPlanner(ctx context.Context) (*planner, error) {
+	now := s.now()
+	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{},
+		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
+		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
+	if err := p.load(ctx); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
