@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command pairsbench times the near-duplicate search of the sleep cycle on
 // a vault's memories under mind/ (package rules), beside the naive
 // baseline that compares every pair of the same type.
@@ -14,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/cortex-vault/cortex/rules"
@@ -46,15 +49,29 @@ func main() {
 		os.Exit(1)
 	}
 	n := len(texts)
-	t0 := time.Now()
-	lsh := rules.NearDuplicatePairs(texts, groups, false)
-	dl := time.Since(t0)
 	m := min(n, *naiveMax)
-	t0 = time.Now()
-	naive := rules.NearDuplicatePairs(texts[:m], groups[:m], true)
-	dn := time.Since(t0)
-	lshSub := rules.NearDuplicatePairs(texts[:m], groups[:m], false)
-	est := time.Duration(float64(dn) * float64(n) * float64(n) / float64(m) / float64(m))
-	fmt.Printf("memories %d: LSH %v (%d pairs); all pairs on %d: %v (%d pairs; LSH finds %d of them); all pairs extrapolated to %d: %v; ratio %.0fx\n",
-		n, dl.Round(time.Millisecond), len(lsh), m, dn.Round(time.Millisecond), len(naive), len(lshSub), n, est.Round(time.Millisecond), float64(est)/float64(dl))
+	var keyed, naive, keyedSub [][2]int
+	kw, kc := measure(func() { keyed = rules.NearDuplicatePairs(texts, groups, false) })
+	nw, nc := measure(func() { naive = rules.NearDuplicatePairs(texts[:m], groups[:m], true) })
+	measure(func() { keyedSub = rules.NearDuplicatePairs(texts[:m], groups[:m], false) })
+	scale := float64(n) * float64(n) / float64(m) / float64(m)
+	fmt.Printf("memories %d: keyed %v wall, %v CPU (%d pairs); all pairs on %d: %v wall, %v CPU (%d pairs; keyed finds %d of them)",
+		n, kw.Round(time.Millisecond), kc.Round(time.Millisecond), len(keyed), m, nw.Round(time.Millisecond), nc.Round(time.Millisecond), len(naive), len(keyedSub))
+	if m < n {
+		fmt.Printf("; all pairs extrapolated to %d: %v CPU", n, time.Duration(float64(nc)*scale).Round(time.Millisecond))
+	}
+	fmt.Printf("; CPU ratio all pairs / keyed %.1fx\n", float64(nc)*scale/float64(kc))
+}
+
+// measure runs f and returns its wall time and the process's CPU time
+// (user + system) meanwhile.
+func measure(f func()) (wall, cpu time.Duration) {
+	var a, b syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &a)
+	t0 := time.Now()
+	f()
+	wall = time.Since(t0)
+	syscall.Getrusage(syscall.RUSAGE_SELF, &b)
+	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
+	return wall, tv(b.Utime) - tv(a.Utime) + tv(b.Stime) - tv(a.Stime)
 }
