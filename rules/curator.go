@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // The curator's bar (seed 000, hot → warm → cold): a memory reinforced or
@@ -45,12 +46,20 @@ func (p *planner) merge() {
 		wg.Go(func() {
 			for i := w; i < len(pool); i += workers {
 				notes[i] = newNote(pool[i].body)
+				// The body is read again from the file for the few
+				// memories promoted: a vault's bodies are not kept.
+				pool[i].body = ""
 			}
 		})
 	}
 	wg.Wait()
 	for i, m := range pool {
 		groups[i] = m.d.Type
+	}
+	for _, m := range p.mems {
+		if !strings.HasPrefix(m.d.Path, index.RulesPrefix) {
+			m.body = ""
+		}
 	}
 	// Union the similar pairs; pool is oldest first, so the smallest index
 	// of a set is its canonical memory.
@@ -333,11 +342,11 @@ func (p *planner) promote(g *group, why string) {
 		}
 	}
 	rf := p.ruleFile(c.d.Type)
-	if rf == nil {
+	if rf == nil || c.ed == nil {
 		return
 	}
 	block := blockID(c.d.ID)
-	text := oneLine(c.body)
+	text := oneLine(c.ed.p.Doc.Body)
 	if utf8.RuneCountInString(text) > maxRuleText {
 		cut, _ := doc.CutWords(text, maxRuleText-1)
 		text = cut + "…"

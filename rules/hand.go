@@ -233,7 +233,7 @@ func (s *Sleeper) Promote(ctx context.Context, refs []string, global bool) (*Rep
 // load reads the index into the plan and links merged memories to their
 // canonical one.
 func (p *planner) load(ctx context.Context) error {
-	err := p.s.ix.Each(ctx, "", true, func(d index.Doc, body string) error {
+	add := func(d index.Doc, body string) error {
 		m := &mem{d: d, body: body}
 		m.canon = m
 		p.mems = append(p.mems, m)
@@ -241,9 +241,16 @@ func (p *planner) load(ctx context.Context) error {
 			p.byID[d.ID] = m
 		}
 		return nil
-	})
-	if err != nil {
-		return err
+	}
+	// Bodies are read for what near-duplicates and the view need: mind/
+	// (its memories) and rules/ (the entries); vault/ only by its fields.
+	for _, r := range []struct {
+		prefix string
+		body   bool
+	}{{"mind/", true}, {index.RulesPrefix, true}, {"vault/", false}} {
+		if err := p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
+			return err
+		}
 	}
 	for _, m := range p.mems {
 		if c, ok := p.byID[m.d.SupersededBy]; ok && m.d.SupersededBy != "" && c != m {

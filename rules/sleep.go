@@ -244,6 +244,7 @@ type planner struct {
 	ops    map[string]*fileOp
 	report *Report
 	edits  map[string]*edit // by the path the file had
+	full   bool             // MaxRunFiles reached
 	rules  map[string]*ruleFile
 }
 
@@ -254,6 +255,14 @@ func (p *planner) notef(format string, args ...any) {
 }
 
 func (p *planner) act(a Action) { p.report.Actions = append(p.report.Actions, a) }
+
+// MaxRunFiles bounds the documents one run changes, and so its memory and
+// its commit: a vault that never slept (or slept through months) catches
+// up over several runs, each whole on its own.
+const MaxRunFiles = 5000
+
+// maxRunFiles is MaxRunFiles; tests lower it.
+var maxRunFiles = MaxRunFiles
 
 // edit returns the edit of m's file, reading and parsing it the first time;
 // nil (with a note) when the file is gone, unreadable or changed since the
@@ -266,6 +275,13 @@ func (p *planner) edit(m *mem) *edit {
 	if ed, ok := p.edits[rel]; ok {
 		m.ed = ed
 		return ed
+	}
+	if len(p.edits) >= maxRunFiles {
+		if !p.full {
+			p.full = true
+			p.notef("this run changes %d documents, its limit: the rest waits for the next run", maxRunFiles)
+		}
+		return nil
 	}
 	if err := checkInside(p.s.l, rel); err != nil {
 		p.notef("%v", err)

@@ -402,3 +402,39 @@ func TestMaintainRefusesAChangedFile(t *testing.T) {
 		t.Error("manifest written")
 	}
 }
+
+// TestMaintainCatchesUpOverRuns: with a limit of files a run, runs
+// succeed one another until the vault is where one unlimited run takes it.
+func TestMaintainCatchesUpOverRuns(t *testing.T) {
+	ref := newFixture(t)
+	if _, err := ref.open(t).Run(context.Background(), false); err != nil {
+		t.Fatal(err)
+	}
+	want := tree(t, ref.l)
+	f := newFixture(t)
+	s := f.open(t)
+	maxRunFiles = 3
+	defer func() { maxRunFiles = MaxRunFiles }()
+	runs := 0
+	for ; runs < 20; runs++ {
+		rep, err := s.Run(context.Background(), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Commit == "" {
+			break
+		}
+	}
+	got := tree(t, f.l)
+	for k, v := range want {
+		if strings.HasPrefix(k, "rules/") || k == ViewFile {
+			continue
+		}
+		if got[k] != v {
+			t.Errorf("%s differs after %d runs:\n%s\nwant\n%s", k, runs, got[k], v)
+		}
+	}
+	if runs < 3 {
+		t.Errorf("%d runs", runs)
+	}
+}
