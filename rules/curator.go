@@ -1,17 +1,15 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
-	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // The curator's bar (seed 000, hot → warm → cold): a memory reinforced or
@@ -29,37 +27,42 @@ const (
 // reinforcements); its last_reinforced becomes the latest of the group's.
 // The oldest is the canonical one because every later one repeats it, and
 // its id is the one other memories and rules already name.
-func (p *planner) merge() {
+func (p *planner) merge(ctx context.Context) error {
 	var pool []*mem
 	for _, m := range p.mems {
-		if decays(m) && m.active() && m.d.ID != "" && m.d.Type != "" {
+		if m.keyed && decays(m) && m.active() && m.d.ID != "" && m.d.Type != "" {
 			pool = append(pool, m)
 		}
 	}
 	sortMems(pool)
-	notes := make([]note, len(pool))
-	groups := make([]string, len(pool))
-	// Reading the notes is most of the work: on every core.
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(pool); i += workers {
-				notes[i] = newNote(pool[i].body)
-				// The body is read again from the file for the few
-				// memories promoted: a vault's bodies are not kept.
-				pool[i].body = ""
-			}
-		})
-	}
-	wg.Wait()
+	// Only memories that share a key can be near-duplicates: their
+	// bodies are read again and compared; the others never are.
+	byKey := map[uint64][]int{}
 	for i, m := range pool {
-		groups[i] = m.d.Type
+		byKey[m.key] = append(byKey[m.key], i)
 	}
-	for _, m := range p.mems {
-		if !strings.HasPrefix(m.d.Path, index.RulesPrefix) {
-			m.body = ""
+	var sub []int
+	for _, ids := range byKey {
+		if len(ids) > 1 {
+			sub = append(sub, ids...)
 		}
+	}
+	slices.Sort(sub)
+	paths := make([]string, len(sub))
+	for i, k := range sub {
+		paths[i] = pool[k].d.Path
+	}
+	bodies, err := p.s.ix.Bodies(ctx, paths)
+	if err != nil {
+		return err
+	}
+	notes := make([]note, len(sub))
+	groups := make([]string, len(sub))
+	pos := make(map[int]int, len(sub))
+	for i, k := range sub {
+		pos[k] = i
+		notes[i] = newNote(bodies[pool[k].d.Path])
+		groups[i] = pool[k].d.Type
 	}
 	// Union the similar pairs; pool is oldest first, so the smallest index
 	// of a set is its canonical memory.
@@ -75,7 +78,7 @@ func (p *planner) merge() {
 		return i
 	}
 	for _, pr := range nearPairs(notes, groups) {
-		a, b := find(int(pr.a)), find(int(pr.b))
+		a, b := find(sub[pr.a]), find(sub[pr.b])
 		if a != b {
 			parent[max(a, b)] = min(a, b)
 		}
@@ -88,11 +91,12 @@ func (p *planner) merge() {
 		c := pool[r]
 		// Precision first: only a memory that says the same as the
 		// canonical one itself is merged, not one linked through a third.
-		if !similar(&notes[r], &notes[i]) {
+		if !similar(&notes[pos[r]], &notes[pos[i]]) {
 			continue
 		}
 		p.mergeInto(c, m)
 	}
+	return nil
 }
 
 // mergeInto supersedes m by c.

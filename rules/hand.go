@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -230,27 +232,54 @@ func (s *Sleeper) Promote(ctx context.Context, refs []string, global bool) (*Rep
 	})
 }
 
+type keyJob struct {
+	m    *mem
+	body string
+}
+
 // load reads the index into the plan and links merged memories to their
 // canonical one.
 func (p *planner) load(ctx context.Context) error {
+	// Near-duplicates need each memory's key (see note.key): computed
+	// here, on every core, as the rows stream by, so no body is kept.
+	jobs := make(chan keyJob, 256)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range jobs {
+				n := newNote(j.body)
+				j.m.key, j.m.keyed = n.key(j.m.d.Type), true
+			}
+		})
+	}
 	add := func(d index.Doc, body string) error {
-		m := &mem{d: d, body: body}
+		m := &mem{d: d}
 		m.canon = m
 		p.mems = append(p.mems, m)
 		if d.ID != "" {
 			p.byID[d.ID] = m
 		}
+		switch {
+		case strings.HasPrefix(d.Path, index.RulesPrefix):
+			m.body = body
+		case decays(m) && m.active() && d.ID != "" && d.Type != "":
+			jobs <- keyJob{m, body}
+		}
 		return nil
 	}
-	// Bodies are read for what near-duplicates and the view need: mind/
-	// (its memories) and rules/ (the entries); vault/ only by its fields.
+	var err error
 	for _, r := range []struct {
 		prefix string
 		body   bool
 	}{{"mind/", true}, {index.RulesPrefix, true}, {"vault/", false}} {
-		if err := p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
-			return err
+		if err = p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
+			break
 		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err != nil {
+		return err
 	}
 	for _, m := range p.mems {
 		if c, ok := p.byID[m.d.SupersededBy]; ok && m.d.SupersededBy != "" && c != m {

@@ -221,6 +221,9 @@ type mem struct {
 	// group is the canonical memory this one counts for (itself when
 	// none), after merging.
 	canon *mem
+	// key is the near-duplicate key of its body (note.key), when keyed.
+	key   uint64
+	keyed bool
 }
 
 func (m *mem) active() bool {
@@ -355,7 +358,9 @@ func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
 	if err := p.outdated(ctx); err != nil {
 		return nil, err
 	}
-	p.merge()
+	if err := p.merge(ctx); err != nil {
+		return nil, err
+	}
 	p.curate(nil, false)
 	p.globals()
 	p.archive()

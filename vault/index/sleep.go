@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // Each calls fn for every parsed document whose path starts with prefix
@@ -42,4 +43,38 @@ func (ix *Index) Each(ctx context.Context, prefix string, withBody bool, fn func
 		}
 	}
 	return rows.Err()
+}
+
+// Bodies returns the bodies of the documents at paths (those indexed), by
+// path.
+func (ix *Index) Bodies(ctx context.Context, paths []string) (map[string]string, error) {
+	out := make(map[string]string, len(paths))
+	const chunk = 500
+	for i := 0; i < len(paths); i += chunk {
+		part := paths[i:min(i+chunk, len(paths))]
+		args := make([]any, len(part))
+		for j, p := range part {
+			args[j] = p
+		}
+		q := "SELECT d.path, t.body FROM documents d JOIN texts t ON t.rowid = d.rowid WHERE d.path IN (?" +
+			strings.Repeat(",?", len(part)-1) + ")"
+		rows, err := ix.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, fmt.Errorf("index bodies: %w", err)
+		}
+		for rows.Next() {
+			var p, b string
+			if err := rows.Scan(&p, &b); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("index bodies: %w", err)
+			}
+			out[p] = b
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("index bodies: %w", err)
+		}
+	}
+	return out, nil
 }
