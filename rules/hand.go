@@ -53,13 +53,8 @@ func (s *Sleeper) saveLastRun(rep *Report) error {
 // .cortex/sleep.json, else from the newest maintenance commit's trailers
 // (its commit time). ok is false when maintenance never ran.
 func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRun, bool, error) {
-	var lr LastRun
-	data, err := os.ReadFile(lastRunPath(l))
-	if err == nil && json.Unmarshal(data, &lr) == nil && !lr.At.IsZero() {
-		return lr, true, nil
-	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
+	if lr, ok, err := readLastRun(l); ok || err != nil {
+		return lr, ok, err
 	}
 	v, h, ok, err := git.LastTrailer(ctx, TrailerSleepSummary, "")
 	if err != nil || !ok {
@@ -69,7 +64,7 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 	if err != nil {
 		return LastRun{}, false, err
 	}
-	lr = LastRun{At: at, Commit: h.String(), Counts: map[string]int{}}
+	lr := LastRun{At: at, Commit: h.String(), Counts: map[string]int{}}
 	for _, f := range strings.Fields(v) {
 		k, n, _ := strings.Cut(f, "=")
 		var c int
@@ -77,6 +72,20 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 		lr.Counts[k] = c
 	}
 	return lr, true, nil
+}
+
+// readLastRun reads .cortex/sleep.json; ok is false when it is missing
+// or unreadable (a cache: the history stands in).
+func readLastRun(l vault.Layout) (LastRun, bool, error) {
+	var lr LastRun
+	data, err := os.ReadFile(lastRunPath(l))
+	if err == nil && json.Unmarshal(data, &lr) == nil && !lr.At.IsZero() {
+		return lr, true, nil
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
+	}
+	return LastRun{}, false, nil
 }
 
 // Candidates plans a run without writing and returns the memories just

@@ -63,6 +63,7 @@ func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Ti
 	// run is at the next slot, not at once (a new vault has nothing to
 	// decay, and a daemon started for a moment writes nothing of its own).
 	started := now()
+	historyRead := false // the history was searched once: no need again
 	return func(ctx context.Context) {
 		if sc.Off {
 			return
@@ -71,13 +72,19 @@ func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Ti
 		if !failedAt.IsZero() && t.Sub(failedAt) < time.Hour {
 			return // a failing run is not retried at every poll
 		}
-		git, err := gitstore.Open(l.Root)
-		if err != nil {
-			log.Warn("sleep: cannot open the git store", "err", err)
-			failedAt = t
-			return
+		// .cortex/sleep.json first: a file read at each poll; the
+		// history only when it is gone.
+		last, ok, err := readLastRun(l)
+		if !ok && err == nil && !historyRead {
+			historyRead = true
+			git, gerr := gitstore.Open(l.Root)
+			if gerr != nil {
+				log.Warn("sleep: cannot open the git store", "err", gerr)
+				failedAt = t
+				return
+			}
+			last, ok, err = LastSleep(ctx, l, git)
 		}
-		last, ok, err := LastSleep(ctx, l, git)
 		if err != nil {
 			log.Warn("sleep: cannot read the last run", "err", err)
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -436,5 +437,39 @@ func TestMaintainCatchesUpOverRuns(t *testing.T) {
 	}
 	if runs < 3 {
 		t.Errorf("%d runs", runs)
+	}
+}
+
+// TestScheduled: the daemon's hook runs nothing for a vault that never
+// slept until a day after the daemon started, then one maintenance; the
+// next call that day does nothing.
+func TestScheduled(t *testing.T) {
+	f := newFixture(t)
+	now := fixtureNow
+	sc, _ := ParseSchedule("off")
+	sc.Off = false
+	sc.Hour, sc.Minute = 3, 0
+	hook := Scheduled(f.l, sc, slog.New(slog.DiscardHandler), func() time.Time { return now })
+	ctx := context.Background()
+	head := git(t, f.l.Root, "rev-parse", "HEAD")
+	now = fixtureNow.Add(time.Hour)
+	hook(ctx)
+	if git(t, f.l.Root, "rev-parse", "HEAD") != head {
+		t.Fatal("ran before its time")
+	}
+	now = fixtureNow.Add(24 * time.Hour) // the next day's 03:00
+	hook(ctx)
+	if msg := git(t, f.l.Root, "log", "-1", "--format=%s"); !strings.HasPrefix(msg, "sleep: maintenance") {
+		t.Fatalf("no maintenance: %s", msg)
+	}
+	head = git(t, f.l.Root, "rev-parse", "HEAD")
+	now = now.Add(time.Hour)
+	hook(ctx)
+	if git(t, f.l.Root, "rev-parse", "HEAD") != head {
+		t.Error("ran twice in a day")
+	}
+	lr, ok, err := readLastRun(f.l)
+	if err != nil || !ok || !lr.At.Equal(fixtureNow.Add(24*time.Hour)) {
+		t.Errorf("last run %+v %v %v", lr, ok, err)
 	}
 }
