@@ -3,8 +3,8 @@ package rules
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
