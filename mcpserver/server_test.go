@@ -32,6 +32,7 @@ func TestListTools(t *testing.T) {
 	}
 	readOnly := map[string]bool{
 		ToolSave: false, ToolSearch: true, ToolTimeline: true, ToolDetails: true, ToolResolve: false, ToolContext: true,
+		ToolCandidates: true, ToolPromote: false,
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -49,7 +50,7 @@ func TestListTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{ToolContext, ToolDetails, ToolTimeline, ToolResolve, ToolSave, ToolSearch}
+	want := []string{ToolContext, ToolDetails, ToolTimeline, ToolResolve, ToolSave, ToolSearch, ToolCandidates, ToolPromote}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)

@@ -74,6 +74,10 @@ type DaemonOptions struct {
 	// LockWait is how long StartDaemon waits for the daemon lock, which a
 	// status check may hold for an instant, before reporting another daemon.
 	LockWait time.Duration
+	// Sleep, when set, is called at every poll, between batches (so it
+	// never writes while a batch does): the sleep cycle's schedule (package
+	// rules, wired by the command) decides there whether a run is due.
+	Sleep func(ctx context.Context)
 }
 
 func (o DaemonOptions) withDefaults() DaemonOptions {
@@ -465,6 +469,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 				d.hand.full = true
 			}
 			d.rewatch()
+			if d.opts.Sleep != nil {
+				d.opts.Sleep(d.abortCtx)
+			}
 			kick()
 			kickIndex()
 			continue

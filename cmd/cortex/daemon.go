@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/rules"
 )
 
 func init() {
@@ -47,6 +48,7 @@ in .cortex/daemon.json (see cortex status).`,
 			&cli.StringFlag{Name: "log-format", Value: "text", Usage: "`FORMAT` of the logs on stderr: text or json"},
 			&cli.StringFlag{Name: "log-level", Value: "info", Usage: "`LEVEL` of the logs: debug, info, warn or error"},
 			&cli.DurationFlag{Name: "poll", Value: observer.DefaultPollInterval, Usage: "look at the buffer every `INTERVAL` even without a file event"},
+			&cli.StringFlag{Name: "sleep-at", Value: rules.DefaultSleepAt, Usage: "run cortex maintain every day at `HH:MM` local time (and at start when the last run is over 24 h old), or off"},
 			// For tests and benchmarks.
 			&cli.DurationFlag{Name: "heartbeat", Value: observer.DefaultHeartbeat, Hidden: true},
 			&cli.DurationFlag{Name: "debounce", Value: observer.DefaultDebounce, Hidden: true},
@@ -74,6 +76,10 @@ func runDaemon(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	sched, err := rules.ParseSchedule(c.String("sleep-at"))
+	if err != nil {
+		return usageErrorf("--sleep-at: %v", err)
+	}
 
 	// The first signal stops the daemon after the batch in hand; a second
 	// one cuts the batch short.
@@ -90,6 +96,7 @@ func runDaemon(c *cli.Context) error {
 		Debounce:     c.Duration("debounce"),
 		MaxBackoff:   c.Duration("max-backoff"),
 		RotateSize:   c.Int64("rotate-size"),
+		Sleep:        rules.Scheduled(l, sched, log, nil),
 	})
 	if err != nil {
 		return err

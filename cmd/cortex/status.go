@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -12,7 +13,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vaultsync"
 )
 
@@ -52,14 +55,16 @@ date with the memory files. Reading the status changes nothing.`,
 			if err != nil {
 				s.Warnings = append(s.Warnings, err.Error())
 			}
+			sleep := lastSleep(c, l)
 			if c.Bool("json") {
 				enc := json.NewEncoder(c.App.Writer)
 				enc.SetIndent("", "  ")
 				return enc.Encode(struct {
 					observer.Status
-					Git  vault.RepoInfo    `json:"git"`
-					Sync *vaultsync.Status `json:"sync"`
-				}{s, git, last})
+					Git   vault.RepoInfo    `json:"git"`
+					Sync  *vaultsync.Status `json:"sync"`
+					Sleep *rules.LastRun    `json:"last_sleep"`
+				}{s, git, last, sleep})
 			}
 			printStatus(c.App.Writer, s, t)
 			fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "git:", gitLine(git))
@@ -70,12 +75,44 @@ date with the memory files. Reading the status changes nothing.`,
 				}
 				fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "sync:", line)
 			}
+			printSleep(c.App.Writer, sleep, t)
 			for _, w := range s.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
 			}
 			return nil
 		},
 	}
+}
+
+// lastSleep is the last maintenance run, nil when none (or unreadable:
+// status never fails on it).
+func lastSleep(c *cli.Context, l vault.Layout) *rules.LastRun {
+	git, err := gitstore.Open(l.Root)
+	if err != nil {
+		return nil
+	}
+	lr, ok, err := rules.LastSleep(c.Context, l, git)
+	if err != nil || !ok {
+		return nil
+	}
+	return &lr
+}
+
+func printSleep(w io.Writer, lr *rules.LastRun, now time.Time) {
+	v := "never (cortex maintain, or the daemon at 03:00)"
+	if lr != nil {
+		v = fmt.Sprintf("%s (%s)", lr.At.Local().Format(time.DateTime), ago(now, lr.At))
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(lr.Counts)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, lr.Counts[k]))
+		}
+		if len(parts) == 0 {
+			v += ": nothing to do"
+		} else {
+			v += ": " + strings.Join(parts, ", ")
+		}
+	}
+	fmt.Fprintf(w, "  %-11s %s\n", "last sleep:", v)
 }
 
 func count(n int64, one, many string) string {

@@ -1143,3 +1143,15 @@ func fillStatPortable(e *indexEntry, fi os.FileInfo) {
 	e.mtimeSec, e.mtimeNsec = uint32(t.Unix()), uint32(t.Nanosecond())
 	e.ctimeSec, e.ctimeNsec = e.mtimeSec, e.mtimeNsec
 }
+
+// CommitTime returns a commit's committer time.
+func (s *Store) CommitTime(h plumbing.Hash) (time.Time, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshPacks(false)
+	c, err := s.getCommit(h)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("commit %s: %w", h, err)
+	}
+	return c.Committer.When, nil
+}

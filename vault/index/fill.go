@@ -109,6 +109,7 @@ func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 	d.Supersedes = document.Supersedes
 	d.SupersededBy = document.SupersededBy
 	d.PromotedTo = document.PromotedTo
+	d.Files = document.Files
 	d.DecayRate = decayRate(tax, d.Path, d.Type)
 
 	r.titleKey = foldKey(d.Title)

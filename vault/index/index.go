@@ -62,6 +62,7 @@ type Doc struct {
 	Supersedes     string
 	SupersededBy   string
 	PromotedTo     string
+	Files          []string // the paths the memory is about (files:)
 	// DecayRate is the importance lost per month (0 outside mind/ and for
 	// types that do not decay); DecayBaseMS is last_reinforced, else
 	// created, in Unix milliseconds. See EffectiveImportance.
@@ -200,17 +201,17 @@ func (ix *Index) Layout() vault.Layout { return ix.l }
 // docColumns are the documents columns Doc holds, in scanDoc's order.
 const docColumns = `path, id, type, category, created, created_ms, source_hash, title, bucket,
 	attribution, confidence, importance, session_id, agent, scope, status, aliases, reinforced,
-	last_reinforced, supersedes, superseded_by, promoted_to, decay_rate, decay_base_ms, size,
+	last_reinforced, supersedes, superseded_by, promoted_to, files, decay_rate, decay_base_ms, size,
 	mtime_ns, parse_error`
 
 func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	var d Doc
 	var conf, imp sql.NullFloat64
-	var aliases string
+	var aliases, files string
 	err := row.Scan(&d.Path, &d.ID, &d.Type, &d.Category, &d.Created, &d.CreatedMS, &d.SourceHash,
 		&d.Title, &d.Bucket, &d.Attribution, &conf, &imp, &d.SessionID, &d.Agent, &d.Scope,
 		&d.Status, &aliases, &d.Reinforced, &d.LastReinforced, &d.Supersedes, &d.SupersededBy,
-		&d.PromotedTo, &d.DecayRate, &d.DecayBaseMS, &d.Size, &d.MtimeNS, &d.ParseError)
+		&d.PromotedTo, &files, &d.DecayRate, &d.DecayBaseMS, &d.Size, &d.MtimeNS, &d.ParseError)
 	if conf.Valid {
 		f := conf.Float64
 		d.Confidence = &f
@@ -221,6 +222,9 @@ func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	}
 	if aliases != "" {
 		d.Aliases = strings.Split(aliases, "\n")
+	}
+	if files != "" {
+		d.Files = strings.Split(files, "\n")
 	}
 	return d, err
 }

@@ -12,7 +12,8 @@ import (
 // 1: documents only (lookups for the memorizer).
 // 2: every recalled field, full text (FTS5), the graph, decay inputs.
 // 3: the push block's indexes (documents_push, documents_activity).
-const SchemaVersion = 3
+// 4: files (the paths a memory is about), for the sleep cycle's outdated check.
+const SchemaVersion = 4
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -38,7 +39,7 @@ const SchemaVersion = 3
 // title is the frontmatter title, else the body's (doc.Title). Text
 // columns hold "" when the field is absent. status and scope hold the
 // value in effect: "active" and "global" when the field is absent (SPEC §2).
-// aliases is the aliases list joined with "\n". importance and confidence
+// aliases is the aliases list joined with "\n", files likewise. importance and confidence
 // are NULL when absent.
 //
 // Decay (SPEC §3) is computed at query time, not stored: it changes every
@@ -159,6 +160,7 @@ CREATE TABLE documents (
 	supersedes      TEXT NOT NULL DEFAULT '',
 	superseded_by   TEXT NOT NULL DEFAULT '',
 	promoted_to     TEXT NOT NULL DEFAULT '',
+	files           TEXT NOT NULL DEFAULT '',
 	decay_rate      REAL NOT NULL DEFAULT 0,
 	decay_base_ms   INTEGER NOT NULL DEFAULT 0,
 	size            INTEGER NOT NULL,

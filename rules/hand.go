@@ -1,0 +1,299 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// LastRun is what .cortex/sleep.json remembers of the last maintenance run
+// (with or without a commit): the daemon schedules from it, status shows
+// it. It is a cache: when it is gone, the last maintenance commit stands
+// in (see LastSleep).
+type LastRun struct {
+	At     time.Time      `json:"at"`
+	Commit string         `json:"commit,omitempty"`
+	Counts map[string]int `json:"counts"`
+	Notes  int            `json:"notes"`
+}
+
+func lastRunPath(l vault.Layout) string { return l.Path(".cortex", "sleep.json") }
+
+func (s *Sleeper) saveLastRun(rep *Report) error {
+	if rep.DryRun {
+		return nil
+	}
+	lr := LastRun{At: s.now().UTC(), Commit: rep.Commit, Counts: rep.Counts(), Notes: len(rep.Notes)}
+	data, err := json.Marshal(lr)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(s.l.CacheDir(), 0o755); err != nil {
+		return fmt.Errorf("maintain: %w", err)
+	}
+	if err := vault.WriteFileAtomic(lastRunPath(s.l), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("maintain: %w", err)
+	}
+	return nil
+}
+
+// LastSleep tells when the last maintenance ran and what it did: from
+// .cortex/sleep.json, else from the newest maintenance commit's trailers
+// (its commit time). ok is false when maintenance never ran.
+func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRun, bool, error) {
+	if lr, ok, err := readLastRun(l); ok || err != nil {
+		return lr, ok, err
+	}
+	v, h, ok, err := git.LastTrailer(ctx, TrailerSleepSummary, "")
+	if err != nil || !ok {
+		return LastRun{}, false, err
+	}
+	at, err := git.CommitTime(h)
+	if err != nil {
+		return LastRun{}, false, err
+	}
+	lr := LastRun{At: at, Commit: h.String(), Counts: map[string]int{}}
+	for _, f := range strings.Fields(v) {
+		k, n, _ := strings.Cut(f, "=")
+		var c int
+		fmt.Sscan(n, &c)
+		lr.Counts[k] = c
+	}
+	return lr, true, nil
+}
+
+// readLastRun reads .cortex/sleep.json; ok is false when it is missing
+// or unreadable (a cache: the history stands in).
+func readLastRun(l vault.Layout) (LastRun, bool, error) {
+	var lr LastRun
+	data, err := os.ReadFile(lastRunPath(l))
+	if err == nil && json.Unmarshal(data, &lr) == nil && !lr.At.IsZero() {
+		return lr, true, nil
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
+	}
+	return LastRun{}, false, nil
+}
+
+// Candidates plans a run without writing and returns the memories just
+// below the curator's bar.
+func (s *Sleeper) Candidates(ctx context.Context) ([]Candidate, error) {
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	p, err := s.plan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return p.report.Candidates, nil
+}
+
+// resolve finds one memory by id, unique id prefix (8+ characters) or
+// vault path.
+func (p *planner) resolve(ctx context.Context, ref string) (*mem, error) {
+	ix := p.s.ix
+	var docs []index.Doc
+	var err error
+	switch {
+	case strings.HasSuffix(ref, ".md"):
+		var d index.Doc
+		var ok bool
+		d, ok, err = ix.ByPath(ctx, strings.TrimPrefix(ref, "./"))
+		if ok {
+			docs = []index.Doc{d}
+		}
+	case len(ref) >= 8:
+		docs, err = ix.ByID(ctx, ref)
+		if err == nil && len(docs) == 0 {
+			docs, err = ix.ByIDPrefix(ctx, ref, 2)
+		}
+	default:
+		return nil, fmt.Errorf("%q: give an id (8+ characters) or a path", ref)
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(docs) == 0:
+		return nil, fmt.Errorf("%q: no such memory", ref)
+	case len(docs) > 1:
+		return nil, fmt.Errorf("%q names %d memories; give more of the id", ref, len(docs))
+	}
+	for _, m := range p.mems {
+		if m.d.Path == docs[0].Path {
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("%q: no such memory", ref)
+}
+
+// byHand runs fn on a fresh plan state (no automatic action) and writes
+// what it did in one commit, subject first.
+func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner) error) (*Report, error) {
+	if err := s.recover(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		return nil, err
+	}
+	p, err := s.newPlanner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := fn(p); err != nil {
+		return nil, err
+	}
+	p.finishRules()
+	p.collect()
+	rep := p.report
+	if len(p.ops) == 0 {
+		return rep, nil
+	}
+	ops := sortOps(p.ops)
+	rep.Fingerprint = fingerprint(ops)
+	h, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: rep.Fingerprint, Ops: ops}, message(subject, rep, gitstore.Trailer{Key: TrailerSleep, Value: rep.Fingerprint}))
+	if err != nil {
+		return nil, err
+	}
+	rep.Commit = h
+	return rep, nil
+}
+
+// Restore brings archived memories back from mind/archive/ (resurrection,
+// seed 003): moved back to their place under mind/, status: active, and
+// their clock reset (last_reinforced: now).
+func (s *Sleeper) Restore(ctx context.Context, refs []string) (*Report, error) {
+	return s.byHand(ctx, fmt.Sprintf("sleep: restore %d memories", len(refs)), func(p *planner) error {
+		for _, ref := range refs {
+			m, err := p.resolve(ctx, ref)
+			if err != nil {
+				return err
+			}
+			if !strings.HasPrefix(m.d.Path, ArchiveDir) {
+				return fmt.Errorf("%s is not archived (not under %s)", m.d.Path, ArchiveDir)
+			}
+			to := restorePath(m.d.Path, func(c string) bool {
+				_, err := os.Lstat(p.s.abs(c))
+				return err == nil
+			})
+			if !p.set(m, doc.FieldStatus, "active") || !p.set(m, doc.FieldLastReinforced, p.now.UTC()) {
+				return fmt.Errorf("%s: %s", m.d.Path, strings.Join(p.report.Notes, "; "))
+			}
+			m.ed.to = to
+			p.act(Action{Kind: KindRestore, Path: to, From: m.d.Path, ID: m.d.ID, Detail: "clock reset"})
+		}
+		return nil
+	})
+}
+
+// Promote promotes memories by hand (the curator agent of seed 000 is the
+// user's own agent): into rules/ with their near-duplicates as sources, or,
+// with global, from scope: local to global.
+func (s *Sleeper) Promote(ctx context.Context, refs []string, global bool) (*Report, error) {
+	what := "rules"
+	if global {
+		what = "global"
+	}
+	return s.byHand(ctx, fmt.Sprintf("sleep: promote %d memories to %s", len(refs), what), func(p *planner) error {
+		only := map[*mem]bool{}
+		for _, ref := range refs {
+			m, err := p.resolve(ctx, ref)
+			if err != nil {
+				return err
+			}
+			if global {
+				if m.d.Scope != "local" {
+					p.notef("%s is already global", m.d.Path)
+					continue
+				}
+				if p.set(m, doc.FieldScope, "global") {
+					p.act(Action{Kind: KindGlobal, Path: m.d.Path, ID: m.d.ID, Detail: "by hand"})
+				}
+				continue
+			}
+			c := m.canon
+			switch {
+			case c.d.PromotedTo != "":
+				p.notef("%s is already promoted to %s", m.d.Path, c.d.PromotedTo)
+				continue
+			case c.d.Status != "active" || !decays(c):
+				return fmt.Errorf("%s: only an active memory under mind/ is promoted (status %s)", m.d.Path, c.d.Status)
+			}
+			only[c] = true
+		}
+		if len(only) > 0 {
+			p.curate(only, true)
+		}
+		return nil
+	})
+}
+
+type keyJob struct {
+	m    *mem
+	body string
+}
+
+// load reads the index into the plan and links merged memories to their
+// canonical one.
+func (p *planner) load(ctx context.Context) error {
+	// Near-duplicates need each memory's key (see note.key): computed
+	// here, on every core, as the rows stream by, so no body is kept.
+	jobs := make(chan keyJob, 256)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range jobs {
+				n := newNote(j.body)
+				j.m.key, j.m.keyed = n.key(j.m.d.Type), true
+			}
+		})
+	}
+	add := func(d index.Doc, body string) error {
+		m := &mem{d: d}
+		m.canon = m
+		p.mems = append(p.mems, m)
+		if d.ID != "" {
+			p.byID[d.ID] = m
+		}
+		switch {
+		case strings.HasPrefix(d.Path, index.RulesPrefix):
+			m.body = body
+		case decays(m) && m.active() && d.ID != "" && d.Type != "":
+			jobs <- keyJob{m, body}
+		}
+		return nil
+	}
+	var err error
+	for _, r := range []struct {
+		prefix string
+		body   bool
+	}{{"mind/", true}, {index.RulesPrefix, true}, {"vault/", false}} {
+		if err = p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
+			break
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err != nil {
+		return err
+	}
+	for _, m := range p.mems {
+		if c, ok := p.byID[m.d.SupersededBy]; ok && m.d.SupersededBy != "" && c != m {
+			m.canon = c
+		}
+	}
+	return nil
+}

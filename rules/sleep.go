@@ -1,0 +1,520 @@
+// Package rules is the sleep cycle (SPEC §9): one maintenance run plans,
+// from the working tree and the index, every change time brings — decayed
+// memories archived, near-duplicates merged, repeated memories promoted
+// into rules/, memories about changed files marked outdated, local
+// learnings of several agents made global, the MEMORY.md view regenerated
+// — and writes them in one git commit. It never deletes a memory and
+// never rewrites what a person wrote: edits change only the lines of the
+// fields they set, moves are git renames, and `git revert` undoes a run.
+package rules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// ArchiveBelow is the effective importance (SPEC §3) under which a memory
+// under mind/ is archived.
+const ArchiveBelow = 0.3
+
+// ArchiveDir is where archived memories go, at the same path below it as
+// they had below mind/.
+const ArchiveDir = "mind/archive/"
+
+// The kinds of actions a run takes.
+const (
+	KindArchive  = "archive"
+	KindRestore  = "restore"
+	KindMerge    = "merge"
+	KindPromote  = "promote"
+	KindRule     = "rule"
+	KindOutdated = "outdated"
+	KindActive   = "active"
+	KindGlobal   = "global"
+	KindView     = "view"
+)
+
+// Action is one change of a run, as the commit body and --json list it.
+type Action struct {
+	Kind string `json:"kind"`
+	// Path is the document's path after the run; From its path before
+	// when it moves.
+	Path   string `json:"path"`
+	From   string `json:"from,omitempty"`
+	ID     string `json:"id,omitempty"`
+	Detail string `json:"detail,omitempty"`
+}
+
+func (a Action) String() string {
+	p := a.Path
+	if a.From != "" {
+		p = a.From + " → " + a.Path
+	}
+	if a.Detail == "" {
+		return a.Kind + " " + p
+	}
+	return a.Kind + " " + p + ": " + a.Detail
+}
+
+// Candidate is a memory just below the curator's bar: two occurrences, or
+// three or more within one session. `cortex promote` promotes it by hand.
+type Candidate struct {
+	ID          string   `json:"id"`
+	Path        string   `json:"path"`
+	Type        string   `json:"type"`
+	Title       string   `json:"title"`
+	Occurrences int      `json:"occurrences"`
+	Sessions    int      `json:"sessions"`
+	Sources     []string `json:"sources"` // paths of the memories it counts
+}
+
+// Report is what a run planned and, unless it was a dry run, wrote.
+type Report struct {
+	Date        string      `json:"date"`
+	DryRun      bool        `json:"dry_run"`
+	Actions     []Action    `json:"actions"`
+	Notes       []string    `json:"notes"` // bad input met, nothing lost
+	Candidates  []Candidate `json:"candidates"`
+	Fingerprint string      `json:"fingerprint,omitempty"`
+	Commit      string      `json:"commit,omitempty"`
+}
+
+// Counts is the number of actions of each kind.
+func (r *Report) Counts() map[string]int {
+	m := map[string]int{}
+	for _, a := range r.Actions {
+		m[a.Kind]++
+	}
+	return m
+}
+
+// Options configure a Sleeper.
+type Options struct {
+	// Now is the clock (time.Now when nil): decay, dates and
+	// last_reinforced follow it.
+	Now func() time.Time
+	// Logger receives notices; slog.Default() when nil.
+	Logger *slog.Logger
+	// Project is the work tree whose history `files:` are checked against;
+	// empty: the repository that holds the vault's parent folder when the
+	// vault is nested in a project, else the vault's own.
+	Project string
+}
+
+// Sleeper runs maintenance on one vault.
+type Sleeper struct {
+	l          vault.Layout
+	git        *gitstore.Store
+	ix         *index.Index
+	tax        *doc.Taxonomy
+	now        func() time.Time
+	log        *slog.Logger
+	project    string
+	owned      bool
+	crashAfter step
+}
+
+// New makes a Sleeper over an open store and index (the daemon passes its
+// own, so a run and a batch never write at once).
+func New(l vault.Layout, git *gitstore.Store, ix *index.Index, opts Options) (*Sleeper, error) {
+	tax, err := doc.LoadTaxonomy(l.Root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sleeper{l: l, git: git, ix: ix, tax: tax, now: opts.Now, log: opts.Logger, project: opts.Project}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s, nil
+}
+
+// Run recovers an interrupted run, plans, and (unless dryRun) writes the
+// plan in one commit. A plan without actions writes nothing.
+func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
+	if !dryRun {
+		if err := s.recover(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		return nil, fmt.Errorf("maintain: %w", err)
+	}
+	p, err := s.plan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rep := p.report
+	rep.DryRun = dryRun
+	if len(p.ops) == 0 {
+		return rep, s.saveLastRun(rep)
+	}
+	ops := sortOps(p.ops)
+	rep.Fingerprint = fingerprint(ops)
+	if dryRun {
+		return rep, nil
+	}
+	h, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: rep.Fingerprint, Ops: ops}, commitMessage(rep))
+	if err != nil {
+		return nil, err
+	}
+	rep.Commit = h
+	s.log.Info("sleep: maintenance committed", "commit", h, "actions", len(rep.Actions))
+	return rep, s.saveLastRun(rep)
+}
+
+// commitMessage is `sleep: maintenance YYYY-MM-DD`, a line per action and
+// the trailers.
+func commitMessage(rep *Report) string {
+	return message("sleep: maintenance "+rep.Date, rep, gitstore.Trailer{Key: TrailerSleep, Value: rep.Fingerprint},
+		gitstore.Trailer{Key: TrailerSleepSummary, Value: formatCounts(rep.Counts())})
+}
+
+// message is a run's commit message: the subject, a line per action, the
+// trailers.
+func message(subject string, rep *Report, trailers ...gitstore.Trailer) string {
+	var b strings.Builder
+	b.WriteString(subject + "\n\n")
+	for _, a := range rep.Actions {
+		b.WriteString("- " + oneLine(a.String()) + "\n")
+	}
+	tr, _ := gitstore.FormatTrailers(trailers)
+	b.WriteString("\n" + tr)
+	return b.String()
+}
+
+var kindOrder = []string{KindArchive, KindRestore, KindMerge, KindPromote, KindRule, KindOutdated, KindActive, KindGlobal, KindView}
+
+func formatCounts(m map[string]int) string {
+	var parts []string
+	for _, k := range kindOrder {
+		if m[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%s=%d", k, m[k]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// mem is one document as the plan sees it: its index row, its body, and
+// its edit when the plan changes it.
+type mem struct {
+	d    index.Doc
+	body string
+	ed   *edit
+	// group is the canonical memory this one counts for (itself when
+	// none), after merging.
+	canon *mem
+	// key is the near-duplicate key of its body (note.key), when keyed.
+	key   uint64
+	keyed bool
+}
+
+func (m *mem) active() bool {
+	return m.d.Status == "active" && m.d.SupersededBy == "" && m.d.PromotedTo == ""
+}
+
+// edit is a document the run rewrites: parsed from the working tree, its
+// original bytes kept for the manifest.
+type edit struct {
+	p    *doc.Parsed
+	orig []byte
+	mode fs.FileMode
+	to   string
+}
+
+type planner struct {
+	s      *Sleeper
+	now    time.Time
+	mems   []*mem
+	byID   map[string]*mem
+	ops    map[string]*fileOp
+	report *Report
+	edits  map[string]*edit // by the path the file had
+	full   bool             // MaxRunFiles reached
+	rules  map[string]*ruleFile
+}
+
+func (p *planner) notef(format string, args ...any) {
+	n := fmt.Sprintf(format, args...)
+	p.report.Notes = append(p.report.Notes, n)
+	p.s.log.Warn("maintain: " + n)
+}
+
+func (p *planner) act(a Action) { p.report.Actions = append(p.report.Actions, a) }
+
+// MaxRunFiles bounds the documents one run changes, and so its memory and
+// its commit: a vault that never slept (or slept through months) catches
+// up over several runs, each whole on its own.
+const MaxRunFiles = 5000
+
+// maxRunFiles is MaxRunFiles; tests lower it.
+var maxRunFiles = MaxRunFiles
+
+// edit returns the edit of m's file, reading and parsing it the first time;
+// nil (with a note) when the file is gone, unreadable or changed since the
+// index read it.
+func (p *planner) edit(m *mem) *edit {
+	if m.ed != nil {
+		return m.ed
+	}
+	rel := m.d.Path
+	if ed, ok := p.edits[rel]; ok {
+		m.ed = ed
+		return ed
+	}
+	if len(p.edits) >= maxRunFiles {
+		if !p.full {
+			p.full = true
+			p.notef("this run changes %d documents, its limit: the rest waits for the next run", maxRunFiles)
+		}
+		return nil
+	}
+	if err := checkInside(p.s.l, rel); err != nil {
+		p.notef("%v", err)
+		return nil
+	}
+	abs := p.s.abs(rel)
+	fi, err := os.Lstat(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			p.notef("%s: deleted since it was indexed; left out of this run", rel)
+		} else {
+			p.notef("%s: %v; left out of this run", rel, err)
+		}
+		return nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		p.notef("%s: %v; left out of this run", rel, err)
+		return nil
+	}
+	parsed, err := doc.Parse(data)
+	if err != nil {
+		p.notef("%s: %v; left out of this run", rel, err)
+		return nil
+	}
+	if parsed.Doc.ID != m.d.ID {
+		p.notef("%s: changed since it was indexed; left out of this run", rel)
+		return nil
+	}
+	ed := &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel}
+	p.edits[rel] = ed
+	m.ed = ed
+	return ed
+}
+
+// set writes a field of m's document, keeping the index row in step for
+// the rest of the plan. It reports whether the field could be written.
+func (p *planner) set(m *mem, field string, value any) bool {
+	ed := p.edit(m)
+	if ed == nil {
+		return false
+	}
+	if err := ed.p.Set(field, value); err != nil {
+		p.notef("%s: %v; left as it is", m.d.Path, err)
+		return false
+	}
+	switch field {
+	case doc.FieldStatus:
+		m.d.Status = value.(string)
+	case doc.FieldSupersededBy:
+		m.d.SupersededBy = value.(string)
+	case doc.FieldPromotedTo:
+		m.d.PromotedTo = value.(string)
+	case doc.FieldScope:
+		m.d.Scope = value.(string)
+	case doc.FieldReinforced:
+		m.d.Reinforced = value.(int)
+	case doc.FieldLastReinforced:
+		t := value.(time.Time)
+		m.d.LastReinforced = t.UTC().Format(time.RFC3339Nano)
+		m.d.DecayBaseMS = t.UnixMilli()
+	}
+	return true
+}
+
+func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
+	p, err := s.newPlanner(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.outdated(ctx); err != nil {
+		return nil, err
+	}
+	if err := p.merge(ctx); err != nil {
+		return nil, err
+	}
+	p.curate(nil, false)
+	p.globals()
+	p.archive()
+	if err := p.view(ctx); err != nil {
+		return nil, err
+	}
+	p.collect()
+	return p, nil
+}
+
+// newPlanner starts a plan at the clock's time, with the index loaded.
+func (s *Sleeper) newPlanner(ctx context.Context) (*planner, error) {
+	now := s.now()
+	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{},
+		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
+		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
+	if err := p.load(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// collect turns the edits into file operations.
+func (p *planner) collect() {
+	for from, ed := range p.edits {
+		data := ed.p.Bytes()
+		if ed.to == from && string(data) == string(ed.orig) {
+			continue
+		}
+		op := &fileOp{Path: ed.to, Mode: ed.mode, Existed: true, Original: ed.orig, OriginalSum: sum(ed.orig),
+			Data: data, Sum: sum(data)}
+		if ed.to != from {
+			op.From = from
+		}
+		p.ops[ed.to] = op
+	}
+	for rel, rf := range p.rules {
+		if rf.data == nil || string(rf.data) == string(rf.orig) {
+			continue
+		}
+		op := &fileOp{Path: rel, Mode: 0o644, Data: rf.data, Sum: sum(rf.data)}
+		if rf.orig != nil {
+			op.Existed, op.Original, op.OriginalSum, op.Mode = true, rf.orig, sum(rf.orig), rf.mode
+		}
+		p.ops[rel] = op
+	}
+}
+
+// decays reports whether m is a memory time acts on: under mind/, outside
+// the archive.
+func decays(m *mem) bool {
+	return doc.Decays(m.d.Path) && !strings.HasPrefix(m.d.Path, ArchiveDir)
+}
+
+// archive moves every active or outdated memory under mind/ whose
+// effective importance fell below ArchiveBelow to mind/archive/, with
+// status: archived.
+func (p *planner) archive() {
+	taken := map[string]bool{}
+	for _, m := range p.mems {
+		if !decays(m) || m.d.SupersededBy != "" || m.d.PromotedTo != "" ||
+			(m.d.Status != "active" && m.d.Status != "outdated") {
+			continue
+		}
+		eff := index.EffectiveImportance(m.d, p.now)
+		if eff >= ArchiveBelow {
+			continue
+		}
+		to := archivePath(m.d.Path, func(c string) bool {
+			if taken[c] {
+				return true
+			}
+			_, err := os.Lstat(p.s.abs(c))
+			return err == nil
+		})
+		if !p.set(m, doc.FieldStatus, "archived") {
+			continue
+		}
+		taken[to] = true
+		m.ed.to = to
+		p.act(Action{Kind: KindArchive, Path: to, From: m.d.Path, ID: m.d.ID,
+			Detail: fmt.Sprintf("effective importance %.2f", eff)})
+	}
+}
+
+// archivePath is where a memory at rel goes: the same path below
+// mind/archive/, with -2, -3, … before .md when taken.
+func archivePath(rel string, taken func(string) bool) string {
+	base := ArchiveDir + strings.TrimPrefix(rel, "mind/")
+	c := base
+	for i := 2; taken(c); i++ {
+		c = strings.TrimSuffix(base, ".md") + fmt.Sprintf("-%d.md", i)
+	}
+	return c
+}
+
+// restorePath is where an archived memory goes back to.
+func restorePath(rel string, taken func(string) bool) string {
+	base := "mind/" + strings.TrimPrefix(rel, ArchiveDir)
+	c := base
+	for i := 2; taken(c); i++ {
+		c = strings.TrimSuffix(base, ".md") + fmt.Sprintf("-%d.md", i)
+	}
+	return c
+}
+
+func fileStem(p string) string { return strings.TrimSuffix(path.Base(p), ".md") }
+
+// sortMems orders memories oldest first (created), then by path: the
+// canonical memory of a group is the oldest, the one every other repeats.
+func sortMems(ms []*mem) {
+	slices.SortFunc(ms, func(a, b *mem) int {
+		if a.d.CreatedMS != b.d.CreatedMS {
+			if a.d.CreatedMS < b.d.CreatedMS {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.d.Path, b.d.Path)
+	})
+}
+
+// baseTime is when m's decay clock started (last_reinforced, else created).
+func baseTime(m *mem) time.Time {
+	if m.d.DecayBaseMS == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(m.d.DecayBaseMS).UTC()
+}
+
+// Open opens the vault's git store and index for a run of its own (the
+// CLI's); Close releases them.
+func Open(ctx context.Context, l vault.Layout, opts Options) (*Sleeper, error) {
+	git, err := gitstore.Open(l.Root)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
+	if err != nil {
+		return nil, err
+	}
+	s, err := New(l, git, ix, opts)
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	s.owned = true
+	return s, nil
+}
+
+// Close closes what Open opened.
+func (s *Sleeper) Close() error {
+	if s.owned {
+		return s.ix.Close()
+	}
+	return nil
+}
