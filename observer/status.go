@@ -1,7 +1,9 @@
 package observer
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -318,4 +320,67 @@ func changedSince(ctx context.Context, l vault.Layout, since time.Time) (time.Ti
 		}
 	}
 	return newest, where, nil
+}
+
+// ReadDaemonStatus says whether the vault's daemon runs (the daemon part of
+// ReadStatus, for cortex doctor).
+func ReadDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
+	return readDaemonStatus(l, now)
+}
+
+// ReadStaging describes observer/staging (the staging part of ReadStatus).
+func ReadStaging(l vault.Layout) (StagingStatus, error) { return readStaging(l) }
+
+// Backlog is what waits in the buffer: the complete lines after the stored
+// offset and since when the oldest has waited.
+type Backlog struct {
+	PendingStatus
+	// Since is when the oldest pending line was written, as best known:
+	// its timestamp, kept between the last run and the buffer's last
+	// change (an agent's clock, or a line replayed, may say otherwise).
+	Since time.Time `json:"since,omitzero"`
+}
+
+// ReadBacklog counts the pending lines and dates the oldest.
+func ReadBacklog(l vault.Layout) (Backlog, error) {
+	var b Backlog
+	st, _, err := LoadState(l)
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	v, err := statBuffer(l.Buffer())
+	if err != nil || !v.Exists {
+		return b, err
+	}
+	from, _ := startOffset(st, v)
+	if b.Lines, b.Bytes, err = countLines(l.Buffer(), from); err != nil || b.Lines == 0 {
+		return b, err
+	}
+	fi, err := os.Stat(l.Buffer())
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	b.Since = fi.ModTime()
+	f, err := os.Open(l.Buffer())
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	defer f.Close()
+	line := make([]byte, 4096)
+	n, _ := f.ReadAt(line, from)
+	var head struct {
+		Timestamp time.Time `json:"timestamp"`
+	}
+	if i := bytes.IndexByte(line[:n], '\n'); i >= 0 && json.Unmarshal(line[:i], &head) == nil && !head.Timestamp.IsZero() {
+		t := head.Timestamp
+		if t.Before(st.LastRun) {
+			t = st.LastRun
+		}
+		if t.Before(b.Since) {
+			b.Since = t
+		}
+	} else if !st.LastRun.IsZero() && st.LastRun.Before(b.Since) {
+		b.Since = st.LastRun
+	}
+	return b, nil
 }

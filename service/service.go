@@ -556,3 +556,11 @@ func systemdWords(s string) []string {
 	}
 	return words
 }
+
+// RestartCommand is the command that restarts the named service.
+func RestartCommand(platform, name string) string {
+	if platform == Launchd {
+		return "launchctl kickstart -k gui/$(id -u)/" + Label(name)
+	}
+	return "systemctl --user restart " + name + ".service"
+}

@@ -35,8 +35,9 @@ type StaleLock struct {
 // records is skipped, and so is every unrecorded one while a git process
 // runs (it may be that git's). It changes nothing. known is false where
 // running git processes cannot be listed (no /proc): unrecorded locks are
-// then reported, as possibly live.
-func StaleLocks(r Repo, now time.Time, minAge time.Duration) (locks []StaleLock, known bool, err error) {
+// then reported, as possibly live. gitRunning, when not nil, says whether a
+// git process runs (tests; default: a look at /proc).
+func StaleLocks(r Repo, now time.Time, minAge time.Duration, gitRunning func() (running, known bool)) (locks []StaleLock, known bool, err error) {
 	var candidates []string
 	dirs := []string{r.GitDir}
 	if r.CommonDir != r.GitDir {
@@ -63,7 +64,10 @@ func StaleLocks(r Repo, now time.Time, minAge time.Duration) (locks []StaleLock,
 	if err != nil {
 		return nil, false, err
 	}
-	running, known := gitProcessRunning()
+	if gitRunning == nil {
+		gitRunning = gitProcessRunning
+	}
+	running, known := gitRunning()
 	owners := filepath.Join(r.CommonDir, "cortex-locks")
 	for _, p := range candidates {
 		fi, err := os.Lstat(p)
