@@ -94,12 +94,12 @@ func (o Options) withDefaults() Options {
 
 // Report is one pass of every check.
 type Report struct {
-	Vault  string             `json:"vault"`
-	Time   time.Time          `json:"time"`
-	Checks []watchdog.Result  `json:"checks"`
-	OK     bool               `json:"ok"`
-	Failed []string           `json:"failed,omitempty"`
-	Warned []string           `json:"warned,omitempty"`
+	Vault  string            `json:"vault"`
+	Time   time.Time         `json:"time"`
+	Checks []watchdog.Result `json:"checks"`
+	OK     bool              `json:"ok"`
+	Failed []string          `json:"failed,omitempty"`
+	Warned []string          `json:"warned,omitempty"`
 	// Anomalies are the watchdog's confirmed anomalies after this pass:
 	// checks that failed twice or more in a row.
 	Anomalies []watchdog.Anomaly `json:"anomalies,omitempty"`

@@ -136,10 +136,10 @@ func TestHealthy(t *testing.T) {
 // at it fails, names what it saw, and says the fix.
 func TestFaults(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		check string
-		seen  string
-		fix   string
+		name   string
+		check  string
+		seen   string
+		fix    string
 		break_ func(f *fixture)
 	}{
 		{"hook removed", "hook", "no pre-commit hook", "cortex hooks install", func(f *fixture) {

@@ -14,8 +14,11 @@ func (f *fakeManager) Start(context.Context, string, string) error {
 	f.state = service.State{Loaded: true, Active: true, PID: 4242, Detail: "active (running)"}
 	return nil
 }
-func (f *fakeManager) Stop(context.Context, string, string) error { f.state = service.State{}; return nil }
-func (f *fakeManager) Reload(context.Context) error             { return nil }
+func (f *fakeManager) Stop(context.Context, string, string) error {
+	f.state = service.State{}
+	return nil
+}
+func (f *fakeManager) Reload(context.Context) error { return nil }
 func (f *fakeManager) State(context.Context, string) (service.State, error) {
 	return f.state, nil
 }
