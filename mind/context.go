@@ -12,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
 // DefaultBudget is the push block's size in characters (SPEC §7).
@@ -73,6 +74,9 @@ type ContextBlock struct {
 	Budget int    `json:"budget"`
 	// Used is Text's length in characters.
 	Used int `json:"used"`
+	// Alert is the watchdog's line of confirmed anomalies, first in Text
+	// after the header ("" when there are none).
+	Alert string `json:"alert,omitempty"`
 }
 
 // The stages' names (ContextStage.Name), in priority order.
@@ -148,7 +152,26 @@ func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock
 	if err := r.shortIDs(ctx, stages); err != nil {
 		return nil, err
 	}
-	return fitBlock(stages, budget), nil
+	return withAlert(stages, budget, watchdog.Alert(r.l)), nil
+}
+
+// withAlert lays the block out with the watchdog's line (when there is
+// one) first, after the header, within the same budget: the agent and the
+// person learn that memory is not being kept without looking. When the
+// line leaves no room for the block, the block goes without it.
+func withAlert(stages []*stagePlan, budget int, alert string) *ContextBlock {
+	if alert == "" {
+		return fitBlock(stages, budget)
+	}
+	line := alert + "\n\n"
+	n := utf8.RuneCountInString(line)
+	blk := fitBlock(stages, budget-n)
+	if blk.Text == "" {
+		return fitBlock(stages, budget)
+	}
+	blk.Text = contextHeader + line + strings.TrimPrefix(blk.Text, contextHeader)
+	blk.Budget, blk.Used, blk.Alert = budget, blk.Used+n, alert
+	return blk
 }
 
 // stagePlan is one stage's heading and candidates, in order.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
 // Status is what `cortex status` shows (SPEC §5 "Status"): the totals of
@@ -37,6 +38,9 @@ type Status struct {
 	Index      IndexStatus      `json:"index"`
 	// Warnings are problems found on the way (a corrupt state.json).
 	Warnings []string `json:"warnings,omitempty"`
+	// Watchdog is the line of the watchdog's confirmed anomalies ("" when
+	// there are none; see cortex doctor).
+	Watchdog string `json:"watchdog,omitempty"`
 }
 
 // PendingStatus counts the complete lines after the stored offset.
@@ -164,6 +168,7 @@ func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, err
 	if s.Index, err = readIndexStatus(ctx, l); err != nil {
 		return s, fmt.Errorf("status: %w", err)
 	}
+	s.Watchdog = watchdog.Alert(l)
 	return s, nil
 }
 
