@@ -80,7 +80,7 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 	info := d.Info
 	committed := ""
 	if info != nil && !info.LastBatch.IsZero() {
-		committed = "; last commit " + ago(now, info.LastBatch)
+		committed = "; last commit " + Ago(now, info.LastBatch)
 	}
 	switch d.State {
 	case observer.DaemonRunning:
@@ -92,17 +92,17 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 			return warn("read the daemon's log: "+logHint(e), "%s", seen)
 		}
 		if info != nil {
-			return ok("running (pid %d, heartbeat %s%s)", info.PID, ago(now, info.Heartbeat), committed)
+			return ok("running (pid %d, heartbeat %s%s)", info.PID, Ago(now, info.Heartbeat), committed)
 		}
 		return ok("running")
 	case observer.DaemonNotResponding:
 		return fail(fmt.Sprintf("kill %d, then %s", info.PID, startFix(e)),
-			"the daemon (pid %d) holds the vault but its heartbeat is %s: it is hung%s", info.PID, ago(now, info.Heartbeat), committed)
+			"the daemon (pid %d) holds the vault but its heartbeat is %s: it is hung%s", info.PID, Ago(now, info.Heartbeat), committed)
 	case observer.DaemonDied:
 		return fail(startFix(e), "the daemon (pid %d) ended without stopping (killed or crashed) %s%s: nothing memorizes the buffer",
-			info.PID, ago(now, info.Heartbeat), committed)
+			info.PID, Ago(now, info.Heartbeat), committed)
 	case observer.DaemonStopped:
-		return warn(startFix(e), "the daemon is not running (stopped cleanly %s%s)", ago(now, info.Stopped), committed)
+		return warn(startFix(e), "the daemon is not running (stopped cleanly %s%s)", Ago(now, info.Stopped), committed)
 	case observer.DaemonNever:
 		return warn(startFix(e), "the daemon has never run in this vault: observations wait until `cortex process` runs")
 	}
@@ -172,7 +172,7 @@ func runsOlder(e *env, bin string) (bool, string) {
 		return true, fmt.Sprintf("pid %d runs %s", info.PID, exe)
 	}
 	if fi, err := os.Stat(bin); err == nil && fi.ModTime().After(info.Started) {
-		return true, fmt.Sprintf("%s changed %s, after the daemon (pid %d) started %s", bin, ago(e.now, fi.ModTime()), info.PID, ago(e.now, info.Started))
+		return true, fmt.Sprintf("%s changed %s, after the daemon (pid %d) started %s", bin, Ago(e.now, fi.ModTime()), info.PID, Ago(e.now, info.Started))
 	}
 	return false, ""
 }
@@ -200,7 +200,7 @@ func checkBuffer(_ context.Context, e *env) watchdog.Result {
 		fix = "read the daemon's log: " + logHint(e)
 	}
 	wait := e.now.Sub(b.Since)
-	seen := fmt.Sprintf("%d lines pending, the oldest since %s (%s)", b.Lines, stamp(b.Since), ago(e.now, b.Since))
+	seen := fmt.Sprintf("%d lines pending, the oldest since %s (%s)", b.Lines, stamp(b.Since), Ago(e.now, b.Since))
 	switch {
 	case wait >= backlogFail:
 		return fail(fix, "%s: nothing memorizes them", seen)

@@ -294,13 +294,16 @@ func fail(fix, seen string, args ...any) watchdog.Result {
 	return watchdog.Result{Status: watchdog.Fail, Seen: fmt.Sprintf(seen, args...), Fix: fix}
 }
 
-// ago says how long before now t was: "3s", "5m", "2h", "4d".
-func ago(now, t time.Time) string {
+// Ago says how long before now t was, for people: "just now", "3s ago",
+// "5m ago", "2h ago", "4d ago"; a time well after now (a clock set back)
+// says so.
+func Ago(now, t time.Time) string {
 	d := now.Sub(t)
-	if d < 0 {
-		return "in the future (clock?)"
-	}
 	switch {
+	case d < -time.Second:
+		return "in the future (clock?)"
+	case d < time.Second:
+		return "just now"
 	case d < time.Minute:
 		return fmt.Sprintf("%ds ago", int(d.Seconds()))
 	case d < time.Hour:

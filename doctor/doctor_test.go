@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
@@ -377,4 +379,58 @@ func TestWatch(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// liveDaemon holds the daemon lock as a running daemon does, with a
+// heartbeat at the fixture's now (heartbeatAgo before it).
+func (f *fixture) liveDaemon(heartbeatAgo time.Duration) {
+	f.t.Helper()
+	fl := flock.New(f.l.DaemonLock())
+	if err := fl.Lock(); err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { _ = fl.Unlock() })
+	info := vault.DaemonInfo{PID: os.Getpid(), Started: f.now.Add(-time.Hour), Heartbeat: f.now.Add(-heartbeatAgo), HeartbeatMS: 5000}
+	data, _ := json.Marshal(info)
+	f.write(".cortex/daemon.json", string(data))
+}
+
+// TestWithLiveDaemon: what is only a warning without a daemon fails when a
+// daemon that should have dealt with it runs.
+func TestWithLiveDaemon(t *testing.T) {
+	t.Run("running", func(t *testing.T) {
+		f := newFixture(t)
+		f.liveDaemon(time.Second)
+		if c := result(f.run(), "daemon"); c.Status != watchdog.OK || !strings.Contains(c.Seen, "running (pid") {
+			t.Errorf("daemon %+v", c)
+		}
+	})
+	t.Run("hung", func(t *testing.T) {
+		f := newFixture(t)
+		f.liveDaemon(10 * time.Minute)
+		c := result(f.run(), "daemon")
+		if c.Status != watchdog.Fail || !strings.Contains(c.Seen, "it is hung") || !strings.HasPrefix(c.Fix, "kill ") {
+			t.Errorf("daemon %+v", c)
+		}
+	})
+	t.Run("index stale", func(t *testing.T) {
+		f := newFixture(t)
+		f.write("mind/concepts/b.md", "---\ntype: decision\n---\n\nAnother.\n")
+		f.now = f.now.Add(5 * time.Minute) // the edit is minutes old
+		f.liveDaemon(time.Second)
+		c := result(f.run(), "index")
+		if c.Status != watchdog.Fail || !strings.Contains(c.Seen, "though the daemon keeps it in step") {
+			t.Errorf("index %+v", c)
+		}
+	})
+	t.Run("staging stuck", func(t *testing.T) {
+		f := newFixture(t)
+		f.write("observer/staging/batch.json", "{}")
+		f.now = f.now.Add(10 * time.Minute)
+		f.liveDaemon(time.Second)
+		c := result(f.run(), "staging")
+		if c.Status != watchdog.Fail || !strings.Contains(c.Seen, "keeps failing") {
+			t.Errorf("staging %+v", c)
+		}
+	})
 }

@@ -147,17 +147,4 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 }
 
 // ago says how long before now t was, for people: "3s ago", "5m ago".
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Second:
-		return "just now"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds ago", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm ago", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d.Hours()))
-	}
-	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
-}
+func ago(now, t time.Time) string { return doctor.Ago(now, t) }
