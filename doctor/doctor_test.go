@@ -434,3 +434,21 @@ func TestWithLiveDaemon(t *testing.T) {
 		}
 	})
 }
+
+// TestUpgradedBinary: the service's daemon started before its binary was
+// replaced runs the older cortex: a warning with the restart.
+func TestUpgradedBinary(t *testing.T) {
+	f := newFixture(t)
+	if _, err := service.Install(context.Background(), f.l, f.opts().Service); err != nil {
+		t.Fatal(err)
+	}
+	f.liveDaemon(time.Second) // started an hour before now
+	upgraded := f.now.Add(-time.Minute)
+	if err := os.Chtimes(f.bin, upgraded, upgraded); err != nil {
+		t.Fatal(err)
+	}
+	c := result(f.run(), "service")
+	if c.Status != watchdog.Warn || !strings.Contains(c.Seen, "the daemon runs an older cortex") || !strings.HasPrefix(c.Fix, "systemctl --user restart cortex-v-") {
+		t.Errorf("service %+v", c)
+	}
+}
