@@ -38,7 +38,11 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "v")
+	tmp, err := filepath.EvalSymlinks(t.TempDir()) // macOS: /var is a link
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(tmp, "v")
 	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
 		t.Fatal(err)
 	}

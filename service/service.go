@@ -149,6 +149,20 @@ func Name(root string) string {
 	return "cortex-" + slug + "-" + hex.EncodeToString(sum[:4])
 }
 
+// canonical is the vault's path as the service names it: absolute, its
+// links resolved (so a vault reached through a link has one service), or
+// only absolute when it is gone (the service of a moved vault).
+func canonical(root string) (string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real, nil
+	}
+	return abs, nil
+}
+
 // Label is the launchd label of a service name.
 func Label(name string) string { return "dev.cortex." + name }
 
@@ -182,12 +196,16 @@ func Render(platform string, s Spec) ([]byte, error) {
 
 // unit is the systemd user unit: Restart=on-failure restarts the daemon
 // after a crash or a kill -9 (a clean stop on SIGTERM exits 0 and stays
-// stopped); its stderr goes to the journal.
+// stopped), but not a sixth time in five minutes: a daemon that cannot
+// start (its vault moved, its binary gone) is left failed for cortex doctor
+// to name, not restarted forever. Its stderr goes to the journal.
 func unit(s Spec) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, `[Unit]
 Description=Cortex memory daemon for %s
 Documentation=https://github.com/cortex-vault/cortex
+StartLimitIntervalSec=300
+StartLimitBurst=5
 %s%s
 
 [Service]
@@ -284,7 +302,7 @@ func Install(ctx context.Context, l vault.Layout, opts Options) (*Result, error)
 	if err != nil {
 		return nil, fmt.Errorf("daemon install: %w", err)
 	}
-	root, err := filepath.Abs(l.Root)
+	root, err := canonical(l.Root)
 	if err != nil {
 		return nil, fmt.Errorf("daemon install: %w", err)
 	}
@@ -345,7 +363,7 @@ func Uninstall(ctx context.Context, root string, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
-	root, err = filepath.Abs(root)
+	root, err = canonical(root)
 	if err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
@@ -415,7 +433,7 @@ func ReadStatus(ctx context.Context, root string, opts Options) (Status, error) 
 	if err != nil {
 		return Status{}, fmt.Errorf("daemon status: %w", err)
 	}
-	root, err = filepath.Abs(root)
+	root, err = canonical(root)
 	if err != nil {
 		return Status{}, fmt.Errorf("daemon status: %w", err)
 	}

@@ -134,7 +134,11 @@ func TestInstallUninstall(t *testing.T) {
 	for _, platform := range []string{Systemd, Launchd} {
 		t.Run(platform, func(t *testing.T) {
 			home := t.TempDir()
-			l := newVault(t, filepath.Join(t.TempDir(), "notes"))
+			tmp, err := filepath.EvalSymlinks(t.TempDir()) // macOS: /var is a link
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := newVault(t, filepath.Join(tmp, "notes"))
 			m := &fakeManager{}
 			opts := Options{Platform: platform, Home: home, ConfigHome: filepath.Join(home, "cfg"), Binary: "/opt/cortex/bin/cortex", Manager: m}
 			ctx := context.Background()
