@@ -34,6 +34,9 @@ const Confirm = 2
 // KeepSnapshots is how many snapshots the file keeps.
 const KeepSnapshots = 3
 
+// maxStateBytes bounds the file read: a few KB in use.
+const maxStateBytes = 1 << 20
+
 // The statuses of a check.
 const (
 	OK   = "ok"
@@ -111,10 +114,18 @@ func empty() State { return State{Version: Version, Checks: map[string]*Counter{
 // file that cannot be read.
 func Load(l vault.Layout) (st State, notice string, err error) {
 	p := Path(l)
-	data, err := os.ReadFile(p)
+	// Stat first: a FIFO in its place would block the push block.
+	fi, err := os.Stat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return empty(), "", nil
 	}
+	if err != nil {
+		return empty(), "", fmt.Errorf("watchdog state %s: %w", p, err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxStateBytes {
+		return empty(), fmt.Sprintf("watchdog state %s is not a regular file of at most %d bytes: reset, its counters start again", p, maxStateBytes), nil
+	}
+	data, err := os.ReadFile(p)
 	if err != nil {
 		return empty(), "", fmt.Errorf("watchdog state %s: %w", p, err)
 	}
