@@ -80,7 +80,9 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 	info := d.Info
 	committed := ""
 	if info != nil && !info.LastBatch.IsZero() {
-		committed = "; last commit " + Ago(now, info.LastBatch)
+		// A time, not "2h ago": the words are kept and shown later (the
+		// push block's line).
+		committed = "; last commit " + stamp(info.LastBatch)
 	}
 	switch d.State {
 	case observer.DaemonRunning:
@@ -97,12 +99,12 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 		return ok("running")
 	case observer.DaemonNotResponding:
 		return fail(fmt.Sprintf("kill %d, then %s", info.PID, startFix(e)),
-			"the daemon (pid %d) holds the vault but its heartbeat is %s: it is hung%s", info.PID, Ago(now, info.Heartbeat), committed)
+			"the daemon (pid %d) holds the vault but has not beaten since %s: it is hung%s", info.PID, stamp(info.Heartbeat), committed)
 	case observer.DaemonDied:
-		return fail(startFix(e), "the daemon (pid %d) ended without stopping (killed or crashed) %s%s: nothing memorizes the buffer",
-			info.PID, Ago(now, info.Heartbeat), committed)
+		return fail(startFix(e), "the daemon has not run since %s (pid %d ended without stopping: killed or crashed)%s; nothing memorizes the buffer",
+			stamp(info.Heartbeat), info.PID, committed)
 	case observer.DaemonStopped:
-		return warn(startFix(e), "the daemon is not running (stopped cleanly %s%s)", Ago(now, info.Stopped), committed)
+		return warn(startFix(e), "the daemon is not running (stopped cleanly at %s%s)", stamp(info.Stopped), committed)
 	case observer.DaemonNever:
 		return warn(startFix(e), "the daemon has never run in this vault: observations wait until `cortex process` runs")
 	}

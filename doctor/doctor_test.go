@@ -161,7 +161,7 @@ func TestFaults(t *testing.T) {
 		{"hook replaced", "hook", "not Cortex's hook", "cortex hooks install", func(f *fixture) {
 			f.write(".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n")
 		}},
-		{"daemon killed", "daemon", "ended without stopping", "cortex daemon", func(f *fixture) { f.deadDaemon() }},
+		{"daemon killed", "daemon", "ended without stopping: killed or crashed", "cortex daemon", func(f *fixture) { f.deadDaemon() }},
 		{"stale lock", "locks", "index.lock", "rm ", func(f *fixture) {
 			p := filepath.Join(f.l.Root, ".git", "index.lock")
 			f.write(".git/index.lock", "")
@@ -330,7 +330,7 @@ func TestWatchdogConfirms(t *testing.T) {
 		t.Fatalf("not confirmed after two: %+v", r.Anomalies)
 	}
 	line := watchdog.Alert(f.l)
-	if line != r.Alert || !strings.HasPrefix(line, "Cortex: the daemon (pid ") || !strings.HasSuffix(line, "run `cortex doctor`") {
+	if line != r.Alert || !strings.HasPrefix(line, "Cortex: the daemon has not run since ") || !strings.HasSuffix(line, "run `cortex doctor`") {
 		t.Errorf("alert %q / %q", line, r.Alert)
 	}
 	st, _, err := watchdog.Load(f.l)
