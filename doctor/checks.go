@@ -202,7 +202,7 @@ func checkBuffer(_ context.Context, e *env) watchdog.Result {
 		fix = "read the daemon's log: " + logHint(e)
 	}
 	wait := e.now.Sub(b.Since)
-	seen := fmt.Sprintf("%d lines pending, the oldest since %s (%s)", b.Lines, stamp(b.Since), Ago(e.now, b.Since))
+	seen := fmt.Sprintf("%d lines pending, the oldest since %s", b.Lines, stamp(b.Since))
 	switch {
 	case wait >= backlogFail:
 		return fail(fix, "%s: nothing memorizes them", seen)
