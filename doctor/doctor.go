@@ -49,6 +49,8 @@ const (
 	// diskFail and diskWarn bound the free space of the vault's disk.
 	diskFail = 100 << 20
 	diskWarn = 1 << 30
+	// DefaultSettle is Options.Settle's default.
+	DefaultSettle = time.Minute
 )
 
 // Options tune a pass.
@@ -71,6 +73,9 @@ type Options struct {
 	// GitRunning says whether a git process runs, so an unrecorded lock
 	// may be live (default: a look at /proc).
 	GitRunning func() (running, known bool)
+	// Settle is how long Watch waits after it starts before its first
+	// pass (default DefaultSettle).
+	Settle time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -88,6 +93,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
+	}
+	if o.Settle <= 0 {
+		o.Settle = DefaultSettle
 	}
 	return o
 }
@@ -221,23 +229,28 @@ func logHint(e *env) string {
 	return "the standard error of the `cortex daemon` process (not run as a service)"
 }
 
-// Watch runs a pass now when the last one is older than interval (or from
-// the future: a clock set back), then every interval, until ctx ends. A
-// newly confirmed anomaly and a recovery are logged.
+// Watch runs a pass Settle after it starts (time for the daemon's first
+// batch) when the last one is older than interval (or from the future: a
+// clock set back) or left a confirmed anomaly — so a restart that cured it
+// clears the push block's line soon — else when the interval since the
+// last is over; then every interval, until ctx ends. A newly confirmed
+// anomaly and a recovery are logged.
 func Watch(ctx context.Context, l vault.Layout, opts Options) {
 	o := opts.withDefaults()
 	wait := time.Duration(0)
-	if st, _, err := watchdog.Load(l); err == nil && !st.LastCheck.IsZero() {
-		if age := o.Now().Sub(st.LastCheck); age >= 0 && age < o.Interval {
-			wait = o.Interval - age
-		}
-	}
 	before := map[string]bool{}
 	if st, _, err := watchdog.Load(l); err == nil {
+		if age := o.Now().Sub(st.LastCheck); !st.LastCheck.IsZero() && age >= 0 && age < o.Interval {
+			wait = o.Interval - age
+		}
 		for _, a := range st.Anomalies() {
 			before[a.Check] = true
 		}
+		if len(before) > 0 {
+			wait = o.Settle
+		}
 	}
+	wait = max(wait, o.Settle)
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	for {

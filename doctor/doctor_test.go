@@ -368,7 +368,7 @@ func TestWatch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := f.opts()
 	o.Now = time.Now
-	o.Interval = time.Millisecond
+	o.Interval, o.Settle = time.Millisecond, time.Millisecond
 	done := make(chan struct{})
 	go func() { Watch(ctx, f.l, o); close(done) }()
 	for {
@@ -455,4 +455,37 @@ func TestUpgradedBinary(t *testing.T) {
 	if c.Status != watchdog.Warn || !strings.Contains(c.Seen, "the daemon runs an older cortex") || !strings.HasPrefix(c.Fix, "systemctl --user restart cortex-v-") {
 		t.Errorf("service %+v", c)
 	}
+}
+
+// TestWatchAfterRestart: a confirmed anomaly on record brings the first
+// pass forward to Settle after start, though the last pass is recent: the
+// restarted daemon clears the line without waiting the interval.
+func TestWatchAfterRestart(t *testing.T) {
+	f := newFixture(t)
+	f.deadDaemon()
+	f.run()
+	f.run()
+	if len(watchdogAnomalies(t, f)) != 1 {
+		t.Fatal("not confirmed")
+	}
+	f.liveDaemon(0)
+	ctx, cancel := context.WithCancel(context.Background())
+	o := f.opts()
+	o.Interval, o.Settle = time.Hour, time.Millisecond
+	done := make(chan struct{})
+	go func() { Watch(ctx, f.l, o); close(done) }()
+	for len(watchdogAnomalies(t, f)) != 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	<-done
+}
+
+func watchdogAnomalies(t *testing.T, f *fixture) []watchdog.Anomaly {
+	t.Helper()
+	st, _, err := watchdog.Load(f.l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.Anomalies()
 }
