@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 // Who left a lock (StaleLock.Owner).
@@ -101,19 +99,23 @@ const (
 )
 
 // recordedOwner tells whether a Cortex store's record names the lock file
-// (the record's link is the very file) and whether that store lives (its
-// record's flock is held).
+// (the record's link is the very file) and whether that store lives: a
+// flock on its record, read from /proc/locks. It takes no lock itself — a
+// look that took the record's flock, however briefly, could make a store
+// settling its abandoned locks at that instant take a dead store's lock
+// for a live one's. Where /proc/locks cannot be read, a recorded lock old
+// enough to be asked about is a dead store's: a live store holds its locks
+// for milliseconds.
 func recordedOwner(dir, lockPath string, cur fs.FileInfo) int {
 	rec := ownerRecord(dir, lockPath)
 	linked, err := os.Lstat(rec + ".link")
 	if err != nil || !os.SameFile(cur, linked) {
 		return ownerNone
 	}
-	fl := flock.New(rec)
-	ok, err := fl.TryRLock()
-	if err != nil || !ok {
-		return ownerLive
+	if fi, err := os.Stat(rec); err == nil {
+		if held, known := flockHeld(fi); known && held {
+			return ownerLive
+		}
 	}
-	_ = fl.Unlock()
 	return ownerDead
 }

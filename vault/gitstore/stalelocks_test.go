@@ -3,6 +3,7 @@ package gitstore
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -32,8 +33,13 @@ func TestStaleLocks(t *testing.T) {
 	gitRuns := func() (bool, bool) { return true, true }
 
 	locks, known, err := StaleLocks(r, later, time.Minute, noGit)
-	if err != nil || !known || len(locks) != 1 || locks[0].Path != filepath.Join(gitDir, "index.lock") || locks[0].Owner != OwnerUnknown {
-		t.Fatalf("live store: %+v %v %v", locks, known, err)
+	if err != nil || !known {
+		t.Fatal(known, err)
+	}
+	// Only Linux says who holds a flock (/proc/locks); elsewhere an old
+	// recorded lock is taken for a dead store's.
+	if runtime.GOOS == "linux" && (len(locks) != 1 || locks[0].Path != filepath.Join(gitDir, "index.lock") || locks[0].Owner != OwnerUnknown) {
+		t.Fatalf("live store: %+v", locks)
 	}
 	if locks, _, _ := StaleLocks(r, later, time.Minute, gitRuns); len(locks) != 0 {
 		t.Errorf("git running: %+v", locks)
