@@ -25,7 +25,10 @@
 # claude-hook vault, 100000), HOOK_RUNS (50), HOOK_VAULT (an existing genvault
 # vault to reuse), CRASH_ROUNDS (kill -9 rounds of the crash section, 100),
 # WATCH_DOCS (documents of the watch vault, 10000), WATCH_N (watch probes,
-# 20), BENCH_TMP (where
+# 20), DOCTOR_DOCS (documents of the doctor vault, 100000), DOCTOR_RUNS (runs
+# per round, 5), DOCTOR_VAULT (an existing genvault vault to reuse),
+# DOCTOR_BASE (another cortex binary whose `cortex status` runs alternate with
+# ours: main has no doctor), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -60,7 +63,9 @@ WATCH_DOCS=${WATCH_DOCS:-10000}
 WATCH_N=${WATCH_N:-20}
 HOOK_DOCS=${HOOK_DOCS:-100000}
 HOOK_RUNS=${HOOK_RUNS:-50}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch)
+DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
+DOCTOR_RUNS=${DOCTOR_RUNS:-5}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -419,6 +424,31 @@ section_watch() {
 	local daemon
 	start_daemon "$v" "$work/watch-daemon.log"
 	"$bin/watchbench" -vault "$v" -cortex "$bin/cortex" -n "$WATCH_N" || { kill "$daemon"; exit 1; }
+	kill -INT "$daemon"
+	wait "$daemon" || true
+}
+
+# doctor: one `cortex doctor` (every check, recorded for the watchdog) over
+# a vault of DOCTOR_DOCS documents with a live daemon; beside it `cortex
+# status` of this build and, with DOCTOR_BASE, of that binary, in alternating
+# rounds of DOCTOR_RUNS runs. Goal: <= 300 ms at 100,000 documents.
+section_doctor() {
+	local v=${DOCTOR_VAULT:-}
+	if [ -z "$v" ]; then
+		v=$work/doctor
+		"$bin/genvault" -dir "$v" -n "$DOCTOR_DOCS"
+	fi
+	"$bin/cortex" init "$v" >/dev/null
+	"$bin/cortex" rebuild-index --vault "$v" >/dev/null 2>&1
+	local daemon round
+	start_daemon "$v" "$work/doctor-daemon.log"
+	for round in 1 2 3; do
+		"$bin/runstat" -n "$DOCTOR_RUNS" -label "doctor (round $round)" -- "$bin/cortex" doctor --vault "$v"
+		"$bin/runstat" -n "$DOCTOR_RUNS" -label "status (round $round)" -- "$bin/cortex" status --vault "$v"
+		if [ -n "${DOCTOR_BASE:-}" ]; then
+			"$bin/runstat" -n "$DOCTOR_RUNS" -label "base status (round $round)" -- "$DOCTOR_BASE" status --vault "$v"
+		fi
+	done
 	kill -INT "$daemon"
 	wait "$daemon" || true
 }

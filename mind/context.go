@@ -12,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
 // DefaultBudget is the push block's size in characters (SPEC §7).
@@ -79,6 +80,9 @@ type ContextBlock struct {
 	// in a model's tokens (a token is about four characters of English).
 	Used   int `json:"used"`
 	Tokens int `json:"approx_tokens"`
+	// Alert is the watchdog's line of confirmed anomalies, first in Text
+	// after the header ("" when there are none).
+	Alert string `json:"alert,omitempty"`
 }
 
 // The stages' names (ContextStage.Name), in priority order.
@@ -158,23 +162,26 @@ func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock
 	if err := r.shortIDs(ctx, stages); err != nil {
 		return nil, err
 	}
-	// The entries that fit by their line; then, with the budget left, the
-	// short bodies of those entries.
-	blk := fitBlock(stages, budget, nil)
-	var paths []string
-	for _, st := range blk.Stages {
-		for _, e := range st.Entries {
-			paths = append(paths, e.Path)
+	fit := func(budget int) (*ContextBlock, error) {
+		// The entries that fit by their line; then, with the budget left,
+		// the short bodies of those entries.
+		blk := fitBlock(stages, budget, nil)
+		var paths []string
+		for _, st := range blk.Stages {
+			for _, e := range st.Entries {
+				paths = append(paths, e.Path)
+			}
 		}
+		if len(paths) == 0 || blk.Used == budget {
+			return blk, nil
+		}
+		bodies, err := r.ix.ShortBodies(ctx, paths, maxPushBody)
+		if err != nil {
+			return nil, err
+		}
+		return fitBlock(stages, budget, bodies), nil
 	}
-	if len(paths) == 0 || blk.Used == budget {
-		return blk, nil
-	}
-	bodies, err := r.ix.ShortBodies(ctx, paths, maxPushBody)
-	if err != nil {
-		return nil, err
-	}
-	return fitBlock(stages, budget, bodies), nil
+	return withAlert(fit, budget, watchdog.Alert(r.l))
 }
 
 // maxPushBody is the longest body the push block shows whole, in
@@ -203,6 +210,29 @@ func pushBody(body, title string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// withAlert lays the block out by fit with the watchdog's line (when there
+// is one) first, after the header, within the same budget: the agent and
+// the person learn that memory is not being kept without looking. When the
+// line leaves no room for the block, the block goes without it.
+func withAlert(fit func(budget int) (*ContextBlock, error), budget int, alert string) (*ContextBlock, error) {
+	if alert == "" {
+		return fit(budget)
+	}
+	line := alert + "\n\n"
+	n := utf8.RuneCountInString(line)
+	blk, err := fit(budget - n)
+	if err != nil {
+		return nil, err
+	}
+	if blk.Text == "" {
+		return fit(budget)
+	}
+	blk.Text = contextHeader + line + strings.TrimPrefix(blk.Text, contextHeader)
+	blk.Budget, blk.Used, blk.Alert = budget, blk.Used+n, alert
+	blk.Tokens = (blk.Used + 3) / 4
+	return blk, nil
 }
 
 // stagePlan is one stage's heading and candidates, in order.

@@ -1,7 +1,9 @@
 package observer
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,6 +18,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
 // Status is what `cortex status` shows (SPEC §5 "Status"): the totals of
@@ -42,6 +45,9 @@ type Status struct {
 	GitLocks []gitstore.LeftLock `json:"git_locks,omitempty"`
 	// Warnings are problems found on the way (a corrupt state.json).
 	Warnings []string `json:"warnings,omitempty"`
+	// Watchdog is the line of the watchdog's confirmed anomalies ("" when
+	// there are none; see cortex doctor).
+	Watchdog string `json:"watchdog,omitempty"`
 }
 
 // SecurityStatus is what each security layer found (SPEC §5 step 3).
@@ -193,6 +199,7 @@ func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, err
 	if s.GitLocks, err = gitstore.LeftLocks(l.Root, now); err != nil {
 		s.Warnings = append(s.Warnings, err.Error())
 	}
+	s.Watchdog = watchdog.Alert(l)
 	return s, nil
 }
 
@@ -349,4 +356,67 @@ func changedSince(ctx context.Context, l vault.Layout, since time.Time) (time.Ti
 		}
 	}
 	return newest, where, nil
+}
+
+// ReadDaemonStatus says whether the vault's daemon runs (the daemon part of
+// ReadStatus, for cortex doctor).
+func ReadDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
+	return readDaemonStatus(l, now)
+}
+
+// ReadStaging describes observer/staging (the staging part of ReadStatus).
+func ReadStaging(l vault.Layout) (StagingStatus, error) { return readStaging(l) }
+
+// Backlog is what waits in the buffer: the complete lines after the stored
+// offset and since when the oldest has waited.
+type Backlog struct {
+	PendingStatus
+	// Since is when the oldest pending line was written, as best known:
+	// its timestamp, kept between the last run and the buffer's last
+	// change (an agent's clock, or a line replayed, may say otherwise).
+	Since time.Time `json:"since,omitzero"`
+}
+
+// ReadBacklog counts the pending lines and dates the oldest.
+func ReadBacklog(l vault.Layout) (Backlog, error) {
+	var b Backlog
+	st, _, err := LoadState(l)
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	v, err := statBuffer(l.Buffer())
+	if err != nil || !v.Exists {
+		return b, err
+	}
+	from, _ := startOffset(st, v)
+	if b.Lines, b.Bytes, err = countLines(l.Buffer(), from); err != nil || b.Lines == 0 {
+		return b, err
+	}
+	fi, err := os.Stat(l.Buffer())
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	b.Since = fi.ModTime()
+	f, err := os.Open(l.Buffer())
+	if err != nil {
+		return b, fmt.Errorf("backlog: %w", err)
+	}
+	defer f.Close()
+	line := make([]byte, 4096)
+	n, _ := f.ReadAt(line, from)
+	var head struct {
+		Timestamp time.Time `json:"timestamp"`
+	}
+	if i := bytes.IndexByte(line[:n], '\n'); i >= 0 && json.Unmarshal(line[:i], &head) == nil && !head.Timestamp.IsZero() {
+		t := head.Timestamp
+		if t.Before(st.LastRun) {
+			t = st.LastRun
+		}
+		if t.Before(b.Since) {
+			b.Since = t
+		}
+	} else if !st.LastRun.IsZero() && st.LastRun.Before(b.Since) {
+		b.Since = st.LastRun
+	}
+	return b, nil
 }

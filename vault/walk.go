@@ -89,7 +89,15 @@ type WalkFunc func(rel string, d fs.DirEntry) error
 // lexical order, skipping dot-paths, .cortexignore matches and symbolic
 // links (a link may point out of the vault). A missing memory folder is not
 // an error.
-func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
+func Walk(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, true, fn) }
+
+// WalkUnmatched is Walk without matching the files against .cortexignore
+// (folders still are, and dot-paths and links are still skipped): for a
+// caller that needs only the few files it cannot account for matched (a
+// count checked against the index's).
+func WalkUnmatched(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, false, fn) }
+
+func walk(l Layout, ig *Ignore, matchFiles bool, fn WalkFunc) error {
 	for _, top := range doc.MemoryDirs {
 		base := l.Path(top)
 		// Every p WalkDir gives starts with base: the path in the vault
@@ -109,7 +117,7 @@ func Walk(l Layout, ig *Ignore, fn WalkFunc) error {
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() || !strings.HasSuffix(rel, ".md") || ig.Ignored(rel) {
+			if !d.Type().IsRegular() || !strings.HasSuffix(rel, ".md") || matchFiles && ig.Ignored(rel) {
 				return nil
 			}
 			return fn(rel, d)

@@ -13,8 +13,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/doctor"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
+	"github.com/cortex-vault/cortex/service"
 )
 
 func init() {
@@ -42,13 +44,21 @@ A failed batch is logged and retried with a growing delay (at most 2 minutes);
 the daemon never stops on one. SIGINT or SIGTERM stop it after the batch in
 hand (exit 0); a second signal stops it at once, and the next start recovers
 the interrupted batch. Logs go to stderr; the daemon's pid and heartbeat are
-in .cortex/daemon.json (see cortex status).`,
+in .cortex/daemon.json (see cortex status). Every --watchdog it runs the
+checks of cortex doctor and records them (a failure confirmed twice in a row
+is shown by cortex status and the push block).
+
+cortex daemon install makes it a service (systemd, launchd) started at login
+and after a crash; cortex daemon status says whether it is installed and
+running; cortex daemon uninstall removes it.`,
+		Subcommands: daemonServiceCommands(),
 		Flags: []cli.Flag{
 			obsVaultFlag(),
 			&cli.StringFlag{Name: "log-format", Value: "text", Usage: "`FORMAT` of the logs on stderr: text or json"},
 			&cli.StringFlag{Name: "log-level", Value: "info", Usage: "`LEVEL` of the logs: debug, info, warn or error"},
 			&cli.DurationFlag{Name: "poll", Value: observer.DefaultPollInterval, Usage: "look at the buffer every `INTERVAL` even without a file event"},
 			&cli.StringFlag{Name: "sleep-at", Value: rules.DefaultSleepAt, Usage: "run cortex maintain every day at `HH:MM` local time (and at start when the last run is over 24 h old), or off"},
+			&cli.DurationFlag{Name: "watchdog", Value: doctor.DefaultInterval, Usage: "run the checks of cortex doctor every `INTERVAL` (0: never)"},
 			// For tests and benchmarks.
 			&cli.DurationFlag{Name: "heartbeat", Value: observer.DefaultHeartbeat, Hidden: true},
 			&cli.DurationFlag{Name: "debounce", Value: observer.DefaultDebounce, Hidden: true},
@@ -71,6 +81,9 @@ func runDaemon(c *cli.Context) error {
 		if c.Duration(name) <= 0 {
 			return usageErrorf("--%s: want a positive duration such as 30s, got %s", name, c.Duration(name))
 		}
+	}
+	if c.Duration("watchdog") < 0 {
+		return usageErrorf("--watchdog: want a duration such as 2h (0: never), got %s", c.Duration("watchdog"))
 	}
 	l, err := obsLayout(c)
 	if err != nil {
@@ -100,6 +113,9 @@ func runDaemon(c *cli.Context) error {
 	})
 	if err != nil {
 		return err
+	}
+	if every := c.Duration("watchdog"); every > 0 {
+		go doctor.Watch(ctx, l, doctor.Options{Interval: every, Logger: log, Service: service.Options{Manager: serviceManager}})
 	}
 	go func() {
 		n := 0
@@ -138,17 +154,4 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 }
 
 // ago says how long before now t was, for people: "3s ago", "5m ago".
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Second:
-		return "just now"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds ago", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm ago", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d.Hours()))
-	}
-	return fmt.Sprintf("%dd ago", int(d.Hours()/24))
-}
+func ago(now, t time.Time) string { return doctor.Ago(now, t) }

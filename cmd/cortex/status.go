@@ -167,6 +167,9 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 		head = append(head, fmt.Sprintf("%d skipped", t.Skipped))
 	}
 	fmt.Fprintf(w, "Cortex: %s\n", strings.Join(head, ", "))
+	if s.Watchdog != "" {
+		fmt.Fprintf(w, "%s\n", s.Watchdog)
+	}
 
 	row := func(label, value string) { fmt.Fprintf(w, "  %-11s %s\n", label+":", value) }
 

@@ -26,6 +26,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -361,3 +362,101 @@ func formatTime(t time.Time) string {
 }
 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// Inspection is what Inspect found of the index file, without repairing
+// anything (for cortex doctor).
+type Inspection struct {
+	// Missing: there is no index file.
+	Missing bool `json:"missing,omitempty"`
+	// Problem says why the file cannot serve (unreadable, another schema
+	// version): the next reader rebuilds it.
+	Problem string `json:"problem,omitempty"`
+	// Count is the number of indexed files.
+	Count int `json:"count"`
+	// Stale lists the files of the sample whose row is missing or whose
+	// size or modification time differ from the file's.
+	Stale []string `json:"stale,omitempty"`
+	// Unindexed lists the files of the tree without a row, and Gone the
+	// rows of files not in the tree: compared only when the counts differ.
+	Unindexed []string `json:"unindexed,omitempty"`
+	Gone      []string `json:"gone,omitempty"`
+}
+
+// Inspect opens the vault's index as it is — never rebuilding nor
+// refreshing it — and compares it with the tree: its row count with the
+// number of files tree lists (and, when they differ, the paths), and the
+// rows of the sample with the files' size and modification time.
+func Inspect(ctx context.Context, l vault.Layout, tree []string, sample []vault.Found) (Inspection, error) {
+	var in Inspection
+	path := l.IndexDB()
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		in.Missing = true
+		return in, nil
+	} else if err != nil {
+		return in, fmt.Errorf("index %s: %w", path, err)
+	}
+	db, err := openDSN(path, "mode=ro&_pragma=busy_timeout(2000)")
+	if err != nil {
+		return in, err
+	}
+	defer db.Close()
+	unreadable := func(err error) (Inspection, error) {
+		in.Problem = "unreadable: " + err.Error()
+		return in, nil
+	}
+	if err := checkDB(ctx, db); err != nil {
+		in.Problem = err.Error()
+		return in, nil
+	}
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM documents").Scan(&in.Count); err != nil {
+		return unreadable(err)
+	}
+	stmt, err := db.PrepareContext(ctx, "SELECT size, mtime_ns FROM documents WHERE path = ?")
+	if err != nil {
+		return unreadable(err)
+	}
+	defer stmt.Close()
+	for _, f := range sample {
+		var size, mtime int64
+		err := stmt.QueryRowContext(ctx, f.Rel).Scan(&size, &mtime)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			in.Stale = append(in.Stale, f.Rel)
+		case err != nil:
+			return unreadable(err)
+		case size != f.Size || mtime != f.MtimeNS:
+			in.Stale = append(in.Stale, f.Rel)
+		}
+	}
+	if in.Count == len(tree) {
+		return in, nil
+	}
+	rows, err := db.QueryContext(ctx, "SELECT path FROM documents")
+	if err != nil {
+		return unreadable(err)
+	}
+	defer rows.Close()
+	indexed := make(map[string]bool, in.Count)
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return unreadable(err)
+		}
+		indexed[p] = true
+	}
+	if err := rows.Err(); err != nil {
+		return unreadable(err)
+	}
+	for _, rel := range tree {
+		if indexed[rel] {
+			delete(indexed, rel)
+		} else {
+			in.Unindexed = append(in.Unindexed, rel)
+		}
+	}
+	for p := range indexed {
+		in.Gone = append(in.Gone, p)
+	}
+	slices.Sort(in.Gone)
+	return in, nil
+}
