@@ -69,10 +69,20 @@ type Result struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// Search runs q over the index: the documents that have every word (or,
-// when none has them all, any word), filtered, ranked by DefaultRank, best
-// first. A type the taxonomy does not know is a *QueryError naming the
-// known types.
+// Search runs q over the index, filtered, ranked by DefaultRank, best
+// first (README, Design: Recall):
+//
+//  1. the query's words less stop words (matchTerms): a question's
+//     "what did … the …" says nothing about which memory answers it;
+//  2. the documents that have every one of those words; when fewer than
+//     the limit do, the documents that have any of them, ranked by BM25,
+//     after them;
+//  3. each of the best candidates lends a share of its relevance to the
+//     memories just before and after it in its session (the answer to a
+//     question is often the turn next to the one that repeats its words).
+//
+// A type the taxonomy does not know is a *QueryError naming the known
+// types.
 func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	if err := r.checkTypes(q.Types); err != nil {
 		return nil, err
@@ -85,6 +95,7 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		limit = MaxLimit
 	}
 	p := index.SearchParams{
+		Terms:    matchTerms(q.Terms),
 		Types:    q.Types,
 		Tags:     q.Tags,
 		Statuses: q.StatusSet(),
@@ -93,26 +104,17 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		Limit:    limit,
 		Rank:     DefaultRank,
 	}
-	for _, t := range q.Terms {
-		p.Terms = append(p.Terms, index.Term{Text: t.Text, Prefix: t.Prefix, Exclude: t.Exclude})
-	}
 	res := &Result{Query: q, Match: MatchAll}
 	if !q.Words() {
 		res.Match = MatchNoTerms
 	}
-	hits, err := r.ix.Search(ctx, p)
+	hits, any, err := r.rank(ctx, true, p)
 	if err != nil {
 		return nil, err
 	}
-	if len(hits) == 0 && positive(q.Terms) > 1 {
-		p.Any = true
-		if hits, err = r.ix.Search(ctx, p); err != nil {
-			return nil, err
-		}
-		if len(hits) > 0 {
-			res.Match = MatchAny
-			res.Notes = append(res.Notes, "no document has every word: these have some of them")
-		}
+	if any {
+		res.Match = MatchAny
+		res.Notes = append(res.Notes, "no document has every word: these have some of them")
 	}
 	ids := make([]string, len(hits))
 	for i, h := range hits {
@@ -133,6 +135,31 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	return res, nil
 }
 
+// rank is steps 2 and 3 of Search for the index terms of p (step 3 when
+// neighbours is set): the best p.Limit documents, and whether none of
+// them has every word (any).
+func (r *Recall) rank(ctx context.Context, neighbours bool, p index.SearchParams) (hits []index.Hit, any bool, err error) {
+	limit := p.Limit
+	p.Limit = limit + neighbourPool
+	if hits, err = r.ix.Search(ctx, p); err != nil {
+		return nil, false, err
+	}
+	if len(hits) < limit && positiveTerms(p.Terms) > 1 {
+		p.Any = true
+		more, err := r.ix.Search(ctx, p)
+		if err != nil {
+			return nil, false, err
+		}
+		if len(hits) == 0 && len(more) > 0 {
+			any = true
+		}
+		hits = appendNew(hits, more, AllWordsBonus)
+	}
+	if hits, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
+		return nil, false, err
+	}
+	return hits[:min(limit, len(hits))], any, nil
+}
 func positive(terms []Term) int {
 	n := 0
 	for _, t := range terms {

@@ -120,7 +120,7 @@ func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 		}
 	}
 	r.text = textRow{
-		title:   d.Title,
+		title:   ownTitle(d.Title, document.Body),
 		aliases: strings.Join(document.Aliases, "\n"),
 		body:    document.Body,
 	}
@@ -128,6 +128,22 @@ func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 	for i := range r.refs {
 		r.refs[i].setKeys()
 	}
+}
+
+// ownTitle is the title as the full text holds it: "" when it only
+// repeats the body's opening (the title doc.Title derives, or one written
+// the same way), whose words the body column has already; counting them
+// again would rank a memory by where its words stand rather than by what
+// it says.
+func ownTitle(title, body string) string {
+	t := strings.TrimSuffix(strings.TrimSpace(title), "…")
+	if t == "" {
+		return title
+	}
+	if strings.HasPrefix(strings.Join(strings.Fields(body), " "), strings.Join(strings.Fields(t), " ")) {
+		return ""
+	}
+	return title
 }
 
 // bodyRefs appends the edges of a parsed document, in the order of the

@@ -12,7 +12,8 @@ import (
 // 1: documents only (lookups for the memorizer).
 // 2: every recalled field, full text (FTS5), the graph, decay inputs.
 // 3: the push block's indexes (documents_push, documents_activity).
-const SchemaVersion = 3
+// 4: texts.title is empty when the title only repeats the body's opening.
+const SchemaVersion = 4
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -51,7 +52,8 @@ const SchemaVersion = 3
 //
 // # texts and fts
 //
-// fts is an FTS5 table over texts (external content): title, aliases (one
+// fts is an FTS5 table over texts (external content): title (empty when
+// it only repeats the body's opening: see ownTitle), aliases (one
 // per line), body (the markdown after the frontmatter), tags (tags, space
 // separated, as written) and entities (entity names and the attribution,
 // one per line). texts shares its rowid with documents. External content,
