@@ -81,15 +81,12 @@ func positiveTerms(terms []index.Term) int {
 	return n
 }
 
-// AllWordsBonus: see appendNew.
-var AllWordsBonus = 1.0
-
-// appendNew merges the documents that have every word (all) with those
-// that have any (anyHits, which hold them too, ranked among the others):
-// the any-word ranking, where a document that has every word gets
-// bonus added to its relevance before the relevances are scaled to [0, 1]
-// again.
-func appendNew(all, anyHits []index.Hit, bonus float64) []index.Hit {
+// allWordsFirst merges the documents that have every word (all) with
+// those that have any (anyHits, which hold them too): the any-word
+// ranking, where the relevance R of a document that has every word
+// becomes (1 + R)/2 and that of one that lacks a word R/2, so that every
+// document with all the words comes first.
+func allWordsFirst(all, anyHits []index.Hit) []index.Hit {
 	if len(all) == 0 {
 		return anyHits
 	}
@@ -100,31 +97,35 @@ func appendNew(all, anyHits []index.Hit, bonus float64) []index.Hit {
 	out := slices.Clone(anyHits)
 	for i := range out {
 		if has[out[i].Path] {
-			out[i].Relevance = (out[i].Relevance + bonus) / (1 + bonus)
+			out[i].Relevance = (out[i].Relevance + 1) / 2
 		} else {
-			out[i].Relevance /= 1 + bonus
+			out[i].Relevance /= 2
 		}
 	}
 	return out
 }
 
-// Neighbour expansion (Search, step 3).
-var (
+// Neighbour expansion (Search, step 3), measured on LoCoMo's development
+// conversations (bench/run.sh recall; README, Benchmarks).
+const (
 	// neighbourPool is how many candidates past the limit the first
 	// passes fetch, so a neighbour's lift can bring one of them in.
 	neighbourPool = 20
-	// NeighbourFrom is how many of the best candidates lend relevance.
-	NeighbourFrom = 10
-	// NeighbourShare is the share of a candidate's relevance its session
-	// neighbours get (the one just before and the one just after).
-	NeighbourShare = 0.7
-	NeighbourSpan  = 2
-	NeighbourWords = 2
+	// neighbourFrom is how many of the best candidates lend relevance.
+	neighbourFrom = 10
+	// neighbourSpan is how many memories on each side of a lender, in its
+	// session, borrow.
+	neighbourSpan = 2
+	// neighbourShare is the share of a lender's relevance they get.
+	neighbourShare = 0.7
+	// neighbourWords is the fewest words a query needs for neighbours: a
+	// one-word search is a look-up, and gets what has the word.
+	neighbourWords = 2
 )
 
 // withNeighbours adds to hits the session neighbours of the best
-// NeighbourFrom of them: a neighbour's relevance is the larger of its own
-// and NeighbourShare times the relevance of the hit next to it. The
+// neighbourFrom of them: a neighbour's relevance is the larger of its own
+// and neighbourShare times the relevance of the hit next to it. The
 // scores are computed again and the hits sorted, best first.
 func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits []index.Hit, lend bool) ([]index.Hit, error) {
 	byPath := make(map[string]int, len(hits))
@@ -134,9 +135,14 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 	// The candidates in their order by score: lenders first.
 	order := rescore(hits, p.Rank)
 	var added []index.Hit
-	lenders := order[:min(NeighbourFrom, len(order))]
-	if !lend || positiveTerms(p.Terms) < NeighbourWords || NeighbourShare <= 0 {
+	lenders := order[:min(neighbourFrom, len(order))]
+	if !lend || positiveTerms(p.Terms) < neighbourWords {
 		lenders = nil
+	}
+	// Lenders lend their own relevance, not one lent to them.
+	own := make([]float64, len(hits))
+	for i, h := range hits {
+		own[i] = h.Relevance
 	}
 	for _, i := range lenders {
 		h := hits[i]
@@ -145,14 +151,13 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 		}
 		for _, after := range []bool{false, true} {
 			ns, err := r.ix.Neighbors(ctx, index.NeighborParams{
-				Anchor: h.Doc, After: after, Session: h.SessionID, SameSession: true, Limit: NeighbourSpan,
+				Anchor: h.Doc, After: after, Session: h.SessionID, SameSession: true, Limit: neighbourSpan,
 			})
 			if err != nil {
 				return nil, err
 			}
-			for k, n := range ns {
-				_ = k
-				lent := NeighbourShare * h.Relevance
+			for _, n := range ns {
+				lent := neighbourShare * own[i]
 				if j, ok := byPath[n.Path]; ok {
 					if j < len(hits) {
 						hits[j].Relevance = max(hits[j].Relevance, lent)

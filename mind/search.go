@@ -76,10 +76,12 @@ type Result struct {
 //     "what did … the …" says nothing about which memory answers it;
 //  2. the documents that have every one of those words; when fewer than
 //     the limit do, the documents that have any of them, ranked by BM25,
-//     after them;
-//  3. each of the best candidates lends a share of its relevance to the
-//     memories just before and after it in its session (the answer to a
-//     question is often the turn next to the one that repeats its words).
+//     where having every word halves the distance to the best relevance
+//     (allWordsFirst);
+//  3. for two words or more, each of the best candidates lends a share of
+//     its relevance to the memories just before and after it in its
+//     session (withNeighbours): the answer to a question is often said
+//     next to the words that repeat it.
 //
 // A type the taxonomy does not know is a *QueryError naming the known
 // types.
@@ -153,7 +155,7 @@ func (r *Recall) rank(ctx context.Context, neighbours bool, p index.SearchParams
 		if len(hits) == 0 && len(more) > 0 {
 			any = true
 		}
-		hits = appendNew(hits, more, AllWordsBonus)
+		hits = allWordsFirst(hits, more)
 	}
 	if hits, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
 		return nil, false, err
