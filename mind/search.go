@@ -31,7 +31,7 @@ var DefaultRank = index.Rank{
 	Importance: 0.25,
 	Recency:    0.15,
 	HalfLife:   30 * 24 * time.Hour,
-	Columns:    [5]float64{4, 4, 1, 2, 2}, // title, aliases, body, tags, entities
+	Columns:    [6]float64{4, 4, 1, 2, 2, 1}, // title, aliases, body, tags, entities, parts
 }
 
 // Match says which documents a search's words matched.
@@ -162,16 +162,6 @@ func (r *Recall) rank(ctx context.Context, neighbours bool, p index.SearchParams
 	}
 	return hits[:min(limit, len(hits))], any, nil
 }
-func positive(terms []Term) int {
-	n := 0
-	for _, t := range terms {
-		if !t.Exclude {
-			n++
-		}
-	}
-	return n
-}
-
 // checkTypes refuses a type filter naming no type of the taxonomy (a typo
 // would otherwise answer "nothing found"). When taxonomy.yml cannot be
 // read the filter is taken as given: reading needs no valid taxonomy.

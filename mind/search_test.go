@@ -142,6 +142,10 @@ func TestMatchExpr(t *testing.T) {
 		{[]index.Term{{Text: "a"}, {Text: "b"}}, true, `"a" OR "b"`, ""},
 		{[]index.Term{{Text: "fe", Prefix: true}, {Text: "x", Exclude: true}, {Text: "y z", Exclude: true}}, false, `("fe"*) NOT ("x" OR "y z")`, ""},
 		{[]index.Term{{Text: "x", Exclude: true}, {Text: "nul\x00byte", Exclude: true}}, false, "", `"x" OR "nul byte"`},
+		// A camelCase word: whole or as the phrase of its parts.
+		{[]index.Term{{Text: "parseQuery"}, {Text: "HTTPServer", Prefix: true}}, false, `("parseQuery" OR "parse Query") AND ("HTTPServer"* OR "HTTP Server"*)`, ""},
+		{[]index.Term{{Text: "go"}, {Text: "parse_query"}, {Text: "a.b"}, {Text: "x parseQuery"}}, true, `"go" OR "parse_query" OR "a.b" OR "x parseQuery"`, ""},
+		{[]index.Term{{Text: "a"}, {Text: "fooBar", Exclude: true}}, false, `("a") NOT (("fooBar" OR "foo Bar"))`, ""},
 	}
 	for _, c := range cases {
 		m, e := index.MatchExpr(c.terms, c.any)

@@ -22,7 +22,7 @@ type record struct {
 
 // textRow is the full text of a document (the texts table).
 type textRow struct {
-	title, aliases, body, tags, entities string
+	title, aliases, body, tags, entities, parts string
 }
 
 // ref is an edge as read from the file; dst is found by resolving it.
@@ -124,6 +124,7 @@ func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 		aliases: strings.Join(document.Aliases, "\n"),
 		body:    document.Body,
 	}
+	r.text.parts = IdentifierParts(r.text.title + "\n" + document.Body)
 	r.refs = bodyRefs(r.refs, p, document, &r.text)
 	for i := range r.refs {
 		r.refs[i].setKeys()

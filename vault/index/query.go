@@ -24,7 +24,8 @@ type Term struct {
 }
 
 // MatchExpr turns terms into an FTS5 query: every term a quoted string
-// (inner quotes doubled), joined by AND (or OR when any), then NOT for each
+// (inner quotes doubled; a camelCase word as ("parseQuery" OR "parse
+// Query"), see parts.go), joined by AND (or OR when any), then NOT for each
 // excluded term. It returns "" when no term is to be looked for, and the
 // expression of the excluded terms, joined by OR, for the caller to
 // subtract. The tokenizer splits a quoted string the way it split the
@@ -37,6 +38,15 @@ func MatchExpr(terms []Term, any bool) (match, excluded string) {
 		q := quoteFTS(t.Text)
 		if t.Prefix {
 			q += "*"
+		}
+		if parts := termParts(t.Text); parts != "" {
+			// A camelCase word: whole, or the phrase of its parts
+			// (parts.go).
+			p := quoteFTS(parts)
+			if t.Prefix {
+				p += "*"
+			}
+			q = "(" + q + " OR " + p + ")"
 		}
 		if t.Exclude {
 			neg = append(neg, q)
@@ -58,6 +68,19 @@ func MatchExpr(terms []Term, any bool) (match, excluded string) {
 	return "", strings.Join(neg, " OR ")
 }
 
+// termParts is the parts of a term that is one camelCase word, as
+// IdentifierParts splits it, and "" for any other term.
+func termParts(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return !wordRune(r) }) {
+		return ""
+	}
+	if parts := camelParts(s); len(parts) > 1 {
+		return strings.Join(parts, " ")
+	}
+	return ""
+}
+
 // quoteFTS makes s one FTS5 string. NUL ends a C string inside SQLite's
 // tokenizer, and a quote must be doubled; nothing else is special inside
 // quotes.
@@ -75,12 +98,12 @@ func quoteFTS(s string) string {
 //	E = effective importance after decay (EffectiveImportanceSQL)
 //	T = 0.5 ^ (age / HalfLife), age since last_reinforced, else created
 //
-// bm25 weighs the FTS columns title, aliases, body, tags, entities by
-// Columns.
+// bm25 weighs the FTS columns title, aliases, body, tags, entities, parts
+// by Columns.
 type Rank struct {
 	Relevance, Importance, Recency float64
 	HalfLife                       time.Duration
-	Columns                        [5]float64
+	Columns                        [6]float64
 }
 
 // SearchParams is one search.
@@ -194,9 +217,9 @@ func searchSQL(p SearchParams) (string, []any) {
 	var hits string
 	if match != "" {
 		w := p.Rank.Columns
-		hits = fmt.Sprintf(`SELECT %s, bm25(fts, %g, %g, %g, %g, %g) AS b
+		hits = fmt.Sprintf(`SELECT %s, bm25(fts, %g, %g, %g, %g, %g, %g) AS b
 			FROM fts JOIN documents d ON d.rowid = fts.rowid
-			WHERE fts MATCH @match AND %s`, parts, w[0], w[1], w[2], w[3], w[4], strings.Join(where, " AND "))
+			WHERE fts MATCH @match AND %s`, parts, w[0], w[1], w[2], w[3], w[4], w[5], strings.Join(where, " AND "))
 		args = append(args, sql.Named("match", match))
 	} else {
 		hits = `SELECT ` + parts + `, 0.0 AS b FROM documents d WHERE ` + strings.Join(where, " AND ")
