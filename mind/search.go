@@ -3,6 +3,7 @@ package mind
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,7 +79,10 @@ type Result struct {
 //     the limit do, the documents that have any of them, ranked by BM25,
 //     where having every word halves the distance to the best relevance
 //     (allWordsFirst);
-//  3. for two words or more, each of the best candidates lends a share of
+//  3. when the query names a date (dateIn: "on 16 November, 2023", "in
+//     May 2023", "2023"), the memories created then that have any of its
+//     other words are ranked among themselves, and lead (inSpan);
+//  4. for two words or more, each of the best candidates lends a share of
 //     its relevance to the memories just before and after it in its
 //     session (withNeighbours): the answer to a question is often said
 //     next to the words that repeat it.
@@ -110,7 +114,17 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	if !q.Words() {
 		res.Match = MatchNoTerms
 	}
-	hits, any, err := r.rank(ctx, true, p)
+	var when span
+	if s, idx, ok := dateIn(q.Terms); ok {
+		rest := slices.Clone(q.Terms)
+		for k := len(idx) - 1; k >= 0; k-- {
+			rest = slices.Delete(rest, idx[k], idx[k]+1)
+		}
+		if mt := matchTerms(rest); positiveTerms(mt) > 0 {
+			when, p.Terms = s, mt
+		}
+	}
+	hits, any, err := r.rank(ctx, true, when, p)
 	if err != nil {
 		return nil, err
 	}
@@ -137,16 +151,16 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	return res, nil
 }
 
-// rank is steps 2 and 3 of Search for the index terms of p (step 3 when
-// neighbours is set): the best p.Limit documents, and whether none of
-// them has every word (any).
-func (r *Recall) rank(ctx context.Context, neighbours bool, p index.SearchParams) (hits []index.Hit, any bool, err error) {
+// rank is steps 2 to 4 of Search for the index terms of p (step 3 when
+// when is set, step 4 when neighbours is): the best p.Limit documents,
+// and whether none of them has every word (any).
+func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, err error) {
 	limit := p.Limit
 	p.Limit = limit + neighbourPool
 	if hits, err = r.ix.Search(ctx, p); err != nil {
 		return nil, false, err
 	}
-	if len(hits) < limit && positiveTerms(p.Terms) > 1 {
+	if !p.Any && len(hits) < limit && positiveTerms(p.Terms) > 1 {
 		p.Any = true
 		more, err := r.ix.Search(ctx, p)
 		if err != nil {
@@ -157,11 +171,17 @@ func (r *Recall) rank(ctx context.Context, neighbours bool, p index.SearchParams
 		}
 		hits = allWordsFirst(hits, more)
 	}
+	if !when.from.IsZero() {
+		if hits, err = r.inSpan(ctx, p, when, hits); err != nil {
+			return nil, false, err
+		}
+	}
 	if hits, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
 		return nil, false, err
 	}
 	return hits[:min(limit, len(hits))], any, nil
 }
+
 // checkTypes refuses a type filter naming no type of the taxonomy (a typo
 // would otherwise answer "nothing found"). When taxonomy.yml cannot be
 // read the filter is taken as given: reading needs no valid taxonomy.

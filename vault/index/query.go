@@ -118,8 +118,9 @@ type SearchParams struct {
 	Types    []string
 	Tags     []string
 	Statuses []string
-	// Since keeps documents created at or after it (zero: no bound).
-	Since time.Time
+	// Since keeps documents created at or after it (zero: no bound);
+	// Until those created before it (zero: no bound).
+	Since, Until time.Time
 	// Now is the clock of decay and recency.
 	Now   time.Time
 	Limit int
@@ -200,6 +201,10 @@ func searchSQL(p SearchParams) (string, []any) {
 	if !p.Since.IsZero() {
 		where = append(where, "d.created_ms >= @since_ms")
 		args = append(args, sql.Named("since_ms", p.Since.UnixMilli()))
+	}
+	if !p.Until.IsZero() {
+		where = append(where, "d.created_ms < @until_ms")
+		args = append(args, sql.Named("until_ms", p.Until.UnixMilli()))
 	}
 	if excluded != "" {
 		where = append(where, "d.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH @excluded)")
