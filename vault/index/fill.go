@@ -141,6 +141,11 @@ func ownTitle(title, body string) string {
 	if t == "" {
 		return title
 	}
+	// The body's opening, as long as the title with room for runs of
+	// white space the title's made single.
+	if len(body) > 2*len(t)+64 {
+		body = body[:2*len(t)+64]
+	}
 	if strings.HasPrefix(strings.Join(strings.Fields(body), " "), strings.Join(strings.Fields(t), " ")) {
 		return ""
 	}

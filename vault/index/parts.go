@@ -23,18 +23,28 @@ import (
 func IdentifierParts(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		if !wordRune(r) {
 			i += size
 			continue
 		}
 		j := i
 		for j < len(s) {
-			r, size := utf8.DecodeRuneInString(s[j:])
+			r, size := rune(s[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(s[j:])
+			}
 			if !wordRune(r) {
 				break
 			}
 			j += size
+		}
+		if !hasCaseChange(s[i:j]) {
+			i = j
+			continue
 		}
 		if parts := camelParts(s[i:j]); len(parts) > 1 {
 			if b.Len() > 0 {
@@ -48,7 +58,36 @@ func IdentifierParts(s string) string {
 }
 
 func wordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r)
+}
+
+// hasCaseChange reports whether camelParts could split the word w: it
+// has an upper-case letter after a digit, or after its first letter
+// while it has a lower-case one too. Most words have none, and this
+// costs no allocation.
+func hasCaseChange(w string) bool {
+	lower, upperInside, prevDigit := false, false, false
+	for i, r := range w {
+		var isUpper, isLower, isDigit bool
+		if r < utf8.RuneSelf {
+			isUpper, isLower, isDigit = 'A' <= r && r <= 'Z', 'a' <= r && r <= 'z', '0' <= r && r <= '9'
+		} else {
+			isUpper, isLower, isDigit = unicode.IsUpper(r), unicode.IsLower(r), unicode.IsDigit(r)
+		}
+		if isUpper && prevDigit {
+			return true
+		}
+		lower = lower || isLower
+		upperInside = upperInside || isUpper && i > 0
+		if lower && upperInside {
+			return true
+		}
+		prevDigit = isDigit
+	}
+	return false
 }
 
 // camelParts splits one word at its case changes (see IdentifierParts);
