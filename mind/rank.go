@@ -3,7 +3,6 @@ package mind
 import (
 	"cmp"
 	"context"
-	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -173,7 +172,7 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 				added = append(added, index.Hit{
 					Doc: n, Relevance: lent,
 					Effective: index.EffectiveImportance(n, p.Now),
-					Recency:   recency(n, p),
+					Recency:   index.Recency(n, p.Now, p.Rank.HalfLife),
 				})
 			}
 		}
@@ -202,15 +201,6 @@ func rescore(hits []index.Hit, rk index.Rank) []int {
 		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(y.CreatedMS, x.CreatedMS), strings.Compare(x.Path, y.Path))
 	})
 	return order
-}
-
-// recency is T of the ranking for d (index.Rank).
-func recency(d index.Doc, p index.SearchParams) float64 {
-	if d.DecayBaseMS <= 0 {
-		return 0
-	}
-	half := max(p.Rank.HalfLife.Milliseconds(), 1)
-	return math.Pow(0.5, float64(max(0, p.Now.UnixMilli()-d.DecayBaseMS))/float64(half))
 }
 
 // allowed reports whether a neighbour passes the search's filters.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -104,6 +105,15 @@ type Rank struct {
 	Relevance, Importance, Recency float64
 	HalfLife                       time.Duration
 	Columns                        [6]float64
+}
+
+// Recency is T of Rank for d at now, as Search computes it in SQL.
+func Recency(d Doc, now time.Time, halfLife time.Duration) float64 {
+	if d.DecayBaseMS <= 0 {
+		return 0
+	}
+	half := max(halfLife.Milliseconds(), 1)
+	return math.Pow(0.5, float64(max(0, now.UnixMilli()-d.DecayBaseMS))/float64(half))
 }
 
 // SearchParams is one search.
