@@ -5,6 +5,7 @@
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
 #                                 all (default)
+#   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
 # writer, 2000), CLI_LINES (lines per writer through `cortex observe`, 200),
@@ -28,7 +29,9 @@
 # 20), DOCTOR_DOCS (documents of the doctor vault, 100000), DOCTOR_RUNS (runs
 # per round, 5), DOCTOR_VAULT (an existing genvault vault to reuse),
 # DOCTOR_BASE (another cortex binary whose `cortex status` runs alternate with
-# ours: main has no doctor), BENCH_TMP (where
+# ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
+# built from main, whose recall is printed beside ours on the same dataset),
+# BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -85,6 +88,7 @@ build() {
 	go build -o "$bin/watchbench" ./bench/cmd/watchbench
 	go build -o "$bin/contextbench" ./bench/cmd/contextbench
 	go build -o "$bin/claudehookbench" ./bench/cmd/claudehookbench
+	go build -o "$bin/recallbench" ./bench/cmd/recallbench
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -453,13 +457,45 @@ section_doctor() {
 	wait "$daemon" || true
 }
 
+# recall DATASET: how often `cortex search` finds the turns that answer a
+# question of a long conversation (bench/cmd/recallbench): every LoCoMo
+# conversation (*.json) in DATASET is memorized turn by turn through
+# observe and process, each question of categories 1-4 is asked through
+# `cortex search --json --limit 10`; recall@5 and @10 per category, beside
+# plain BM25 on the same turns. With RECALL_BASE, that binary's figures
+# first, on vaults of its own. Goal (held-out conversations): @10 >= 62%,
+# @5 >= 54%.
+section_recall() {
+	local data=$1
+	if [ -z "$data" ] || [ ! -d "$data" ]; then
+		echo "bench: recall needs a dataset folder (bench/run.sh recall ../shared/bench/locomo-dev)" >&2
+		exit 2
+	fi
+	if [ -n "${RECALL_BASE:-}" ]; then
+		echo "baseline: $RECALL_BASE"
+		"$bin/recallbench" -cortex "$RECALL_BASE" -data "$data" -work "$work/recall-base"
+		echo "this tree:"
+	fi
+	"$bin/recallbench" -cortex "$bin/cortex" -data "$data" -work "$work/recall"
+}
+
 main() {
-	local want=("$@")
+	local want=() recall_data=""
+	while [ $# -gt 0 ]; do
+		if [ "$1" = recall ]; then
+			recall_data=${2:-}
+			want+=(recall)
+			shift $(( $# > 1 ? 2 : 1 ))
+			continue
+		fi
+		want+=("$1")
+		shift
+	done
 	if [ ${#want[@]} -eq 0 ] || [ "${want[0]}" = all ]; then
 		want=("${SECTIONS[@]}")
 	fi
 	for s in "${want[@]}"; do
-		case " ${SECTIONS[*]} " in
+		case " ${SECTIONS[*]} recall " in
 		*" $s "*) ;;
 		*) echo "bench: unknown section $s (have: ${SECTIONS[*]} all)" >&2; exit 2 ;;
 		esac
@@ -468,6 +504,10 @@ main() {
 	echo "== cortex benchmarks  $(go version | cut -d' ' -f3-)  $(nproc 2>/dev/null || echo ?) CPUs  vaults on $(df -PT "$work" 2>/dev/null | awk 'NR==2 {print $2}')"
 	for s in "${want[@]}"; do
 		echo "-- $s"
+		if [ "$s" = recall ]; then
+			section_recall "$recall_data"
+			continue
+		fi
 		"section_${s//-/_}"
 	done
 }

@@ -166,11 +166,13 @@ func TestRecallTools(t *testing.T) {
 		ids = append(ids, out.ID)
 	}
 
+	// The two with both words first; the third memory of their session
+	// may follow as their neighbour.
 	res, txt := ok[SearchResult](t, cs, ToolSearch, map[string]any{"query": "tide fetcher"})
-	if res.Match != "all" || len(res.Results) != 2 {
+	if res.Match != "all" || len(res.Results) < 2 || len(res.Results) > 3 {
 		t.Fatalf("search: %+v\n%s", res, txt)
 	}
-	for _, h := range res.Results {
+	for _, h := range res.Results[:2] {
 		if !slices.Contains(ids[1:], h.ID) || len(h.ShortID) < 8 || !strings.HasPrefix(h.ID, h.ShortID) || h.Date != "2026-11-14" {
 			t.Errorf("hit %+v", h)
 		}

@@ -331,7 +331,7 @@ type HitOut struct {
 
 // SearchResult is search_observations' answer.
 type SearchResult struct {
-	Match   string   `json:"match" jsonschema:"all (every word matched), any (no memory had every word: some of them), none (no words: filters only)"`
+	Match   string   `json:"match" jsonschema:"all (some memory has every word: those rank first among memories of like importance and age; memories with some of the words, and session neighbours of the best, may follow), any (no memory had every word: some of them), none (no words: filters only)"`
 	Results []HitOut `json:"results"`
 	Notes   []string `json:"notes,omitempty"`
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +34,7 @@ var DefaultRank = index.Rank{
 	Importance: 0.25,
 	Recency:    0.15,
 	HalfLife:   30 * 24 * time.Hour,
-	Columns:    [5]float64{4, 4, 1, 2, 2}, // title, aliases, body, tags, entities
+	Columns:    [6]float64{4, 4, 1, 2, 2, 1}, // title, aliases, body, tags, entities, parts
 }
 
 // Match says which documents a search's words matched.
@@ -83,10 +84,25 @@ type Result struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// Search runs q over the index: the documents that have every word (or,
-// when none has them all, any word), filtered, ranked by DefaultRank, best
-// first. A type the taxonomy does not know is a *QueryError naming the
-// known types.
+// Search runs q over the index, filtered, ranked by DefaultRank, best
+// first (README, Design: Recall):
+//
+//  1. the query's words less stop words (matchTerms): a question's
+//     "what did … the …" says nothing about which memory answers it;
+//  2. the documents that have every one of those words; when fewer than
+//     the limit do, the documents that have any of them, ranked by BM25,
+//     where having every word halves the distance to the best relevance
+//     (allWordsFirst);
+//  3. when the query names a date (dateIn: "on 16 November, 2023", "in
+//     May 2023", "2023"), the memories created then that have any of its
+//     other words are ranked among themselves, and lead (inSpan);
+//  4. for two words or more, each of the best candidates lends a share of
+//     its relevance to the memories just before and after it in its
+//     session (withNeighbours): the answer to a question is often said
+//     next to the words that repeat it.
+//
+// A type the taxonomy does not know is a *QueryError naming the known
+// types.
 func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	if err := r.checkTypes(q.Types); err != nil {
 		return nil, err
@@ -99,6 +115,7 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		limit = MaxLimit
 	}
 	p := index.SearchParams{
+		Terms:    matchTerms(q.Terms),
 		Types:    q.Types,
 		Tags:     q.Tags,
 		Statuses: q.StatusSet(),
@@ -107,26 +124,27 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		Limit:    limit,
 		Rank:     DefaultRank,
 	}
-	for _, t := range q.Terms {
-		p.Terms = append(p.Terms, index.Term{Text: t.Text, Prefix: t.Prefix, Exclude: t.Exclude})
-	}
 	res := &Result{Query: q, Match: MatchAll}
 	if !q.Words() {
 		res.Match = MatchNoTerms
 	}
-	hits, err := r.ix.Search(ctx, p)
+	var when span
+	if s, idx, ok := dateIn(q.Terms); ok {
+		rest := slices.Clone(q.Terms)
+		for k := len(idx) - 1; k >= 0; k-- {
+			rest = slices.Delete(rest, idx[k], idx[k]+1)
+		}
+		if mt := matchTerms(rest); positiveTerms(mt) > 0 {
+			when, p.Terms = s, mt
+		}
+	}
+	hits, any, err := r.rank(ctx, true, when, p)
 	if err != nil {
 		return nil, err
 	}
-	if len(hits) == 0 && positive(q.Terms) > 1 {
-		p.Any = true
-		if hits, err = r.ix.Search(ctx, p); err != nil {
-			return nil, err
-		}
-		if len(hits) > 0 {
-			res.Match = MatchAny
-			res.Notes = append(res.Notes, "no document has every word: these have some of them")
-		}
+	if any {
+		res.Match = MatchAny
+		res.Notes = append(res.Notes, "no document has every word: these have some of them")
 	}
 	ids := make([]string, len(hits))
 	for i, h := range hits {
@@ -147,14 +165,35 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	return res, nil
 }
 
-func positive(terms []Term) int {
-	n := 0
-	for _, t := range terms {
-		if !t.Exclude {
-			n++
+// rank is steps 2 to 4 of Search for the index terms of p (step 3 when
+// when is set, step 4 when neighbours is): the best p.Limit documents,
+// and whether none of them has every word (any).
+func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, err error) {
+	limit := p.Limit
+	p.Limit = limit + neighbourPool
+	if hits, err = r.ix.Search(ctx, p); err != nil {
+		return nil, false, err
+	}
+	if !p.Any && len(hits) < limit && positiveTerms(p.Terms) > 1 {
+		p.Any = true
+		more, err := r.ix.Search(ctx, p)
+		if err != nil {
+			return nil, false, err
+		}
+		if len(hits) == 0 && len(more) > 0 {
+			any = true
+		}
+		hits = allWordsFirst(hits, more)
+	}
+	if !when.from.IsZero() {
+		if hits, err = r.inSpan(ctx, p, when, hits); err != nil {
+			return nil, false, err
 		}
 	}
-	return n
+	if hits, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
+		return nil, false, err
+	}
+	return hits[:min(limit, len(hits))], any, nil
 }
 
 // checkTypes refuses a type filter naming no type of the taxonomy (a typo

@@ -142,6 +142,10 @@ func TestMatchExpr(t *testing.T) {
 		{[]index.Term{{Text: "a"}, {Text: "b"}}, true, `"a" OR "b"`, ""},
 		{[]index.Term{{Text: "fe", Prefix: true}, {Text: "x", Exclude: true}, {Text: "y z", Exclude: true}}, false, `("fe"*) NOT ("x" OR "y z")`, ""},
 		{[]index.Term{{Text: "x", Exclude: true}, {Text: "nul\x00byte", Exclude: true}}, false, "", `"x" OR "nul byte"`},
+		// A camelCase word: whole or as the phrase of its parts.
+		{[]index.Term{{Text: "parseQuery"}, {Text: "HTTPServer", Prefix: true}}, false, `("parseQuery" OR "parse Query") AND ("HTTPServer"* OR "HTTP Server"*)`, ""},
+		{[]index.Term{{Text: "go"}, {Text: "parse_query"}, {Text: "a.b"}, {Text: "x parseQuery"}}, true, `"go" OR "parse_query" OR "a.b" OR "x parseQuery"`, ""},
+		{[]index.Term{{Text: "a"}, {Text: "fooBar", Exclude: true}}, false, `("a") NOT (("fooBar" OR "foo Bar"))`, ""},
 	}
 	for _, c := range cases {
 		m, e := index.MatchExpr(c.terms, c.any)
@@ -176,35 +180,50 @@ func TestSearchFilters(t *testing.T) {
 	cases := []struct {
 		query string
 		want  []string // titles, any order
+		// more: documents with some of the words may follow want's,
+		// which have every word and come first.
+		more bool
 	}{
-		{"type:decision heron", []string{"heron decision storage", "heron decision api"}},
-		{"type:decision type:lesson heron", []string{"heron decision storage", "heron decision api", "heron lesson testing"}},
-		{"tag:area/storage", []string{"heron decision storage", "heron warning storage api"}},
-		{"tag:area", []string{"heron decision storage", "heron decision api", "heron warning storage api"}},
-		{"tag:area/storage tag:area/api", []string{"heron warning storage api"}},
-		{"tag:release", []string{"heron decision api"}},
-		{"tag:are", nil},
-		{"type:decision since:7d", []string{"heron decision storage"}},
-		{"heron since:2026-05-25 type:lesson", []string{"heron lesson testing"}},
-		{"status:resolved", []string{"heron task resolved"}},
-		{"status:superseded status:archived", []string{"heron fact superseded", "heron fact archived"}},
-		{"heron fact", []string{"heron fact outdated", "heron and egret fact", "a great blue heron fact"}},
-		{"heron fact status:all", []string{"heron fact superseded", "heron fact archived", "heron fact outdated", "heron and egret fact", "a great blue heron fact"}},
-		{"egret", []string{"egret fact alone", "heron and egret fact"}},
-		{"egret -heron", []string{"egret fact alone"}},
-		{`-heron -herons type:fact`, []string{"egret fact alone"}},
-		{`"blue heron"`, []string{"a great blue heron fact"}},
-		{`"heron blue"`, nil},
-		{"eg*", []string{"egret fact alone", "heron and egret fact"}},
-		{"night watch", []string{"heron and egret fact"}},
-		{"grey visitor", []string{"the herons are fishing"}},
-		{"broken", nil},
+		{"type:decision heron", []string{"heron decision storage", "heron decision api"}, false},
+		{"type:decision type:lesson heron", []string{"heron decision storage", "heron decision api", "heron lesson testing"}, false},
+		{"tag:area/storage", []string{"heron decision storage", "heron warning storage api"}, false},
+		{"tag:area", []string{"heron decision storage", "heron decision api", "heron warning storage api"}, false},
+		{"tag:area/storage tag:area/api", []string{"heron warning storage api"}, false},
+		{"tag:release", []string{"heron decision api"}, false},
+		{"tag:are", nil, false},
+		{"type:decision since:7d", []string{"heron decision storage"}, false},
+		{"heron since:2026-05-25 type:lesson", []string{"heron lesson testing"}, false},
+		{"status:resolved", []string{"heron task resolved"}, false},
+		{"status:superseded status:archived", []string{"heron fact superseded", "heron fact archived"}, false},
+		{"heron fact", []string{"heron fact outdated", "heron and egret fact", "a great blue heron fact"}, true},
+		{"heron fact status:all", []string{"heron fact superseded", "heron fact archived", "heron fact outdated", "heron and egret fact", "a great blue heron fact"}, true},
+		{"heron fact type:fact", []string{"heron fact outdated", "heron and egret fact", "a great blue heron fact"}, true},
+		{"egret", []string{"egret fact alone", "heron and egret fact"}, false},
+		{"egret -heron", []string{"egret fact alone"}, false},
+		{`-heron -herons type:fact`, []string{"egret fact alone"}, false},
+		{`"blue heron"`, []string{"a great blue heron fact"}, false},
+		{`"heron blue"`, nil, false},
+		{"eg*", []string{"egret fact alone", "heron and egret fact"}, false},
+		{"night watch", []string{"heron and egret fact"}, false},
+		{"grey visitor", []string{"the herons are fishing"}, false},
+		{"broken", nil, false},
 	}
 	for _, c := range cases {
 		res := search(t, r, c.query)
 		var got []string
 		for _, h := range res.Hits {
 			got = append(got, h.Title)
+		}
+		if c.more && len(got) > len(c.want) {
+			for _, h := range res.Hits[len(c.want):] {
+				if strings.Contains(h.Title, "fact") && strings.Contains(h.Title, "heron") {
+					t.Errorf("%s: %q has every word, after documents with some", c.query, h.Title)
+				}
+				if strings.Contains(c.query, "type:fact") && h.Type != "fact" {
+					t.Errorf("%s: %q is a %s", c.query, h.Title, h.Type)
+				}
+			}
+			got = got[:len(c.want)]
 		}
 		slices.Sort(got)
 		want := slices.Clone(c.want)
@@ -218,11 +237,11 @@ func TestSearchFilters(t *testing.T) {
 func TestSearchDefaults(t *testing.T) {
 	r := filterVault(t)
 	// Resolved memories are in a pull search by default (SPEC §7).
-	if res := search(t, r, "heron task"); len(res.Hits) != 1 || res.Hits[0].Status != StatusResolved {
+	if res := search(t, r, "heron task"); len(res.Hits) == 0 || res.Hits[0].Status != StatusResolved {
 		t.Errorf("heron task: %s", titles(res))
 	}
 	// The stemmer: "herons" finds "heron" and the other way round.
-	if res := search(t, r, "herons fishing"); len(res.Hits) != 1 {
+	if res := search(t, r, "herons fishing"); len(res.Hits) == 0 || res.Hits[0].Title != "the herons are fishing" || res.Hits[0].Relevance != 1 {
 		t.Errorf("herons fishing: %s", titles(res))
 	}
 	// The limit.
@@ -255,9 +274,10 @@ func TestSearchFallsBackToAny(t *testing.T) {
 	if res.Match != MatchAll || len(res.Hits) != 0 {
 		t.Errorf("pelican: match %q, %s", res.Match, titles(res))
 	}
-	// The words all match: no fallback, whatever else has one of them.
+	// The words all match: no fallback note; the document with both comes
+	// first, those with one of them after it.
 	res = search(t, r, "heron egret")
-	if res.Match != MatchAll || len(res.Hits) != 1 {
+	if res.Match != MatchAll || len(res.Hits) < 2 || res.Hits[0].Title != "heron and egret fact" || len(res.Notes) != 0 {
 		t.Errorf("heron egret: match %q, %s", res.Match, titles(res))
 	}
 }

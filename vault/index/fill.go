@@ -22,7 +22,7 @@ type record struct {
 
 // textRow is the full text of a document (the texts table).
 type textRow struct {
-	title, aliases, body, tags, entities string
+	title, aliases, body, tags, entities, parts string
 }
 
 // ref is an edge as read from the file; dst is found by resolving it.
@@ -121,14 +121,36 @@ func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
 		}
 	}
 	r.text = textRow{
-		title:   d.Title,
+		title:   ownTitle(d.Title, document.Body),
 		aliases: strings.Join(document.Aliases, "\n"),
 		body:    document.Body,
 	}
+	r.text.parts = IdentifierParts(r.text.title + "\n" + document.Body)
 	r.refs = bodyRefs(r.refs, p, document, &r.text)
 	for i := range r.refs {
 		r.refs[i].setKeys()
 	}
+}
+
+// ownTitle is the title as the full text holds it: "" when it only
+// repeats the body's opening (the title doc.Title derives, or one written
+// the same way), whose words the body column has already; counting them
+// again would rank a memory by where its words stand rather than by what
+// it says.
+func ownTitle(title, body string) string {
+	t := strings.TrimSuffix(strings.TrimSpace(title), "…")
+	if t == "" {
+		return title
+	}
+	// The body's opening, as long as the title with room for runs of
+	// white space the title's made single.
+	if len(body) > 2*len(t)+64 {
+		body = body[:2*len(t)+64]
+	}
+	if strings.HasPrefix(strings.Join(strings.Fields(body), " "), strings.Join(strings.Fields(t), " ")) {
+		return ""
+	}
+	return title
 }
 
 // bodyRefs appends the edges of a parsed document, in the order of the

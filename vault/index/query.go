@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -24,7 +25,8 @@ type Term struct {
 }
 
 // MatchExpr turns terms into an FTS5 query: every term a quoted string
-// (inner quotes doubled), joined by AND (or OR when any), then NOT for each
+// (inner quotes doubled; a camelCase word as ("parseQuery" OR "parse
+// Query"), see parts.go), joined by AND (or OR when any), then NOT for each
 // excluded term. It returns "" when no term is to be looked for, and the
 // expression of the excluded terms, joined by OR, for the caller to
 // subtract. The tokenizer splits a quoted string the way it split the
@@ -37,6 +39,15 @@ func MatchExpr(terms []Term, any bool) (match, excluded string) {
 		q := quoteFTS(t.Text)
 		if t.Prefix {
 			q += "*"
+		}
+		if parts := termParts(t.Text); parts != "" {
+			// A camelCase word: whole, or the phrase of its parts
+			// (parts.go).
+			p := quoteFTS(parts)
+			if t.Prefix {
+				p += "*"
+			}
+			q = "(" + q + " OR " + p + ")"
 		}
 		if t.Exclude {
 			neg = append(neg, q)
@@ -58,6 +69,19 @@ func MatchExpr(terms []Term, any bool) (match, excluded string) {
 	return "", strings.Join(neg, " OR ")
 }
 
+// termParts is the parts of a term that is one camelCase word, as
+// IdentifierParts splits it, and "" for any other term.
+func termParts(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return !wordRune(r) }) {
+		return ""
+	}
+	if parts := camelParts(s); len(parts) > 1 {
+		return strings.Join(parts, " ")
+	}
+	return ""
+}
+
 // quoteFTS makes s one FTS5 string. NUL ends a C string inside SQLite's
 // tokenizer, and a quote must be doubled; nothing else is special inside
 // quotes.
@@ -75,12 +99,21 @@ func quoteFTS(s string) string {
 //	E = effective importance after decay (EffectiveImportanceSQL)
 //	T = 0.5 ^ (age / HalfLife), age since last_reinforced, else created
 //
-// bm25 weighs the FTS columns title, aliases, body, tags, entities by
-// Columns.
+// bm25 weighs the FTS columns title, aliases, body, tags, entities, parts
+// by Columns.
 type Rank struct {
 	Relevance, Importance, Recency float64
 	HalfLife                       time.Duration
-	Columns                        [5]float64
+	Columns                        [6]float64
+}
+
+// Recency is T of Rank for d at now, as Search computes it in SQL.
+func Recency(d Doc, now time.Time, halfLife time.Duration) float64 {
+	if d.DecayBaseMS <= 0 {
+		return 0
+	}
+	half := max(halfLife.Milliseconds(), 1)
+	return math.Pow(0.5, float64(max(0, now.UnixMilli()-d.DecayBaseMS))/float64(half))
 }
 
 // SearchParams is one search.
@@ -95,8 +128,9 @@ type SearchParams struct {
 	Types    []string
 	Tags     []string
 	Statuses []string
-	// Since keeps documents created at or after it (zero: no bound).
-	Since time.Time
+	// Since keeps documents created at or after it (zero: no bound);
+	// Until those created before it (zero: no bound).
+	Since, Until time.Time
 	// Now is the clock of decay and recency.
 	Now   time.Time
 	Limit int
@@ -178,6 +212,10 @@ func searchSQL(p SearchParams) (string, []any) {
 		where = append(where, "d.created_ms >= @since_ms")
 		args = append(args, sql.Named("since_ms", p.Since.UnixMilli()))
 	}
+	if !p.Until.IsZero() {
+		where = append(where, "d.created_ms < @until_ms")
+		args = append(args, sql.Named("until_ms", p.Until.UnixMilli()))
+	}
 	if excluded != "" {
 		where = append(where, "d.rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH @excluded)")
 		args = append(args, sql.Named("excluded", excluded))
@@ -194,9 +232,9 @@ func searchSQL(p SearchParams) (string, []any) {
 	var hits string
 	if match != "" {
 		w := p.Rank.Columns
-		hits = fmt.Sprintf(`SELECT %s, bm25(fts, %g, %g, %g, %g, %g) AS b
+		hits = fmt.Sprintf(`SELECT %s, bm25(fts, %g, %g, %g, %g, %g, %g) AS b
 			FROM fts JOIN documents d ON d.rowid = fts.rowid
-			WHERE fts MATCH @match AND %s`, parts, w[0], w[1], w[2], w[3], w[4], strings.Join(where, " AND "))
+			WHERE fts MATCH @match AND %s`, parts, w[0], w[1], w[2], w[3], w[4], w[5], strings.Join(where, " AND "))
 		args = append(args, sql.Named("match", match))
 	} else {
 		hits = `SELECT ` + parts + `, 0.0 AS b FROM documents d WHERE ` + strings.Join(where, " AND ")

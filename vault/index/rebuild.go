@@ -440,7 +440,7 @@ func (b *textBuilder) run(ctx context.Context, path string) (err error) {
 	defer bt.close()
 	for it := range b.rows {
 		t := &it.t
-		if err := bt.add(ctx, it.rowid, t.title, t.aliases, t.body, t.tags, t.entities); err != nil {
+		if err := bt.add(ctx, it.rowid, t.title, t.aliases, t.body, t.tags, t.entities, t.parts); err != nil {
 			return err
 		}
 	}

@@ -13,7 +13,9 @@ import (
 // 2: every recalled field, full text (FTS5), the graph, decay inputs.
 // 3: the push block's indexes (documents_push, documents_activity).
 // 4: files (the paths a memory is about), for the sleep cycle's outdated check.
-const SchemaVersion = 4
+// 5: texts.title is empty when the title only repeats the body's opening;
+// texts.parts, the parts of camelCase words.
+const SchemaVersion = 5
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -52,10 +54,13 @@ const SchemaVersion = 4
 //
 // # texts and fts
 //
-// fts is an FTS5 table over texts (external content): title, aliases (one
+// fts is an FTS5 table over texts (external content): title (empty when
+// it only repeats the body's opening: see ownTitle), aliases (one
 // per line), body (the markdown after the frontmatter), tags (tags, space
-// separated, as written) and entities (entity names and the attribution,
-// one per line). texts shares its rowid with documents. External content,
+// separated, as written), entities (entity names and the attribution,
+// one per line) and parts (the parts of the title's and body's
+// camelCase and PascalCase words, one word's parts a line: "parseQuery
+// and HTTPServer" gives "parse Query\nHTTP Server"; see IdentifierParts). texts shares its rowid with documents. External content,
 // rather than contentless, keeps snippet() and highlight() working for
 // recall and lets FTS5's integrity-check prove the index matches its text;
 // texts is a table of its own, not columns of documents, so scans of
@@ -200,10 +205,11 @@ CREATE TABLE texts (
 	aliases  TEXT NOT NULL DEFAULT '',
 	body     TEXT NOT NULL DEFAULT '',
 	tags     TEXT NOT NULL DEFAULT '',
-	entities TEXT NOT NULL DEFAULT ''
+	entities TEXT NOT NULL DEFAULT '',
+	parts    TEXT NOT NULL DEFAULT ''
 );
 CREATE VIRTUAL TABLE fts USING fts5(
-	title, aliases, body, tags, entities,
+	title, aliases, body, tags, entities, parts,
 	content = 'texts', content_rowid = 'rowid',
 	tokenize = 'porter unicode61 remove_diacritics 2'
 );
@@ -233,18 +239,18 @@ CREATE INDEX edges_name_key ON edges(name_key);
 // schemaTriggers keep fts in step with texts.
 const schemaTriggers = `
 CREATE TRIGGER texts_ai AFTER INSERT ON texts BEGIN
-	INSERT INTO fts(rowid, title, aliases, body, tags, entities)
-	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities);
+	INSERT INTO fts(rowid, title, aliases, body, tags, entities, parts)
+	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities, new.parts);
 END;
 CREATE TRIGGER texts_ad AFTER DELETE ON texts BEGIN
-	INSERT INTO fts(fts, rowid, title, aliases, body, tags, entities)
-	VALUES ('delete', old.rowid, old.title, old.aliases, old.body, old.tags, old.entities);
+	INSERT INTO fts(fts, rowid, title, aliases, body, tags, entities, parts)
+	VALUES ('delete', old.rowid, old.title, old.aliases, old.body, old.tags, old.entities, old.parts);
 END;
 CREATE TRIGGER texts_au AFTER UPDATE ON texts BEGIN
-	INSERT INTO fts(fts, rowid, title, aliases, body, tags, entities)
-	VALUES ('delete', old.rowid, old.title, old.aliases, old.body, old.tags, old.entities);
-	INSERT INTO fts(rowid, title, aliases, body, tags, entities)
-	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities);
+	INSERT INTO fts(fts, rowid, title, aliases, body, tags, entities, parts)
+	VALUES ('delete', old.rowid, old.title, old.aliases, old.body, old.tags, old.entities, old.parts);
+	INSERT INTO fts(rowid, title, aliases, body, tags, entities, parts)
+	VALUES (new.rowid, new.title, new.aliases, new.body, new.tags, new.entities, new.parts);
 END;
 `
 

@@ -57,7 +57,7 @@ type writer struct {
 }
 
 var (
-	textCols  = []string{"rowid", "title", "aliases", "body", "tags", "entities"}
+	textCols  = []string{"rowid", "title", "aliases", "body", "tags", "entities", "parts"}
 	aliasCols = []string{"doc", "key"}
 	edgeCols  = []string{"src", "kind", "dst", "target", "key", "name_key", "form", "subpath", "type", "line"}
 	docCols   = []string{"rowid", "path", "name_key", "id", "type", "category", "created",
@@ -167,7 +167,7 @@ func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error)
 		if w.bulk {
 			err = w.textSink(ctx, rowid, *t)
 		} else {
-			_, err = w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities)
+			_, err = w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities, t.parts)
 		}
 		if err != nil {
 			return 0, fmt.Errorf("index %s: text: %w", r.doc.Path, err)

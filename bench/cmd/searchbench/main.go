@@ -1,11 +1,13 @@
 // Command searchbench times whole `cortex search` processes over a vault
 // with different queries, and `grep -ril` for the same words beside them.
 //
-//	searchbench -vault DIR -cortex BIN [-queries 50] [-seed 1] [-label NAME]
+//	searchbench -vault DIR -cortex BIN [-queries 50] [-seed 1] [-words N] [-label NAME]
 //	searchbench -vault DIR -grep [-queries 50] [-seed 1]
 //
 // The queries are words drawn from the vault's own documents (the same
-// seed gives the same queries): one word, or two for a third of them. Each
+// seed gives the same queries): one word, or two for a third of them; with
+// -words N, questions of N words of a document after "what did" (the stop
+// words a search leaves out, and the any-word ranking of many words). Each
 // query runs once, after a few untimed runs of the first (page cache); the
 // figures are the median (p50), p95 and the extremes of the runs' wall
 // times, and the p50 and p95 of their CPU times.
@@ -33,12 +35,13 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the query choice")
 	label := flag.String("label", "", "name printed with the figures")
 	show := flag.Bool("show", false, "print the queries")
+	words := flag.Int("words", 0, "questions of N words (0: one or two words)")
 	flag.Parse()
 	if *dir == "" || (*cortex == "") == !*useGrep || *n < 1 {
 		fmt.Fprintln(os.Stderr, "usage: searchbench -vault DIR (-cortex BIN | -grep) [-queries N] [-seed S] [-label NAME]")
 		os.Exit(2)
 	}
-	queries, err := pickQueries(*dir, *n, *seed)
+	queries, err := pickQueries(*dir, *n, *seed, *words)
 	if err != nil {
 		fail(err)
 	}
@@ -102,7 +105,7 @@ func quoteAll(ss []string) []string {
 
 // pickQueries draws n distinct queries of words of 5+ letters from the
 // bodies of documents chosen at random.
-func pickQueries(dir string, n int, seed uint64) ([][]string, error) {
+func pickQueries(dir string, n int, seed uint64, question int) ([][]string, error) {
 	files, err := vaultgen.Documents(dir)
 	if err != nil {
 		return nil, err
@@ -116,13 +119,19 @@ func pickQueries(dir string, n int, seed uint64) ([][]string, error) {
 			return nil, err
 		}
 		words := bodyWords(string(data))
-		if len(words) < 2 {
+		if len(words) < max(2, question) {
 			continue
 		}
-		i := r.IntN(len(words) - 1)
-		q := []string{words[i]}
-		if r.IntN(3) == 0 {
-			q = append(q, words[i+1])
+		var q []string
+		if question > 0 {
+			i := r.IntN(len(words) - question + 1)
+			q = append([]string{"what", "did"}, words[i:i+question]...)
+		} else {
+			i := r.IntN(len(words) - 1)
+			q = []string{words[i]}
+			if r.IntN(3) == 0 {
+				q = append(q, words[i+1])
+			}
 		}
 		key := strings.Join(q, " ")
 		if seen[key] {

@@ -1,0 +1,227 @@
+package mind
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/cortex-vault/cortex/vault/index"
+)
+
+// matchTerms turns a query's terms into the index's: bare words that are
+// stop words ("what", "did", "the") are left out when the query has other
+// words to look for, and a possessive 's is dropped ("Caroline's" is
+// looked for as Caroline, not as the phrase "caroline s"). Phrases,
+// prefixes and exclusions are kept as written.
+func matchTerms(terms []Term) []index.Term {
+	out := make([]index.Term, 0, len(terms))
+	informative := 0
+	for _, t := range terms {
+		if !t.Exclude && !stopTerm(t) {
+			informative++
+		}
+	}
+	seen := map[string]bool{}
+	for _, t := range terms {
+		text := t.Text
+		if !t.Phrase && !t.Prefix {
+			text = trimPossessive(text)
+		}
+		if informative > 0 && !t.Exclude && stopTerm(t) {
+			continue
+		}
+		key := strings.ToLower(text)
+		if t.Exclude {
+			key = "-" + key
+		}
+		if t.Prefix {
+			key += "*"
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, index.Term{Text: text, Prefix: t.Prefix, Exclude: t.Exclude})
+	}
+	return out
+}
+
+// stopTerm reports whether t is a bare stop word, or a bare word of one
+// letter or digit (the "s" of "it's").
+func stopTerm(t Term) bool {
+	if t.Phrase || t.Prefix {
+		return false
+	}
+	w := strings.ToLower(strings.TrimFunc(trimPossessive(t.Text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
+	}))
+	return stopWords[w] || len([]rune(w)) < 2
+}
+
+// trimPossessive drops a trailing 's or ’s.
+func trimPossessive(s string) string {
+	for _, suf := range []string{"'s", "’s", "'S", "’S"} {
+		if t, ok := strings.CutSuffix(s, suf); ok && t != "" {
+			return t
+		}
+	}
+	return s
+}
+
+func positiveTerms(terms []index.Term) int {
+	n := 0
+	for _, t := range terms {
+		if !t.Exclude {
+			n++
+		}
+	}
+	return n
+}
+
+// allWordsFirst merges the documents that have every word (all) with
+// those that have any (anyHits, which hold them too): the any-word
+// ranking, where the relevance R of a document that has every word
+// becomes (1 + R)/2 and that of one that lacks a word R/2, so that every
+// document with all the words comes first.
+func allWordsFirst(all, anyHits []index.Hit) []index.Hit {
+	if len(all) == 0 {
+		return anyHits
+	}
+	has := make(map[string]bool, len(all))
+	for _, h := range all {
+		has[h.Path] = true
+	}
+	out := slices.Clone(anyHits)
+	for i := range out {
+		if has[out[i].Path] {
+			out[i].Relevance = (out[i].Relevance + 1) / 2
+		} else {
+			out[i].Relevance /= 2
+		}
+	}
+	return out
+}
+
+// Neighbour expansion (Search, step 3), measured on LoCoMo's development
+// conversations (bench/run.sh recall; README, Benchmarks).
+const (
+	// neighbourPool is how many candidates past the limit the first
+	// passes fetch, so a neighbour's lift can bring one of them in.
+	neighbourPool = 20
+	// neighbourFrom is how many of the best candidates lend relevance.
+	neighbourFrom = 10
+	// neighbourSpan is how many memories on each side of a lender, in its
+	// session, borrow.
+	neighbourSpan = 2
+	// neighbourShare is the share of a lender's relevance they get.
+	neighbourShare = 0.7
+	// neighbourWords is the fewest words a query needs for neighbours: a
+	// one-word search is a look-up, and gets what has the word.
+	neighbourWords = 2
+)
+
+// withNeighbours adds to hits the session neighbours of the best
+// neighbourFrom of them: a neighbour's relevance is the larger of its own
+// and neighbourShare times the relevance of the hit next to it. The
+// scores are computed again and the hits sorted, best first.
+func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits []index.Hit, lend bool) ([]index.Hit, error) {
+	byPath := make(map[string]int, len(hits))
+	for i, h := range hits {
+		byPath[h.Path] = i
+	}
+	// The candidates in their order by score: lenders first.
+	order := rescore(hits, p.Rank)
+	var added []index.Hit
+	lenders := order[:min(neighbourFrom, len(order))]
+	if !lend || positiveTerms(p.Terms) < neighbourWords {
+		lenders = nil
+	}
+	// Lenders lend their own relevance, not one lent to them.
+	own := make([]float64, len(hits))
+	for i, h := range hits {
+		own[i] = h.Relevance
+	}
+	for _, i := range lenders {
+		h := hits[i]
+		if h.SessionID == "" {
+			continue
+		}
+		for _, after := range []bool{false, true} {
+			ns, err := r.ix.Neighbors(ctx, index.NeighborParams{
+				Anchor: h.Doc, After: after, Session: h.SessionID, SameSession: true, Limit: neighbourSpan,
+			})
+			if err != nil {
+				return nil, err
+			}
+			for _, n := range ns {
+				lent := neighbourShare * own[i]
+				if j, ok := byPath[n.Path]; ok {
+					if j < len(hits) {
+						hits[j].Relevance = max(hits[j].Relevance, lent)
+					} else {
+						added[j-len(hits)].Relevance = max(added[j-len(hits)].Relevance, lent)
+					}
+					continue
+				}
+				if !allowed(n, p) {
+					continue
+				}
+				byPath[n.Path] = len(hits) + len(added)
+				added = append(added, index.Hit{
+					Doc: n, Relevance: lent,
+					Effective: index.EffectiveImportance(n, p.Now),
+					Recency:   index.Recency(n, p.Now, p.Rank.HalfLife),
+				})
+			}
+		}
+	}
+	hits = append(hits, added...)
+	order = rescore(hits, p.Rank)
+	out := make([]index.Hit, len(order))
+	for k, i := range order {
+		out[k] = hits[i]
+	}
+	return out, nil
+}
+
+// rescore sets every hit's Score from its parts and returns the hits'
+// indexes best first (ties: newer first, then by path, as the index
+// sorts).
+func rescore(hits []index.Hit, rk index.Rank) []int {
+	order := make([]int, len(hits))
+	for i := range hits {
+		h := &hits[i]
+		h.Score = rk.Relevance*h.Relevance + rk.Importance*h.Effective + rk.Recency*h.Recency
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		x, y := hits[a], hits[b]
+		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(y.CreatedMS, x.CreatedMS), strings.Compare(x.Path, y.Path))
+	})
+	return order
+}
+
+// allowed reports whether a neighbour passes the search's filters.
+func allowed(d index.Doc, p index.SearchParams) bool {
+	if len(p.Types) > 0 && !slices.Contains(p.Types, d.Type) {
+		return false
+	}
+	if len(p.Statuses) > 0 && !slices.Contains(p.Statuses, d.Status) {
+		return false
+	}
+	if !p.Since.IsZero() && d.CreatedMS < p.Since.UnixMilli() {
+		return false
+	}
+	return len(p.Tags) == 0 && !excluded(p.Terms)
+}
+
+func excluded(terms []index.Term) bool {
+	for _, t := range terms {
+		if t.Exclude {
+			return true
+		}
+	}
+	return false
+}
