@@ -39,6 +39,7 @@
 # To add a section (memorizer, hooks, ...): write a section_NAME function
 # below and add NAME to SECTIONS. Helpers written in Go live in bench/cmd/.
 set -euo pipefail
+caller_dir=$PWD
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-200}
@@ -467,10 +468,6 @@ section_doctor() {
 # @5 >= 54%.
 section_recall() {
 	local data=$1
-	if [ -z "$data" ] || [ ! -d "$data" ]; then
-		echo "bench: recall needs a dataset folder (bench/run.sh recall ../shared/bench/locomo-dev)" >&2
-		exit 2
-	fi
 	if [ -n "${RECALL_BASE:-}" ]; then
 		echo "baseline: $RECALL_BASE"
 		"$bin/recallbench" -cortex "$RECALL_BASE" -data "$data" -work "$work/recall-base"
@@ -484,6 +481,12 @@ main() {
 	while [ $# -gt 0 ]; do
 		if [ "$1" = recall ]; then
 			recall_data=${2:-}
+			# A relative dataset path: from where the script was run,
+			# else from the project's root.
+			case $recall_data in
+			/* | "") ;;
+			*) [ -d "$caller_dir/$recall_data" ] && recall_data=$caller_dir/$recall_data ;;
+			esac
 			want+=(recall)
 			shift $(( $# > 1 ? 2 : 1 ))
 			continue
@@ -500,6 +503,13 @@ main() {
 		*) echo "bench: unknown section $s (have: ${SECTIONS[*]} all)" >&2; exit 2 ;;
 		esac
 	done
+	case " ${want[*]} " in
+	*" recall "*)
+		if [ -z "$recall_data" ] || [ ! -d "$recall_data" ]; then
+			echo "bench: recall needs a dataset folder (bench/run.sh recall ../shared/bench/locomo-dev)" >&2
+			exit 2
+		fi ;;
+	esac
 	build
 	echo "== cortex benchmarks  $(go version | cut -d' ' -f3-)  $(nproc 2>/dev/null || echo ?) CPUs  vaults on $(df -PT "$work" 2>/dev/null | awk 'NR==2 {print $2}')"
 	for s in "${want[@]}"; do

@@ -170,7 +170,9 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 // and whether none of them has every word (any).
 func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, err error) {
 	limit := p.Limit
-	p.Limit = limit + neighbourPool
+	if neighbours && positiveTerms(p.Terms) >= neighbourWords {
+		p.Limit = limit + neighbourPool
+	}
 	if hits, err = r.ix.Search(ctx, p); err != nil {
 		return nil, false, err
 	}
