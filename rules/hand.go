@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"bytes"
 	"context"
+	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -241,26 +243,45 @@ func (s *Sleeper) Promote(ctx context.Context, refs []string, global bool) (*Rep
 	})
 }
 
-type keyJob struct {
-	m    *mem
-	body string
+// keyCachePath holds the near-duplicate keys of the memories, by body
+// hash and type: a cache (deleting it costs one run the reading of every
+// memory's words). The version is in the name: a change of note or key
+// makes a new file.
+func keyCachePath(l vault.Layout) string { return l.Path(".cortex", "sleep-keys.v1") }
+
+func keyCacheKey(d index.Doc) string { return d.SourceHash + " " + d.Type }
+
+func readKeyCache(l vault.Layout) map[string]uint64 {
+	data, err := os.ReadFile(keyCachePath(l))
+	if err != nil {
+		return map[string]uint64{}
+	}
+	var m map[string]uint64
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil || m == nil {
+		return map[string]uint64{}
+	}
+	return m
+}
+
+func writeKeyCache(l vault.Layout, m map[string]uint64) error {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(m); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+		return err
+	}
+	return vault.WriteFileAtomic(keyCachePath(l), b.Bytes(), 0o644)
 }
 
 // load reads the index into the plan and links merged memories to their
 // canonical one.
 func (p *planner) load(ctx context.Context) error {
-	// Near-duplicates need each memory's key (see note.key): computed
-	// here, on every core, as the rows stream by, so no body is kept.
-	jobs := make(chan keyJob, 256)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for j := range jobs {
-				n := newNote(j.body)
-				j.m.key, j.m.keyed = n.key(j.m.d.Type), true
-			}
-		})
-	}
+	// Near-duplicates need each memory's key (see note.key). Keys are
+	// kept in .cortex/ by body hash and type; only memories not seen
+	// before have their bodies read, on every core.
+	cache := readKeyCache(p.s.l)
+	var need []*mem
 	add := func(d index.Doc, body string) error {
 		m := &mem{d: d}
 		m.canon = m
@@ -272,23 +293,56 @@ func (p *planner) load(ctx context.Context) error {
 		case strings.HasPrefix(d.Path, index.RulesPrefix):
 			m.body = body
 		case decays(m) && m.active() && d.ID != "" && d.Type != "":
-			jobs <- keyJob{m, body}
+			if k, ok := cache[keyCacheKey(d)]; ok {
+				m.key, m.keyed = k, true
+			} else {
+				need = append(need, m)
+			}
 		}
 		return nil
 	}
-	var err error
 	for _, r := range []struct {
 		prefix string
 		body   bool
-	}{{"mind/", true}, {index.RulesPrefix, true}, {"vault/", false}} {
-		if err = p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
-			break
+	}{{"mind/", false}, {index.RulesPrefix, true}, {"vault/", false}} {
+		if err := p.s.ix.Each(ctx, r.prefix, r.body, add); err != nil {
+			return err
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	if err != nil {
-		return err
+	const chunk = 2000
+	for i := 0; i < len(need); i += chunk {
+		part := need[i:min(i+chunk, len(need))]
+		paths := make([]string, len(part))
+		for j, m := range part {
+			paths[j] = m.d.Path
+		}
+		bodies, err := p.s.ix.Bodies(ctx, paths)
+		if err != nil {
+			return err
+		}
+		var wg sync.WaitGroup
+		workers := runtime.GOMAXPROCS(0)
+		for w := range workers {
+			wg.Go(func() {
+				for j := w; j < len(part); j += workers {
+					m := part[j]
+					n := newNote(bodies[m.d.Path])
+					m.key, m.keyed = n.key(m.d.Type), true
+				}
+			})
+		}
+		wg.Wait()
+	}
+	fresh := make(map[string]uint64, len(cache)+len(need))
+	for _, m := range p.mems {
+		if m.keyed {
+			fresh[keyCacheKey(m.d)] = m.key
+		}
+	}
+	if len(need) > 0 || len(fresh) != len(cache) {
+		if err := writeKeyCache(p.s.l, fresh); err != nil {
+			p.s.log.Warn("maintain: the near-duplicate key cache is not saved; keys are computed again next run", "err", err)
+		}
 	}
 	for _, m := range p.mems {
 		if c, ok := p.byID[m.d.SupersededBy]; ok && m.d.SupersededBy != "" && c != m {

@@ -473,3 +473,21 @@ func TestScheduled(t *testing.T) {
 		t.Errorf("last run %+v %v %v", lr, ok, err)
 	}
 }
+
+// TestMaintainLeavesStagedWork: what a person staged stays staged and out
+// of the maintenance commit, a staged edit of a memory the run changes
+// included.
+func TestMaintainLeavesStagedWork(t *testing.T) {
+	f := newFixture(t)
+	f.write(t, "notes.txt", "a person's draft\n")
+	git(t, f.l.Root, "add", "notes.txt")
+	if _, err := f.open(t).Run(context.Background(), false); err != nil {
+		t.Fatal(err)
+	}
+	if files := git(t, f.l.Root, "show", "--name-only", "--format=", "HEAD"); strings.Contains(files, "notes.txt") {
+		t.Errorf("the staged file is in the maintenance commit:\n%s", files)
+	}
+	if staged := git(t, f.l.Root, "diff", "--cached", "--name-only"); staged != "notes.txt\n" {
+		t.Errorf("staged after the run: %q", staged)
+	}
+}

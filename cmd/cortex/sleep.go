@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -32,6 +34,12 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 			Action: func(c *cli.Context) error {
 				if c.Args().Present() {
 					return usageErrorf("maintain takes no arguments (got %q)", c.Args().First())
+				}
+				// A run holds a row of every document: a soft heap limit
+				// makes the collector work harder rather than let a large
+				// vault's run grow past it (GOMEMLIMIT overrides).
+				if os.Getenv("GOMEMLIMIT") == "" {
+					debug.SetMemoryLimit(maintainMemoryLimit)
 				}
 				return withSleeper(c, now, func(s *rules.Sleeper) error {
 					rep, err := s.Run(c.Context, c.Bool("dry-run"))
@@ -110,6 +118,9 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 		},
 	}
 }
+
+// maintainMemoryLimit is cortex maintain's soft heap limit.
+const maintainMemoryLimit = 200 << 20
 
 // withSleeper opens the vault's sleeper for one command.
 func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) error) error {
