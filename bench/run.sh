@@ -4,7 +4,7 @@
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
-#                                 all (default)
+#                                 doctor, lockduty, all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
@@ -31,7 +31,9 @@
 # DOCTOR_BASE (another cortex binary whose `cortex status` runs alternate with
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
-# BENCH_TMP (where
+# LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
+# (observations of its stream, 250), LOCK_BASE (another cortex binary
+# measured alternately in lockduty), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -69,7 +71,9 @@ HOOK_DOCS=${HOOK_DOCS:-100000}
 HOOK_RUNS=${HOOK_RUNS:-50}
 DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
 DOCTOR_RUNS=${DOCTOR_RUNS:-5}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor)
+LOCK_DOCS=${LOCK_DOCS:-10000 100000}
+LOCK_N=${LOCK_N:-250}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -90,6 +94,7 @@ build() {
 	go build -o "$bin/contextbench" ./bench/cmd/contextbench
 	go build -o "$bin/claudehookbench" ./bench/cmd/claudehookbench
 	go build -o "$bin/recallbench" ./bench/cmd/recallbench
+	go build -o "$bin/lockduty" ./bench/cmd/lockduty
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -474,6 +479,43 @@ section_recall() {
 		echo "this tree:"
 	fi
 	"$bin/recallbench" -cortex "$bin/cortex" -data "$data" -work "$work/recall"
+}
+
+# lockduty: git's index.lock under a stream of one observation every 40 ms
+# (LOCK_N of them) with `cortex daemon` running on vaults of LOCK_DOCS
+# documents: the share of the time it is held, the median and longest hold,
+# the daemon's resident size (idle at start, peak, idle after a poll); then
+# a person's `git add`/`git commit` loop beside it, and the calls git refused
+# for the lock. Goals: duty <= 5%, longest hold <= 100 ms at 100,000; 0
+# refusals; RSS <= 100 MB idle, <= 200 MB committing. With LOCK_BASE
+# (another cortex binary, e.g. one built from main) each measure is taken
+# with both, alternating.
+section_lockduty() {
+	local n b v d person hwm idle0 idle
+	local bins=("$bin/cortex")
+	[ -n "${LOCK_BASE:-}" ] && bins+=("$LOCK_BASE")
+	for n in $LOCK_DOCS; do
+		gen_vault lockduty-tmpl-$n "$n" >/dev/null
+		for person in "" -person; do
+			for b in "${bins[@]}"; do
+				v=$work/lockduty-$n-run
+				rm -rf "$v"
+				cp -a "$work/lockduty-tmpl-$n" "$v"
+				"$b" daemon --vault "$v" --log-level warn 2>"$work/lockduty.log" &
+				d=$!
+				for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+				idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+				"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$(index_label "$b") $n docs:" $person || { kill "$d"; exit 1; }
+				hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+				[ -z "$person" ] && sleep 35
+				idle=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+				[ -z "$person" ] && echo "$(index_label "$b") $n docs: daemon RSS $idle0 MB idle at start, peak $hwm MB, $idle MB idle after"
+				kill -INT "$d"
+				wait "$d" || true
+				rm -rf "$v"
+			done
+		done
+	done
 }
 
 main() {

@@ -88,14 +88,15 @@ func TestProgressUnderRepeatedKills(t *testing.T) {
 	const backlog, rounds = 4000, 12
 	// The window is 0.3 s of a daemon that has opened; the race detector
 	// slows the daemons (this test binary) down five to ten times. On a
-	// loaded machine, where one batch of one line takes long (each batch
-	// syncs), the window is four such batches: still far shorter than the
-	// full batch of 1,000 lines a daemon would try without the fix.
+	// loaded machine the window is twice what a restart's first batch (an
+	// eighth of the full size) takes here now: still four times shorter
+	// than the full batch of 1,000 lines a daemon would try without the
+	// fix.
 	window := 300 * time.Millisecond
 	if raceEnabled {
 		window *= 8
 	}
-	window = max(window, 4*oneLineBatch(t))
+	window = max(window, 2*firstBatch(t))
 	t.Logf("kills %s after each daemon opens", window)
 	l := newTestVault(t)
 	var b strings.Builder
@@ -129,14 +130,18 @@ func TestProgressUnderRepeatedKills(t *testing.T) {
 	}
 }
 
-// oneLineBatch is the median time of a batch of one line on this machine
-// now.
-func oneLineBatch(t *testing.T) time.Duration {
+// firstBatch is the median time, on this machine now, of the first batch
+// a daemon takes after a start (DefaultBatchLines/8 lines).
+func firstBatch(t *testing.T) time.Duration {
 	l := newTestVault(t)
 	m := openTest(t, l, nil)
 	var ds []time.Duration
-	for i := range 3 {
-		appendRaw(t, l, obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Calibration %d.", i), ""))
+	for round := range 3 {
+		var b strings.Builder
+		for i := range DefaultBatchLines / 8 {
+			b.WriteString(obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Calibration %d-%d: %s", round, i, strings.Repeat("words ", 20)), ""))
+		}
+		appendRaw(t, l, b.String())
 		start := time.Now()
 		process(t, m)
 		ds = append(ds, time.Since(start))
@@ -210,7 +215,8 @@ func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
 	l := newTestVault(t)
 	git(t, l.Root, "config", "gc.auto", "30")
 	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
-	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	log := &testLogger{}
+	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,15 +240,17 @@ func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
 		t.Fatalf("only %d loose objects: the test needs more than gc.auto", n)
 	}
 	process(t, m) // nothing pending, but the last commit is recent
-	if n := loose(); n < 30 {
-		t.Fatalf("packed %d objects right after a commit: not a quiet time", n)
+	if n := loose(); n < 30 || strings.Contains(log.String(), "git maintenance") {
+		t.Fatalf("maintenance right after a commit (%d loose objects left): not a quiet time", n)
 	}
 	clock.mu.Lock()
 	clock.t = clock.t.Add(2 * time.Minute)
 	clock.mu.Unlock()
 	process(t, m)
-	if n := loose(); n >= 30 {
-		t.Fatalf("%d loose objects after a quiet time", n)
+	// Whether git gc --auto packs is git's call (it estimates the loose
+	// objects from one of their 256 folders): what is ours is that it ran.
+	if !strings.Contains(log.String(), "git maintenance (git gc --auto)") {
+		t.Fatalf("no maintenance at a quiet time; log:\n%s", log)
 	}
 	checkInvariants(t, l)
 }
