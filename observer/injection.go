@@ -66,7 +66,7 @@ const (
 	revealVerb   = `(?:reveal|print|show|output|repeat|display|dump|leak|disclose|recite|echo|expose|give|tell|share|send|post|paste|write out|spell out|list|return|type out|email|upload|forward|exfiltrate|transmit)`
 	aiReader     = `(?:ai|a\.i\.|llm|llms|language models?|assistants?|agents?|coding agents?|bots?|chatbots?|models?|claude|gpt|chatgpt|copilot|cursor|codex|gemini)`
 	readVerb     = `(?:reads?|sees?|loads?|retrieves?|recalls?|encounters?|processes|finds?|opens?|gets?|receives?|parses?|is shown|ingests?)`
-	secretNoun   = `(?:secrets?|credentials?|api keys?|keys|tokens?|passwords?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|\.env|id[ _]rsa|\.ssh|aws credentiais|cookies|session|conversation|chat history|memory|memories|system prompt|prompt)`
+	secretNoun   = `(?:secrets?|credentials?|api keys?|keys|tokens?|passwords?|private keys?|ssh keys?|env(?:ironment)? var(?:iable)?s|\.env|env|printenv|environment|id[ _]rsa|\.ssh|aws credentiais|cookies|session|conversation|chat history|memory|memories|system prompt|prompt)`
 	exfilTarget  = `(?:https?:|www\.|[a-z0-9.+_-]+@[a-z0-9-]+\.|the (?:url|webhook|endpoint|server|address|following)|this (?:url|webhook|endpoint|server|address|email)|(?:my|our) (?:server|webhook|endpoint|email|inbox)|me\b|us\b|pastebin|ngrok)`
 	// imperative is what follows a trigger ("whenever you read this"):
 	// an order, not a description.
@@ -105,8 +105,16 @@ var englishRules = []injRule{
 	sk("override-instructions", `(?m)^\s*(?:system|admin|developer|security)\s+(?:message|notice|alert|update|override|instruction)\s*:\s*(?:you|your|all|the (?:assistant|agent|ai|model)|ignore|from now)`),
 	sk("override-instructions", `\b(?:ignore[sz]?|oublie[sz]?)\s+(?:tout\s+)?ce qui (?:precede|est au-dessus|a ete dit)|\bignora (?:todo )?lo anterior\b|\bignoriere (?:das obige|alles vorherige|alles bisherige)\b|\bignora quanto (?:sopra|detto)\b|\bignore o que foi dito\b`),
 	sk("addressed-to-agent", `\b(?:instructions?|note|message|directive|command|order|p\.?s\.?)\s+(?:to|for)\s+(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|model|llm|bot|claude|copilot|reader)s?\b\s*[:,—-]`),
-	sk("addressed-to-agent", `\b(?:any|all|every|each)\s+(?:ai|assistant|agent|llm|model|bot)s?\s+(?:working|reading|operating|running|processing|that reads?|who reads?|that works?|who works?)\b[^.\n]{0,60}?\b(?:must|is required to|are required to|should|has to|have to|needs? to|shall)\b`),
+	sk("addressed-to-agent", `\b(?:any|all|every|each)\s+(?:ai|assistant|agent|llm|model|bot)s?\s+(?:working|reading|operating|running|processing|that reads?|who reads?|that works?|who works?)\b[^.\n]{0,60}?\b(?:must|is required to|are required to|should|has to|have to|needs? to|shall)\s+(?:now\s+|also\s+|always\s+)?`+dangerAct),
 	sk("persistent-trigger", `\bwhen(?:ever)? (?:summari[sz]ing|reading|processing|translating|reviewing|answering|responding to|quoting) (?:this|these)\b(?:\s+(?:memory|memories|note|notes|message|entry|document|text|file|page))?`+imperative),
+	sk("override-instructions", `\bstop asking (?:for |me for |the user for )?(?:confirmation|permission|approval)|\b(?:don't|do not|never) ask (?:for |the user for |the owner for )?(?:confirmation|permission|approval)\b`),
+	sk("override-instructions", `\b(?:pre-?approved|pre-?authori[sz]ed)\b[^.\n]{0,30}?\b(?:all|any|every)\b`),
+	sk("override-instructions", `\b(?:always|permanently|for all future sessions|from now on|in every session|in all future sessions)\b[^.\n]{0,60}?\b(?:disable|turn off|remove|bypass|skip|deactivate)\b[^.\n]{0,30}?\b(?:branch protection|code review|reviews|2fa|mfa|two-factor|signing|signature|security|hooks?|checks|audit|secret scanning)`),
+	sk("override-instructions", `\byou (?:no longer need to|don't need to|do not need to|needn't|no longer have to|are no longer required to) (?:follow|obey|respect|comply with|adhere to|apply|honou?r)\b`),
+	sk("override-instructions", `\b(?:overrides?|supersedes?|replaces?|takes precedence over|trumps)\s+(?:your\s+(?:[a-z]+\s+)?(?:prompt|instructions|guidelines|rules|programming)|the system (?:prompt|message)|(?:the |all )?previous instructions)`),
+	sk("new-role", `\bpretend (?:to be|you are|you're) (?:the |a |an )?(?:repo(?:sitory)? )?(?:owner|maintainer|admin(?:istrator)?|root|developer|creator|operator)\b`),
+	sk("new-role", `\byour (?:true|real|actual|secret|hidden) (?:identity|name|self|persona|personality|role|nature|purpose) is\b`),
+	sk("reveal-secrets", `\b`+revealVerb+`\b[^.\n]{0,60}?\byour (?:context(?: window)?|conversation|chat history|memory|instructions|prompt)\b`),
 	// Addressed to the AI that reads the note.
 	sk("addressed-to-agent", `(?:^|[.!?\n]\s*)(?:(?:dear|hey|hi|attention|note to|to|for|message for|instructions? for|a note for)\s+)?(?:the\s+|all\s+|any\s+)?(?:ai|assistant|agent|coding agent|llm|claude|copilot|chatgpt|cursor|codex|gemini)s?\s*[,:]\s*(?:please\s+|kindly\s+)?(?:you\b|your\b|note\b|remember\b|always\b|never\b|do not\b|don't\b|ignore\b|forget\b|make sure\b|from now on\b|the safety\b|stop\b|`+dangerAct+`)`),
 	sk("addressed-to-agent", `\b(?:hidden|secret|special|private) (?:instructions?|message|note|prompt|directive) (?:for|to) (?:the |any |all )?(?:ai|assistant|agent|model|llm|claude|copilot)`),
@@ -144,7 +152,7 @@ var englishRules = []injRule{
 	sk("persistent-trigger", `\b(?:do|follow|execute|obey|run|carry out) (?:what|whatever|everything|the instructions?|the commands?) (?:it|that|the (?:file|page|url|response|server)|they) (?:says|say|contains|tells you|returns|gives you)\b`),
 	sk("persistent-trigger", `\b(?:each|every|any) time you (?:start|begin|open|resume|boot|launch)\b[^.\n]{0,40}?[,:]\s*(?:please\s+)?`+dangerAct),
 	sk("persistent-trigger", `\b(?:upon|after|on|while|before|when) (?:reading|seeing|loading|retrieving|processing|finding|opening|recalling) (?:this|these)\b(?:\s+(?:memory|memories|note|notes|message|entry|observation|text|line))?`+imperative),
-	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if|the next time)\s+(?:you|an? `+aiReader+`|the `+aiReader+`|any `+aiReader+`|future `+aiReader+`|another `+aiReader+`|the reader)\s+(?:[a-z]+\s+){0,2}?`+readVerb+`\s+(?:this|these)(?:\s+(?:memory|memories|note|notes|message|entry|file|text|observation|vault|repo|repository|document|line))?`+imperative),
+	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if|the next time)\s+(?:you|(?:an?|the|any|future|another|every|each)\s+(?:future\s+|new\s+|other\s+)?`+aiReader+`|the reader)\s+(?:[a-z]+\s+){0,2}?`+readVerb+`\s+(?:this|these)(?:\s+(?:memory|memories|note|notes|message|entry|file|text|observation|vault|repo|repository|document|line))?`+imperative),
 	sk("persistent-trigger", `\b(?:when(?:ever)?|each time|every time|any ?time|as soon as|once|if)\s+(?:this|these)\s+(?:memory|memories|note|notes|message|entry|observation|instruction|reminder)s?\s+(?:is|are|gets?|has been|have been)\s+(?:loaded|read|seen|retrieved|recalled|shown|opened|processed|injected|pushed|surfaced)`),
 	sk("persistent-trigger", `\b(?:hey|hi|dear|attention|psst|ok|okay)\s*,?\s*(?:claude|gpt|chatgpt|copilot|cursor|gemini|codex|assistant|ai|agent|llm)\b`),
 	sk("persistent-trigger", `\b(?:note|message|instruction|instructions|reminder|attention|notice|hey|psa)\s*(?:to|for)?\s*(?:all |any |future |other |the next |every |fellow |dear )+`+aiReader+`\b[^\n]{0,200}?\b`+dangerAct+`\b`),
@@ -165,6 +173,8 @@ var englishRules = []injRule{
 	sk("override-instructions", `\b(?:ignora|dimentica|trascura|ignorate|dimenticate)\s+(?:[a-z']+\s+){0,3}?(?:istruzioni|regole|indicazioni|direttive)\b`),
 	sk("override-instructions", `\b(?:ignore|ignora|esqueca|esqueça|desconsidere|descarte)\s+(?:[a-z]+\s+){0,3}?(?:instrucoes|regras|orientacoes|diretrizes)\b`),
 	sk("override-instructions", `\b(?:negeer|vergeet)\s+(?:[a-z]+\s+){0,3}?(?:instructies|regels|aanwijzingen)\b`),
+	sk("override-instructions", `\bzapomnij o (?:swoich |twoich |wszystkich )?(?:zasadach|instrukcjach|poleceniach|regu(?:l|ł)ach)\b`),
+	sk("reveal-secrets", `\bpokaz\s+(?:[a-z]+\s+){0,2}?(?:hasla|haslo|klucze|sekrety)\b`),
 	sk("override-instructions", `\b(?:zignoruj|ignoruj|zapomnij)\s+(?:[a-z]+\s+){0,3}?(?:instrukcje|polecenia|zasady|regu(?:l|ł)y)\b`),
 	sk("override-instructions", `\b(?:onceki|yukaridaki|tum)\s+(?:[a-z]+\s+){0,2}?(?:talimatlari|talimatlar|kurallari|komutlari)\s+(?:yok say|unut|gormezden gel|dikkate alma)`),
 	sk("override-instructions", `\b(?:abaikan|lupakan)\s+(?:[a-z]+\s+){0,2}?(?:instruksi|perintah|aturan)\b`),
@@ -207,6 +217,8 @@ var nativeRules = []injRule{
 	nat("persistent-trigger", `(?:每当你|每當你|每次你)(?:读到|讀到|看到|读取|讀取)`),
 	nat("override-instructions", `(?:(?:以前|前|上記|これまで|先)の(?:指示|命令|ルール|指令)[^。\n]{0,8}(?:無視|忘れ)|(?:指示|命令|ルール)を(?:すべて|全て)?(?:無視|忘れ)|(?:無視し|忘れ)て[^。\n]{0,10}(?:指示|命令|ルール))`),
 	nat("override-instructions", `(?:指令|指示|规则|規則|命令)[^。\n]{0,6}(?:作废|作廢|无效|無效|取消|失效)`),
+	nat("override-instructions", `忽略(?:以上|上面|上述|之前|前面)(?:的)?(?:所有)?(?:内容|內容|文字|信息|訊息)|(?:上記|以上|これまで)を(?:すべて|全て)?無視`),
+	nat("send-secrets", `(?:\.env|密钥|密鑰|密码|密碼|私钥|私鑰|令牌)[^。\n]{0,12}(?:发给我|發給我|发送给我|发到|发送到|告诉我|告訴我)|(?:秘密鍵|パスワード|apiキー|トークン|シークレット)を(?:表示|教え|出力|見せ|送)`),
 	nat("new-role", `(?:(?:あなたは|君は)(?:今から|これから|今後)|(?:今から|これから)(?:あなたは|君は)|として(?:振る舞|ふるま)って)`),
 	nat("reveal-secrets", `(?:システムプロンプト|初期指示|あなたの指示)[^。\n]{0,4}(?:表示|教え|出力|見せ|開示)`),
 	nat("override-instructions", `(?:이전|앞의|위의|모든)\s*(?:지시|명령|지침|규칙)[^.\n]{0,8}(?:무시|잊어)`),
