@@ -88,6 +88,10 @@ func (r *Report) Summary() string {
 // ErrBusy is returned when another process holds the vault's memorizer.
 var ErrBusy = errors.New("the vault's memorizer is busy")
 
+// ErrInProgress is returned when a person's merge, rebase, cherry-pick or
+// revert is in progress: a sync waits for it to end.
+var ErrInProgress = errors.New("a git operation is in progress")
+
 // Sync fetches the vault's remote, merges the remote's branch into the
 // vault's branch, and pushes the result. See the package documentation.
 func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
@@ -171,7 +175,7 @@ func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ..
 
 func (s *syncer) run(ctx context.Context) error {
 	if op := s.inProgress(); op != "" {
-		return fmt.Errorf("a %s is in progress in %s: finish or abort it first (nothing changed)", op, s.repo.WorkTree)
+		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
 	}
 	if err := s.finishJournal(ctx); err != nil {
 		return err

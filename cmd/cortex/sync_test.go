@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -136,5 +139,61 @@ func TestSyncTrueConflict(t *testing.T) {
 	}
 	if st := cli.run(t, b, "git", "status", "--porcelain"); st != "" {
 		t.Errorf("git status:\n%s", st)
+	}
+}
+
+// TestDaemonSyncs: with sync: in cortex.yml the daemon brings the other
+// machine's memories in and sends its own out on its own; a person's merge
+// in progress makes it wait; cortex status shows the last sync.
+func TestDaemonSyncs(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, _ := twoMachines(t, cli)
+	observe := func(dir, ts, body string) {
+		cli.run(t, dir, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", ts, "--body", body)
+	}
+	os.WriteFile(filepath.Join(a, "cortex.yml"), []byte("sync:\n  remote: origin\n"), 0o644)
+	d := cli.startDaemon(t, vaultLayout(a), "--poll", "100ms", "--sync-interval", "300ms")
+	defer d.cmd.Process.Kill()
+
+	observe(b, "2026-02-20T10:00:00Z", "B's memory reaches A through the daemon.")
+	cli.run(t, b, "cortex", "process")
+	cli.run(t, b, "cortex", "sync")
+	observe(a, "2026-02-20T11:00:00Z", "A's memory leaves through the daemon.")
+	waitFor(t, d, func() bool {
+		return len(docsOf(t, a)[doc.Hash("B's memory reaches A through the daemon.")]) == 1 &&
+			strings.Contains(cli.run(t, a, "git", "log", "--format=%s", "origin/main"), "A's memory leaves")
+	})
+	cli.run(t, b, "cortex", "sync")
+	if d := docsOf(t, b)[doc.Hash("A's memory leaves through the daemon.")]; len(d) != 1 {
+		t.Errorf("B after the daemon pushed: %+v", d)
+	}
+	// The index of A sees B's memory.
+	if out := cli.run(t, a, "cortex", "search", "reaches"); !strings.Contains(out, "B's memory") {
+		t.Errorf("search on A:\n%s", out)
+	}
+	// A person's merge in progress: the daemon waits and says so.
+	os.WriteFile(filepath.Join(a, ".git", "MERGE_HEAD"), []byte(cli.run(t, a, "git", "rev-parse", "HEAD")), 0o644)
+	waitFor(t, d, func() bool {
+		return strings.Contains(cli.run(t, "", "cortex", "status", "--vault", a), "merge in")
+	})
+	os.Remove(filepath.Join(a, ".git", "MERGE_HEAD"))
+	waitFor(t, d, func() bool {
+		return strings.Contains(cli.run(t, "", "cortex", "status", "--vault", a), "up to date with origin/main (")
+	})
+	d.cmd.Process.Signal(syscall.SIGTERM)
+	<-d.done
+}
+
+func vaultLayout(dir string) vault.Layout { return vault.Layout{Root: dir} }
+
+// waitFor polls cond; the limit only keeps a broken daemon from hanging
+// the test.
+func waitFor(t *testing.T, d *daemonProc, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out; daemon logs:\n%s", d.logs())
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
