@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -186,32 +183,13 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	return m, nil
 }
 
-// memorizerLock is the lock file held by the open memorizer.
-func memorizerLock(l vault.Layout) string { return l.Path(".cortex", "memorizer.lock") }
-
-// takeLock takes the memorizer lock without waiting, and writes this
-// process's pid into the file so a refusal can name the holder.
+// takeLock takes the memorizer lock without waiting (see
+// vault.TryLockMemorizer).
 func (m *Memorizer) takeLock() error {
-	path := memorizerLock(m.l)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("memorizer lock: %w", err)
-	}
-	fl := flock.New(path, flock.SetPermissions(0o644))
-	ok, err := fl.TryLock()
+	fl, err := vault.TryLockMemorizer(m.l)
 	if err != nil {
-		return fmt.Errorf("memorizer lock %s: %w", path, err)
+		return err
 	}
-	if !ok {
-		holder := "another process"
-		if data, err := os.ReadFile(path); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
-				holder = fmt.Sprintf("process %d", pid)
-			}
-		}
-		return fmt.Errorf("the vault's memorizer is already running in %s (a `cortex daemon`?): %s is locked", holder, path)
-	}
-	// The pid is informative only; the flock is what excludes.
-	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
 	m.lock = fl
 	return nil
 }

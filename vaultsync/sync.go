@@ -23,7 +23,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -86,7 +85,7 @@ func (r *Report) Summary() string {
 }
 
 // ErrBusy is returned when another process holds the vault's memorizer.
-var ErrBusy = errors.New("the vault's memorizer is busy")
+var ErrBusy = vault.ErrMemorizerBusy
 
 // ErrInProgress is returned when a person's merge, rebase, cherry-pick or
 // revert is in progress: a sync waits for it to end.
@@ -132,25 +131,11 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 
 // LockMemorizer takes the vault's memorizer lock (the one the memorizer
 // and the daemon hold) without waiting, so a sync and a batch never commit
-// at once.
+// at once. The refusal wraps ErrBusy.
 func LockMemorizer(l vault.Layout) (func(), error) {
-	path := l.Path(".cortex", "memorizer.lock")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	fl := flock.New(path, flock.SetPermissions(0o644))
-	ok, err := fl.TryLock()
+	fl, err := vault.TryLockMemorizer(l)
 	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		holder := "another process"
-		if data, err := os.ReadFile(path); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
-				holder = fmt.Sprintf("process %d", pid)
-			}
-		}
-		return nil, fmt.Errorf("%w: %s holds %s (a cortex daemon or process); stop it, or let it finish, and sync again", ErrBusy, holder, path)
+		return nil, fmt.Errorf("%w (stop it, or let it finish, and sync again)", err)
 	}
 	return func() { _ = fl.Unlock() }, nil
 }

@@ -1,0 +1,47 @@
+package vault
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gofrs/flock"
+)
+
+// MemorizerLock is the lock file held by whoever commits memories: the
+// open memorizer (cortex process, the daemon) and cortex sync, so that
+// they never commit at once.
+func (l Layout) MemorizerLock() string { return l.Path(".cortex", "memorizer.lock") }
+
+// ErrMemorizerBusy is wrapped by TryLockMemorizer's refusal.
+var ErrMemorizerBusy = errors.New("the vault's memorizer is busy")
+
+// TryLockMemorizer takes the memorizer lock without waiting and writes this
+// process's pid into the file, so that a refusal can name the holder. The
+// refusal wraps ErrMemorizerBusy and names the holder's pid.
+func TryLockMemorizer(l Layout) (*flock.Flock, error) {
+	path := l.MemorizerLock()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("memorizer lock: %w", err)
+	}
+	fl := flock.New(path, flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("memorizer lock %s: %w", path, err)
+	}
+	if !ok {
+		holder := "another process"
+		if data, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+				holder = fmt.Sprintf("process %d", pid)
+			}
+		}
+		return nil, fmt.Errorf("%w: it is already running in %s (a `cortex daemon`?): %s is locked", ErrMemorizerBusy, holder, path)
+	}
+	// The pid is informative only; the flock is what excludes.
+	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	return fl, nil
+}
