@@ -23,7 +23,6 @@ import (
 	"strings"
 	"time"
 
-
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/docmerge"
@@ -62,8 +61,11 @@ type Report struct {
 	// on both sides under another path: each was folded into the one kept.
 	Folded []string `json:"folded,omitempty"`
 	// Paths are the vault-relative paths changed in the working tree.
-	Paths []string  `json:"paths,omitempty"`
-	When  time.Time `json:"when"`
+	Paths []string `json:"paths,omitempty"`
+	// Invalid are the memory documents among Paths that do not parse as a
+	// document (the remote's commits skipped the pre-commit hook).
+	Invalid []string  `json:"invalid,omitempty"`
+	When    time.Time `json:"when"`
 }
 
 // Summary is the one line a person reads.
@@ -817,6 +819,13 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		for _, p := range j.Paths {
 			if rel, ok := strings.CutPrefix(p, s.prefix); ok {
 				s.rep.Paths = append(s.rep.Paths, rel)
+			}
+			if present[p] && s.isMemoryPath(p) {
+				if data, err := os.ReadFile(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))); err == nil {
+					if _, err := doc.Parse(data); err != nil {
+						s.rep.Invalid = append(s.rep.Invalid, strings.TrimPrefix(p, s.prefix))
+					}
+				}
 			}
 		}
 	}

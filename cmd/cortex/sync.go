@@ -73,6 +73,9 @@ func runSync(c *cli.Context) error {
 		return enc.Encode(rep)
 	}
 	fmt.Fprintln(c.App.Writer, rep.Summary())
+	for _, p := range rep.Invalid {
+		fmt.Fprintf(c.App.Writer, "%s: not a valid document (from the remote; see cortex validate %s)\n", p, p)
+	}
 	return nil
 }
 

@@ -263,3 +263,55 @@ func TestSyncKill9(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncRemoteFaults: a deleted remote branch gets ours again; a remote
+// that was force-pushed to an older commit gets our commits back through a
+// merge (never a force-push); a remote with unrelated history is refused
+// with one line, nothing changed; an invalid document from the remote is
+// named.
+func TestSyncRemoteFaults(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, remote := twoMachines(t, cli)
+	cli.run(t, a, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", "2026-03-01T10:00:00Z", "--body", "A second memory.")
+	cli.run(t, a, "cortex", "process")
+	cli.run(t, a, "cortex", "sync")
+	head := strings.TrimSpace(cli.run(t, a, "git", "rev-parse", "HEAD"))
+
+	// Deleted: the next sync creates it again.
+	cli.run(t, "", "git", "--git-dir", remote, "update-ref", "-d", "refs/heads/main")
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "pushed") {
+		t.Errorf("sync after the branch was deleted: %s", out)
+	}
+	if got := strings.TrimSpace(cli.run(t, "", "git", "--git-dir", remote, "rev-parse", "main")); got != head {
+		t.Errorf("remote main = %s, want %s", got, head)
+	}
+	// Force-pushed back one commit: ours come back, merged.
+	cli.run(t, "", "git", "--git-dir", remote, "update-ref", "refs/heads/main", head+"~1")
+	cli.run(t, a, "cortex", "sync")
+	if !strings.Contains(cli.run(t, "", "git", "--git-dir", remote, "log", "--format=%s", "main"), "A second memory") {
+		t.Error("the force-pushed remote did not get our commit back")
+	}
+	// An invalid document from the remote: merged, and named.
+	cli.run(t, b, "cortex", "sync")
+	os.WriteFile(filepath.Join(b, "mind", "broken.md"), []byte("no frontmatter\n"), 0o644)
+	cli.run(t, b, "git", "add", "mind/broken.md")
+	cli.run(t, b, "git", "commit", "-qm", "broken", "--no-verify")
+	cli.run(t, b, "cortex", "sync")
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "mind/broken.md") || !strings.Contains(out, "not a valid document") {
+		t.Errorf("sync of an invalid document:\n%s", out)
+	}
+	// Unrelated history: refused, nothing changed.
+	other := filepath.Join(t.TempDir(), "other.git")
+	cli.run(t, "", "git", "init", "-q", "--bare", "-b", "main", other)
+	o := cli.newVault(t).Root
+	cli.run(t, o, "git", "push", "-q", other, "main")
+	cli.run(t, a, "git", "remote", "add", "other", other)
+	head = cli.run(t, a, "git", "rev-parse", "HEAD")
+	out, err := cli.try(a, "cortex", "sync", "--remote", "other")
+	if err == nil || !strings.Contains(out, "shares no history") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("sync with an unrelated remote: err=%v\n%s", err, out)
+	}
+	if got := cli.run(t, a, "git", "rev-parse", "HEAD"); got != head {
+		t.Error("the branch moved")
+	}
+}
