@@ -17,7 +17,7 @@ import (
 func (l Layout) MemorizerLock() string { return l.Path(".cortex", "memorizer.lock") }
 
 // ErrMemorizerBusy is wrapped by TryLockMemorizer's refusal.
-var ErrMemorizerBusy = errors.New("the vault's memorizer is busy")
+var ErrMemorizerBusy = errors.New("the vault's memorizer is already running")
 
 // TryLockMemorizer takes the memorizer lock without waiting and writes this
 // process's pid into the file, so that a refusal can name the holder. The
@@ -39,7 +39,7 @@ func TryLockMemorizer(l Layout) (*flock.Flock, error) {
 				holder = fmt.Sprintf("process %d", pid)
 			}
 		}
-		return nil, fmt.Errorf("%w: it is already running in %s (a `cortex daemon`?): %s is locked", ErrMemorizerBusy, holder, path)
+		return nil, fmt.Errorf("%w in %s (a `cortex daemon`?): %s is locked", ErrMemorizerBusy, holder, path)
 	}
 	// The pid is informative only; the flock is what excludes.
 	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
