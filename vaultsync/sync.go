@@ -150,12 +150,14 @@ type syncer struct {
 	rep    *Report
 }
 
+// git runs the git CLI in the repository; paths given to it are paths,
+// never patterns (a note named "a[1].md").
 func (s *syncer) git(ctx context.Context, stdin []byte, args ...string) (string, error) {
-	out, err := gitstore.Git(ctx, s.repo.WorkTree, stdin, args...)
-	return string(out), err
+	return s.gitEnv(ctx, nil, stdin, args...)
 }
 
 func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) (string, error) {
+	env = append([]string{"GIT_LITERAL_PATHSPECS=1"}, env...)
 	out, err := gitstore.GitEnv(ctx, s.repo.WorkTree, env, stdin, args...)
 	return string(out), err
 }
@@ -753,10 +755,25 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 			}
 		}
 	}
-	// An untracked file where the merge writes one.
+	// An untracked file where the merge writes one: on disk, not in git's
+	// index (one ls-files for all the paths on disk).
+	var onDisk []string
 	for _, p := range paths {
 		if _, err := os.Lstat(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))); err == nil {
-			if _, err := s.git(ctx, nil, "ls-files", "--error-unmatch", "--", p); err != nil {
+			onDisk = append(onDisk, p)
+		}
+	}
+	if len(onDisk) > 0 {
+		out, err := s.git(ctx, nil, append([]string{"ls-files", "-z", "--"}, onDisk...)...)
+		if err != nil {
+			return err
+		}
+		tracked := map[string]bool{}
+		for _, p := range strings.Split(out, "\x00") {
+			tracked[p] = true
+		}
+		for _, p := range onDisk {
+			if !tracked[p] && !slices.Contains(dirty, p) {
 				dirty = append(dirty, p)
 			}
 		}
