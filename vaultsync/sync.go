@@ -248,10 +248,29 @@ func (s *syncer) revParse(ctx context.Context, rev string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
+// gitRetry runs a fetch or push again, a few times after a growing pause,
+// while it fails on a ref another git holds locked — a fetch or push of an
+// earlier sync that was killed and whose git still finishes, or a person's
+// own git at the same moment.
+func (s *syncer) gitRetry(ctx context.Context, args ...string) (string, error) {
+	for try := 1; ; try++ {
+		out, err := s.git(ctx, nil, args...)
+		var ge *gitstore.GitError
+		if err == nil || try == 5 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "lock") {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(time.Duration(try) * 200 * time.Millisecond):
+		}
+	}
+}
+
 // fetch updates the remote-tracking branch; remoteHas is false when the
 // remote has no such branch (an empty remote, a deleted branch).
 func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, err error) {
-	_, err = s.git(ctx, nil, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", s.opts.Remote,
+	_, err = s.gitRetry(ctx, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", s.opts.Remote,
 		"+refs/heads/"+s.rep.Branch+":"+tracking)
 	var ge *gitstore.GitError
 	switch {
@@ -270,7 +289,7 @@ func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, er
 // push sends the branch without force; pushed is false when the remote
 // refused because it moved meanwhile (fetch and merge again).
 func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error) {
-	_, err = s.git(ctx, nil, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
+	_, err = s.gitRetry(ctx, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
 	var ge *gitstore.GitError
 	switch {
 	case err == nil:
