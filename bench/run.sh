@@ -4,7 +4,7 @@
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
-#                                 doctor, lockduty, all (default)
+#                                 doctor, lockduty, sync, converge, all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
@@ -33,7 +33,9 @@
 # built from main, whose recall is printed beside ours on the same dataset),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
 # (observations of its stream, 250), LOCK_BASE (another cortex binary
-# measured alternately in lockduty), BENCH_TMP (where
+# measured alternately in lockduty), SYNC_DOCS (documents of the sync vaults,
+# 100000), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
+# test, 400), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
 #   MEM_DOCS=5000 MEM_OBS=1000 BASE_OBS=20 LAT_DOCS=1000 LAT_N=20 GB_N=5 bench/run.sh memorize latency gitbytes
@@ -67,13 +69,16 @@ VALIDATE_RUNS=${VALIDATE_RUNS:-5}
 CRASH_ROUNDS=${CRASH_ROUNDS:-100}
 WATCH_DOCS=${WATCH_DOCS:-10000}
 WATCH_N=${WATCH_N:-20}
+SYNC_DOCS=${SYNC_DOCS:-100000}
+SYNC_RUNS=${SYNC_RUNS:-10}
+CONVERGE_ROUNDS=${CONVERGE_ROUNDS:-400}
 HOOK_DOCS=${HOOK_DOCS:-100000}
 HOOK_RUNS=${HOOK_RUNS:-50}
 DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
 DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty)
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -516,6 +521,70 @@ section_lockduty() {
 			done
 		done
 	done
+}
+
+# sync: `cortex sync` of a SYNC_DOCS vault over a remote by file path, with
+# nothing to do and with 100 new memories on each side (the other machine
+# pushed 100 before each run; this one committed 100), beside `git pull
+# --rebase && git push` of the same change by the git CLI, runs alternating.
+# Goals: nothing to do <= 300 ms, 100 each way <= 2 s.
+section_sync() {
+	local root=$work/sync a b c r
+	mkdir -p "$root"
+	"$bin/genvault" -dir "$root/a" -n "$SYNC_DOCS"
+	"$bin/cortex" init "$root/a" >/dev/null
+	git -C "$root/a" add -A >/dev/null
+	git -C "$root/a" -c core.hooksPath=/dev/null commit -qm "$SYNC_DOCS documents"
+	git clone -q --bare "$root/a" "$root/remote.git"
+	git -C "$root/a" remote add origin "$root/remote.git"
+	git -C "$root/a" fetch -q origin
+	git -C "$root/a" branch -q -u origin/main
+	for c in b c; do
+		git clone -q "$root/remote.git" "$root/$c"
+		"$bin/cortex" init "$root/$c" >/dev/null
+		git -C "$root/$c" config pull.rebase true
+	done
+	"$bin/cortex" rebuild-index --vault "$root/a" >/dev/null
+	"$bin/cortex" rebuild-index --vault "$root/c" >/dev/null
+	# new_docs DIR N: N new memory documents committed in DIR.
+	cat >"$root/new.sh" <<-'EOF'
+		d=$1; n=$2; k=$(cat "$d/.bench-k" 2>/dev/null || echo 0)
+		mkdir -p "$d/mind/concepts/2026-03"
+		for i in $(seq 1 "$n"); do
+			k=$((k + 1)); h=$(printf '%s-%s' "$d" "$k" | sha256sum | cut -c1-64)
+			printf -- '---\nid: "019503a7-c18f-7b1d-a3b2-%012d"\ntype: fact\ncategory: concept\ncreated: 2026-03-01T10:00:00.000Z\nsource_hash: %s\n\n# ---\n\ntitle: "bench %s"\n---\n\nbench %s\n' \
+				"$k" "$h" "$k" "$k" >"$d/mind/concepts/2026-03/2026-03-01-$h.md"
+		done
+		echo "$k" >"$d/.bench-k"
+		git -C "$d" add mind >/dev/null && git -C "$d" -c core.hooksPath=/dev/null commit -qm "$n new" >/dev/null
+	EOF
+	# Each run: the other machine (b) pushes 100, this one commits 100.
+	local before_a="git -C $root/b pull -q && sh $root/new.sh $root/b 100 && git -C $root/b push -q && sh $root/new.sh $root/a 100"
+	local before_c="git -C $root/b pull -q && sh $root/new.sh $root/b 100 && git -C $root/b push -q && sh $root/new.sh $root/c 100"
+	"$bin/cortex" sync --vault "$root/a" >/dev/null
+	git -C "$root/b" pull -q
+	git -C "$root/c" pull -q
+	for r in $(seq 1 "$SYNC_RUNS"); do
+		"$bin/runstat" -n 1 -warmup 0 -before "$bin/cortex sync --vault $root/a" -label "cortex sync, nothing to do ($SYNC_DOCS docs)" -- "$bin/cortex" sync --vault "$root/a"
+		"$bin/runstat" -n 1 -warmup 0 -before "git -C $root/c pull -q --rebase" -label "git pull --rebase && git push, nothing to do" -- sh -c "cd $root/c && git pull -q --rebase && git push -q"
+		"$bin/runstat" -n 1 -warmup 0 -before "$before_a" -label "cortex sync, 100 new each way ($SYNC_DOCS docs)" -- "$bin/cortex" sync --vault "$root/a"
+		"$bin/runstat" -n 1 -warmup 0 -before "$before_c" -label "git pull --rebase && git push, 100 new each way" -- sh -c "cd $root/c && git pull -q --rebase && git push -q"
+	done | sort >"$root/runs.txt"
+	# The median of each label's runs.
+	local label
+	sed 's/ runs=1 .*//' "$root/runs.txt" | uniq | while read -r label; do
+		grep -F "$label runs=1 " "$root/runs.txt" | sed 's/.*wall median=\([0-9.]*\)ms.*cpu median=\([0-9.]*\)ms.*/\1 \2/' >"$root/vals"
+		printf '%s: runs=%d wall median=%sms cpu median=%sms\n' "$label" "$(wc -l <"$root/vals")" \
+			"$(cut -d' ' -f1 "$root/vals" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')" \
+			"$(cut -d' ' -f2 "$root/vals" | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')"
+	done
+}
+
+# converge: the convergence test at CONVERGE_ROUNDS rounds (three clones
+# of one bare remote, seeded random observe/process/archive/edit/sync).
+section_converge() {
+	CORTEX_CONVERGENCE_ROUNDS=$CONVERGE_ROUNDS CORTEX_CONVERGENCE_CHECK=1 \
+		go test -count=1 -run TestConvergence -v ./vaultsync | grep -E 'seed|^(ok|FAIL|---)'
 }
 
 main() {

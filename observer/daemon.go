@@ -78,7 +78,18 @@ type DaemonOptions struct {
 	// never writes while a batch does): the sleep cycle's schedule (package
 	// rules, wired by the command) decides there whether a run is due.
 	Sleep func(ctx context.Context)
+	// Sync, when set, is run every SyncInterval between batches (so it
+	// never commits at the same time as the memorizer, whose lock the
+	// daemon holds), first SyncInterval/10 after the start. A failure
+	// (offline, say) is logged and tried again after a backoff growing up
+	// to 12 intervals; an error wrapping ErrSyncWait (a person's merge or
+	// rebase in progress) waits one interval without counting as one.
+	Sync         func(ctx context.Context) error
+	SyncInterval time.Duration
 }
+
+// ErrSyncWait marks a Sync error that is no failure: the sync waits.
+var ErrSyncWait = errors.New("sync waits")
 
 func (o DaemonOptions) withDefaults() DaemonOptions {
 	if o.Logger == nil {
@@ -390,6 +401,13 @@ func (d *Daemon) Run(ctx context.Context) error {
 	failures := 0
 	var lastBatch time.Time // when the last batch ended (see CommitGap)
 
+	// Sync with the git remote, when configured: its own timer and backoff.
+	var syncC <-chan time.Time
+	syncFailures := 0
+	if d.opts.Sync != nil && d.opts.SyncInterval > 0 {
+		syncC = time.After(d.opts.SyncInterval / 10)
+	}
+
 	// The same for hand edits of the memory folders, on their own timer:
 	// they are indexed even while a batch backs off.
 	idxPending := false
@@ -478,6 +496,21 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case <-idxQuiet.C:
 			idxPending = false
 			d.applyHand(d.abortCtx)
+			continue
+		case <-syncC:
+			wait := d.opts.SyncInterval
+			switch err := d.opts.Sync(d.abortCtx); {
+			case err == nil:
+				syncFailures = 0
+			case errors.Is(err, ErrSyncWait):
+				d.log.Info("daemon: sync waits", "err", err, "retry_in", wait)
+			default:
+				syncFailures++
+				wait = backoff(d.opts.SyncInterval, 12*d.opts.SyncInterval, syncFailures+1)
+				d.log.Warn("daemon: sync failed; will retry", "err", err, "failures", syncFailures, "retry_in", wait.Round(time.Second))
+			}
+			syncC = time.After(wait)
+			kick() // what the sync brought may be what a pending line reinforces
 			continue
 		case <-retry:
 			retry = nil

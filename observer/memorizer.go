@@ -5,15 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -113,7 +109,7 @@ type Memorizer struct {
 	calMsg   string // the calibration warnings last logged
 	git      committer
 	ix       *index.Index
-	lock     *flock.Flock
+	lock     *vault.MemorizerHold
 
 	// died is set when the previous memorizer ended without Close: the
 	// next batches are smaller (see shrinkBatch).
@@ -271,38 +267,17 @@ func (m *Memorizer) grownBatch(st State) int {
 	return st.BatchLines * 2
 }
 
-// memorizerLock is the lock file held by the open memorizer: in observer/,
-// which survives `rm -rf .cortex` (see vault.Layout.MemorizerLock).
-func memorizerLock(l vault.Layout) string { return l.MemorizerLock() }
-
-// takeLock takes the memorizer lock without waiting, and writes this
-// process's pid into the file so a refusal can name the holder.
+// takeLock takes the memorizer lock without waiting (see
+// vault.TryLockMemorizer). A holder that ended without Close (its pid is
+// left in the file) means the previous memorizer died.
 func (m *Memorizer) takeLock() error {
-	path := memorizerLock(m.l)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("memorizer lock: %w", err)
-	}
-	fl := flock.New(path, flock.SetPermissions(0o644))
-	ok, err := fl.TryLock()
+	fl, err := vault.TryLockMemorizer(m.l)
 	if err != nil {
-		return fmt.Errorf("memorizer lock %s: %w", path, err)
-	}
-	if !ok {
-		holder := "another process"
-		if data, err := os.ReadFile(path); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
-				holder = fmt.Sprintf("process %d", pid)
-			}
-		}
-		return fmt.Errorf("the vault's memorizer is already running in %s (a `cortex daemon`?): %s is locked", holder, path)
+		return err
 	}
 	// A pid left in the file is that of a memorizer that died without
 	// Close (which empties it).
-	if data, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(data))) > 0 {
-		m.died = true
-	}
-	// The pid is informative only; the flock is what excludes.
-	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	m.died = fl.Stale
 	m.lock = fl
 	return nil
 }
@@ -549,8 +524,8 @@ func (m *Memorizer) Close() error {
 		m.ix = nil
 	}
 	if m.lock != nil {
-		// An empty file tells the next memorizer this one ended cleanly.
-		_ = os.Truncate(memorizerLock(m.l), 0)
+		// Unlock empties the file: the next memorizer sees this one ended
+		// cleanly.
 		if uerr := m.lock.Unlock(); uerr != nil && err == nil {
 			err = uerr
 		}

@@ -231,7 +231,7 @@ func processOnce(ctx context.Context, l vault.Layout, opts Options) error {
 // memorizerBusy reports whether another process holds the memorizer lock.
 // It probes by taking the lock and letting go at once.
 func memorizerBusy(l vault.Layout) bool {
-	path := memorizerLock(l)
+	path := l.MemorizerLock()
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		return false
 	}

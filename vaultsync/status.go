@@ -1,14 +1,18 @@
 package vaultsync
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Status is the last sync, kept in .cortex/sync.json for cortex status.
@@ -22,6 +26,9 @@ type Status struct {
 	Remote  string    `json:"remote"`
 	// LastOK is the last sync that succeeded (equal to When when OK).
 	LastOK *time.Time `json:"last_ok,omitempty"`
+	// Unpushed is what waits: the commits here the remote-tracking branch
+	// does not have (filled by cortex status, not stored).
+	Unpushed *int `json:"unpushed,omitempty"`
 }
 
 func statusPath(l vault.Layout) string { return l.Path(".cortex", "sync.json") }
@@ -62,4 +69,25 @@ func LoadStatus(l vault.Layout) (*Status, error) {
 		return nil, fmt.Errorf("%s: %w", statusPath(l), err)
 	}
 	return &st, nil
+}
+
+// Unpushed counts the vault's commits its remote-tracking branch does not
+// have (as of the last fetch): what the next sync sends. ok is false when
+// there is nothing to compare with (no branch, no remote-tracking branch).
+func Unpushed(ctx context.Context, l vault.Layout, remote string) (n int, ok bool) {
+	repo, err := gitstore.FindRepo(l.Root)
+	if err != nil {
+		return 0, false
+	}
+	branch, err := gitstore.Git(ctx, repo.WorkTree, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if err != nil {
+		return 0, false
+	}
+	out, err := gitstore.Git(ctx, repo.WorkTree, nil, "rev-list", "--count",
+		"refs/remotes/"+remote+"/"+strings.TrimSpace(string(branch))+"..HEAD")
+	if err != nil {
+		return 0, false
+	}
+	n, err = strconv.Atoi(strings.TrimSpace(string(out)))
+	return n, err == nil
 }

@@ -23,8 +23,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/docmerge"
@@ -63,8 +61,11 @@ type Report struct {
 	// on both sides under another path: each was folded into the one kept.
 	Folded []string `json:"folded,omitempty"`
 	// Paths are the vault-relative paths changed in the working tree.
-	Paths []string  `json:"paths,omitempty"`
-	When  time.Time `json:"when"`
+	Paths []string `json:"paths,omitempty"`
+	// Invalid are the memory documents among Paths that do not parse as a
+	// document (the remote's commits skipped the pre-commit hook).
+	Invalid []string  `json:"invalid,omitempty"`
+	When    time.Time `json:"when"`
 }
 
 // Summary is the one line a person reads.
@@ -86,7 +87,11 @@ func (r *Report) Summary() string {
 }
 
 // ErrBusy is returned when another process holds the vault's memorizer.
-var ErrBusy = errors.New("the vault's memorizer is busy")
+var ErrBusy = vault.ErrMemorizerBusy
+
+// ErrInProgress is returned when a person's merge, rebase, cherry-pick or
+// revert is in progress: a sync waits for it to end.
+var ErrInProgress = errors.New("a git operation is in progress")
 
 // Sync fetches the vault's remote, merges the remote's branch into the
 // vault's branch, and pushes the result. See the package documentation.
@@ -128,25 +133,11 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 
 // LockMemorizer takes the vault's memorizer lock (the one the memorizer
 // and the daemon hold) without waiting, so a sync and a batch never commit
-// at once.
+// at once. The refusal wraps ErrBusy.
 func LockMemorizer(l vault.Layout) (func(), error) {
-	path := l.Path(".cortex", "memorizer.lock")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	fl := flock.New(path, flock.SetPermissions(0o644))
-	ok, err := fl.TryLock()
+	fl, err := vault.TryLockMemorizer(l)
 	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	if !ok {
-		holder := "another process"
-		if data, err := os.ReadFile(path); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
-				holder = fmt.Sprintf("process %d", pid)
-			}
-		}
-		return nil, fmt.Errorf("%w: %s holds %s (a cortex daemon or process); stop it, or let it finish, and sync again", ErrBusy, holder, path)
+		return nil, fmt.Errorf("%w (stop it, or let it finish, and sync again)", err)
 	}
 	return func() { _ = fl.Unlock() }, nil
 }
@@ -159,19 +150,21 @@ type syncer struct {
 	rep    *Report
 }
 
+// git runs the git CLI in the repository; paths given to it are paths,
+// never patterns (a note named "a[1].md").
 func (s *syncer) git(ctx context.Context, stdin []byte, args ...string) (string, error) {
-	out, err := gitstore.Git(ctx, s.repo.WorkTree, stdin, args...)
-	return string(out), err
+	return s.gitEnv(ctx, nil, stdin, args...)
 }
 
 func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) (string, error) {
+	env = append([]string{"GIT_LITERAL_PATHSPECS=1"}, env...)
 	out, err := gitstore.GitEnv(ctx, s.repo.WorkTree, env, stdin, args...)
 	return string(out), err
 }
 
 func (s *syncer) run(ctx context.Context) error {
 	if op := s.inProgress(); op != "" {
-		return fmt.Errorf("a %s is in progress in %s: finish or abort it first (nothing changed)", op, s.repo.WorkTree)
+		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
 	}
 	if err := s.finishJournal(ctx); err != nil {
 		return err
@@ -255,10 +248,29 @@ func (s *syncer) revParse(ctx context.Context, rev string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
+// gitRetry runs a fetch or push again, a few times after a growing pause,
+// while it fails on a ref another git holds locked — a fetch or push of an
+// earlier sync that was killed and whose git still finishes, or a person's
+// own git at the same moment.
+func (s *syncer) gitRetry(ctx context.Context, args ...string) (string, error) {
+	for try := 1; ; try++ {
+		out, err := s.git(ctx, nil, args...)
+		var ge *gitstore.GitError
+		if err == nil || try == 5 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "lock") {
+			return out, err
+		}
+		select {
+		case <-ctx.Done():
+			return out, err
+		case <-time.After(time.Duration(try) * 200 * time.Millisecond):
+		}
+	}
+}
+
 // fetch updates the remote-tracking branch; remoteHas is false when the
 // remote has no such branch (an empty remote, a deleted branch).
 func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, err error) {
-	_, err = s.git(ctx, nil, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", s.opts.Remote,
+	_, err = s.gitRetry(ctx, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", s.opts.Remote,
 		"+refs/heads/"+s.rep.Branch+":"+tracking)
 	var ge *gitstore.GitError
 	switch {
@@ -277,7 +289,7 @@ func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, er
 // push sends the branch without force; pushed is false when the remote
 // refused because it moved meanwhile (fetch and merge again).
 func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error) {
-	_, err = s.git(ctx, nil, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
+	_, err = s.gitRetry(ctx, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
 	var ge *gitstore.GitError
 	switch {
 	case err == nil:
@@ -762,10 +774,25 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 			}
 		}
 	}
-	// An untracked file where the merge writes one.
+	// An untracked file where the merge writes one: on disk, not in git's
+	// index (one ls-files for all the paths on disk).
+	var onDisk []string
 	for _, p := range paths {
 		if _, err := os.Lstat(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))); err == nil {
-			if _, err := s.git(ctx, nil, "ls-files", "--error-unmatch", "--", p); err != nil {
+			onDisk = append(onDisk, p)
+		}
+	}
+	if len(onDisk) > 0 {
+		out, err := s.git(ctx, nil, append([]string{"ls-files", "-z", "--"}, onDisk...)...)
+		if err != nil {
+			return err
+		}
+		tracked := map[string]bool{}
+		for _, p := range strings.Split(out, "\x00") {
+			tracked[p] = true
+		}
+		for _, p := range onDisk {
+			if !tracked[p] && !slices.Contains(dirty, p) {
 				dirty = append(dirty, p)
 			}
 		}
@@ -828,6 +855,13 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		for _, p := range j.Paths {
 			if rel, ok := strings.CutPrefix(p, s.prefix); ok {
 				s.rep.Paths = append(s.rep.Paths, rel)
+			}
+			if present[p] && s.isMemoryPath(p) {
+				if data, err := os.ReadFile(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))); err == nil {
+					if _, err := doc.Parse(data); err != nil {
+						s.rep.Invalid = append(s.rep.Invalid, strings.TrimPrefix(p, s.prefix))
+					}
+				}
 			}
 		}
 	}

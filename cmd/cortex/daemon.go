@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,6 +18,8 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/service"
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vaultsync"
 )
 
 func init() {
@@ -64,6 +67,7 @@ running; cortex daemon uninstall removes it.`,
 			&cli.DurationFlag{Name: "debounce", Value: observer.DefaultDebounce, Hidden: true},
 			&cli.DurationFlag{Name: "max-backoff", Value: observer.DefaultMaxBackoff, Hidden: true},
 			&cli.Int64Flag{Name: "rotate-size", Value: observer.RotateSize, Hidden: true},
+			&cli.DurationFlag{Name: "sync-interval", Hidden: true, Usage: "sync every `INTERVAL` instead of cortex.yml's (tests)"},
 		},
 		Action: runDaemon,
 	}
@@ -102,7 +106,7 @@ func runDaemon(c *cli.Context) error {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 
-	d, err := observer.StartDaemon(ctx, l, observer.DaemonOptions{
+	opts := observer.DaemonOptions{
 		Logger:       log,
 		PollInterval: c.Duration("poll"),
 		Heartbeat:    c.Duration("heartbeat"),
@@ -110,7 +114,19 @@ func runDaemon(c *cli.Context) error {
 		MaxBackoff:   c.Duration("max-backoff"),
 		RotateSize:   c.Int64("rotate-size"),
 		Sleep:        rules.Scheduled(l, sched, log, nil),
-	})
+	}
+	sc, err := vaultsync.LoadConfig(l)
+	if err != nil {
+		return err
+	}
+	if sc.On {
+		opts.Sync, opts.SyncInterval = daemonSync(l, sc, log), sc.Interval
+		if c.Duration("sync-interval") > 0 {
+			opts.SyncInterval = c.Duration("sync-interval")
+		}
+		log.Info("daemon: syncing with the git remote", "remote", sc.Remote, "every", opts.SyncInterval)
+	}
+	d, err := observer.StartDaemon(ctx, l, opts)
 	if err != nil {
 		return err
 	}
@@ -135,6 +151,30 @@ func runDaemon(c *cli.Context) error {
 	}
 	log.Info("daemon: stopped")
 	return nil
+}
+
+// daemonSync is the daemon's sync: under the memorizer lock the daemon
+// holds, recorded for cortex status; a person's merge or rebase in
+// progress makes it wait.
+func daemonSync(l vault.Layout, sc vaultsync.Config, log *slog.Logger) func(context.Context) error {
+	return func(ctx context.Context) error {
+		rep, err := vaultsync.Sync(ctx, l, vaultsync.Options{
+			Remote: sc.Remote, Locked: true, Logger: log,
+			Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
+		})
+		if rep != nil {
+			if serr := vaultsync.SaveStatus(l, rep, err); serr != nil {
+				log.Warn("daemon: record the sync", "err", serr)
+			}
+		}
+		if errors.Is(err, vaultsync.ErrInProgress) {
+			return fmt.Errorf("%w: %v", observer.ErrSyncWait, err)
+		}
+		if err == nil && (rep.Pulled > 0 || rep.Pushed) {
+			log.Info("daemon: "+rep.Summary(), "paths", len(rep.Paths), "folded", len(rep.Folded))
+		}
+		return err
+	}
 }
 
 // newLogger is the daemon's slog logger on w.

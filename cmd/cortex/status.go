@@ -55,6 +55,11 @@ date with the memory files. Reading the status changes nothing.`,
 			if err != nil {
 				s.Warnings = append(s.Warnings, err.Error())
 			}
+			if last != nil {
+				if n, ok := vaultsync.Unpushed(c.Context, l, last.Remote); ok {
+					last.Unpushed = &n
+				}
+			}
 			sleep := lastSleep(c, l)
 			if c.Bool("json") {
 				enc := json.NewEncoder(c.App.Writer)
@@ -72,6 +77,9 @@ date with the memory files. Reading the status changes nothing.`,
 				line := fmt.Sprintf("%s (%s)", last.Summary, last.When.Local().Format("2006-01-02 15:04:05"))
 				if !last.OK && last.LastOK != nil {
 					line += fmt.Sprintf("; last good sync %s", last.LastOK.Local().Format("2006-01-02 15:04:05"))
+				}
+				if last.Unpushed != nil && *last.Unpushed > 0 {
+					line += fmt.Sprintf("; %d commit(s) wait to be pushed", *last.Unpushed)
 				}
 				fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "sync:", line)
 			}

@@ -33,7 +33,7 @@ next sync catches up. A true conflict — a note's body edited on two
 machines — is left to you: run git pull and resolve it as usual.`,
 		Flags: []cli.Flag{
 			obsVaultFlag(),
-			&cli.StringFlag{Name: "remote", Value: "origin", Usage: "the git remote `NAME`"},
+			&cli.StringFlag{Name: "remote", Value: "origin", Usage: "the git remote `NAME` (default: cortex.yml's sync.remote, else origin)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the report as JSON"},
 		},
 		Action: runSync,
@@ -48,8 +48,16 @@ func runSync(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	remote := c.String("remote")
+	if !c.IsSet("remote") {
+		sc, err := vaultsync.LoadConfig(l)
+		if err != nil {
+			return err
+		}
+		remote = sc.Remote
+	}
 	rep, err := vaultsync.Sync(c.Context, l, vaultsync.Options{
-		Remote:  c.String("remote"),
+		Remote:  remote,
 		Logger:  slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
 	})
@@ -65,6 +73,9 @@ func runSync(c *cli.Context) error {
 		return enc.Encode(rep)
 	}
 	fmt.Fprintln(c.App.Writer, rep.Summary())
+	for _, p := range rep.Invalid {
+		fmt.Fprintf(c.App.Writer, "%s: not a valid document (from the remote; see cortex validate %s)\n", p, p)
+	}
 	return nil
 }
 

@@ -3,11 +3,16 @@
 package main
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -92,6 +97,9 @@ func TestSyncTwoMachines(t *testing.T) {
 	if err == nil || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.HasPrefix(out, "cortex: sync: fetch from origin") {
 		t.Errorf("offline sync: err=%v\n%s", err, out)
 	}
+	if out := cli.run(t, "", "cortex", "status", "--vault", b); !strings.Contains(out, "sync:       failed: sync: fetch from origin") || !strings.Contains(out, "1 commit(s) wait to be pushed") {
+		t.Errorf("status after an offline sync:\n%s", out)
+	}
 	os.Rename(moved, remote)
 	cli.run(t, b, "cortex", "sync")
 	cli.run(t, a, "cortex", "sync")
@@ -136,5 +144,177 @@ func TestSyncTrueConflict(t *testing.T) {
 	}
 	if st := cli.run(t, b, "git", "status", "--porcelain"); st != "" {
 		t.Errorf("git status:\n%s", st)
+	}
+}
+
+// TestDaemonSyncs: with sync: in cortex.yml the daemon brings the other
+// machine's memories in and sends its own out on its own; a person's merge
+// in progress makes it wait; cortex status shows the last sync.
+func TestDaemonSyncs(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, _ := twoMachines(t, cli)
+	observe := func(dir, ts, body string) {
+		cli.run(t, dir, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", ts, "--body", body)
+	}
+	os.WriteFile(filepath.Join(a, "cortex.yml"), []byte("sync:\n  remote: origin\n"), 0o644)
+	d := cli.startDaemon(t, vaultLayout(a), "--poll", "100ms", "--sync-interval", "300ms")
+	defer d.cmd.Process.Kill()
+
+	observe(b, "2026-02-20T10:00:00Z", "B's memory reaches A through the daemon.")
+	cli.run(t, b, "cortex", "process")
+	cli.run(t, b, "cortex", "sync")
+	observe(a, "2026-02-20T11:00:00Z", "A's memory leaves through the daemon.")
+	waitFor(t, d, func() bool {
+		return len(docsOf(t, a)[doc.Hash("B's memory reaches A through the daemon.")]) == 1 &&
+			strings.Contains(cli.run(t, a, "git", "log", "--format=%s", "origin/main"), "A's memory leaves")
+	})
+	cli.run(t, b, "cortex", "sync")
+	if d := docsOf(t, b)[doc.Hash("A's memory leaves through the daemon.")]; len(d) != 1 {
+		t.Errorf("B after the daemon pushed: %+v", d)
+	}
+	// The index of A sees B's memory.
+	if out := cli.run(t, a, "cortex", "search", "reaches"); !strings.Contains(out, "B's memory") {
+		t.Errorf("search on A:\n%s", out)
+	}
+	// A person's merge in progress: the daemon waits and says so.
+	os.WriteFile(filepath.Join(a, ".git", "MERGE_HEAD"), []byte(cli.run(t, a, "git", "rev-parse", "HEAD")), 0o644)
+	waitFor(t, d, func() bool {
+		return strings.Contains(cli.run(t, "", "cortex", "status", "--vault", a), "merge in")
+	})
+	os.Remove(filepath.Join(a, ".git", "MERGE_HEAD"))
+	waitFor(t, d, func() bool {
+		return strings.Contains(cli.run(t, "", "cortex", "status", "--vault", a), "up to date with origin/main (")
+	})
+	d.cmd.Process.Signal(syscall.SIGTERM)
+	<-d.done
+}
+
+func vaultLayout(dir string) vault.Layout { return vault.Layout{Root: dir} }
+
+// waitFor polls cond; the limit only keeps a broken daemon from hanging
+// the test.
+func waitFor(t *testing.T, d *daemonProc, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out; daemon logs:\n%s", d.logs())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestSyncKill9: cortex sync killed with SIGKILL at a random moment, again
+// and again; each next sync completes, nothing is lost or counted twice,
+// git status stays clean, no merge is left in progress, fsck passes.
+func TestSyncKill9(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, _ := twoMachines(t, cli)
+	rounds := 8
+	if testing.Short() {
+		rounds = 4
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	seen := map[string]int{doc.Hash("The build uses make, not just."): 1}
+	tick := 0
+	observe := func(dir, body string) {
+		tick++
+		ts := time.Date(2026, 3, 1+tick%3, 10, 0, tick, 0, time.UTC).Format(time.RFC3339)
+		cli.run(t, dir, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", ts, "--body", body)
+		seen[doc.Hash(body)]++
+	}
+	for round := range rounds {
+		observe(b, fmt.Sprintf("Made on B in round %d.", round))
+		observe(b, "The build uses make, not just.")
+		observe(b, fmt.Sprintf("Made on both in round %d.", round))
+		cli.run(t, b, "cortex", "process")
+		cli.run(t, b, "cortex", "sync")
+		observe(a, fmt.Sprintf("Made on A in round %d.", round))
+		observe(a, "The build uses make, not just.")
+		observe(a, fmt.Sprintf("Made on both in round %d.", round))
+		cli.run(t, a, "cortex", "process")
+		cmd := cli.command(a, "cortex", "sync")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(r.IntN(250)) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+		if out, err := cli.try(a, "cortex", "sync"); err != nil {
+			t.Fatalf("round %d: the sync after a kill -9: %v\n%s", round, err, out)
+		}
+		if st := cli.run(t, a, "git", "status", "--porcelain"); st != "" {
+			t.Fatalf("round %d: git status after the kill and a sync:\n%s", round, st)
+		}
+		if _, err := os.Stat(filepath.Join(a, ".cortex", "sync-journal.json")); err == nil {
+			t.Fatalf("round %d: journal left", round)
+		}
+	}
+	cli.run(t, b, "cortex", "sync")
+	if ta, tb := cli.run(t, a, "git", "rev-parse", "HEAD^{tree}"), cli.run(t, b, "git", "rev-parse", "HEAD^{tree}"); ta != tb {
+		t.Errorf("trees differ")
+	}
+	for _, dir := range []string{a, b} {
+		docs := docsOf(t, dir)
+		for h, n := range seen {
+			if d := docs[h]; len(d) != 1 || d[0].Reinforced+1 != n {
+				t.Errorf("%s: %s seen %d times: %d documents %+v", dir, h[:8], n, len(d), d)
+			}
+		}
+		cli.run(t, dir, "git", "fsck", "--strict", "--no-progress")
+		if _, err := os.Stat(filepath.Join(dir, ".git", "MERGE_HEAD")); err == nil {
+			t.Errorf("%s: merge in progress", dir)
+		}
+	}
+}
+
+// TestSyncRemoteFaults: a deleted remote branch gets ours again; a remote
+// that was force-pushed to an older commit gets our commits back through a
+// merge (never a force-push); a remote with unrelated history is refused
+// with one line, nothing changed; an invalid document from the remote is
+// named.
+func TestSyncRemoteFaults(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, remote := twoMachines(t, cli)
+	cli.run(t, a, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", "2026-03-01T10:00:00Z", "--body", "A second memory.")
+	cli.run(t, a, "cortex", "process")
+	cli.run(t, a, "cortex", "sync")
+	head := strings.TrimSpace(cli.run(t, a, "git", "rev-parse", "HEAD"))
+
+	// Deleted: the next sync creates it again.
+	cli.run(t, "", "git", "--git-dir", remote, "update-ref", "-d", "refs/heads/main")
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "pushed") {
+		t.Errorf("sync after the branch was deleted: %s", out)
+	}
+	if got := strings.TrimSpace(cli.run(t, "", "git", "--git-dir", remote, "rev-parse", "main")); got != head {
+		t.Errorf("remote main = %s, want %s", got, head)
+	}
+	// Force-pushed back one commit: ours come back, merged.
+	cli.run(t, "", "git", "--git-dir", remote, "update-ref", "refs/heads/main", head+"~1")
+	cli.run(t, a, "cortex", "sync")
+	if !strings.Contains(cli.run(t, "", "git", "--git-dir", remote, "log", "--format=%s", "main"), "A second memory") {
+		t.Error("the force-pushed remote did not get our commit back")
+	}
+	// An invalid document from the remote: merged, and named.
+	cli.run(t, b, "cortex", "sync")
+	os.WriteFile(filepath.Join(b, "mind", "broken.md"), []byte("no frontmatter\n"), 0o644)
+	cli.run(t, b, "git", "add", "mind/broken.md")
+	cli.run(t, b, "git", "commit", "-qm", "broken", "--no-verify")
+	cli.run(t, b, "cortex", "sync")
+	if out := cli.run(t, a, "cortex", "sync"); !strings.Contains(out, "mind/broken.md") || !strings.Contains(out, "not a valid document") {
+		t.Errorf("sync of an invalid document:\n%s", out)
+	}
+	// Unrelated history: refused, nothing changed.
+	other := filepath.Join(t.TempDir(), "other.git")
+	cli.run(t, "", "git", "init", "-q", "--bare", "-b", "main", other)
+	o := cli.newVault(t).Root
+	cli.run(t, o, "git", "push", "-q", other, "main")
+	cli.run(t, a, "git", "remote", "add", "other", other)
+	head = cli.run(t, a, "git", "rev-parse", "HEAD")
+	out, err := cli.try(a, "cortex", "sync", "--remote", "other")
+	if err == nil || !strings.Contains(out, "shares no history") || strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("sync with an unrelated remote: err=%v\n%s", err, out)
+	}
+	if got := cli.run(t, a, "git", "rev-parse", "HEAD"); got != head {
+		t.Error("the branch moved")
 	}
 }

@@ -1,0 +1,64 @@
+package vault
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gofrs/flock"
+)
+
+// ErrMemorizerBusy is wrapped by TryLockMemorizer's refusal.
+var ErrMemorizerBusy = errors.New("the vault's memorizer is already running")
+
+// MemorizerHold is the memorizer lock (Layout.MemorizerLock) as held by
+// whoever commits memories: the open memorizer (cortex process, the daemon)
+// or cortex sync, so that they never commit at once.
+type MemorizerHold struct {
+	fl   *flock.Flock
+	path string
+	// Stale is set when the file still named a holder when the lock was
+	// taken: that holder ended without Unlock (a kill -9).
+	Stale bool
+}
+
+// TryLockMemorizer takes the memorizer lock without waiting and writes this
+// process's pid into the file, so that a refusal can name the holder. The
+// refusal wraps ErrMemorizerBusy and names the holder's pid.
+func TryLockMemorizer(l Layout) (*MemorizerHold, error) {
+	path := l.MemorizerLock()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("memorizer lock: %w", err)
+	}
+	fl := flock.New(path, flock.SetPermissions(0o644))
+	ok, err := fl.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("memorizer lock %s: %w", path, err)
+	}
+	if !ok {
+		holder := "another process"
+		if data, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+				holder = fmt.Sprintf("process %d", pid)
+			}
+		}
+		return nil, fmt.Errorf("%w in %s (a `cortex daemon`?): %s is locked", ErrMemorizerBusy, holder, path)
+	}
+	h := &MemorizerHold{fl: fl, path: path}
+	if data, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(data))) > 0 {
+		h.Stale = true
+	}
+	// The pid is informative only; the flock is what excludes.
+	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	return h, nil
+}
+
+// Unlock empties the file, which tells the next holder this one ended
+// cleanly, and lets go of the lock.
+func (h *MemorizerHold) Unlock() error {
+	_ = os.Truncate(h.path, 0)
+	return h.fl.Unlock()
+}
