@@ -150,6 +150,8 @@ var checks = []check{
 	{"quarantine", checkQuarantine},
 	{"index", checkIndex},
 	{"locks", checkLocks},
+	{"sleep", checkSleep},
+	{"sync", checkSync},
 	{"claude", checkClaude},
 	{"disk", checkDisk},
 }

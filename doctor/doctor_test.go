@@ -124,7 +124,7 @@ func TestHealthy(t *testing.T) {
 	if !r.OK {
 		t.Fatalf("a fresh vault fails: %+v", r.Checks)
 	}
-	if got := Names(); !slices.Equal(got, []string{"vault", "hook", "daemon", "service", "buffer", "staging", "quarantine", "index", "locks", "claude", "disk"}) {
+	if got := Names(); !slices.Equal(got, []string{"vault", "hook", "daemon", "service", "buffer", "staging", "quarantine", "index", "locks", "sleep", "sync", "claude", "disk"}) {
 		t.Errorf("checks %v", got)
 	}
 	for _, c := range r.Checks {
@@ -169,6 +169,17 @@ func TestFaults(t *testing.T) {
 			if err := os.Chtimes(p, old, old); err != nil {
 				t.Fatal(err)
 			}
+		}},
+		{"sync never succeeded", "sync", "no sync has ever succeeded", "cortex sync", func(f *fixture) {
+			f.write("cortex.yml", "sync:\n  remote: origin\n")
+			f.write(".cortex/sync.json", `{"when":"`+f.now.Add(-time.Hour).UTC().Format(time.RFC3339)+`","ok":false,"error":"git fetch origin: offline","remote":"origin"}`)
+		}},
+		{"sync failing for long", "sync", "the last good one was", "cortex sync", func(f *fixture) {
+			f.write("cortex.yml", "sync:\n  interval: 5m\n")
+			f.write(".cortex/sync.json", `{"when":"`+f.now.Add(-time.Minute).UTC().Format(time.RFC3339)+`","ok":false,"error":"git push: rejected","remote":"origin","last_ok":"`+f.now.Add(-20*time.Minute).UTC().Format(time.RFC3339)+`"}`)
+		}},
+		{"sync configuration broken", "sync", "cortex.yml", "sync: section", func(f *fixture) {
+			f.write("cortex.yml", "sync: [\n")
 		}},
 		{"corrupt index", "index", "cannot serve", "cortex rebuild-index", func(f *fixture) {
 			f.write(".cortex/index.db", strings.Repeat("not a database ", 512))
@@ -488,4 +499,41 @@ func watchdogAnomalies(t *testing.T, f *fixture) []watchdog.Anomaly {
 		t.Fatal(err)
 	}
 	return st.Anomalies()
+}
+
+// TestSleepAndSync: the sleep and sync checks warn, never fail, while
+// memory is still kept: no sleep yet, an old one, a sync failing since a
+// short while; and say ok for a recent sleep, a recent sync, sync off.
+func TestSleepAndSync(t *testing.T) {
+	f := newFixture(t)
+	r := f.run()
+	if s := result(r, "sleep"); s.Status != watchdog.Warn || !strings.Contains(s.Seen, "no sleep recorded") || !strings.Contains(s.Fix, "cortex maintain") {
+		t.Errorf("never slept: %+v", s)
+	}
+	if s := result(r, "sync"); s.Status != watchdog.OK || !strings.Contains(s.Seen, "off") {
+		t.Errorf("sync off: %+v", s)
+	}
+	lastRun := func(at time.Time) {
+		f.write(".cortex/sleep.json", `{"at":"`+at.UTC().Format(time.RFC3339)+`","counts":{}}`)
+	}
+	lastRun(f.now.Add(-3 * time.Hour))
+	if s := result(f.run(), "sleep"); s.Status != watchdog.OK || !strings.Contains(s.Seen, "3h ago") {
+		t.Errorf("slept 3 h ago: %+v", s)
+	}
+	lastRun(f.now.Add(-80 * time.Hour))
+	if s := result(f.run(), "sleep"); s.Status != watchdog.Warn || !strings.Contains(s.Seen, "3d ago") {
+		t.Errorf("slept 80 h ago: %+v", s)
+	}
+	f.write("cortex.yml", "sync: {}\n")
+	if s := result(f.run(), "sync"); s.Status != watchdog.Warn || !strings.Contains(s.Seen, "never run") {
+		t.Errorf("sync on, never ran: %+v", s)
+	}
+	f.write(".cortex/sync.json", `{"when":"`+f.now.Add(-time.Minute).UTC().Format(time.RFC3339)+`","ok":false,"error":"offline","remote":"origin","last_ok":"`+f.now.Add(-6*time.Minute).UTC().Format(time.RFC3339)+`"}`)
+	if s := result(f.run(), "sync"); s.Status != watchdog.Warn || !strings.Contains(s.Seen, "failed: offline") {
+		t.Errorf("offline for a while: %+v", s)
+	}
+	f.write(".cortex/sync.json", `{"when":"`+f.now.Add(-time.Minute).UTC().Format(time.RFC3339)+`","ok":true,"summary":"up to date with origin/main","remote":"origin"}`)
+	if s := result(f.run(), "sync"); s.Status != watchdog.OK || !strings.Contains(s.Seen, "up to date") {
+		t.Errorf("synced: %+v", s)
+	}
 }

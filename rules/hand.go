@@ -76,6 +76,12 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 	return lr, true, nil
 }
 
+// ReadLastRun reads .cortex/sleep.json, the record of the last sleep,
+// without looking at the history: cheap enough for cortex doctor. ok is
+// false when it is missing or unreadable (a cache: LastSleep reads the
+// history then).
+func ReadLastRun(l vault.Layout) (LastRun, bool, error) { return readLastRun(l) }
+
 // readLastRun reads .cortex/sleep.json; ok is false when it is missing
 // or unreadable (a cache: the history stands in).
 func readLastRun(l vault.Layout) (LastRun, bool, error) {
