@@ -253,8 +253,14 @@ func (s *syncer) revParse(ctx context.Context, rev string) (string, error) {
 // earlier sync that was killed and whose git still finishes, or a person's
 // own git at the same moment.
 func (s *syncer) gitRetry(ctx context.Context, args ...string) (string, error) {
+	return s.gitRetryIn(ctx, nil, args...)
+}
+
+// gitRetryIn is gitRetry with stdin (git's index.lock, held by the git of
+// a killed sync still finishing, is waited for the same way).
+func (s *syncer) gitRetryIn(ctx context.Context, stdin []byte, args ...string) (string, error) {
 	for try := 1; ; try++ {
-		out, err := s.git(ctx, nil, args...)
+		out, err := s.git(ctx, stdin, args...)
 		var ge *gitstore.GitError
 		if err == nil || try == 5 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "lock") {
 			return out, err
@@ -833,11 +839,11 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 				info.WriteString("0 0000000000000000000000000000000000000000\t" + p + "\x00")
 			}
 		}
-		if _, err := s.git(ctx, info.Bytes(), "update-index", "-z", "--index-info"); err != nil {
+		if _, err := s.gitRetryIn(ctx, info.Bytes(), "update-index", "-z", "--index-info"); err != nil {
 			return fmt.Errorf("update git's index: %w", err)
 		}
 		if len(write) > 0 {
-			if _, err := s.git(ctx, []byte(strings.Join(write, "\x00")+"\x00"), "checkout-index", "-f", "-u", "-z", "--stdin"); err != nil {
+			if _, err := s.gitRetryIn(ctx, []byte(strings.Join(write, "\x00")+"\x00"), "checkout-index", "-f", "-u", "-z", "--stdin"); err != nil {
 				return fmt.Errorf("write the working tree: %w", err)
 			}
 		}
