@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/gofrs/flock"
 )
 
 // LeftLock is a git lock file found in the repository: git refuses to
@@ -82,18 +80,15 @@ func LeftLocks(vaultRoot string, now time.Time) ([]LeftLock, error) {
 
 // cortexLock reports whether the lock file fi at lockPath was made by a
 // Cortex store (its record links this very file), and whether that store
-// still holds it (the record's flock is taken).
+// still holds it. It takes no lock itself (see recordedOwner): a look that
+// took the record's flock, even shared, could make a store settling its
+// abandoned locks at that instant take a dead store's lock for a live one's.
 func cortexLock(owners, lockPath string, fi fs.FileInfo) (ours, held bool) {
-	rec := ownerRecord(owners, lockPath)
-	linked, err := os.Lstat(rec + ".link")
-	if err != nil || !os.SameFile(fi, linked) {
-		return false, false
-	}
-	fl := flock.New(rec)
-	ok, err := fl.TryRLock()
-	if err != nil || !ok {
+	switch recordedOwner(owners, lockPath, fi) {
+	case ownerLive:
 		return true, true
+	case ownerDead:
+		return true, false
 	}
-	_ = fl.Unlock()
-	return true, false
+	return false, false
 }
