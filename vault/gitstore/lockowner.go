@@ -104,9 +104,13 @@ func createLock(dir, lockPath string, settleAll func()) (*os.File, *lockOwner, e
 			if abandoned && try == 0 {
 				if settleAll != nil {
 					settleAll()
-				} else {
-					dropAbandoned(dir, lockPath)
 				}
+				// A record that no longer names its lock (cut short by
+				// a kill while it was written) is passed over by
+				// settleAll, which learns the lock from the record: this
+				// lock's record is known by name, and such a lock was
+				// never put in place.
+				dropAbandoned(dir, lockPath)
 				continue
 			}
 			if recorded || err != nil {
@@ -245,10 +249,20 @@ func dropAbandoned(dir, lockPath string) {
 
 // intend records the commit the lock's content belongs to: written once
 // the content is complete and synced, before the commit becomes visible.
+// The commit is written after the lock's line, which stays as it is: a
+// kill in the middle leaves the lock named and the commit cut short (a
+// commit the lock does not hold, so the lock is dropped), never an empty
+// record, which would name no lock to settle.
 func (o *lockOwner) intend(commit string) {
-	if o != nil {
-		_ = writeRecord(o.rec, o.lockPath, commit)
+	if o == nil {
+		return
 	}
+	f, err := os.OpenFile(o.rec, os.O_WRONLY, 0)
+	if err != nil {
+		return
+	}
+	_, _ = f.WriteAt([]byte(o.lockPath+"\n"+commit+"\n"), 0)
+	_ = f.Close()
 }
 
 // release forgets the lock (renamed into place or removed) and frees the

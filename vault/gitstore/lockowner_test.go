@@ -165,3 +165,53 @@ func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
 		t.Fatalf("status = %q", got)
 	}
 }
+
+// TestGitStoreSettlesALockWhoseIntentWasCutShort leaves a branch's lock as
+// a store killed while writing the commit into its record leaves it: the
+// record cut short (empty, or the commit half written). The commit never
+// became visible, so the next store drops the lock and commits.
+func TestGitStoreSettlesALockWhoseIntentWasCutShort(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		cut  func(rec string, full []byte) []byte
+	}{
+		{"empty", func(string, []byte) []byte { return nil }},
+		{"half the commit", func(_ string, full []byte) []byte { return full[:len(full)-20] }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newTestRepo(t)
+			r.write("a.md", "a\n")
+			r.git("add", "a.md")
+			r.git("commit", "-q", "-m", "start")
+			head := r.git("rev-parse", "HEAD")
+			s := openStore(t, r.dir, Options{LockTimeout: 300 * time.Millisecond, RefLockTimeout: 300 * time.Millisecond})
+			pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners()}
+			l, err := acquireLock(context.Background(), s.refFile("refs/heads/main"), pol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := l.write([]byte(head)); err != nil {
+				t.Fatal(err)
+			}
+			l.owner.intend(head[:len(head)-1])
+			full, err := os.ReadFile(l.owner.rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(l.owner.rec, tc.cut(l.owner.rec, full), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			abandon(l)
+			r.write("b.md", "b\n")
+			mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}, Message: "after the kill"})
+			if got := r.git("log", "-1", "--format=%s"); got != "after the kill\n" {
+				t.Fatalf("HEAD subject = %q", got)
+			}
+			if _, err := os.Stat(s.refFile("refs/heads/main") + ".lock"); !errors.Is(err, os.ErrNotExist) {
+				t.Fatalf("main.lock after the commit: %v", err)
+			}
+			r.fsck()
+		})
+	}
+}
