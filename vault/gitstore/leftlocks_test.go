@@ -9,10 +9,7 @@ import (
 )
 
 func TestLeftLocks(t *testing.T) {
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	s := openStore(t, r.dir, Options{})
 	now := time.Now()
 	if got, err := LeftLocks(r.dir, now); err != nil || len(got) != 0 {

@@ -20,10 +20,7 @@ func deadPID(t *testing.T) int {
 }
 
 func TestOpenRemovesTempFilesKilledRunsLeft(t *testing.T) {
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	objs := filepath.Join(r.dir, ".git", "objects")
 	dead := strconv.Itoa(deadPID(t))
 	mine := strconv.Itoa(os.Getpid())

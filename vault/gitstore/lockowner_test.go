@@ -99,10 +99,7 @@ func TestAbandonedLockIsReclaimedOnlyWhenItIsOurs(t *testing.T) {
 // store commits all the same, and git agrees with the result.
 func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	s := openStore(t, r.dir, Options{LockTimeout: 200 * time.Millisecond, RefLockTimeout: 200 * time.Millisecond})
 	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners()}
 	ctx := context.Background()
@@ -139,10 +136,7 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 // a dead store: it is dropped, HEAD and the index stay.
 func TestGitStoreDropsALockOfACommitNeverMade(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	s := openStore(t, r.dir, Options{})
 	index := r.readIndex()
 	pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
@@ -180,10 +174,7 @@ func TestGitStoreSettlesALockWhoseIntentWasCutShort(t *testing.T) {
 		{"half the commit", func(_ string, full []byte) []byte { return full[:len(full)-20] }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newTestRepo(t)
-			r.write("a.md", "a\n")
-			r.git("add", "a.md")
-			r.git("commit", "-q", "-m", "start")
+			r := newStartedRepo(t)
 			head := r.git("rev-parse", "HEAD")
 			s := openStore(t, r.dir, Options{LockTimeout: 300 * time.Millisecond, RefLockTimeout: 300 * time.Millisecond})
 			pol := lockPolicy{timeout: time.Second, staleAge: time.Hour, ownerDir: s.lockOwners()}

@@ -53,10 +53,7 @@ func TestGitStoreSettlesAKillMidCommit(t *testing.T) {
 	}{{"index", false}, {"ref", true}} {
 		t.Run(tc.at, func(t *testing.T) {
 			t.Parallel()
-			r := newTestRepo(t)
-			r.write("a.md", "a\n")
-			r.git("add", "a.md")
-			r.git("commit", "-q", "-m", "start")
+			r := newStartedRepo(t)
 			r.write("b.md", "b\n")
 			cmd := exec.Command(os.Args[0], "-test.run=^TestHelperCommitThenDie$")
 			cmd.Env = append(r.env, dieEnv+"="+r.dir, dieAtEnv+"="+tc.at)

@@ -124,3 +124,13 @@ func (r *testRepo) readIndex() []byte {
 	}
 	return data
 }
+
+// newStartedRepo is a test repository with one commit, "start", of a.md.
+func newStartedRepo(t testing.TB) *testRepo {
+	t.Helper()
+	r := newTestRepo(t)
+	r.write("a.md", "a\n")
+	r.git("add", "a.md")
+	r.git("commit", "-q", "-m", "start")
+	return r
+}

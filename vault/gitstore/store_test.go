@@ -373,10 +373,7 @@ func TestGitStoreAuthorAndTime(t *testing.T) {
 
 func TestGitStoreIndexLockHeld(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	lockPath := filepath.Join(r.dir, ".git", "index.lock")
 	if err := os.WriteFile(lockPath, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -591,10 +588,7 @@ func TestGitStoreBesideGitCLI(t *testing.T) {
 // HEAD and its compare-and-swap: the store must rebuild on the new HEAD.
 func TestGitStoreBranchMovedByAnotherWriter(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	r.write("side.md", "side\n")
 	blob := strings.TrimSpace(r.git("hash-object", "-w", "side.md"))
 	os.Remove(r.path("side.md"))
@@ -636,10 +630,7 @@ func (r *testRepo) runStdin(stdin string, args ...string) string {
 
 func TestGitStoreReadOnlyObjects(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	head, index := r.rev("HEAD"), r.readIndex()
 	objects := filepath.Join(r.dir, ".git", "objects")
 	makeReadOnly(t, objects)
@@ -694,10 +685,7 @@ func makeReadOnly(t *testing.T, root string) {
 
 func TestGitStoreLinkedWorktree(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	wt := filepath.Join(filepath.Dir(r.dir), "wt2")
 	r.git("worktree", "add", "-q", "-b", "other", wt)
 	mainIndex := r.readIndex()
@@ -767,10 +755,7 @@ func TestGitStoreUndoesTheBranchWhenTheIndexCannotMove(t *testing.T) {
 
 func TestGitStoreRefusesDetachedHead(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
-	r.git("commit", "-q", "-m", "start")
+	r := newStartedRepo(t)
 	r.git("checkout", "-q", "--detach")
 	head, index := r.rev("HEAD"), r.readIndex()
 	s := openStore(t, r.dir, Options{})
