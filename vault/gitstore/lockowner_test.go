@@ -110,11 +110,7 @@ func TestGitStoreCommitsAfterAKillMidCommit(t *testing.T) {
 		}
 		abandon(l)
 	}
-	r.write("b.md", "b\n")
-	mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}, Message: "after the kill"})
-	if got := r.git("log", "-1", "--format=%s"); got != "after the kill\n" {
-		t.Fatalf("HEAD subject = %q", got)
-	}
+	commitAfterTheKill(t, r, s)
 	if got := r.git("status", "--porcelain"); got != "" {
 		t.Fatalf("status = %q", got)
 	}
@@ -194,15 +190,21 @@ func TestGitStoreSettlesALockWhoseIntentWasCutShort(t *testing.T) {
 				t.Fatal(err)
 			}
 			abandon(l)
-			r.write("b.md", "b\n")
-			mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}, Message: "after the kill"})
-			if got := r.git("log", "-1", "--format=%s"); got != "after the kill\n" {
-				t.Fatalf("HEAD subject = %q", got)
-			}
+			commitAfterTheKill(t, r, s)
 			if _, err := os.Stat(s.refFile("refs/heads/main") + ".lock"); !errors.Is(err, os.ErrNotExist) {
 				t.Fatalf("main.lock after the commit: %v", err)
 			}
 			r.fsck()
 		})
+	}
+}
+
+// commitAfterTheKill commits b.md with s and checks that HEAD is that commit.
+func commitAfterTheKill(t *testing.T, r *testRepo, s *Store) {
+	t.Helper()
+	r.write("b.md", "b\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}, Message: "after the kill"})
+	if got := r.git("log", "-1", "--format=%s"); got != "after the kill\n" {
+		t.Fatalf("HEAD subject = %q", got)
 	}
 }
