@@ -145,6 +145,7 @@ var credRules = []credRule{
 	// Command-line passwords: mysql -pSECRET, sshpass -p SECRET, redis-cli
 	// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
 	rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+	rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 	rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 	rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 	rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
@@ -158,7 +159,7 @@ var credRules = []credRule{
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?))["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
 
@@ -327,6 +328,9 @@ func credentialWord(name string) string {
 		return ""
 	}
 	w := words[len(words)-1]
+	if len(words) > 1 && neutralSuffix[w] { // SECRET_KEY_BASE, API_KEY_B64
+		w = words[len(words)-2]
+	}
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
 		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN
 			return suffix
@@ -339,6 +343,10 @@ func credentialWord(name string) string {
 	}
 	return ""
 }
+
+// neutralSuffix is a last word of a name that says how a value is kept,
+// not what it is: the word before it names it.
+var neutralSuffix = map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true}
 
 // assignmentSecret decides whether value, assigned to name, is a secret. A
 // password-like name takes any value that is not a placeholder, a variable
@@ -377,8 +385,22 @@ func passwordShaped(v string) bool {
 			others++
 		}
 	}
+	if len(v) >= 8 && others == 0 && !camelWord.MatchString(v) && v != strings.ToUpper(v) {
+		// Letters only, in mixed case that no word or name has:
+		// "NsSqNXGtwpPJ", not "Friday", "MyService" or "NONE".
+		var upper int
+		for _, c := range v {
+			if unicode.IsUpper(c) {
+				upper++
+			}
+		}
+		return upper >= 2
+	}
 	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
 }
+
+// camelWord is a word or a camel-case name: one capital to a hump.
+var camelWord = regexp.MustCompile(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)
 
 // codeReference is a value that names a secret instead of holding it: a
 // variable, a call, a field (os.Getenv("X"), cfg.Password, process.env.X).
