@@ -62,7 +62,7 @@ func nat(id, expr string) injRule {
 const (
 	overrideVerb = `(?:ignore|disregard|forget|override|bypass|discard|abandon|set aside|do not follow|don'?t follow|stop following|no longer follow|pay no attention to)`
 	priorQual    = `(?:all|any|every|of|the|your|my|these|those|its|prior|previous|above|earlier|preceding|former|original|initial|existing|old|system|developer|safety|default|given|and|other|current)`
-	guidance     = `(?:instructions?|guidance|guidelines?|rules|directions|directives?|prompts?|system prompt|system message|programming|training|safeguards|guardrails|guard rails|restrictions|orders|commands)`
+	guidance     = `(?:instructions?|guidance|guidelines?|rules|directions|directives?|prompts?|system prompt|system message|programming|training|safeguards|guardrails|guard rails|restrictions?|orders|commands)`
 	revealVerb   = `(?:reveal|summari[sz]e|paraphrase|quote|print|show|output|repeat|display|dump|leak|disclose|recite|echo|expose|give|tell|share|send|post|paste|write out|spell out|list|return|type out|email|upload|forward|exfiltrate|transmit)`
 	aiReader     = `(?:ai|a\.i\.|llm|llms|language models?|assistants?|agents?|coding agents?|bots?|chatbots?|models?|claude|gpt|chatgpt|copilot|cursor|codex|gemini)`
 	readVerb     = `(?:reads?|sees?|loads?|retrieves?|recalls?|encounters?|processes|finds?|opens?|gets?|receives?|parses?|is shown|ingests?)`
@@ -89,7 +89,7 @@ var englishRules = []injRule{
 	sk("override-instructions", `\byour (?:previous|prior|original|old|initial|system|current) (?:instructions|rules|guidelines|prompt|directives|programming) (?:are|is|were|have been|has been) (?:now )?(?:void|cancell?ed|revoked|obsolete|no longer valid|replaced|overridden|superseded|null|lifted|suspended)`),
 	sk("override-instructions", `\b(?:real|true|actual|override|secret|hidden|new system|updated system|revised system) (?:instructions?|prompt|directives?)\s*:`),
 	sk("override-instructions", `\bnew (?:instructions?|orders|directives?|rules) (?:for|to) (?:you|the (?:ai|assistant|agent|model|llm)|all agents|any agent)\b`),
-	sk("override-instructions", `\b(?:system|admin|administrator|developer|root) (?:override|instruction|directive|command|notice)\s*:`),
+	sk("override-instructions", `\b(?:system|admin|administrator|developer|root) (?:override|instruction|directive|command)\s*:|\b(?:system|admin|administrator|developer|root) notice\s*:[^\n]{0,80}?\b(?:you|your|agents?|assistants?|ai|model|llm|must|ignore|disregard|from now on|always|never)\b`),
 	sk("override-instructions", `\b(?:your|the|all|any)\s+(?:[a-z]+\s+){0,2}?(?:previous|prior|earlier|original|system|safety|developer'?s?|initial|old)\s+(?:[a-z]+\s+){0,1}?(?:rules|instructions|guidelines|guidance|restrictions|policies|safeguards|directives|constraints|guardrails|filters|protections)\b[^.\n]{0,40}?\b(?:no longer appl(?:y|ies)|(?:are|is|were|was|have been|has been) (?:now )?(?:cancell?ed|void|lifted|suspended|revoked|obsolete|null and void|disabled|overridden|removed|off)|do(?:es)? not apply (?:anymore|any more|here|now))`),
 	sk("override-instructions", `\byour (?:guardrails|safety (?:rules|filters|settings|constraints)|filters|restrictions|safeguards|content polic(?:y|ies)) (?:are|is|have been|were) (?:now )?(?:off|disabled|removed|lifted|gone|suspended)`),
 	sk("override-instructions", `\b(?:act|behave|respond) as (?:though|if) (?:the user|i|we) (?:has|have|had|are|were|is)\b[^.\n]{0,40}?\b(?:root|admin|full|unlimited|unrestricted|god|every|all)\b`),
@@ -185,7 +185,7 @@ var englishRules = []injRule{
 	sk("override-instructions", `(?m)^\s*\[?(?:system|admin|administrator|root|security|ops)\]?(?:\s+(?:notice|message|alert|update|note|policy))?\s*[:—]\s*[^\n]{0,80}?\b(?:agents?|assistants?|the ai|ais|the model|models|llms?|claude|copilot)\b[^\n]{0,40}?\b(?:must|should|shall|are required to|is required to|need to|needs to|may now|are now allowed|are now authori[sz]ed)\b`),
 	sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:[a-z]+\s+){0,4}?(?:prompt|instructions|rules|directives|guidelines|system message|configuration)\s+(?:that\s+)?you(?:'ve| have| were| had)?\s+(?:been\s+)?(?:given|told|provided|configured with|initiali[sz]ed with|started with|loaded with)\b|\bwhat (?:instructions|rules|prompt|directives|guidelines|system prompt|secrets)\s+(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|provided|configured with)\b`),
 	sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:[a-z]+\s+){0,4}?(?:of\s+)?your\s+(?:[a-z]+\s+){0,2}?(?:prompt|instructions|rules|guidelines|directives|configuration|secrets?|credentials|api keys?|passwords?)\b`),
-	sk("new-role", `(?:^|[.!?:;\n]\s*)(?:please\s+|now\s+)?(?:act|pose|masquerade) as (?:the|an?|my)\s+(?:[a-z'-]+\s+){0,3}?[a-z]+\s+and\s+(?:then\s+)?[a-z]+`),
+	sk("new-role", `(?:^|[.!?:;\n]\s*)(?:please\s+|now\s+)?(?:act|pose|masquerade|behave|operate) as (?:the|an?|my)\s+(?:[a-z'-]+\s+){0,6}?[a-z]+\s+and\s+(?:then\s+)?[a-z]+`),
 	sk("new-role", `\byou(?:'re| are)\s+(?:now|henceforth|from now on)\s+(?:operating|serving|running|working|functioning) as\b`),
 
 	sk("deceive-user", `\b(?:lie to|deceive|mislead|gaslight) (?:the )?(?:user|human|owner|operator|reviewer)s?\b|\b(?:answer|say|report|claim|reply|respond|tell (?:the user|them|everyone))\b[^.\n]{0,40}?\b(?:even if|even though|regardless of whether)\b[^.\n]{0,30}?\b(?:not|didn't|did not|doesn't|does not|failed|fails|isn't|wasn't)\b|(?:^|[(\s,;:-])(?:do not|don't) (?:show|tell|reveal|mention)(?: this| these)?(?: to)? (?:the )?(?:user|human)\s*(?:[):,;]|$)|\b(?:do not|don't|never) (?:show|tell|reveal|mention) (?:this|these|it) (?:note |instructions? |message |memory )?to (?:the )?(?:user|human)\b`),
@@ -193,13 +193,18 @@ var englishRules = []injRule{
 	sk("override-instructions", `\byou(?:'ve| have) (?:now )?been (?:granted|given|assigned) (?:full |admin |root |owner |elevated |unrestricted |superuser )+(?:rights|access|privileges|permissions)\b|\b(?:supersedes?|overrides?|replaces?|takes precedence over|trumps)\s+(?:everything|anything|all)\s+(?:else\s+)?(?:in|from)\s+(?:your|the) (?:context|prompt|instructions|system prompt|memory)`),
 	sk("reveal-secrets", `\b(?:give|show|print|cat|send|read|dump)\b[^.\n]{0,20}?\bshadow file\b`),
 
+	sk("override-instructions", `\b`+overrideVerb+`\s+(?:(?:what|whatever|everything|anything|all)\s+)?(?:the\s+|your\s+)?(?:claude\.md|agents\.md|gemini\.md|\.cursorrules|cursor rules|copilot-instructions(?:\.md)?|system prompt|system message)\b|(?:^|[.!?:\n]\s*)(?:memory|context|prompt|instruction) override\b`),
+	sk("new-role", `\b(?:the |your )?(?:assistant|agent|ai|model|llm)'?s? (?:new|real|true|only|primary|secret) (?:objective|goal|task|purpose|mission|role|job|priority|instructions?)\b|\byou (?:now )?(?:act|behave|operate) as (?:a |the )?(?:root|admin|administrator|superuser|sudo|owner|repo owner)\b`),
+	sk("reveal-secrets", `\b`+revealVerb+`\s+(?:every|all|any|each)\s+(?:of the\s+)?`+secretNoun+`\s+(?:that\s+)?you\s+(?:can\s+)?(?:find|see|access|have|know|read)\b`),
+	sk("send-secrets", `\b(?:send|upload|post|copy|exfiltrate|transmit|forward|curl|mail|email)\b[^\n]{0,40}?(?:\.git/config|\.git-credentiais|\.kube/config|\.docker/config|\.netrc|\.npmrc|\.pypirc|\.env\b|id[ _]rsa|\.ssh\b|\.aws\b|\.bash[ _]history|\.zsh[ _]history)[^\n]{0,40}?\bto\s+(?:https?:|[a-z0-9-]+\.[a-z]{2,}/|[a-z0-9.+_-]+@)`),
+
 	// The same families in other languages written in Latin script
 	// (diacritics are folded away in the skeleton).
 	sk("override-instructions", `\b(?:vergiss alles|olvida todo|oublie tout|oubliez tout|dimentica tutto|esqueca tudo|vergeet alles|zapomnij wszystko)\b`),
 	sk("reveal-secrets", `\bgib\s+(?:[a-z]+\s+){0,3}?(?:passworter|passwort|schlussel|zugangsdaten|geheimnisse|api-schlussel)\s+aus\b`),
 	sk("override-instructions", `\b(?:ignora|ignore|ignorar|olvida|olvide|olvidar|descarta|omite|no sigas)\s+(?:(?:todas?|todos|las|los|tus|sus|mis|de|del|el|la|cualquier)\s+){0,3}(?:instrucciones|indicaciones|reglas|ordenes|directrices|normas)\b`),
 	sk("override-instructions", `\b(?:ignore[sz]?|ignorer|oublie[sz]?|oublier|ne tiens pas compte|ne tenez pas compte|fais abstraction)\s+(?:(?:de|des|du|toutes?|tous|les|tes|vos|ces|la|le|l')\s*){0,3}(?:instructions|consignes|regles|directives|indications)\b`),
-	sk("override-instructions", `\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|verwirf)\s+(?:[a-z]+\s+){0,3}?(?:anweisungen|instruktionen|regeln|vorgaben|befehle|richtlinien)\b`),
+	sk("override-instructions", `\b(?:ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|verwirf)\s+(?:[a-z]+\s+){0,3}?[a-z]*(?:anweisungen|instruktionen|regeln|vorgaben|befehle|richtlinien)\b`),
 	sk("override-instructions", `\b(?:ignora|dimentica|trascura|ignorate|dimenticate)\s+(?:[a-z']+\s+){0,3}?(?:istruzioni|regole|indicazioni|direttive)\b`),
 	sk("override-instructions", `\b(?:ignore|ignora|esqueca|esqueça|desconsidere|descarte)\s+(?:[a-z]+\s+){0,3}?(?:instrucoes|regras|orientacoes|diretrizes)\b`),
 	sk("override-instructions", `\b(?:negeer|vergeet)\s+(?:[a-z]+\s+){0,3}?(?:instructies|regels|aanwijzingen)\b`),
@@ -241,6 +246,7 @@ var nativeRules = []injRule{
 	nat("override-instructions", `(?:ігноруй|забудь|ігноруйте)\s+(?:\S+\s+){0,3}?(?:інструкці|вказівк|правил)`),
 	nat("new-role", `(?:(?:теперь|отныне|с этого момента)\s*,?\s*ты\s|ты теперь\s|веди себя как|притворись)`),
 	nat("new-role", `(?:тепер ти\s|віднині ти\s)`),
+	nat("override-instructions", `(?:не выполняй|не выполняйте|не следуй|не следуйте)\s+(?:\S+\s+)?(?:указани|инструкци|команд|просьб)|слушай(?:те)? только меня`),
 	nat("override-instructions", `(?:не слушай|не слушайте|не слушаться)\s+(?:\S+\s+)?(?:пользовател|владельц|человек|систем)|выполняй только`),
 	nat("reveal-secrets", `(?:покажи|раскрой|выведи|напиши|скажи|повтори|отправь)\s+(?:\S+\s+){0,3}?(?:системн\S*\s+(?:промпт|подсказк|инструкци|сообщени)|сво\S*\s+инструкци|сво\S*\s+(?:секрет|парол|ключ))`),
 	nat("override-instructions", `(?:忽略|无视|忽视|忘记|忘掉|不要理会|无需理会|無視|忘記|不要理會)[^。\n]{0,12}(?:指令|指示|说明|說明|规则|規則|提示|设定|設定|要求)`),
@@ -290,7 +296,10 @@ var (
 	base64Run    = regexp.MustCompile(`[A-Za-z0-9+/_\-]{24,}={0,2}`)
 	htmlToAgent  = regexp.MustCompile(`(?i)\b(?:ai|a\.i\.|llm|llms|assistants?|agents?|coding agents?|claude|chatgpt|gpt|copilot|cursor|codex|gemini)\b`)
 	htmlImperate = regexp.MustCompile(`(?i)` + dangerAct + `|\b(?:you|your|please|must|should|always|never|make sure|ensure|instructions?|rename|replace|remove|edit|update|make|use|set|do)\b|:`)
-	negated      = regexp.MustCompile(`(?i)\b(?:never|not|don'?t|do not|no|avoid|without|stop|nobody should)\s+(?:[a-z]+\s+)?$`)
+	// authoredBy names a tool as the author ("generated by ai-agent v2"),
+	// which addresses nobody.
+	authoredBy = regexp.MustCompile(`(?i)\b(?:generated|written|created|made|produced|maintained|updated|edited)\s+(?:by|with|using|via)\s+(?:an?\s+|the\s+)?[a-z0-9._-]*\b(?:ai|llm|assistant|agent|claude|chatgpt|gpt|copilot|cursor|codex|gemini)\b[a-z0-9._-]*(?:\s+v?[0-9][0-9.]*)?`)
+	negated    = regexp.MustCompile(`(?i)\b(?:never|not|don'?t|do not|no|avoid|without|stop|nobody should)\s+(?:[a-z]+\s+)?$`)
 )
 
 // exfilParam is an image query value that is a slot to fill, not data: a
@@ -309,7 +318,7 @@ func DetectInjection(s string) (InjectionFinding, bool) {
 	}
 	// Wrappings.
 	for _, m := range htmlComment.FindAllStringSubmatch(s, -1) {
-		c := nativeView(m[1])
+		c := authoredBy.ReplaceAllString(nativeView(m[1]), " ")
 		if htmlToAgent.MatchString(c) && htmlImperate.MatchString(c) {
 			return InjectionFinding{Rule: "comment-to-agent", Via: "html-comment"}, true
 		}
@@ -380,8 +389,8 @@ func detectText(native string) (rule, via string) {
 // matches the pair, in the skeleton view: weakeningRules are the act, then
 // the three ways of addressing it (their ids are the families reported).
 var weakeningRules = []injRule{
-	sk("act", `\b(?:skip(?:s|ped|ping)?|waive[sd]?|waiving|bypass(?:es|ed|ing)?|disable[sd]?|disabling|turn(?:s|ed|ing)? off|remove[sd]?|removing|deactivate[sd]?|ignore[sd]?|ignoring)\s+(?:[a-z'-]+\s+){0,3}?(?:code reviews?|reviews?|tests?|test suite|ci|checks?|hooks?|pre-commit|linters?|2fa|mfa|two-factor|signing|signatures?|branch protection|license checks?|security (?:checks?|scans?|scanning|alerts?|reviews?)|secret scann(?:ing|ers?)|scanners?|audits?|audit logs?|audit workflows?|confirmations?|approvals?|safety|sandbox(?:ing)?|firewall)\b|\bmerge (?:your|their|its) own\b|--no-verify\b|\bforce[- ]?push|\bpush (?:--force|-f)\b|\bpush(?:ed|ing)? (?:straight|directly) to (?:main|master|prod|production)\b|\b(?:approve|merge|accept)(?: and merge)?\s+(?:every|all|any)(?:thing| pr| pull request| change| request)?s?\b|\bwithout (?:any )?(?:code )?reviews?\b|\bwithout (?:running )?(?:the )?tests\b|\bwithout (?:asking|confirmation|confirming|approval|permission)\b|\bnever (?:warn|alert|tell|inform|notify)\b|\brm -rf\b|\b(?:delete|drop|wipe|purge)\s+(?:all\s+|every\s+|the\s+)?(?:branches|repo(?:sitory)?|production|prod|database|backups?|tags|releases)\b|\b(?:on|to|in) (?:production|prod) now\b|\b(?:upload|send|post|copy|sync|push|forward|transmit|exfiltrate|scp|rsync|curl)(?:s|ed|ing)?\b[^\n]{0,60}?(?:\b(?:the )?(?:diff|source code|repo(?:sitory)? contents?|git history)\b|(?:^|\s)~?/\.[a-z]|\$home/|/home/[a-z]+/|/root/|/etc/|\.env\b|\.ssh\b|id[ _]rsa|\.aws\b|\.netrc\b|\.npmrc\b)[^\n]{0,60}?\b(?:to|at|into|onto)\s+(?:https?:|[a-z0-9-]+\.[a-z0-9.-]+/|[a-z0-9.+_-]+@)`),
-	sk("addressed-to-agent", `\b(?:note|memo|message|reminder|instructions?|p\.?s\.?|notice|heads-up|psa)\s+(?:for|to)\s+(?:the\s+)?(?:whichever|whatever|any|every|each|all|the next|future|next|other|fellow)?\s*(?:[a-z]+\s+){0,2}?(?:agents?|assistants?|ais?|llms?|models?|bots?|claude|copilot)\b|\b(?:whichever|every|each|future|all)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|llms?)\b|\b(?:agents?|assistants?|llms?|ais?|models?) (?:reading|processing|using|loading|working on|working in|that reads?|who reads?) this\b|\(\s*(?:note |message |memo )?(?:for|to) (?:the )?(?:ai|llm|assistant|agent|model|claude)s?(?: only)?\s*\)|\b(?:dear|hey|attention)\s*,?\s+(?:ai|assistant|agent|llm|claude|copilot)\b`),
+	sk("act", `\b(?:skip(?:s|ped|ping)?|waive[sd]?|waiving|bypass(?:es|ed|ing)?|disable[sd]?|disabling|turn(?:s|ed|ing)? off|remove[sd]?|removing|deactivate[sd]?|ignore[sd]?|ignoring)\s+(?:[a-z'-]+\s+){0,3}?(?:code reviews?|reviews?|tests?|test suite|ci|checks?|hooks?|pre-commit|linters?|2fa|mfa|two-factor|signing|signatures?|branch protection|license checks?|security (?:checks?|scans?|scanning|alerts?|reviews?)|secret scann(?:ing|ers?)|scanners?|audits?|audit logs?|audit workflows?|confirmations?|approvals?|safety|sandbox(?:ing)?|firewall)\b|\bmerge (?:your|their|its) own\b|--no-verify\b|\bforce[- ]?push|\bpush (?:--force|-f)\b|\bpush(?:ed|ing)? (?:straight|directly) to (?:main|master|prod|production)\b|\b(?:approve|merge|accept)(?: and merge)?\s+(?:every|all|any)(?:thing| pr| pull request| change| request)?s?\b|\bwithout (?:any )?(?:code )?reviews?\b|\bwithout (?:running )?(?:the )?tests\b|\bwithout (?:asking|confirmation|confirming|approval|permission)\b|\bnever ask(?: first| for (?:permission|confirmation|approval))?\b|\bwith sudo\b|\bsecurity (?:warnings|alerts|findings)\b[^.\n]{0,60}?\b(?:suppress|ignore|dismiss|silence|disable|hide)\b|\b(?:suppress|dismiss|silence|hide)(?:es|ed|ing)?\s+(?:[a-z'-]+\s+){0,3}?(?:security |vulnerability |dependabot |codeql )(?:warnings|alerts|findings)\b|\b(?:branch protection|code review|review|security|signing|2fa|mfa|ci) (?:rules?|requirements?|checks?|policy|policies)\b[^.\n]{0,20}?\b(?:no longer appl(?:y|ies)|(?:are|is) (?:now )?(?:off|disabled|lifted|suspended|void|waived))|\bnever (?:warn|alert|tell|inform|notify)\b|\brm -rf\b|\b(?:delete|drop|wipe|purge)\s+(?:all\s+|every\s+|the\s+)?(?:branches|repo(?:sitory)?|production|prod|database|backups?|tags|releases)\b|\b(?:on|to|in) (?:production|prod) now\b|\b(?:upload|send|post|copy|sync|push|forward|transmit|exfiltrate|scp|rsync|curl)(?:s|ed|ing)?\b[^\n]{0,60}?(?:\b(?:the )?(?:diff|source code|repo(?:sitory)? contents?|git history)\b|(?:^|\s)~?/\.[a-z]|\$home/|/home/[a-z]+/|/root/|/etc/|\.env\b|\.ssh\b|id[ _]rsa|\.aws\b|\.netrc\b|\.npmrc\b)[^\n]{0,60}?\b(?:to|at|into|onto)\s+(?:https?:|[a-z0-9-]+\.[a-z0-9.-]+/|[a-z0-9.+_-]+@)`),
+	sk("addressed-to-agent", `\b(?:the user|the owner|the human|they)\s+(?:always\s+)?(?:wants?|prefers?|asked|expects?|likes?)\s+(?:you|the (?:agent|assistant|ai))\s+to\b|\b(?:agents?|assistants?|ais|llms?|models?|bots?)\s+(?:may|can|must|should|shall|are (?:now )?(?:allowed|permitted|free|expected|required) to)\b|\bto whoever (?:is )?read(?:s|ing) this\b|\b(?:note|memo|message|reminder|instructions?|p\.?s\.?|notice|heads-up|psa|lesson|tip|advice|learning|guidance)\s+(?:for|to)\s+(?:the\s+)?(?:whichever|whatever|any|every|each|all|the next|future|next|other|fellow)?\s*(?:[a-z]+\s+){0,2}?(?:agents?|assistants?|ais?|llms?|models?|bots?|claude|copilot)\b|\b(?:whichever|every|each|future|all)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|llms?)\b|\b(?:agents?|assistants?|llms?|ais?|models?) (?:reading|processing|using|loading|working on|working in|that reads?|who reads?) this\b|\(\s*(?:note |message |memo )?(?:for|to) (?:the )?(?:ai|llm|assistant|agent|model|claude)s?(?: only)?\s*\)|\b(?:dear|hey|attention)\s*,?\s+(?:ai|assistant|agent|llm|claude|copilot)\b`),
 	sk("persistent-trigger", `\bremember (?:this )?(?:permanently|forever|for (?:all|every|each) (?:future )?sessions?|in (?:all|every) (?:future )?sessions?)|\bfor (?:all|every|each) future sessions?\b|\bin (?:all|every) future sessions?\b|\bpermanently\b|\bwhenever this (?:memory|note|entry|message|observation) (?:loads|is (?:loaded|read|recalled|retrieved|shown|pushed))|\b(?:every|each) (?:new )?session\b|\beach time you (?:start|begin|open|load)|\b(?:when|after|before) (?:you(?:'re| are) (?:done|finished) with|finishing|completing|starting) (?:any|every|each) (?:task|change|commit|session)`),
 	sk("persistent-trigger", `\b(?:silently|quietly|secretly|covertly)\b|\bwithout (?:telling|informing|notifying|alerting) (?:anyone|the user|the owner|them|the human|the team)\b|\b(?:don't|do not|never) (?:tell|mention|inform|show|reveal)\b[^.\n]{0,20}?\b(?:user|owner|human|anyone|team)\b`),
 }
@@ -454,7 +463,12 @@ func vetoed(id, s string, m []int) bool {
 		before := s[max(0, m[0]-40):m[0]]
 		return negated.MatchString(before) || described.MatchString(before)
 	case "override-instructions":
-		return compoundNoun.MatchString(s[m[1]:])
+		if compoundNoun.MatchString(s[m[1]:]) {
+			return true
+		}
+		// "the rules in .eslintrc.legacy": a tool's file, not the agent's.
+		f := ofAFile.FindStringSubmatch(s[m[1]:])
+		return f != nil && !agentFile.MatchString(f[1])
 	}
 	return false
 }
@@ -463,6 +477,13 @@ func vetoed(id, s string, m []int) bool {
 // something does ("we print the system message in debug builds"), it does
 // not order the reader to.
 var described = regexp.MustCompile(strings.ReplaceAll(`(?:^|[^a-z])(?:we|i|it|they|he|she|this|that|which|who|nobody|app|server|script|code|function|tool|cli|bot|service|handler|logger|command)\s+(?:(?:only|also|just|still|now|never|always|currently|then|automatically|usually|will|can|may|might|would|could|do|does|don't|doesn't|won't|to)\s+)*$`, "l", "i"))
+
+// ofAFile is guidance said to live in a file ("in .eslintrc.legacy");
+// agentFile is a file agents take instructions from.
+var (
+	ofAFile   = regexp.MustCompile(`^\s+(?:in|of|from)\s+(?:the\s+)?(\S*\.[a-z0-9]{1,10})\b`)
+	agentFile = regexp.MustCompile(strings.ReplaceAll(`(?:claude|agents|gemini|copilot-instructions|cursorrules|system|prompt|instructions|memory|rules)(?:\.md)?$`, "l", "i"))
+)
 
 // compoundNoun is a word after "instructions"/"rules" that makes them the
 // name of a thing (a page, a file, a linter's rules).
