@@ -316,14 +316,15 @@ func TestContextDeterministic(t *testing.T) {
 
 // TestContextEntries: an entry is one line; a long title is cut at a word
 // with "…", never the entry; an attribution is optional; a document
-// without an id shows its path.
+// without an id shows its path. (Rules files whose body holds no rule, only
+// a heading, are one entry each, by their title, as any document.)
 func TestContextEntries(t *testing.T) {
 	v := newVault(t)
 	long := strings.Repeat("word ", 60) + "end"
-	v.mark(mark{dir: "rules", name: "long", title: long, body: "b1", attribution: "owner"})
-	v.mark(mark{dir: "rules", name: "lines", title: "first line\nsecond\tline", body: "b2"})
+	v.mark(mark{dir: "rules", name: "long", title: long, body: "# Long", attribution: "owner"})
+	v.mark(mark{dir: "rules", name: "lines", title: "first line\nsecond\tline", body: "# Lines"})
 	v.mark(mark{dir: "rules", name: "noid", body: "A rule written by hand.", noID: true})
-	v.mark(mark{dir: "rules", name: "who", body: "b3", attribution: strings.Repeat("x", 60)})
+	v.mark(mark{dir: "rules", name: "who", body: "# Who", attribution: strings.Repeat("x", 60)})
 	b := buildContext(t, v.open(), ContextRequest{})
 	lines := map[string]string{}
 	for _, e := range b.Stages[0].Entries {
