@@ -196,7 +196,7 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 		staged = append(staged, fmt.Sprintf("%s left by an interrupted batch (removed by the next run)", count(int64(own), "file", "files")))
 	}
 	if s.Staging.Other > 0 {
-		staged = append(staged, fmt.Sprintf("%s not written by the memorizer (moved to the quarantine %d days after their last change)",
+		staged = append(staged, fmt.Sprintf("%s not written by the memorizer: moved to the quarantine once unchanged for %d days",
 			count(int64(s.Staging.Other), "file", "files"), int(observer.StaleStagingAge.Hours()/24)))
 	}
 	if len(staged) == 0 {
