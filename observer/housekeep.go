@@ -3,8 +3,6 @@ package observer
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -201,14 +199,13 @@ func housekeepUpTo(ctx context.Context, l vault.Layout, now time.Time, crashAfte
 // staleRecord is the quarantine record of a file left in staging: its
 // bytes in Line when they are UTF-8 (JSON keeps them exactly), else in Data.
 func staleRecord(name string, data []byte, mod, now time.Time) QuarantineRecord {
-	s := sha256.Sum256(data)
 	rec := QuarantineRecord{
 		Time:   now.UTC().Truncate(time.Millisecond),
 		Reason: ReasonStaleStaging,
 		Detail: fmt.Sprintf("observer/staging/%s was not written by the memorizer and was left there since %s (%d bytes): moved here; its content is this record's line",
 			name, mod.UTC().Format(time.RFC3339), len(data)),
 		File:   "observer/staging/" + name,
-		SHA256: hex.EncodeToString(s[:]),
+		SHA256: sum(data),
 	}
 	if utf8.Valid(data) {
 		rec.Line = string(data)
