@@ -2,6 +2,7 @@ package doc
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -34,4 +35,25 @@ func TestRuleEntries(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRuleEntries: any body (a person's rules file) gives rules of one
+// line each, none empty, block ids of their form, the intro never a rule.
+func FuzzRuleEntries(f *testing.F) {
+	for _, s := range []string{
+		"- a (from [[x]]) ^r-1\n- b\n", "para one\n\npara two", "```\n- x\n", "<!--\n- x", "  - nested\n- top\n  more",
+		"1) x\n2. y\n", "# " + RulesIntro + "\n" + RulesIntro, "- ^r-1\n", "-\n*\n+ \n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, e := range RuleEntries(body) {
+			if e.Text == "" || strings.ContainsAny(e.Text, "\n\r\t") || e.Text != strings.TrimSpace(e.Text) || e.Text == RulesIntro {
+				t.Fatalf("entry %q of %q", e.Text, body)
+			}
+			if e.Block != "" && !isBlockID(e.Block) {
+				t.Fatalf("block %q of %q", e.Block, body)
+			}
+		}
+	})
 }
