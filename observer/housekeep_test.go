@@ -290,3 +290,21 @@ func TestRotatedBuffersBounded(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHousekeepIdle: what housekeeping adds to every run when there is
+// nothing to move (a small quarantine, staging empty).
+func BenchmarkHousekeepIdle(b *testing.B) {
+	ctx := context.Background()
+	l := vault.Layout{Root: b.TempDir()}
+	if err := os.MkdirAll(l.Staging(), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := AppendQuarantine(ctx, l, QuarantineRecord{Reason: ReasonInvalid, Line: "x", Offset: 1}); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := housekeep(ctx, l, hkNow); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
