@@ -126,6 +126,10 @@ func housekeepUpTo(ctx context.Context, l vault.Layout, now time.Time, crashAfte
 			res.Left = append(res.Left, e.Name()+": not a regular file")
 			continue
 		}
+		if fi.Size() > maxRecordBytes { // its record could only be larger
+			res.Left = append(res.Left, fmt.Sprintf("%s: %d bytes, too large for a quarantine record", e.Name(), fi.Size()))
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(l.Staging(), e.Name()))
 		if err != nil {
 			res.Left = append(res.Left, fmt.Sprintf("%s: %v", e.Name(), err))

@@ -192,12 +192,14 @@ func TestHousekeepCrash(t *testing.T) {
 }
 
 // TestHousekeepLeavesWhatItCannotMove: a folder and a file too large for a
-// record stay, named in the result; a file rewritten as it is moved stays
-// with its new bytes.
+// record stay, named in the result.
 func TestHousekeepLeavesWhatItCannotMove(t *testing.T) {
 	ctx := context.Background()
 	l := vault.Layout{Root: t.TempDir()}
+	// Its bytes fit, its record (\u0001 six bytes a byte) does not; a
+	// larger file is not even read.
 	stageFile(t, l, "huge.txt", bytes.Repeat([]byte("\x01"), MaxLineBytes), 8*24*time.Hour)
+	stageFile(t, l, "huger.txt", bytes.Repeat([]byte("x"), maxRecordBytes+1), 8*24*time.Hour)
 	if err := os.Mkdir(filepath.Join(l.Staging(), "dir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -206,10 +208,10 @@ func TestHousekeepLeavesWhatItCannotMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Moved) != 0 || len(res.Left) != 2 {
+	if len(res.Moved) != 0 || len(res.Left) != 3 {
 		t.Fatalf("result %+v", res)
 	}
-	if got := stagingNames(t, l); !slices.Equal(got, []string{"dir", "huge.txt"}) {
+	if got := stagingNames(t, l); !slices.Equal(got, []string{"dir", "huge.txt", "huger.txt"}) {
 		t.Fatalf("staging holds %v", got)
 	}
 }
@@ -306,5 +308,28 @@ func BenchmarkHousekeepIdle(b *testing.B) {
 		if _, err := housekeep(ctx, l, hkNow); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestHousekeepRewrittenFile: a file rewritten after its record was written
+// (and before it was removed) is not removed with bytes nobody recorded:
+// the next pass records the new bytes too, then removes it.
+func TestHousekeepRewrittenFile(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	stageFile(t, l, "a.md", []byte("first\n"), 8*24*time.Hour)
+	if _, err := housekeepUpTo(ctx, l, hkNow, 1); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	stageFile(t, l, "a.md", []byte("second\n"), 8*24*time.Hour)
+	if _, err := housekeep(ctx, l, hkNow); err != nil {
+		t.Fatal(err)
+	}
+	recs := staleRecords(t, l)["a.md"]
+	if len(recs) != 2 || recs[0].Line != "first\n" || recs[1].Line != "second\n" {
+		t.Fatalf("records %+v", recs)
+	}
+	if got := stagingNames(t, l); len(got) != 0 {
+		t.Fatalf("staging holds %v", got)
 	}
 }
