@@ -218,7 +218,10 @@ func checkStaging(_ context.Context, e *env) watchdog.Result {
 	if err != nil {
 		return fail("cortex status --vault "+e.root, "staging cannot be read: %v", err)
 	}
-	if s.Files == 0 {
+	if s.Files == s.Other {
+		if s.Other > 0 {
+			return ok("%d files not written by the memorizer (moved to the quarantine after %d days)", s.Other, int(observer.StaleStagingAge.Hours()/24))
+		}
 		return ok("empty")
 	}
 	var age time.Duration
@@ -226,12 +229,12 @@ func checkStaging(_ context.Context, e *env) watchdog.Result {
 		age = e.now.Sub(fi.ModTime())
 	}
 	if age < settle {
-		return ok("a batch of %d files in hand", s.Files)
+		return ok("a batch of %d files in hand", s.Files-s.Other)
 	}
 	if e.daemon.Running() {
-		return fail("read the daemon's log: "+logHint(e), "%d files have stayed staged for %s: the daemon's batch keeps failing", s.Files, age.Round(time.Second))
+		return fail("read the daemon's log: "+logHint(e), "%d files have stayed staged for %s: the daemon's batch keeps failing", s.Files-s.Other, age.Round(time.Second))
 	}
-	return warn("cortex process --vault "+e.root, "%d files left staged by an interrupted batch", s.Files)
+	return warn("cortex process --vault "+e.root, "%d files left staged by an interrupted batch", s.Files-s.Other)
 }
 
 // checkQuarantine: how many lines were quarantined since the last check,

@@ -52,6 +52,10 @@ type ContextEntry struct {
 	// indented by two spaces), when it is short, says more than the title
 	// and the budget left room for it.
 	Body string `json:"body,omitempty"`
+	// Block is a rule entry's block id in its rules file ("r-1a2b3c4d"):
+	// the entry's reference is then ‹short#^block›, which cortex get
+	// accepts. Rules stage only; "" for a rule without one.
+	Block string `json:"block,omitempty"`
 }
 
 // ContextStage is one heading of the block with its entries.
@@ -92,6 +96,14 @@ const (
 	StageSession = "session"
 	StagePast    = "past"
 	StageRecent  = "recent"
+)
+
+// maxRuleEntries bounds the rules stage's entries (every rule of up to
+// maxRules rules files), and maxRuleText a rule's text in its line: the
+// curator cuts the rules it writes at 300 characters too.
+const (
+	maxRuleEntries = 200
+	maxRuleText    = 300
 )
 
 // How many candidates each stage offers at most. The budget usually ends
@@ -168,6 +180,9 @@ func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock
 		blk := fitBlock(stages, budget, nil)
 		var paths []string
 		for _, st := range blk.Stages {
+			if st.Name == StageRules {
+				continue // a rules file's entries are its body already
+			}
 			for _, e := range st.Entries {
 				paths = append(paths, e.Path)
 			}
@@ -241,6 +256,9 @@ type stagePlan struct {
 	fallback      bool
 	docs          []index.Doc
 	entries       []ContextEntry
+	// bodies are the rules stage's documents' bodies, by path: each rule
+	// in them is an entry.
+	bodies map[string]string
 }
 
 // contextStages runs the stages' queries and returns their candidates,
@@ -278,7 +296,15 @@ func (r *Recall) contextStages(ctx context.Context, req ContextRequest) ([]*stag
 		return nil, err
 	}
 	rules = unseen(rules, maxRules)
-	add(&stagePlan{name: StageRules, heading: "## Rules"}, rules)
+	paths := make([]string, len(rules))
+	for i, d := range rules {
+		paths[i] = d.Path
+	}
+	bodies, err := ix.Bodies(ctx, paths)
+	if err != nil {
+		return nil, err
+	}
+	add(&stagePlan{name: StageRules, heading: "## Rules", bodies: bodies}, rules)
 
 	tasks, err := ix.PushTasks(ctx, f, taskTypes, maxTasks+len(seen))
 	if err != nil {
@@ -362,12 +388,45 @@ func (r *Recall) shortIDs(ctx context.Context, stages []*stagePlan) error {
 		return err
 	}
 	for _, s := range stages {
+		if s.name == StageRules {
+			s.entries = ruleEntries(s.docs, s.bodies, short)
+			continue
+		}
 		s.entries = make([]ContextEntry, len(s.docs))
 		for i, d := range s.docs {
 			s.entries[i] = contextEntry(d, short[d.ID])
 		}
 	}
 	return nil
+}
+
+// ruleEntries are the rules stage's entries: every rule of each rules
+// file (doc.RuleEntries: the curator's entries, a person's list items or
+// paragraphs), "- [type] text ‹short#^block›", in the files' order; a file
+// with no rule in its body is one entry, its title, as any document.
+func ruleEntries(docs []index.Doc, bodies map[string]string, short map[string]string) []ContextEntry {
+	var out []ContextEntry
+	for _, d := range docs {
+		rules := doc.RuleEntries(bodies[d.Path])
+		if len(rules) == 0 {
+			out = append(out, contextEntry(d, short[d.ID]))
+		}
+		for _, r := range rules {
+			e := contextEntry(d, short[d.ID])
+			ref := cmp.Or(e.Short, d.Path)
+			if r.Block != "" {
+				ref += "#^" + r.Block
+			}
+			e.Block = r.Block
+			e.Title = clip(doc.ForDisplay(r.Text), maxRuleText)
+			e.Line = entryLine(e, ref)
+			out = append(out, e)
+		}
+		if len(out) >= maxRuleEntries {
+			return out[:maxRuleEntries]
+		}
+	}
+	return out
 }
 
 // contextEntry is d's line: "- [type] title (by attribution) ‹id›", the
@@ -381,9 +440,15 @@ func contextEntry(d index.Doc, short string) ContextEntry {
 		e.Title = strings.TrimSuffix(path.Base(d.Path), ".md")
 	}
 	e.Attribution = clip(oneLine(doc.ForDisplay(d.Attribution)), maxAttribution)
-	ref := short
+	e.Line = entryLine(e, short)
+	return e
+}
+
+// entryLine is "- [type] title (by attribution) ‹ref›"; ref "" stands for
+// the entry's path.
+func entryLine(e ContextEntry, ref string) string {
 	if ref == "" {
-		ref = d.Path
+		ref = e.Path
 	}
 	var b strings.Builder
 	b.WriteString("- [")
@@ -398,8 +463,7 @@ func contextEntry(d index.Doc, short string) ContextEntry {
 	b.WriteString(" ‹")
 	b.WriteString(ref)
 	b.WriteString("›")
-	e.Line = b.String()
-	return e
+	return b.String()
 }
 
 // oneLine collapses every run of white space (line breaks included) to one

@@ -13,7 +13,7 @@ import (
 func TestContextBodies(t *testing.T) {
 	v := newVault(t)
 	advice := "Create the invoices index CONCURRENTLY outside a transaction: a plain CREATE INDEX locks the table for the whole build, and CONCURRENTLY cannot run inside one."
-	v.mark(mark{dir: "rules", name: "index", typ: "lesson", body: advice, attribution: "owner", importance: imp(0.9)})
+	v.mark(mark{name: "index", typ: "lesson", body: advice, attribution: "owner", importance: imp(0.9), created: ago(day)})
 	task := "Backfill invoices.customer_id from the orders table in batches of 10,000 rows, pausing a second between batches so replication keeps up."
 	v.mark(mark{typ: "task", body: task, attribution: "owner", importance: imp(0.9), created: ago(2 * day)})
 	long := strings.Repeat("A long design note about the billing service. ", 20)
@@ -36,8 +36,8 @@ func TestContextBodies(t *testing.T) {
 	}
 
 	// Without the bodies, and one character short of both: the first
-	// stage's body is shown, never the second's in its place, and no entry
-	// is lost for a body.
+	// stage's body (the task's) is shown, never the second's (the recent
+	// lesson's) in its place, and no entry is lost for a body.
 	bodies := 0
 	entries := 0
 	for _, st := range full.Stages {
@@ -53,12 +53,12 @@ func TestContextBodies(t *testing.T) {
 	for _, st := range b.Stages {
 		for _, e := range st.Entries {
 			n++
-			if strings.Contains(e.Body, task) {
-				t.Errorf("the task's body shown before the rule's:\n%s", b.Text)
+			if strings.Contains(e.Body, advice) {
+				t.Errorf("the lesson's body shown before the task's:\n%s", b.Text)
 			}
 		}
 	}
-	if n != entries || !strings.Contains(b.Text, advice) || strings.Contains(b.Text, task) {
+	if n != entries || !strings.Contains(b.Text, task) || strings.Contains(b.Text, advice) {
 		t.Errorf("budget %d: %d entries of %d\n%s", b.Budget, n, entries, b.Text)
 	}
 	titles := buildContext(t, r, ContextRequest{Budget: full.Used - bodies})

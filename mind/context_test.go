@@ -316,14 +316,15 @@ func TestContextDeterministic(t *testing.T) {
 
 // TestContextEntries: an entry is one line; a long title is cut at a word
 // with "…", never the entry; an attribution is optional; a document
-// without an id shows its path.
+// without an id shows its path. (Rules files whose body holds no rule, only
+// a heading, are one entry each, by their title, as any document.)
 func TestContextEntries(t *testing.T) {
 	v := newVault(t)
 	long := strings.Repeat("word ", 60) + "end"
-	v.mark(mark{dir: "rules", name: "long", title: long, body: "b1", attribution: "owner"})
-	v.mark(mark{dir: "rules", name: "lines", title: "first line\nsecond\tline", body: "b2"})
+	v.mark(mark{dir: "rules", name: "long", title: long, body: "# Long", attribution: "owner"})
+	v.mark(mark{dir: "rules", name: "lines", title: "first line\nsecond\tline", body: "# Lines"})
 	v.mark(mark{dir: "rules", name: "noid", body: "A rule written by hand.", noID: true})
-	v.mark(mark{dir: "rules", name: "who", body: "b3", attribution: strings.Repeat("x", 60)})
+	v.mark(mark{dir: "rules", name: "who", body: "# Who", attribution: strings.Repeat("x", 60)})
 	b := buildContext(t, v.open(), ContextRequest{})
 	lines := map[string]string{}
 	for _, e := range b.Stages[0].Entries {
@@ -450,5 +451,65 @@ func TestContextConcurrent(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestContextRuleEntries: the rules stage pushes every rule of a rules file
+// — the curator's entries with ‹id#^block›, which get resolves, a person's
+// list items and paragraphs — first, within the budget, entry by entry; an
+// archived rules file pushes none of its rules.
+func TestContextRuleEntries(t *testing.T) {
+	v := newVault(t)
+	warnings := "# Warnings\n\n" + doc.RulesIntro + "\n\n" +
+		"- Always run the migrations on staging first. (from [[2026-02-16-1a2b3c4d]], [[2026-02-17-5e6f7a8b]]) ^r-0f1e2d3c\n" +
+		"- Never log an access token. (from [[2026-02-18-aaaaaaaa]]) ^r-12345678\n" +
+		"- Set lock_timeout before every ALTER. (from [[2026-02-19-bbbbbbbb]]) ^r-9abcdef0\n"
+	wid := v.mark(mark{dir: "rules", name: "warnings", typ: "warning", title: "Warnings (rules)", body: warnings, importance: imp(1)})
+	v.mark(mark{dir: "rules", name: "team", typ: "constraint", title: "Team rules", body: "# Team rules\n\nWe agreed on these.\n\n* Reviews happen within a day.\n* Every change ships with a test.\n", importance: imp(0.9)})
+	v.mark(mark{dir: "rules", name: "prose", typ: "constraint", body: "Deploys stop on Fridays at noon.\n\nA red build is fixed before anything else.\n", importance: imp(0.8)})
+	v.mark(mark{dir: "rules", name: "old", typ: "constraint", body: "- Use tabs in YAML.\n", status: "archived", importance: imp(1)})
+	v.mark(mark{typ: "fact", body: "Billing runs in UTC.", importance: imp(0.9)})
+	r := v.open()
+
+	b := buildContext(t, r, ContextRequest{})
+	short := b.Stages[0].Entries[0].Short
+	want := "## Rules\n" +
+		"- [warning] Always run the migrations on staging first. ‹" + short + "#^r-0f1e2d3c›\n" +
+		"- [warning] Never log an access token. ‹" + short + "#^r-12345678›\n" +
+		"- [warning] Set lock_timeout before every ALTER. ‹" + short + "#^r-9abcdef0›\n" +
+		"- [constraint] Reviews happen within a day. ‹"
+	if b.Stages[0].Name != StageRules || !strings.Contains(b.Text, want) {
+		t.Fatalf("rules stage:\n%s", b.Text)
+	}
+	for _, s := range []string{"Every change ships with a test.", "- [constraint] Deploys stop on Fridays at noon. ‹", "A red build is fixed before anything else."} {
+		if !strings.Contains(b.Text, s) {
+			t.Errorf("no %q in\n%s", s, b.Text)
+		}
+	}
+	for _, s := range []string{"Use tabs in YAML", "Rules the curator", "We agreed", "(from [[", "Warnings (rules)", "Team rules"} {
+		if strings.Contains(b.Text, s) {
+			t.Errorf("%q pushed:\n%s", s, b.Text)
+		}
+	}
+	if e := b.Stages[0].Entries[1]; e.ID != wid || e.Block != "r-12345678" || e.Path != "rules/warnings.md" || e.Body != "" {
+		t.Errorf("entry %+v", e)
+	}
+	// ‹id#^block› names the rules file.
+	docs, err := r.Get(context.Background(), short+"#^r-12345678")
+	if err != nil || len(docs) != 1 || docs[0].Path != "rules/warnings.md" {
+		t.Fatalf("get: %v, %v", docs, err)
+	}
+
+	// A budget with room for two rules: the first two, the rest omitted,
+	// no other stage in their place.
+	fixed := utf8.RuneCountInString(contextHeader + contextClose)
+	e := b.Stages[0].Entries
+	budget := fixed + utf8.RuneCountInString("## Rules") + 2 + utf8.RuneCountInString(e[0].Line) + 1 + utf8.RuneCountInString(e[1].Line) + 1
+	small := buildContext(t, r, ContextRequest{Budget: budget})
+	if len(small.Stages[0].Entries) != 2 || small.Stages[0].Omitted != len(e)-2 || strings.Contains(small.Text, "Billing") {
+		t.Fatalf("budget %d:\n%s%+v", budget, small.Text, small.Stages)
+	}
+	if small.Used != budget {
+		t.Errorf("used %d of %d", small.Used, budget)
 	}
 }

@@ -185,9 +185,15 @@ const ambiguousShown = 5
 
 // Resolve finds the one document ref names: a whole id, a unique id prefix
 // of MinPrefix or more characters, or a path inside the vault (absolute,
-// relative to the vault's root, or else relative to Options.WorkDir).
+// relative to the vault's root, or else relative to Options.WorkDir); any
+// of them may end in "#^block".
 func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	ref = strings.TrimSpace(ref)
+	// A block reference (the push block's ‹id#^r-…› for a rule, an
+	// Obsidian link's "#^block") names the document that holds the block.
+	if i := strings.Index(ref, "#^"); i > 0 {
+		ref = ref[:i]
+	}
 	if ref == "" {
 		return index.Doc{}, &QueryError{Msg: "an empty id: give an id, an 8+ character prefix, or a path"}
 	}

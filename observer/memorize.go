@@ -103,7 +103,10 @@ func (man *manifest) paths() []string {
 	return ps
 }
 
-func manifestPath(l vault.Layout) string { return filepath.Join(l.Staging(), "batch.json") }
+// manifestName is the manifest's name in observer/staging.
+const manifestName = "batch.json"
+
+func manifestPath(l vault.Layout) string { return filepath.Join(l.Staging(), manifestName) }
 
 func sum(data []byte) string {
 	s := sha256.Sum256(data)

@@ -126,6 +126,10 @@ type Memorizer struct {
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
 
+	// leftWarned names the staging files housekeeping could not move that
+	// were already logged, so each is logged once per memorizer.
+	leftWarned map[string]bool
+
 	// crashAfter stops a batch right after the named step, as a kill -9
 	// would, leaving every file as it is; tests only.
 	crashAfter step
@@ -161,7 +165,8 @@ const indexRefreshEvery = time.Minute
 // store and the index (a corrupt or missing index is rebuilt), and recovers
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
-	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress}
+	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
+		leftWarned: map[string]bool{}}
 	if m.log == nil {
 		m.log = slog.Default()
 	}

@@ -25,6 +25,7 @@ const (
 	ReasonEditFailed     = "edit_failed"     // the document an op or a match names cannot be edited in place
 	ReasonCheckFailed    = "check_failed"    // the document built would fail the pre-commit checks
 	ReasonSymlink        = "symlink"         // the document's folder is (or goes through) a symbolic link
+	// ReasonStaleStaging (housekeep.go): a file left in observer/staging.
 )
 
 // QuarantineRecord is one line of observer/quarantine.jsonl: a buffer line
@@ -47,6 +48,13 @@ type QuarantineRecord struct {
 	// Retried is set when the line was sent back through the pipeline by
 	// `cortex quarantine retry`.
 	Retried *time.Time `json:"retried,omitempty"`
+	// File, SHA256 and Data belong to a record of a file left in staging
+	// (reason stale_staging): its path in the vault, the checksum of its
+	// bytes, and the bytes themselves when they are not UTF-8 text (Line
+	// holds them otherwise). See StagedContent.
+	File   string `json:"file,omitempty"`
+	SHA256 string `json:"sha256,omitempty"`
+	Data   []byte `json:"data,omitempty"`
 }
 
 // AppendQuarantine appends records to observer/quarantine.jsonl under the
@@ -71,7 +79,9 @@ func AppendQuarantine(ctx context.Context, l vault.Layout, recs ...QuarantineRec
 	}
 	seen := make(map[key]bool, len(have))
 	for _, r := range have {
-		seen[key{r.Buffer, r.Offset}] = true
+		if r.File == "" { // a staging file's record has no place in a buffer
+			seen[key{r.Buffer, r.Offset}] = true
+		}
 	}
 	var buf bytes.Buffer
 	for _, r := range recs {
@@ -86,14 +96,20 @@ func AppendQuarantine(ctx context.Context, l vault.Layout, recs ...QuarantineRec
 		buf.Write(line)
 		buf.WriteByte('\n')
 	}
-	if buf.Len() == 0 {
+	return appendQuarantineLines(l, buf.Bytes())
+}
+
+// appendQuarantineLines appends whole record lines to quarantine.jsonl and
+// fsyncs; the caller holds the buffer lock.
+func appendQuarantineLines(l vault.Layout, lines []byte) error {
+	if len(lines) == 0 {
 		return nil
 	}
 	f, err := os.OpenFile(l.Quarantine(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("quarantine: %w", err)
 	}
-	if _, err := f.Write(buf.Bytes()); err != nil {
+	if _, err := f.Write(lines); err != nil {
 		f.Close()
 		return fmt.Errorf("quarantine %s: %w", l.Quarantine(), err)
 	}
@@ -111,7 +127,13 @@ func ReadQuarantine(l vault.Layout) ([]QuarantineRecord, error) {
 }
 
 func readQuarantine(l vault.Layout) ([]QuarantineRecord, error) {
-	f, err := os.Open(l.Quarantine())
+	return readQuarantineFile(l.Quarantine())
+}
+
+// readQuarantineFile reads the records of quarantine.jsonl or of its
+// rotated copy; a missing file holds none.
+func readQuarantineFile(path string) ([]QuarantineRecord, error) {
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -130,12 +152,12 @@ func readQuarantine(l vault.Layout) ([]QuarantineRecord, error) {
 		}
 		var r QuarantineRecord
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("%s:%d: not a quarantine record: %v", l.Quarantine(), n, err)
+			return nil, fmt.Errorf("%s:%d: not a quarantine record: %v", path, n, err)
 		}
 		out = append(out, r)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("quarantine %s: %w", l.Quarantine(), err)
+		return nil, fmt.Errorf("quarantine %s: %w", path, err)
 	}
 	return out, nil
 }

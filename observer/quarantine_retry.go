@@ -99,7 +99,11 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 
 	o, warnings, err := ParseLine(line, tx)
 	if err != nil {
-		return RetryResult{}, &RetryRefusedError{Number: n, Reason: parseReason(err), Msg: err.Error()}
+		msg := err.Error()
+		if rec.File != "" && opts.Line == nil {
+			msg = fmt.Sprintf("the record holds %s, a file left in staging, not an observation (%s); its bytes are in cortex quarantine list --json; give the observation to send with --line", rec.File, msg)
+		}
+		return RetryResult{}, &RetryRefusedError{Number: n, Reason: parseReason(err), Msg: msg}
 	}
 	if f, ok := injectionIn(&o); ok {
 		return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonInjection,

@@ -26,8 +26,11 @@ import (
 //     not in HEAD), the edited ones get their original bytes back (only
 //     when they still hold the batch's edit), staging is emptied, and the
 //     lines are processed again from the unchanged offset.
-//   - Files in staging without a manifest are leftovers of a batch that
-//     stopped before its manifest: removed.
+//   - The manifest's temporary files without a manifest are leftovers of a
+//     batch that stopped before its manifest: removed (the lines are still
+//     in the buffer). Other files in staging are not the memorizer's:
+//     housekeeping moves them to the quarantine once they are old enough
+//     (housekeep.go), after recovery.
 //   - A lost state.json (missing or corrupt) is rebuilt from the newest
 //     trailers: the offset the last commit covers, with its totals. Lines
 //     after it are read again; quarantine records are never written twice,
@@ -75,6 +78,21 @@ func (m *Memorizer) lastTrailer(ctx context.Context) (trailerState, error) {
 // found corrupt); otherwise it only looks at staging, which costs one
 // folder read when there is nothing to do.
 func (m *Memorizer) recover(ctx context.Context, full bool) error {
+	if err := m.settle(ctx, full); err != nil {
+		return err
+	}
+	// Housekeeping never stops the memorizer: what it could not do is
+	// logged and tried again at the next run.
+	res, err := housekeep(ctx, m.l, m.now())
+	m.logHousekeeping(res)
+	if err != nil {
+		m.log.Warn("housekeeping failed; tried again at the next run", "err", err)
+	}
+	return nil
+}
+
+// settle is recover's first part: the batch and state.json.
+func (m *Memorizer) settle(ctx context.Context, full bool) error {
 	man, found, err := readManifest(m.l)
 	if err != nil {
 		return err
@@ -313,8 +331,8 @@ func readManifest(l vault.Layout) (*manifest, bool, error) {
 		}
 		// Written atomically, so never half written: this is damage from
 		// outside, and guessing could lose or duplicate lines.
-		return nil, false, fmt.Errorf("recover: %s is unreadable (%s): check `git status` in the vault, then remove the file and the rest of %s",
-			manifestPath(l), why, l.Staging())
+		return nil, false, fmt.Errorf("recover: %s is unreadable (%s): check `git status` in the vault, then move the file away",
+			manifestPath(l), why)
 	}
 	for _, p := range man.paths() {
 		if !filepath.IsLocal(filepath.FromSlash(p)) || !vault.IsMemoryPath(p) {
@@ -334,7 +352,8 @@ func readManifest(l vault.Layout) (*manifest, bool, error) {
 	return &man, true, nil
 }
 
-// clearStray removes staging files left without a manifest.
+// clearStray removes the manifest's temporary files left without a
+// manifest.
 func (m *Memorizer) clearStray() error {
 	ents, err := os.ReadDir(m.l.Staging())
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(ents) == 0 {
@@ -343,12 +362,22 @@ func (m *Memorizer) clearStray() error {
 	if err != nil {
 		return fmt.Errorf("recover: %w", err)
 	}
-	m.log.Warn("recover: removing staging files of a batch interrupted before its manifest", "files", len(ents))
+	n := 0
+	for _, e := range ents {
+		if ownStaging(e.Name()) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	m.log.Warn("recover: removing the temporary files of a batch interrupted before its manifest", "files", n)
 	return clearStaging(m.l)
 }
 
-// clearStaging empties observer/staging, the manifest last: while it
-// exists, recovery can still finish or undo the batch.
+// clearStaging removes the memorizer's files from observer/staging, the
+// manifest last: while it exists, recovery can still finish or undo the
+// batch. Files it did not write are left to housekeeping.
 func clearStaging(l vault.Layout) error {
 	ents, err := os.ReadDir(l.Staging())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -358,10 +387,10 @@ func clearStaging(l vault.Layout) error {
 		return fmt.Errorf("clear staging: %w", err)
 	}
 	for _, e := range ents {
-		if e.Name() == filepath.Base(manifestPath(l)) {
+		if e.Name() == manifestName || !ownStaging(e.Name()) {
 			continue
 		}
-		if err := os.RemoveAll(filepath.Join(l.Staging(), e.Name())); err != nil {
+		if err := os.Remove(filepath.Join(l.Staging(), e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("clear staging: %w", err)
 		}
 	}

@@ -21,6 +21,13 @@ const (
 	RotateSize = 2 << 20
 	// RotatedBuffers is how many rotated buffers are kept.
 	RotatedBuffers = 3
+	// RotatedMaxBytes bounds the rotated buffers together: after a
+	// rotation the oldest ones (never .1, the buffer just rotated) are
+	// dropped while the kept ones hold more. A buffer rotates soon after it
+	// passes RotateSize, so three fit; a burst that made one buffer huge
+	// pushes the older ones out. Every line in them is accounted for
+	// (memorized or quarantined): they are kept only to read back.
+	RotatedMaxBytes = 4 * RotateSize
 )
 
 // QuarantineRotateSize is the size at which observer/quarantine.jsonl is
@@ -59,13 +66,18 @@ type RotateResult struct {
 // Rotate must not run while a memorizer is inside a batch of this vault;
 // the daemon calls it between batches.
 func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, error) {
+	return rotate(ctx, l, minSize, RotatedMaxBytes)
+}
+
+// rotate is Rotate with the bound on the rotated buffers' bytes.
+func rotate(ctx context.Context, l vault.Layout, minSize, maxKept int64) (RotateResult, error) {
 	b := NewBuffer(l)
 	unlock, err := b.Lock(ctx)
 	if err != nil {
 		return RotateResult{}, fmt.Errorf("rotate: %w", err)
 	}
 	defer unlock()
-	if err := rotateQuarantine(l, QuarantineRotateSize); err != nil {
+	if _, err := rotateQuarantine(l, QuarantineRotateSize); err != nil {
 		return RotateResult{}, fmt.Errorf("rotate: %w", err)
 	}
 
@@ -134,7 +146,39 @@ func Rotate(ctx context.Context, l vault.Layout, minSize int64) (RotateResult, e
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	res.Rotated = true
+	if err := trimRotated(l, maxKept); err != nil {
+		return res, fmt.Errorf("rotate: %w", err)
+	}
 	return res, nil
+}
+
+// trimRotated drops the oldest rotated buffers, never .1, while the kept
+// ones hold more than maxKept bytes. A crash before it leaves a buffer too
+// many until the next rotation, nothing worse.
+func trimRotated(l vault.Layout, maxKept int64) error {
+	sizes := make([]int64, RotatedBuffers+1)
+	var total int64
+	for n := 1; n <= RotatedBuffers; n++ {
+		if fi, err := os.Stat(RotatedPath(l, n)); err == nil {
+			sizes[n] = fi.Size()
+			total += fi.Size()
+		}
+	}
+	dropped := false
+	for n := RotatedBuffers; n > 1 && total > maxKept; n-- {
+		if sizes[n] == 0 {
+			continue
+		}
+		if err := os.Remove(RotatedPath(l, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		total -= sizes[n]
+		dropped = true
+	}
+	if !dropped {
+		return nil
+	}
+	return vault.SyncDir(l.ObserverDir())
 }
 
 // carryTempPrefix begins the name of carryTail's temporary file.
@@ -193,32 +237,30 @@ func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
 // is never replayed. (A replay after state.json is lost could record a
 // line of the rotated file again: a duplicate record, never a lost line.)
 // `cortex quarantine list` and `retry` see the current file.
-func rotateQuarantine(l vault.Layout, size int64) error {
+func rotateQuarantine(l vault.Layout, size int64) (bool, error) {
 	fi, err := os.Stat(l.Quarantine())
 	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() < size {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if busy, err := stagingBusy(l); err != nil || busy {
-		return err
-	}
-	if err := os.Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
-		return err
-	}
-	return vault.SyncDir(l.ObserverDir())
-}
-
-// stagingBusy reports whether observer/staging holds anything: a batch
-// written but not yet accounted for (or one a crash left for recovery).
-func stagingBusy(l vault.Layout) (bool, error) {
-	entries, err := os.ReadDir(l.Staging())
-	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	return len(entries) > 0, nil
+	if busy, err := stagingBusy(l); err != nil || busy {
+		return false, err
+	}
+	if err := os.Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
+		return false, err
+	}
+	return true, vault.SyncDir(l.ObserverDir())
+}
+
+// stagingBusy reports whether a batch is staged: written but not yet
+// accounted for (or left by a crash for recovery). Files in staging that
+// the memorizer did not write do not count (see housekeep.go).
+func stagingBusy(l vault.Layout) (bool, error) {
+	_, err := os.Stat(manifestPath(l))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	return err == nil, err
 }

@@ -76,6 +76,9 @@ type StagingStatus struct {
 	Batch bool `json:"batch"`
 	// Files counts the files in staging, the manifest included.
 	Files int `json:"files"`
+	// Other counts those of Files the memorizer did not write: housekeeping
+	// moves each to the quarantine StaleStagingAge after its last change.
+	Other int `json:"other"`
 }
 
 // QuarantineStatus counts quarantine records. ByReason counts the records
@@ -213,8 +216,11 @@ func readStaging(l vault.Layout) (StagingStatus, error) {
 	}
 	s := StagingStatus{Files: len(entries)}
 	for _, e := range entries {
-		if e.Name() == filepath.Base(manifestPath(l)) {
+		switch {
+		case e.Name() == manifestName:
 			s.Batch = true
+		case !ownStaging(e.Name()):
+			s.Other++
 		}
 	}
 	return s, nil

@@ -256,7 +256,7 @@ func (p *planner) ruleFile(typ string) *ruleFile {
 		}
 		plural := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(rel, "rules/"), ".md"), "_", " ")
 		title := strings.ToUpper(plural[:1]) + plural[1:]
-		body := "# " + title + "\n\nRules the curator (`cortex maintain`, `cortex promote`) promoted from memories repeated across sessions. Edit freely: the curator only appends entries.\n"
+		body := "# " + title + "\n\n" + doc.RulesIntro + "\n"
 		imp := 1.0
 		d := &doc.Document{ID: doc.NewID(), Type: typ, Category: def.Category, Created: p.now.UTC(),
 			SourceHash: doc.Hash(body), Title: title + " (rules)", Importance: &imp, Body: body}

@@ -83,16 +83,11 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 			return
 		}
 		seen[rel] = true
-		n := 0
-		for _, ln := range strings.Split(body, "\n") {
-			ln = strings.TrimSpace(ln)
-			if !strings.HasPrefix(ln, "- ") && !strings.HasPrefix(ln, "* ") {
-				continue
-			}
-			ruleLines = append(ruleLines, "- "+clipLine(ruleText(ln[2:])))
-			n++
+		entries := doc.RuleEntries(body)
+		for _, e := range entries {
+			ruleLines = append(ruleLines, "- "+clipLine(e.Text))
 		}
-		if n == 0 {
+		if len(entries) == 0 {
 			ruleLines = append(ruleLines, "- "+clipLine(title)+" ("+rel+")")
 		}
 	}
@@ -183,18 +178,6 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 		}
 	}
 	return b.Bytes(), nil
-}
-
-// ruleText is a rule entry's text without the curator's source links and
-// block id.
-func ruleText(s string) string {
-	if i := strings.LastIndex(s, " ^"); i >= 0 && !strings.Contains(s[i+2:], " ") {
-		s = s[:i]
-	}
-	if i := strings.LastIndex(s, " (from [["); i >= 0 && strings.HasSuffix(s, "]])") {
-		s = s[:i]
-	}
-	return s
 }
 
 func clipLine(s string) string {

@@ -29,7 +29,9 @@ func quarantineCommand(now func() time.Time) *cli.Command {
 		Usage: "list the lines the memorizer refused, and send one back",
 		Description: `Every buffer line that was not memorized is kept in observer/quarantine.jsonl
 with the reason: malformed_json, invalid, injection, below_threshold,
-unknown_id, line_too_long, edit_failed, check_failed, symlink.`,
+unknown_id, line_too_long, edit_failed, check_failed, symlink; and stale_staging
+for a file left in observer/staging 7 days that the memorizer did not write
+(its bytes are the record's line, or its data when not UTF-8: see --json).`,
 		Subcommands: []*cli.Command{
 			{
 				Name:      "list",

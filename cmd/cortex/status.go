@@ -187,14 +187,22 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 		row("pending", fmt.Sprintf("%s (%s) in the buffer", count(int64(s.Pending.Lines), "line", "lines"), byteSize(s.Pending.Bytes)))
 	}
 
+	own := s.Staging.Files - s.Staging.Other
+	var staged []string
 	switch {
 	case s.Staging.Batch:
-		row("staging", fmt.Sprintf("a batch is staged (%s): it is finished or rolled back by the next run", count(int64(s.Staging.Files), "file", "files")))
-	case s.Staging.Files > 0:
-		row("staging", fmt.Sprintf("%s left by an interrupted batch (removed by the next run)", count(int64(s.Staging.Files), "file", "files")))
-	default:
-		row("staging", "empty")
+		staged = append(staged, fmt.Sprintf("a batch is staged (%s): it is finished or rolled back by the next run", count(int64(own), "file", "files")))
+	case own > 0:
+		staged = append(staged, fmt.Sprintf("%s left by an interrupted batch (removed by the next run)", count(int64(own), "file", "files")))
 	}
+	if s.Staging.Other > 0 {
+		staged = append(staged, fmt.Sprintf("%s not written by the memorizer: moved to the quarantine once unchanged for %d days",
+			count(int64(s.Staging.Other), "file", "files"), int(observer.StaleStagingAge.Hours()/24)))
+	}
+	if len(staged) == 0 {
+		staged = append(staged, "empty")
+	}
+	row("staging", strings.Join(staged, "; "))
 
 	q := s.Quarantine
 	if q.Total == 0 {
