@@ -115,7 +115,7 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.cleanIndex == nil || !os.SameFile(fi, s.cleanIndex) {
+	if s.index == nil || !os.SameFile(fi, s.index.stat) {
 		t.Fatalf("the published index is not the one remembered as clean")
 	}
 	head := r.rev("HEAD")
@@ -132,7 +132,7 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !os.SameFile(fi, s.cleanIndex) {
+	if s.index == nil || !os.SameFile(fi, s.index.stat) {
 		t.Errorf("the person's index, found clean, is not remembered")
 	}
 	if got := r.rev("HEAD"); got != head {
@@ -140,5 +140,53 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	}
 	if got := r.git("diff", "--cached", "--name-only"); got != "other.txt\n" {
 		t.Errorf("staged: %q (the person's staged file must stay staged, and only it)", got)
+	}
+}
+
+// TestCommitKeepsTheIndexItPublished: the index the store published is
+// kept (the next Commit reads no file), and a person's git writing the
+// index between the store's preparing the next one and taking index.lock
+// makes the store start again on the person's index under the lock: what
+// the person staged stays staged, what the person's git dropped of the
+// store's paths is committed again, nothing of either is lost.
+func TestCommitKeepsTheIndexItPublished(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("README.md", "start\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, Options{})
+	r.write("mind/a.md", "a\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
+	kept := s.index
+	if kept == nil {
+		t.Fatal("the published index is not kept")
+	}
+	r.write("mind/b.md", "b\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/b.md"}, Message: "observe: b"})
+	if s.index == nil || s.index == kept {
+		t.Fatal("the second commit's index is not the one kept")
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("git status after two commits from the kept index: %q", got)
+	}
+
+	// The person's git in the window: stages a file of its own and, as a
+	// racing `git commit` would, writes back an index without mind/b.md.
+	r.write("mind/c.md", "c\n")
+	r.write("person.txt", "the person's\n")
+	s.beforeIndexLock = func() {
+		s.beforeIndexLock = nil
+		r.git("rm", "-q", "--cached", "mind/b.md")
+		r.git("add", "person.txt")
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: []string{"mind/c.md"}, Message: "observe: c"})
+	if got := r.git("ls-tree", "-r", "--name-only", h.String()); got != "README.md\nmind/a.md\nmind/b.md\nmind/c.md\n" {
+		t.Errorf("committed tree:\n%s", got)
+	}
+	if got := r.git("diff", "--cached", "--name-only"); got != "person.txt\n" {
+		t.Errorf("staged after the commit: %q (the person's file, and only it)", got)
+	}
+	if got := r.git("status", "--porcelain"); got != "A  person.txt\n" {
+		t.Errorf("git status: %q", got)
 	}
 }
