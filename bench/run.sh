@@ -32,8 +32,10 @@
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
-# (observations of its stream, 250), LOCK_BASE (another cortex binary
-# measured alternately in lockduty), SYNC_DOCS (documents of the sync vaults,
+# (observations of its stream, 250), LOCK_BASE (other cortex binaries,
+# space-separated, measured alternately in lockduty), LOCK_ROUNDS (rounds of
+# the alternation, 1), LOCK_IDLE (seconds the daemon idles after the stream
+# before its RSS is read, 35; 0 skips), SYNC_DOCS (documents of the sync vaults,
 # 100000), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
 # test, 400), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
@@ -78,6 +80,8 @@ DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
 DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
+LOCK_ROUNDS=${LOCK_ROUNDS:-1}
+LOCK_IDLE=${LOCK_IDLE:-35}
 SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
@@ -496,28 +500,37 @@ section_recall() {
 # (another cortex binary, e.g. one built from main) each measure is taken
 # with both, alternating.
 section_lockduty() {
-	local n b v d person hwm idle0 idle
+	local n b v d person hwm idle0 idle r cpu0 cpu l
 	local bins=("$bin/cortex")
-	[ -n "${LOCK_BASE:-}" ] && bins+=("$LOCK_BASE")
+	# shellcheck disable=SC2206 # LOCK_BASE lists binaries
+	[ -n "${LOCK_BASE:-}" ] && bins+=($LOCK_BASE)
+	ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 	for n in $LOCK_DOCS; do
 		gen_vault lockduty-tmpl-$n "$n" >/dev/null
-		for person in "" -person; do
-			for b in "${bins[@]}"; do
-				v=$work/lockduty-$n-run
-				rm -rf "$v"
-				cp -a "$work/lockduty-tmpl-$n" "$v"
-				"$b" daemon --vault "$v" --log-level warn 2>"$work/lockduty.log" &
-				d=$!
-				for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
-				idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$(index_label "$b") $n docs:" $person || { kill "$d"; exit 1; }
-				hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				[ -z "$person" ] && sleep 35
-				idle=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				[ -z "$person" ] && echo "$(index_label "$b") $n docs: daemon RSS $idle0 MB idle at start, peak $hwm MB, $idle MB idle after"
-				kill -INT "$d"
-				wait "$d" || true
-				rm -rf "$v"
+		for r in $(seq "$LOCK_ROUNDS"); do
+			for person in "" -person; do
+				for b in "${bins[@]}"; do
+					l=new
+					[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+					v=$work/lockduty-$n-run
+					rm -rf "$v"
+					cp -a "$work/lockduty-tmpl-$n" "$v"
+					"$b" daemon --vault "$v" --log-level warn 2>"$work/lockduty.log" &
+					d=$!
+					for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+					idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					cpu0=$(ticks "$d")
+					"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$l $n docs (round $r):" $person || { kill "$d"; exit 1; }
+					cpu=$(awk -v a="$cpu0" -v b="$(ticks "$d")" -v hz="$(getconf CLK_TCK)" 'BEGIN{printf "%.1f", (b-a)/hz}')
+					echo "$l $n docs (round $r): daemon CPU ${cpu}s during the stream"
+					hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					[ -z "$person" ] && [ "$LOCK_IDLE" -gt 0 ] && sleep "$LOCK_IDLE"
+					idle=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					[ -z "$person" ] && echo "$l $n docs (round $r): daemon RSS $idle0 MB idle at start, peak $hwm MB, $idle MB idle after"
+					kill -INT "$d"
+					wait "$d" || true
+					rm -rf "$v"
+				done
 			done
 		done
 	done

@@ -32,10 +32,16 @@ type Options struct {
 	// BatchLines is the most lines one batch (one commit) takes (default
 	// DefaultBatchLines).
 	BatchLines int
+	// Role is written beside the pid in observer/memorizer.lock (see
+	// vault.TryLockMemorizer): "daemon" for the daemon's memorizer.
+	Role string
 	// Progress, when set, is called as Process works through the buffer,
 	// with the bytes accounted for and the bytes pending when it began.
 	Progress func(done, total int64)
 }
+
+// MemorizerRoleDaemon is the Role of the daemon's memorizer.
+const MemorizerRoleDaemon = "daemon"
 
 // DefaultBatchLines is the default size of a batch. A batch is one commit:
 // big enough that a backlog is memorized in few commits, small enough that a
@@ -102,6 +108,7 @@ type Memorizer struct {
 	now   func() time.Time
 	sig   gitstore.Signature
 	lines int
+	role  string // Options.Role
 	// progress is Options.Progress.
 	progress func(done, total int64)
 	tx       *doc.Taxonomy
@@ -161,7 +168,7 @@ const indexRefreshEvery = time.Minute
 // store and the index (a corrupt or missing index is rebuilt), and recovers
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
-	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress}
+	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress, role: opts.Role}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -271,7 +278,7 @@ func (m *Memorizer) grownBatch(st State) int {
 // vault.TryLockMemorizer). A holder that ended without Close (its pid is
 // left in the file) means the previous memorizer died.
 func (m *Memorizer) takeLock() error {
-	fl, err := vault.TryLockMemorizer(m.l)
+	fl, err := vault.TryLockMemorizer(m.l, m.role)
 	if err != nil {
 		return err
 	}
