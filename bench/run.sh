@@ -4,7 +4,8 @@
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
-#                                 doctor, lockduty, sync, converge, all (default)
+#                                 doctor, lockduty, gitsize, sync, converge,
+#                                 all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
@@ -36,7 +37,10 @@
 # space-separated, measured alternately in lockduty), LOCK_ROUNDS (rounds of
 # the alternation, 1), LOCK_IDLE (seconds the daemon idles after the stream
 # before its RSS is read, 35; 0 skips), SYNC_DOCS (documents of the sync vaults,
-# 100000), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
+# 100000), GS_DOCS, GS_N, GS_INTERVAL, GS_QUIET, GS_BASE (the gitsize
+# section: vault size 10000, 40000 observations one every 5ms, 90 s for the
+# quiet-time maintenance, other binaries), MEM_BASE (other cortex binaries
+# whose memorize runs alternate with ours), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
 # test, 400), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
@@ -81,8 +85,12 @@ DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
 LOCK_ROUNDS=${LOCK_ROUNDS:-1}
+GS_DOCS=${GS_DOCS:-10000}
+GS_N=${GS_N:-40000}
+GS_INTERVAL=${GS_INTERVAL:-5ms}
+GS_QUIET=${GS_QUIET:-90}
 LOCK_IDLE=${LOCK_IDLE:-35}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge)
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -181,8 +189,26 @@ now_ns() { date +%s%N; }
 # same vault, BASE_OBS observations one at a time (grep -r for the
 # source_hash, write, git add, git commit), and the ratio per observation.
 section_memorize() {
-	local v t0 t1 out secs
+	local v t0 t1 out secs b l
 	v=$(gen_vault memorize "$MEM_DOCS")
+	# Each binary of MEM_BASE first, on a copy of the same vault and lines.
+	# shellcheck disable=SC2206 # MEM_BASE lists binaries
+	local bases=(${MEM_BASE:-})
+	if [ ${#bases[@]} -gt 0 ]; then
+		"$bin/memgen" lines -docs "$MEM_DOCS" -n "$MEM_OBS" >"$work/memorize-lines.jsonl"
+		for b in "${bases[@]}" "$bin/cortex" "${bases[@]}" "$bin/cortex"; do
+			l=new
+			[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+			rm -rf "$work/memorize-copy"
+			cp -a "$v" "$work/memorize-copy"
+			cp "$work/memorize-lines.jsonl" "$work/memorize-copy/observer/observations.jsonl"
+			t0=$(now_ns)
+			out=$( { /usr/bin/time -f "cpu %U+%S s" "$b" process --vault "$work/memorize-copy" --json >/dev/null; } 2>&1 | tail -1)
+			t1=$(now_ns)
+			echo "$l: cortex process of $MEM_OBS observations into $MEM_DOCS documents: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')s wall, $out"
+		done
+		rm -rf "$work/memorize-copy"
+	fi
 	"$bin/memgen" lines -docs "$MEM_DOCS" -n "$MEM_OBS" >"$v/observer/observations.jsonl"
 	t0=$(now_ns)
 	out=$("$bin/cortex" process --vault "$v" --json)
@@ -533,6 +559,38 @@ section_lockduty() {
 				done
 			done
 		done
+	done
+}
+
+# gitsize: .git's size after GS_N observations streamed into a running
+# daemon (one every GS_INTERVAL) on a GS_DOCS vault, once the daemon's
+# quiet-time maintenance has had its chance (GS_QUIET seconds after the
+# stream), against the size after `git gc`. GS_BASE: other cortex binaries
+# measured the same way after ours. Goal: <= 2x the size after git gc.
+section_gitsize() {
+	local b l v d
+	gen_vault gitsize-tmpl "$GS_DOCS" >/dev/null
+	# shellcheck disable=SC2206 # GS_BASE lists binaries
+	for b in "$bin/cortex" ${GS_BASE:-}; do
+		l=new
+		[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+		v=$work/gitsize-run
+		rm -rf "$v"
+		cp -a "$work/gitsize-tmpl" "$v"
+		git -C "$v" gc -q
+		echo "$l: .git of the $GS_DOCS-document vault after git gc: $(du -sm "$v/.git" | cut -f1) MB"
+		"$b" daemon --vault "$v" --log-level warn 2>"$work/gitsize.log" &
+		d=$!
+		for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+		"$bin/lockduty" -vault "$v" -n "$GS_N" -interval "$GS_INTERVAL" -label "$l $GS_DOCS docs, $GS_N observations:" || { kill "$d"; exit 1; }
+		echo "$l: .git right after the stream: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"
+		sleep "$GS_QUIET"
+		echo "$l: .git ${GS_QUIET}s later: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"
+		kill -INT "$d"
+		wait "$d" || true
+		git -C "$v" gc -q
+		echo "$l: .git after git gc: $(du -sm "$v/.git" | cut -f1) MB"
+		rm -rf "$v"
 	done
 }
 
