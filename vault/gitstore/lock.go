@@ -54,6 +54,7 @@ type lockFile struct {
 	// dropped from the cache) happens in finish, not in the rename that
 	// releases the lock.
 	replaced *os.File
+	gone     time.Time // when the lock file stopped being the lock (renamed or removed)
 }
 
 // lockPolicy bounds the wait for a lock.
@@ -229,7 +230,7 @@ func (l *lockFile) publish() error {
 		l.closeReplaced()
 		return fmt.Errorf("rename %s: %w", l.path, err)
 	}
-	l.done = true
+	l.done, l.gone = true, time.Now()
 	return nil
 }
 
@@ -255,5 +256,6 @@ func (l *lockFile) release() {
 	l.done = true
 	l.closeFile()
 	os.Remove(l.path)
+	l.gone = time.Now()
 	l.owner.release()
 }

@@ -25,11 +25,7 @@ import (
 func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	running := s.gitRunningHere
-	if running == nil {
-		running = func() bool { return gitRunningIn(s.workTree, s.commonDir) }
-	}
-	if running() {
+	if s.gitWorksHere() {
 		return false, nil
 	}
 	for _, p := range []string{s.indexFile() + ".lock", filepath.Join(s.gitDir, "HEAD.lock"),
@@ -51,6 +47,15 @@ func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 		return true, fmt.Errorf("git gc --auto in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
 	}
 	return true, nil
+}
+
+// gitWorksHere reports whether a git process works in the repository
+// (gitRunningIn; gitRunningHere in tests).
+func (s *Store) gitWorksHere() bool {
+	if s.gitRunningHere != nil {
+		return s.gitRunningHere()
+	}
+	return gitRunningIn(s.workTree, s.commonDir)
 }
 
 // gitRunningIn reports whether a git process works in the repository: its

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -188,5 +189,39 @@ func TestCommitKeepsTheIndexItPublished(t *testing.T) {
 	}
 	if got := r.git("status", "--porcelain"); got != "A  person.txt\n" {
 		t.Errorf("git status: %q", got)
+	}
+}
+
+// TestCommitTakesIndexLockBetweenGitCommands: while a git process works in
+// the repository the store does not take index.lock (git would fail on it,
+// not wait), and a git that keeps running past GitQuietWait does not stop
+// the commit.
+func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("README.md", "start\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, Options{GitQuietWait: time.Minute})
+	lock := filepath.Join(r.dir, ".git", "index.lock")
+	looks := 0
+	s.gitRunningHere = func() bool {
+		looks++
+		if _, err := os.Lstat(lock); err == nil {
+			t.Errorf("index.lock taken while a git process works in the repository (look %d)", looks)
+		}
+		return looks < 4 // a person's git, three looks long
+	}
+	r.write("mind/a.md", "a\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
+	if looks != 4 {
+		t.Errorf("looked %d times for a git process, want 4 (three while it ran, one after)", looks)
+	}
+
+	s = openStore(t, r.dir, Options{GitQuietWait: 5 * time.Millisecond})
+	s.gitRunningHere = func() bool { return true } // a pager that never ends
+	r.write("mind/b.md", "b\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/b.md"}, Message: "observe: b"})
+	if got := r.git("log", "-1", "--format=%s"); got != "observe: b\n" {
+		t.Errorf("HEAD is %q, want the commit made past the wait", got)
 	}
 }

@@ -63,6 +63,11 @@ type Options struct {
 	// LockTimeout bounds the wait for .git/index.lock, which the git CLI
 	// holds for the length of one command (default 10s).
 	LockTimeout time.Duration
+	// GitQuietWait bounds the wait, before a commit takes index.lock, for
+	// a moment when no git process works in the repository (default 1s;
+	// negative: no wait). Git does not wait for index.lock: a person's git
+	// command that starts while the store holds it fails.
+	GitQuietWait time.Duration
 	// RefLockTimeout bounds the wait for HEAD.lock and the branch's lock
 	// (default 2s; git itself waits 100ms).
 	RefLockTimeout time.Duration
@@ -86,6 +91,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.LockTimeout <= 0 {
 		o.LockTimeout = 10 * time.Second
+	}
+	if o.GitQuietWait == 0 {
+		o.GitQuietWait = time.Second
 	}
 	if o.RefLockTimeout <= 0 {
 		o.RefLockTimeout = 2 * time.Second
@@ -467,12 +475,13 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	if s.beforeIndexLock != nil {
 		s.beforeIndexLock()
 	}
+	s.waitGitQuiet(ctx)
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
 	locked := time.Now()
-	defer func() { s.lockHeld.Add(int64(time.Since(locked))) }()
+	defer func() { s.lockHeld.Add(int64(lock.gone.Sub(locked))) }()
 	defer lock.release()
 
 	// A person's git may have written the index since it was read: then
@@ -550,6 +559,28 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	s.committed.remember(changes)
 	s.keepIndex(published, next)
 	return commit, nil
+}
+
+// waitGitQuiet waits, at most GitQuietWait, until no git process works in
+// the repository (where /proc shows processes; elsewhere it does not
+// wait). A person's git command takes index.lock early and fails when it
+// finds the store's: the store takes it between two of them. A git
+// running longer than the wait (a pager, an editor) does not stop the
+// commit, which then waits for index.lock itself, if git holds it.
+func (s *Store) waitGitQuiet(ctx context.Context) {
+	if s.opts.GitQuietWait < 0 {
+		return
+	}
+	deadline := time.Now().Add(s.opts.GitQuietWait)
+	for s.gitWorksHere() && time.Now().Before(deadline) {
+		t := time.NewTimer(time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // LockHeld is how long, in all, this store's commits have held git's
