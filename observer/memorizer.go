@@ -126,6 +126,8 @@ type Memorizer struct {
 	// committed is when this memorizer last committed, maintained when it
 	// last ran the git store's maintenance (see maintain).
 	committed, maintained time.Time
+	maintainTook          time.Duration // the last maintenance's length
+	opened                time.Time     // when Open returned: a stream's maintenance waits maintainBusyEvery from it
 	// released is the commit time as of which memory was last handed back
 	// to the system (see releaseMemory).
 	released time.Time
@@ -218,6 +220,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 		return nil, err
 	}
 	ok = true
+	m.opened = m.now()
 	return m, nil
 }
 
@@ -371,20 +374,37 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 // Maintenance of the git repository (packing, see gitstore.Store.Maintain)
 // runs at quiet times: when Process finds nothing pending, at least
 // maintainQuiet after the last commit, and at most every maintainEvery.
+// Under a stream that never leaves a quiet time, it runs when the store
+// says git's thresholds are passed (gitstore.Store.MaintenanceDue), at
+// most every maintainBusyEvery and, like the commit gap, no sooner than
+// lockDutyFactor times its last run's length after it: the store waits
+// while git gc runs, at most 1/20 of the time.
 const (
-	maintainQuiet = time.Minute
-	maintainEvery = 10 * time.Minute
+	maintainQuiet     = time.Minute
+	maintainEvery     = 10 * time.Minute
+	maintainBusyEvery = time.Minute
 )
 
-// maintain runs the git store's maintenance at a quiet time (see above); a
-// failure is logged and tried again maintainEvery later.
+// maintain runs the git store's maintenance when its time has come (see
+// above); a failure is logged and tried again later.
 func (m *Memorizer) maintain(ctx context.Context) {
 	gs, ok := m.git.(interface {
 		Maintain(context.Context) (bool, error)
 	})
-	now := m.now()
-	if !ok || now.Sub(m.committed) < maintainQuiet || !m.maintained.IsZero() && now.Sub(m.maintained) < maintainEvery {
+	if !ok {
 		return
+	}
+	now := m.now()
+	quiet := now.Sub(m.committed) >= maintainQuiet && (m.maintained.IsZero() || now.Sub(m.maintained) >= maintainEvery)
+	if !quiet {
+		due, ok := m.git.(interface{ MaintenanceDue() bool })
+		last := m.maintained
+		if last.IsZero() {
+			last = m.opened
+		}
+		if !ok || now.Sub(last) < max(maintainBusyEvery, lockDutyFactor*m.maintainTook) || !due.MaintenanceDue() {
+			return
+		}
 	}
 	start := time.Now()
 	ran, err := gs.Maintain(ctx)
@@ -392,9 +412,10 @@ func (m *Memorizer) maintain(ctx context.Context) {
 	case err != nil:
 		m.log.Warn("memorizer: git maintenance failed; tried again later", "err", err)
 	case ran:
-		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", time.Since(start).Round(time.Millisecond))
+		m.maintainTook = time.Since(start)
+		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", m.maintainTook.Round(time.Millisecond), "quiet", quiet)
 	default:
-		return // a person's git at work: look again at the next quiet time
+		return // a person's git at work: look again next time
 	}
 	m.maintained = now
 }
@@ -517,6 +538,7 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 		res.Offset = lines[len(lines)-1].End
 		progress(res.Offset)
 		if id == start.ID && res.Offset >= start.Size {
+			m.maintain(ctx)
 			return res, nil
 		}
 	}

@@ -49,6 +49,44 @@ func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 	return true, nil
 }
 
+// MaintenanceDue tells, without running git, whether `git gc --auto`
+// would do something: more packs than gc.autoPackLimit (50), or more loose
+// objects than gc.auto (6,700), estimated as git estimates them (the
+// objects/17 folder times 256). gc.auto=0 (or a negative limit) turns it
+// off, as for git. Only the repository's own config is read: `git gc
+// --auto` itself, which Maintain runs, honours every level.
+func (s *Store) MaintenanceDue() bool {
+	cfg := s.readConfig()
+	auto, packs := cfg.gcAuto, cfg.gcAutoPackLimit
+	if auto <= 0 {
+		return false
+	}
+	if packs > 0 {
+		if ents, err := os.ReadDir(filepath.Join(s.objectsDir(), "pack")); err == nil {
+			n := 0
+			for _, e := range ents {
+				if strings.HasSuffix(e.Name(), ".pack") {
+					n++
+				}
+			}
+			if n > packs {
+				return true
+			}
+		}
+	}
+	ents, err := os.ReadDir(filepath.Join(s.objectsDir(), "17"))
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range ents {
+		if len(e.Name()) == 38 {
+			n++
+		}
+	}
+	return n > (auto+255)/256
+}
+
 // gitWorksHere reports whether a git process works in the repository
 // (gitRunningIn; gitRunningHere in tests).
 func (s *Store) gitWorksHere() bool {

@@ -216,12 +216,14 @@ type gitConfig struct {
 	logAllRefUpdates bool
 	indexVersion     uint32
 	objectFormat     string
+	gcAuto           int // gc.auto (6,700)
+	gcAutoPackLimit  int // gc.autoPackLimit (50)
 }
 
 // readConfig reads the repository's own config file. An unreadable file
 // gives git's defaults, as the settings only refine what is written.
 func (s *Store) readConfig() gitConfig {
-	c := gitConfig{fileMode: true, logAllRefUpdates: true}
+	c := gitConfig{fileMode: true, logAllRefUpdates: true, gcAuto: 6700, gcAutoPackLimit: 50}
 	f, err := os.Open(filepath.Join(s.commonDir, "config"))
 	if err != nil {
 		return c
@@ -261,6 +263,13 @@ func (s *Store) readConfig() gitConfig {
 		}
 	}
 	c.objectFormat, _ = get("extensions", "objectformat")
+	for key, to := range map[string]*int{"auto": &c.gcAuto, "autopacklimit": &c.gcAutoPackLimit} {
+		if v, ok := get("gc", key); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				*to = n
+			}
+		}
+	}
 	return c
 }
 
