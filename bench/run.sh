@@ -13,7 +13,8 @@
 # MEM_DOCS (documents of the memorize and gitbytes vault, 100000), MEM_OBS
 # (observations memorize processes, 10000), BASE_OBS (observations of the
 # seed's baseline, 200), LAT_DOCS (documents of the latency vault, 10000),
-# LAT_N (latency probes, 200), GB_N (gitbytes commits, 20), DOCS (documents of
+# LAT_N (latency probes, 200), LAT_BASE (other cortex binaries whose daemons
+# alternate with ours in latency), LAT_ROUNDS (rounds of that, 1), GB_N (gitbytes commits, 20), DOCS (documents of
 # the hooks vault, 100000), COMMITS (timed commits of each kind, 20),
 # VALIDATE_RUNS (5), INDEX_SIZES (documents in the index benchmark's vaults,
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
@@ -61,6 +62,7 @@ MEM_OBS=${MEM_OBS:-10000}
 BASE_OBS=${BASE_OBS:-200}
 LAT_DOCS=${LAT_DOCS:-10000}
 LAT_N=${LAT_N:-200}
+LAT_ROUNDS=${LAT_ROUNDS:-1}
 GB_N=${GB_N:-20}
 INDEX_SIZES=${INDEX_SIZES:-10000 100000}
 INDEX_RUNS=${INDEX_RUNS:-5}
@@ -250,13 +252,26 @@ start_daemon() {
 # LAT_DOCS documents, LAT_N probes one after the other (each a `cortex
 # observe` process; the time ends when the branch moves). Goal: p50 <= 250 ms.
 section_latency() {
-	local v pid daemon
+	local v pid daemon b l r
 	v=$(gen_vault latency "$LAT_DOCS")
-	start_daemon "$v" "$work/latency-daemon.log"
-	pid=$daemon
-	"$bin/memgen" latency -vault "$v" -n "$LAT_N" -cortex "$bin/cortex" || { kill "$pid"; exit 1; }
-	kill -INT "$pid"
-	wait "$pid"
+	# shellcheck disable=SC2206 # LAT_BASE lists binaries
+	local bins=("$bin/cortex" ${LAT_BASE:-})
+	for r in $(seq "$LAT_ROUNDS"); do
+		for b in "${bins[@]}"; do
+			l=new
+			[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+			rm -rf "$work/latency-run"
+			cp -a "$v" "$work/latency-run"
+			"$b" daemon --vault "$work/latency-run" --log-level warn 2>"$work/latency-daemon.log" &
+			pid=$!
+			for _ in $(seq 600); do grep -q "\"pid\": $pid," "$work/latency-run/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+			echo -n "$l (round $r): "
+			"$bin/memgen" latency -vault "$work/latency-run" -n "$LAT_N" -cortex "$b" || { kill "$pid"; exit 1; }
+			kill -INT "$pid"
+			wait "$pid"
+		done
+	done
+	rm -rf "$work/latency-run"
 }
 
 # gitbytes: bytes added to .git by one commit of one observation on a vault
