@@ -76,6 +76,9 @@ type lockPolicy struct {
 	// fill is the lock's content, written and synced before the lock
 	// exists (see createLock); nil for a lock written once taken.
 	fill []byte
+	// ready is called at the last moment before the lock file is made,
+	// everything else done: the store waits there for git to be quiet.
+	ready func()
 }
 
 // writeFill writes a lock file's content in one write, and syncs it; nil
@@ -98,7 +101,7 @@ func acquireLock(ctx context.Context, target string, pol lockPolicy) (*lockFile,
 	start := time.Now()
 	delay := 2 * time.Millisecond
 	for {
-		f, owner, err := createLock(pol.ownerDir, path, pol.settleAll, pol.fill)
+		f, owner, err := createLock(pol.ownerDir, path, pol.settleAll, pol.fill, pol.ready)
 		if err == nil {
 			if owner != nil {
 				owner.quick = pol.quickRelease
@@ -180,7 +183,9 @@ func (l *lockFile) write(data []byte) error {
 }
 
 // replace puts other content into the lock file in place of what it holds,
-// and syncs it; the target is unchanged until commit.
+// in one write, unsynced: it is written under the lock, which a sync would
+// lengthen (git does not sync the index by default either); the target is
+// unchanged until commit.
 func (l *lockFile) replace(data []byte) error {
 	if err := l.f.Truncate(0); err != nil {
 		return fmt.Errorf("truncate %s: %w", l.path, err)
@@ -188,7 +193,10 @@ func (l *lockFile) replace(data []byte) error {
 	if _, err := l.f.Seek(0, io.SeekStart); err != nil {
 		return fmt.Errorf("write %s: %w", l.path, err)
 	}
-	return writeFill(l.f, data, l.path)
+	if _, err := l.f.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", l.path, err)
+	}
+	return nil
 }
 
 // commit renames the lock file over the target. The error reports only a

@@ -96,14 +96,15 @@ func readRecord(rec string) (lockPath, intent string) {
 // its owner; an abandoned lock in the way is settled first (settleAll).
 // fill, when not nil, is the lock's content, in the file (synced) before
 // it is the lock: written while git sees no lock, it does not lengthen the
-// hold.
+// hold. ready, when not nil, is called just before the lock is made (see
+// lockPolicy.ready).
 // Where no record can be kept (a file system without hard links) the lock
 // is created as git creates it, unrecorded: reported when abandoned, never
 // settled, as git's own.
-func createLock(dir, lockPath string, settleAll func(), fill []byte) (*os.File, *lockOwner, error) {
+func createLock(dir, lockPath string, settleAll func(), fill []byte, ready func()) (*os.File, *lockOwner, error) {
 	if dir != "" {
 		for try := 0; ; try++ {
-			f, o, abandoned, recorded, err := createOwnedLock(dir, lockPath, fill)
+			f, o, abandoned, recorded, err := createOwnedLock(dir, lockPath, fill, ready)
 			if abandoned && try == 0 {
 				if settleAll != nil {
 					settleAll()
@@ -122,6 +123,9 @@ func createLock(dir, lockPath string, settleAll func(), fill []byte) (*os.File, 
 			break
 		}
 	}
+	if ready != nil {
+		ready()
+	}
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
 	if err == nil {
 		if err = writeFill(f, fill, lockPath); err != nil {
@@ -135,7 +139,7 @@ func createLock(dir, lockPath string, settleAll func(), fill []byte) (*os.File, 
 // createOwnedLock is createLock with a record; recorded is false when the
 // record could not be kept and nothing was done, abandoned is set (with
 // the lock taken) when the lock in the way is one a dead store left.
-func createOwnedLock(dir, lockPath string, fill []byte) (f *os.File, o *lockOwner, abandoned, recorded bool, err error) {
+func createOwnedLock(dir, lockPath string, fill []byte, ready func()) (f *os.File, o *lockOwner, abandoned, recorded bool, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, nil, false, false, nil
 	}
@@ -196,6 +200,9 @@ func createOwnedLock(dir, lockPath string, fill []byte) (f *os.File, o *lockOwne
 			return fail(false, nil)
 		}
 		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
+	}
+	if ready != nil {
+		ready()
 	}
 	if err := os.Link(tmp, lockPath); err != nil {
 		f.Close()

@@ -480,11 +480,10 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// goes with, and spares the rename that publishes it (and releases the
 	// lock) ext4's flush of a file replaced unsynced (auto_da_alloc).
 	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks,
-		fill: data}
+		fill: data, ready: func() { s.waitGitQuiet(ctx) }}
 	if s.beforeIndexLock != nil {
 		s.beforeIndexLock()
 	}
-	s.waitGitQuiet(ctx)
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -494,7 +493,8 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	defer lock.release()
 
 	// A person's git may have written the index since it was read: then
-	// all of it again, on that index, under the lock.
+	// all of it again, on that index, under the lock (the new index written
+	// unsynced there, as git writes it).
 	if fi, err := statIndex(s.indexFile()); err != nil || !sameIndexFile(fi, snap.stat) {
 		snap, err := s.loadIndex(cfg)
 		if err != nil {
