@@ -4,7 +4,8 @@
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
-#                                 doctor, lockduty, sync, converge, all (default)
+#                                 doctor, lockduty, gitsize, sync, converge,
+#                                 all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
@@ -12,7 +13,8 @@
 # MEM_DOCS (documents of the memorize and gitbytes vault, 100000), MEM_OBS
 # (observations memorize processes, 10000), BASE_OBS (observations of the
 # seed's baseline, 200), LAT_DOCS (documents of the latency vault, 10000),
-# LAT_N (latency probes, 200), GB_N (gitbytes commits, 20), DOCS (documents of
+# LAT_N (latency probes, 200), LAT_BASE (other cortex binaries whose daemons
+# alternate with ours in latency), LAT_ROUNDS (rounds of that, 1), GB_N (gitbytes commits, 20), DOCS (documents of
 # the hooks vault, 100000), COMMITS (timed commits of each kind, 20),
 # VALIDATE_RUNS (5), INDEX_SIZES (documents in the index benchmark's vaults,
 # "10000 100000"), INDEX_RUNS (rebuilds per size, 5), REFRESH_RUNS
@@ -32,9 +34,14 @@
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
-# (observations of its stream, 250), LOCK_BASE (another cortex binary
-# measured alternately in lockduty), SYNC_DOCS (documents of the sync vaults,
-# 100000), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
+# (observations of its stream, 250), LOCK_BASE (other cortex binaries,
+# space-separated, measured alternately in lockduty), LOCK_ROUNDS (rounds of
+# the alternation, 1), LOCK_IDLE (seconds the daemon idles after the stream
+# before its RSS is read, 35; 0 skips), SYNC_DOCS (documents of the sync vaults,
+# 100000), GS_DOCS, GS_N, GS_INTERVAL, GS_QUIET, GS_BASE (the gitsize
+# section: vault size 10000, 40000 observations one every 5ms, 90 s for the
+# quiet-time maintenance, other binaries), MEM_BASE (other cortex binaries
+# whose memorize runs alternate with ours), SYNC_RUNS (10), CONVERGE_ROUNDS (rounds of the long convergence
 # test, 400), BENCH_TMP (where
 # the vaults go; default $TMPDIR or /tmp: put it on the disk you care about,
 # since every append is fsynced). A quick run:
@@ -55,6 +62,7 @@ MEM_OBS=${MEM_OBS:-10000}
 BASE_OBS=${BASE_OBS:-200}
 LAT_DOCS=${LAT_DOCS:-10000}
 LAT_N=${LAT_N:-200}
+LAT_ROUNDS=${LAT_ROUNDS:-1}
 GB_N=${GB_N:-20}
 INDEX_SIZES=${INDEX_SIZES:-10000 100000}
 INDEX_RUNS=${INDEX_RUNS:-5}
@@ -78,7 +86,13 @@ DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
 DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge)
+LOCK_ROUNDS=${LOCK_ROUNDS:-1}
+GS_DOCS=${GS_DOCS:-10000}
+GS_N=${GS_N:-40000}
+GS_INTERVAL=${GS_INTERVAL:-5ms}
+GS_QUIET=${GS_QUIET:-90}
+LOCK_IDLE=${LOCK_IDLE:-35}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -177,8 +191,26 @@ now_ns() { date +%s%N; }
 # same vault, BASE_OBS observations one at a time (grep -r for the
 # source_hash, write, git add, git commit), and the ratio per observation.
 section_memorize() {
-	local v t0 t1 out secs
+	local v t0 t1 out secs b l
 	v=$(gen_vault memorize "$MEM_DOCS")
+	# Each binary of MEM_BASE first, on a copy of the same vault and lines.
+	# shellcheck disable=SC2206 # MEM_BASE lists binaries
+	local bases=(${MEM_BASE:-})
+	if [ ${#bases[@]} -gt 0 ]; then
+		"$bin/memgen" lines -docs "$MEM_DOCS" -n "$MEM_OBS" >"$work/memorize-lines.jsonl"
+		for b in "${bases[@]}" "$bin/cortex" "${bases[@]}" "$bin/cortex"; do
+			l=new
+			[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+			rm -rf "$work/memorize-copy"
+			cp -a "$v" "$work/memorize-copy"
+			cp "$work/memorize-lines.jsonl" "$work/memorize-copy/observer/observations.jsonl"
+			t0=$(now_ns)
+			out=$( { /usr/bin/time -f "cpu %U+%S s" "$b" process --vault "$work/memorize-copy" --json >/dev/null; } 2>&1 | tail -1)
+			t1=$(now_ns)
+			echo "$l: cortex process of $MEM_OBS observations into $MEM_DOCS documents: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')s wall, $out"
+		done
+		rm -rf "$work/memorize-copy"
+	fi
 	"$bin/memgen" lines -docs "$MEM_DOCS" -n "$MEM_OBS" >"$v/observer/observations.jsonl"
 	t0=$(now_ns)
 	out=$("$bin/cortex" process --vault "$v" --json)
@@ -220,13 +252,26 @@ start_daemon() {
 # LAT_DOCS documents, LAT_N probes one after the other (each a `cortex
 # observe` process; the time ends when the branch moves). Goal: p50 <= 250 ms.
 section_latency() {
-	local v pid daemon
+	local v pid daemon b l r
 	v=$(gen_vault latency "$LAT_DOCS")
-	start_daemon "$v" "$work/latency-daemon.log"
-	pid=$daemon
-	"$bin/memgen" latency -vault "$v" -n "$LAT_N" -cortex "$bin/cortex" || { kill "$pid"; exit 1; }
-	kill -INT "$pid"
-	wait "$pid"
+	# shellcheck disable=SC2206 # LAT_BASE lists binaries
+	local bins=("$bin/cortex" ${LAT_BASE:-})
+	for r in $(seq "$LAT_ROUNDS"); do
+		for b in "${bins[@]}"; do
+			l=new
+			[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+			rm -rf "$work/latency-run"
+			cp -a "$v" "$work/latency-run"
+			"$b" daemon --vault "$work/latency-run" --log-level warn 2>"$work/latency-daemon.log" &
+			pid=$!
+			for _ in $(seq 600); do grep -q "\"pid\": $pid," "$work/latency-run/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+			echo -n "$l (round $r): "
+			"$bin/memgen" latency -vault "$work/latency-run" -n "$LAT_N" -cortex "$b" || { kill "$pid"; exit 1; }
+			kill -INT "$pid"
+			wait "$pid"
+		done
+	done
+	rm -rf "$work/latency-run"
 }
 
 # gitbytes: bytes added to .git by one commit of one observation on a vault
@@ -496,30 +541,71 @@ section_recall() {
 # (another cortex binary, e.g. one built from main) each measure is taken
 # with both, alternating.
 section_lockduty() {
-	local n b v d person hwm idle0 idle
+	local n b v d person hwm idle0 idle r cpu0 cpu l
 	local bins=("$bin/cortex")
-	[ -n "${LOCK_BASE:-}" ] && bins+=("$LOCK_BASE")
+	# shellcheck disable=SC2206 # LOCK_BASE lists binaries
+	[ -n "${LOCK_BASE:-}" ] && bins+=($LOCK_BASE)
+	ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 	for n in $LOCK_DOCS; do
 		gen_vault lockduty-tmpl-$n "$n" >/dev/null
-		for person in "" -person; do
-			for b in "${bins[@]}"; do
-				v=$work/lockduty-$n-run
-				rm -rf "$v"
-				cp -a "$work/lockduty-tmpl-$n" "$v"
-				"$b" daemon --vault "$v" --log-level warn 2>"$work/lockduty.log" &
-				d=$!
-				for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
-				idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$(index_label "$b") $n docs:" $person || { kill "$d"; exit 1; }
-				hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				[ -z "$person" ] && sleep 35
-				idle=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
-				[ -z "$person" ] && echo "$(index_label "$b") $n docs: daemon RSS $idle0 MB idle at start, peak $hwm MB, $idle MB idle after"
-				kill -INT "$d"
-				wait "$d" || true
-				rm -rf "$v"
+		for r in $(seq "$LOCK_ROUNDS"); do
+			for person in "" -person; do
+				for b in "${bins[@]}"; do
+					l=new
+					[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+					v=$work/lockduty-$n-run
+					rm -rf "$v"
+					cp -a "$work/lockduty-tmpl-$n" "$v"
+					"$b" daemon --vault "$v" --log-level warn 2>"$work/lockduty.log" &
+					d=$!
+					for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+					idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					cpu0=$(ticks "$d")
+					"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$l $n docs (round $r):" $person || { kill "$d"; exit 1; }
+					cpu=$(awk -v a="$cpu0" -v b="$(ticks "$d")" -v hz="$(getconf CLK_TCK)" 'BEGIN{printf "%.1f", (b-a)/hz}')
+					echo "$l $n docs (round $r): daemon CPU ${cpu}s during the stream"
+					hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					[ -z "$person" ] && [ "$LOCK_IDLE" -gt 0 ] && sleep "$LOCK_IDLE"
+					idle=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
+					[ -z "$person" ] && echo "$l $n docs (round $r): daemon RSS $idle0 MB idle at start, peak $hwm MB, $idle MB idle after"
+					kill -INT "$d"
+					wait "$d" || true
+					rm -rf "$v"
+				done
 			done
 		done
+	done
+}
+
+# gitsize: .git's size after GS_N observations streamed into a running
+# daemon (one every GS_INTERVAL) on a GS_DOCS vault, once the daemon's
+# quiet-time maintenance has had its chance (GS_QUIET seconds after the
+# stream), against the size after `git gc`. GS_BASE: other cortex binaries
+# measured the same way after ours. Goal: <= 2x the size after git gc.
+section_gitsize() {
+	local b l v d
+	gen_vault gitsize-tmpl "$GS_DOCS" >/dev/null
+	# shellcheck disable=SC2206 # GS_BASE lists binaries
+	for b in "$bin/cortex" ${GS_BASE:-}; do
+		l=new
+		[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
+		v=$work/gitsize-run
+		rm -rf "$v"
+		cp -a "$work/gitsize-tmpl" "$v"
+		git -C "$v" gc -q
+		echo "$l: .git of the $GS_DOCS-document vault after git gc: $(du -sm "$v/.git" | cut -f1) MB"
+		"$b" daemon --vault "$v" --log-level warn 2>"$work/gitsize.log" &
+		d=$!
+		for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
+		"$bin/lockduty" -vault "$v" -n "$GS_N" -interval "$GS_INTERVAL" -label "$l $GS_DOCS docs, $GS_N observations:" || { kill "$d"; exit 1; }
+		echo "$l: .git right after the stream: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"
+		sleep "$GS_QUIET"
+		echo "$l: .git ${GS_QUIET}s later: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"
+		kill -INT "$d"
+		wait "$d" || true
+		git -C "$v" gc -q
+		echo "$l: .git after git gc: $(du -sm "$v/.git" | cut -f1) MB"
+		rm -rf "$v"
 	done
 }
 

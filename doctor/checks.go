@@ -96,6 +96,9 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 		if info != nil {
 			return ok("running (pid %d, heartbeat %s%s)", info.PID, Ago(now, info.Heartbeat), committed)
 		}
+		if d.MemorizerPID > 0 {
+			return warn(fmt.Sprintf("stop it (kill %d), then %s, for a heartbeat again", d.MemorizerPID, startFix(e)), "running (pid %d holds observer/memorizer.lock), but .cortex/daemon.json is gone: no heartbeat tells whether it works", d.MemorizerPID)
+		}
 		return ok("running")
 	case observer.DaemonNotResponding:
 		return fail(fmt.Sprintf("kill %d, then %s", info.PID, startFix(e)),

@@ -420,6 +420,22 @@ func TestWithLiveDaemon(t *testing.T) {
 			t.Errorf("daemon %+v", c)
 		}
 	})
+	t.Run("caches deleted", func(t *testing.T) {
+		// .cortex/ gone under a running daemon: its memorizer lock, held
+		// and naming a daemon, says it runs.
+		f := newFixture(t)
+		h, err := vault.TryLockMemorizer(f.l, observer.MemorizerRoleDaemon)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Unlock()
+		os.RemoveAll(f.l.CacheDir())
+		c := result(f.run(), "daemon")
+		want := fmt.Sprintf("running (pid %d holds observer/memorizer.lock)", os.Getpid())
+		if c.Status != watchdog.Warn || !strings.Contains(c.Seen, want) || !strings.HasPrefix(c.Fix, fmt.Sprintf("stop it (kill %d)", os.Getpid())) {
+			t.Errorf("daemon %+v", c)
+		}
+	})
 	t.Run("hung", func(t *testing.T) {
 		f := newFixture(t)
 		f.liveDaemon(10 * time.Minute)

@@ -254,3 +254,43 @@ func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
 	}
 	checkInvariants(t, l)
 }
+
+// Under a stream that never leaves a quiet time, the repository is still
+// maintained once git's thresholds are passed (here gc.autoPackLimit, each
+// batch of many documents being a pack), but not before a minute of it.
+func TestMemorizerPacksTheRepositoryUnderAStream(t *testing.T) {
+	l := newTestVault(t)
+	git(t, l.Root, "config", "gc.autoPackLimit", "2")
+	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
+	log := &testLogger{}
+	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	packs := func() int {
+		ps, _ := filepath.Glob(filepath.Join(l.Root, ".git", "objects", "pack", "*.pack"))
+		return len(ps)
+	}
+	for round := range 4 {
+		var b strings.Builder
+		for i := range 70 {
+			b.WriteString(obsLine("2026-02-16T10:00:00Z", "fact", fmt.Sprintf("Fact %d of burst %d of the stream.", i, round), ""))
+		}
+		appendRaw(t, l, b.String())
+		process(t, m)
+		if round < 3 && strings.Contains(log.String(), "git maintenance") {
+			t.Fatalf("maintenance in the stream's first minute (round %d, %d packs)", round, packs())
+		}
+		clock.mu.Lock()
+		clock.t = clock.t.Add(25 * time.Second) // never a minute without a commit
+		clock.mu.Unlock()
+	}
+	if !strings.Contains(log.String(), "git maintenance (git gc --auto)") || !strings.Contains(log.String(), "quiet=false") {
+		t.Fatalf("no maintenance under the stream with %d packs; log:\n%s", packs(), log)
+	}
+	if n := packs(); n > 2 {
+		t.Errorf("%d packs after the maintenance, gc.autoPackLimit 2", n)
+	}
+	checkInvariants(t, l)
+}

@@ -205,6 +205,9 @@ type Daemon struct {
 func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daemon, error) {
 	opts = opts.withDefaults()
 	d := &Daemon{l: l, opts: opts, log: opts.Logger}
+	if opts.Memorizer.Role == "" {
+		opts.Memorizer.Role = MemorizerRoleDaemon
+	}
 	d.open = func(ctx context.Context) (processor, error) {
 		m, err := Open(ctx, l, opts.Memorizer)
 		if err != nil {

@@ -32,10 +32,16 @@ type Options struct {
 	// BatchLines is the most lines one batch (one commit) takes (default
 	// DefaultBatchLines).
 	BatchLines int
+	// Role is written beside the pid in observer/memorizer.lock (see
+	// vault.TryLockMemorizer): "daemon" for the daemon's memorizer.
+	Role string
 	// Progress, when set, is called as Process works through the buffer,
 	// with the bytes accounted for and the bytes pending when it began.
 	Progress func(done, total int64)
 }
+
+// MemorizerRoleDaemon is the Role of the daemon's memorizer.
+const MemorizerRoleDaemon = "daemon"
 
 // DefaultBatchLines is the default size of a batch. A batch is one commit:
 // big enough that a backlog is memorized in few commits, small enough that a
@@ -102,6 +108,7 @@ type Memorizer struct {
 	now   func() time.Time
 	sig   gitstore.Signature
 	lines int
+	role  string // Options.Role
 	// progress is Options.Progress.
 	progress func(done, total int64)
 	tx       *doc.Taxonomy
@@ -119,6 +126,8 @@ type Memorizer struct {
 	// committed is when this memorizer last committed, maintained when it
 	// last ran the git store's maintenance (see maintain).
 	committed, maintained time.Time
+	maintainTook          time.Duration // the last maintenance's length
+	opened                time.Time     // when Open returned: a stream's maintenance waits maintainBusyEvery from it
 	// released is the commit time as of which memory was last handed back
 	// to the system (see releaseMemory).
 	released time.Time
@@ -166,7 +175,7 @@ const indexRefreshEvery = time.Minute
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
 	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
-		leftWarned: map[string]bool{}}
+		role: opts.Role, leftWarned: map[string]bool{}}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -216,6 +225,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 		return nil, err
 	}
 	ok = true
+	m.opened = m.now()
 	return m, nil
 }
 
@@ -276,7 +286,7 @@ func (m *Memorizer) grownBatch(st State) int {
 // vault.TryLockMemorizer). A holder that ended without Close (its pid is
 // left in the file) means the previous memorizer died.
 func (m *Memorizer) takeLock() error {
-	fl, err := vault.TryLockMemorizer(m.l)
+	fl, err := vault.TryLockMemorizer(m.l, m.role)
 	if err != nil {
 		return err
 	}
@@ -369,20 +379,37 @@ func (m *Memorizer) repairCommits(ctx context.Context, res *Result) {
 // Maintenance of the git repository (packing, see gitstore.Store.Maintain)
 // runs at quiet times: when Process finds nothing pending, at least
 // maintainQuiet after the last commit, and at most every maintainEvery.
+// Under a stream that never leaves a quiet time, it runs when the store
+// says git's thresholds are passed (gitstore.Store.MaintenanceDue), at
+// most every maintainBusyEvery and, like the commit gap, no sooner than
+// lockDutyFactor times its last run's length after it: the store waits
+// while git gc runs, at most 1/20 of the time.
 const (
-	maintainQuiet = time.Minute
-	maintainEvery = 10 * time.Minute
+	maintainQuiet     = time.Minute
+	maintainEvery     = 10 * time.Minute
+	maintainBusyEvery = time.Minute
 )
 
-// maintain runs the git store's maintenance at a quiet time (see above); a
-// failure is logged and tried again maintainEvery later.
+// maintain runs the git store's maintenance when its time has come (see
+// above); a failure is logged and tried again later.
 func (m *Memorizer) maintain(ctx context.Context) {
 	gs, ok := m.git.(interface {
 		Maintain(context.Context) (bool, error)
 	})
-	now := m.now()
-	if !ok || now.Sub(m.committed) < maintainQuiet || !m.maintained.IsZero() && now.Sub(m.maintained) < maintainEvery {
+	if !ok {
 		return
+	}
+	now := m.now()
+	quiet := now.Sub(m.committed) >= maintainQuiet && (m.maintained.IsZero() || now.Sub(m.maintained) >= maintainEvery)
+	if !quiet {
+		due, ok := m.git.(interface{ MaintenanceDue() bool })
+		last := m.maintained
+		if last.IsZero() {
+			last = m.opened
+		}
+		if !ok || now.Sub(last) < max(maintainBusyEvery, lockDutyFactor*m.maintainTook) || !due.MaintenanceDue() {
+			return
+		}
 	}
 	start := time.Now()
 	ran, err := gs.Maintain(ctx)
@@ -390,9 +417,10 @@ func (m *Memorizer) maintain(ctx context.Context) {
 	case err != nil:
 		m.log.Warn("memorizer: git maintenance failed; tried again later", "err", err)
 	case ran:
-		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", time.Since(start).Round(time.Millisecond))
+		m.maintainTook = time.Since(start)
+		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", m.maintainTook.Round(time.Millisecond), "quiet", quiet)
 	default:
-		return // a person's git at work: look again at the next quiet time
+		return // a person's git at work: look again next time
 	}
 	m.maintained = now
 }
@@ -515,6 +543,7 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 		res.Offset = lines[len(lines)-1].End
 		progress(res.Offset)
 		if id == start.ID && res.Offset >= start.Size {
+			m.maintain(ctx)
 			return res, nil
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Deleting .cortex/ (the README says it can go at any time) under a running
@@ -20,6 +21,14 @@ func TestSecondDaemonIsRefusedAfterTheCachesAreDeleted(t *testing.T) {
 	defer first.Close()
 	if err := os.RemoveAll(l.CacheDir()); err != nil {
 		t.Fatal(err)
+	}
+	// status still sees the daemon, by its memorizer lock.
+	st, err := ReadStatus(context.Background(), l, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Daemon.State != DaemonRunning || st.Daemon.MemorizerPID != os.Getpid() {
+		t.Fatalf("status after rm -rf .cortex under a running daemon: %+v (want running, pid %d by the memorizer lock)", st.Daemon, os.Getpid())
 	}
 	second, err := StartDaemon(context.Background(), l, opts)
 	if err == nil {
@@ -36,6 +45,9 @@ func TestSecondDaemonIsRefusedAfterTheCachesAreDeleted(t *testing.T) {
 	}
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
+	}
+	if st, err := ReadStatus(context.Background(), l, time.Now()); err != nil || st.Daemon.Running() {
+		t.Fatalf("status after the daemon stopped: %+v, %v", st.Daemon, err)
 	}
 	third, err := StartDaemon(context.Background(), l, opts)
 	if err != nil {

@@ -127,6 +127,11 @@ type DaemonStatus struct {
 	PIDAlive bool `json:"pid_alive"`
 	// Info is daemon.json as the daemon last wrote it.
 	Info *DaemonInfo `json:"info,omitempty"`
+	// MemorizerPID is the daemon found by observer/memorizer.lock alone
+	// (its flock held, its file naming a daemon) when .cortex/daemon.lock
+	// says nothing: .cortex/ was deleted under the running daemon, which
+	// has no heartbeat to write until it restarts.
+	MemorizerPID int `json:"memorizer_pid,omitempty"`
 }
 
 // Running reports whether a daemon holds the vault (even a hung one).
@@ -243,6 +248,12 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 	} else if err != nil {
 		return ds, err
 	}
+	if !held {
+		if pid, ok := memorizerDaemon(l); ok {
+			held, ds.MemorizerPID = true, pid
+			known = known && info.PID == pid
+		}
+	}
 	if known {
 		ds.Info = &info
 		ds.PIDAlive = processAlive(info.PID)
@@ -260,6 +271,31 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 		ds.State = DaemonStopped
 	}
 	return ds, nil
+}
+
+// memorizerDaemon finds a daemon by the memorizer lock, which lives beside
+// the memorizer's state rather than in .cortex/: the pid and role its file
+// names, held as /proc/locks shows (no lock is taken: a look that took it
+// could refuse a memorizer opening at that instant), or where that cannot
+// be read, the pid alive.
+func memorizerDaemon(l vault.Layout) (int, bool) {
+	path := l.MemorizerLock()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	pid, role := vault.ParseMemorizerLock(data)
+	if pid == 0 || role != MemorizerRoleDaemon {
+		return 0, false
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, false
+	}
+	if held, known := gitstore.FlockHeld(fi); known {
+		return pid, held
+	}
+	return pid, processAlive(pid)
 }
 
 // daemonLockHeld tries the daemon lock shared, without waiting: refused

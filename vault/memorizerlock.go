@@ -26,9 +26,12 @@ type MemorizerHold struct {
 }
 
 // TryLockMemorizer takes the memorizer lock without waiting and writes this
-// process's pid into the file, so that a refusal can name the holder. The
-// refusal wraps ErrMemorizerBusy and names the holder's pid.
-func TryLockMemorizer(l Layout) (*MemorizerHold, error) {
+// process's pid into the file, and role (who holds it: "daemon" for a
+// daemon's memorizer, "" for a `cortex process`), so that a refusal can
+// name the holder and `cortex status` can tell a daemon from its lock when
+// .cortex/ is gone. The refusal wraps ErrMemorizerBusy and names the
+// holder's pid.
+func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 	path := l.MemorizerLock()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("memorizer lock: %w", err)
@@ -41,7 +44,7 @@ func TryLockMemorizer(l Layout) (*MemorizerHold, error) {
 	if !ok {
 		holder := "another process"
 		if data, err := os.ReadFile(path); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil && pid > 0 {
+			if pid, _ := ParseMemorizerLock(data); pid > 0 {
 				holder = fmt.Sprintf("process %d", pid)
 			}
 		}
@@ -52,8 +55,26 @@ func TryLockMemorizer(l Layout) (*MemorizerHold, error) {
 		h.Stale = true
 	}
 	// The pid is informative only; the flock is what excludes.
-	_ = os.WriteFile(path, []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644)
+	_ = os.WriteFile(path, []byte(strings.TrimSpace(strconv.Itoa(os.Getpid())+" "+role)+"\n"), 0o644)
 	return h, nil
+}
+
+// ParseMemorizerLock reads the memorizer lock file's content: the holder's
+// pid and role (0 and "" when it names none: free, or left by one that
+// ended cleanly).
+func ParseMemorizerLock(data []byte) (pid int, role string) {
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, ""
+	}
+	pid, err := strconv.Atoi(f[0])
+	if err != nil || pid <= 0 {
+		return 0, ""
+	}
+	if len(f) > 1 {
+		role = f[1]
+	}
+	return pid, role
 }
 
 // Unlock empties the file, which tells the next holder this one ended

@@ -135,7 +135,7 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 // and the daemon hold) without waiting, so a sync and a batch never commit
 // at once. The refusal wraps ErrBusy.
 func LockMemorizer(l vault.Layout) (func(), error) {
-	fl, err := vault.TryLockMemorizer(l)
+	fl, err := vault.TryLockMemorizer(l, "sync")
 	if err != nil {
 		return nil, fmt.Errorf("%w (stop it, or let it finish, and sync again)", err)
 	}

@@ -260,8 +260,11 @@ func daemonLine(d observer.DaemonStatus, now time.Time) string {
 	switch d.State {
 	case observer.DaemonRunning:
 		v = "running"
-		if info != nil && info.Stopped.IsZero() {
+		switch {
+		case info != nil && info.Stopped.IsZero():
 			v = fmt.Sprintf("running (pid %d, up %s, heartbeat %s)", info.PID, strings.TrimSuffix(ago(now, info.Started), " ago"), ago(now, info.Heartbeat))
+		case d.MemorizerPID > 0:
+			v = fmt.Sprintf("running (pid %d holds observer/memorizer.lock; .cortex/daemon.json is gone, so no heartbeat until the daemon restarts)", d.MemorizerPID)
 		}
 	case observer.DaemonNotResponding:
 		v = fmt.Sprintf("not responding (pid %d holds the lock; last heartbeat %s)", info.PID, ago(now, info.Heartbeat))

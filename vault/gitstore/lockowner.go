@@ -94,13 +94,17 @@ func readRecord(rec string) (lockPath, intent string) {
 // createLock creates the lock file lockPath (an error wrapping fs.ErrExist
 // when it exists) and, with a records folder dir, records this process as
 // its owner; an abandoned lock in the way is settled first (settleAll).
+// fill, when not nil, is the lock's content, in the file (synced) before
+// it is the lock: written while git sees no lock, it does not lengthen the
+// hold. ready, when not nil, is called just before the lock is made (see
+// lockPolicy.ready).
 // Where no record can be kept (a file system without hard links) the lock
 // is created as git creates it, unrecorded: reported when abandoned, never
 // settled, as git's own.
-func createLock(dir, lockPath string, settleAll func()) (*os.File, *lockOwner, error) {
+func createLock(dir, lockPath string, settleAll func(), fill []byte, ready func()) (*os.File, *lockOwner, error) {
 	if dir != "" {
 		for try := 0; ; try++ {
-			f, o, abandoned, recorded, err := createOwnedLock(dir, lockPath)
+			f, o, abandoned, recorded, err := createOwnedLock(dir, lockPath, fill, ready)
 			if abandoned && try == 0 {
 				if settleAll != nil {
 					settleAll()
@@ -119,14 +123,23 @@ func createLock(dir, lockPath string, settleAll func()) (*os.File, *lockOwner, e
 			break
 		}
 	}
+	if ready != nil {
+		ready()
+	}
 	f, err := os.OpenFile(lockPath, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+	if err == nil {
+		if err = writeFill(f, fill, lockPath); err != nil {
+			f.Close()
+			os.Remove(lockPath)
+		}
+	}
 	return f, nil, err
 }
 
 // createOwnedLock is createLock with a record; recorded is false when the
 // record could not be kept and nothing was done, abandoned is set (with
 // the lock taken) when the lock in the way is one a dead store left.
-func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned, recorded bool, err error) {
+func createOwnedLock(dir, lockPath string, fill []byte, ready func()) (f *os.File, o *lockOwner, abandoned, recorded bool, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, nil, false, false, nil
 	}
@@ -174,6 +187,11 @@ func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned,
 	if err != nil {
 		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
 	}
+	if err := writeFill(f, fill, lockPath); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fail(true, err)
+	}
 	_ = os.Remove(o.link) // left by a store killed, or released quickly, after its lock was renamed into place
 	if err := os.Link(tmp, o.link); err != nil {
 		f.Close()
@@ -182,6 +200,9 @@ func createOwnedLock(dir, lockPath string) (f *os.File, o *lockOwner, abandoned,
 			return fail(false, nil)
 		}
 		return fail(true, fmt.Errorf("create %s: %w", lockPath, err))
+	}
+	if ready != nil {
+		ready()
 	}
 	if err := os.Link(tmp, lockPath); err != nil {
 		f.Close()

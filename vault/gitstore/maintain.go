@@ -25,11 +25,7 @@ import (
 func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	running := s.gitRunningHere
-	if running == nil {
-		running = func() bool { return gitRunningIn(s.workTree, s.commonDir) }
-	}
-	if running() {
+	if s.gitWorksHere() {
 		return false, nil
 	}
 	for _, p := range []string{s.indexFile() + ".lock", filepath.Join(s.gitDir, "HEAD.lock"),
@@ -51,6 +47,53 @@ func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 		return true, fmt.Errorf("git gc --auto in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
 	}
 	return true, nil
+}
+
+// MaintenanceDue tells, without running git, whether `git gc --auto`
+// would do something: more packs than gc.autoPackLimit (50), or more loose
+// objects than gc.auto (6,700), estimated as git estimates them (the
+// objects/17 folder times 256). gc.auto=0 (or a negative limit) turns it
+// off, as for git. Only the repository's own config is read: `git gc
+// --auto` itself, which Maintain runs, honours every level.
+func (s *Store) MaintenanceDue() bool {
+	cfg := s.readConfig()
+	auto, packs := cfg.gcAuto, cfg.gcAutoPackLimit
+	if auto <= 0 {
+		return false
+	}
+	if packs > 0 {
+		if ents, err := os.ReadDir(filepath.Join(s.objectsDir(), "pack")); err == nil {
+			n := 0
+			for _, e := range ents {
+				if strings.HasSuffix(e.Name(), ".pack") {
+					n++
+				}
+			}
+			if n > packs {
+				return true
+			}
+		}
+	}
+	ents, err := os.ReadDir(filepath.Join(s.objectsDir(), "17"))
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range ents {
+		if len(e.Name()) == 38 {
+			n++
+		}
+	}
+	return n > (auto+255)/256
+}
+
+// gitWorksHere reports whether a git process works in the repository
+// (gitRunningIn; gitRunningHere in tests).
+func (s *Store) gitWorksHere() bool {
+	if s.gitRunningHere != nil {
+		return s.gitRunningHere()
+	}
+	return gitRunningIn(s.workTree, s.commonDir)
 }
 
 // gitRunningIn reports whether a git process works in the repository: its

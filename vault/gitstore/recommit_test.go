@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -115,7 +116,7 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.cleanIndex == nil || !os.SameFile(fi, s.cleanIndex) {
+	if s.index == nil || !os.SameFile(fi, s.index.stat) {
 		t.Fatalf("the published index is not the one remembered as clean")
 	}
 	head := r.rev("HEAD")
@@ -132,7 +133,7 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !os.SameFile(fi, s.cleanIndex) {
+	if s.index == nil || !os.SameFile(fi, s.index.stat) {
 		t.Errorf("the person's index, found clean, is not remembered")
 	}
 	if got := r.rev("HEAD"); got != head {
@@ -140,5 +141,87 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 	}
 	if got := r.git("diff", "--cached", "--name-only"); got != "other.txt\n" {
 		t.Errorf("staged: %q (the person's staged file must stay staged, and only it)", got)
+	}
+}
+
+// TestCommitKeepsTheIndexItPublished: the index the store published is
+// kept (the next Commit reads no file), and a person's git writing the
+// index between the store's preparing the next one and taking index.lock
+// makes the store start again on the person's index under the lock: what
+// the person staged stays staged, what the person's git dropped of the
+// store's paths is committed again, nothing of either is lost.
+func TestCommitKeepsTheIndexItPublished(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("README.md", "start\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, Options{})
+	r.write("mind/a.md", "a\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
+	kept := s.index
+	if kept == nil {
+		t.Fatal("the published index is not kept")
+	}
+	r.write("mind/b.md", "b\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/b.md"}, Message: "observe: b"})
+	if s.index == nil || s.index == kept {
+		t.Fatal("the second commit's index is not the one kept")
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("git status after two commits from the kept index: %q", got)
+	}
+
+	// The person's git in the window: stages a file of its own and, as a
+	// racing `git commit` would, writes back an index without mind/b.md.
+	r.write("mind/c.md", "c\n")
+	r.write("person.txt", "the person's\n")
+	s.beforeIndexLock = func() {
+		s.beforeIndexLock = nil
+		r.git("rm", "-q", "--cached", "mind/b.md")
+		r.git("add", "person.txt")
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: []string{"mind/c.md"}, Message: "observe: c"})
+	if got := r.git("ls-tree", "-r", "--name-only", h.String()); got != "README.md\nmind/a.md\nmind/b.md\nmind/c.md\n" {
+		t.Errorf("committed tree:\n%s", got)
+	}
+	if got := r.git("diff", "--cached", "--name-only"); got != "person.txt\n" {
+		t.Errorf("staged after the commit: %q (the person's file, and only it)", got)
+	}
+	if got := r.git("status", "--porcelain"); got != "A  person.txt\n" {
+		t.Errorf("git status: %q", got)
+	}
+}
+
+// TestCommitTakesIndexLockBetweenGitCommands: while a git process works in
+// the repository the store does not take index.lock (git would fail on it,
+// not wait), and a git that keeps running past GitQuietWait does not stop
+// the commit.
+func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("README.md", "start\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "start")
+	s := openStore(t, r.dir, Options{GitQuietWait: time.Minute})
+	lock := filepath.Join(r.dir, ".git", "index.lock")
+	looks := 0
+	s.gitRunningHere = func() bool {
+		looks++
+		if _, err := os.Lstat(lock); err == nil {
+			t.Errorf("index.lock taken while a git process works in the repository (look %d)", looks)
+		}
+		return looks < 4 // a person's git, three looks long
+	}
+	r.write("mind/a.md", "a\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
+	if looks != 4 {
+		t.Errorf("looked %d times for a git process, want 4 (three while it ran, one after)", looks)
+	}
+
+	s = openStore(t, r.dir, Options{GitQuietWait: 5 * time.Millisecond})
+	s.gitRunningHere = func() bool { return true } // a pager that never ends
+	r.write("mind/b.md", "b\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/b.md"}, Message: "observe: b"})
+	if got := r.git("log", "-1", "--format=%s"); got != "observe: b\n" {
+		t.Errorf("HEAD is %q, want the commit made past the wait", got)
 	}
 }

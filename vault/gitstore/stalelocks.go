@@ -113,7 +113,7 @@ func recordedOwner(dir, lockPath string, cur fs.FileInfo) int {
 		return ownerNone
 	}
 	if fi, err := os.Stat(rec); err == nil {
-		if held, known := flockHeld(fi); known && held {
+		if held, known := FlockHeld(fi); known && held {
 			return ownerLive
 		}
 	}

@@ -10,10 +10,13 @@ import (
 	"syscall"
 )
 
-// flockHeld looks for a lock on the file fi in /proc/locks (by its inode:
+// FlockHeld looks for a lock on the file fi in /proc/locks (by its inode:
 // a lock on another file system's file of the same inode number only makes
-// a dead store's lock look live, never the other way).
-func flockHeld(fi fs.FileInfo) (held, known bool) {
+// a dead holder's lock look live, never the other way). It takes no lock:
+// a look that did, however briefly, could make a process locking the file
+// at that instant take it as held by another. known is false where there
+// is no /proc/locks to read.
+func FlockHeld(fi fs.FileInfo) (held, known bool) {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
 		return false, false

@@ -4,5 +4,5 @@ package gitstore
 
 import "io/fs"
 
-// flockHeld cannot tell here (no /proc/locks).
-func flockHeld(fs.FileInfo) (held, known bool) { return false, false }
+// FlockHeld cannot tell here (no /proc/locks): known is false.
+func FlockHeld(fs.FileInfo) (held, known bool) { return false, false }

@@ -20,7 +20,7 @@ func TestStaleLocks(t *testing.T) {
 	r := Repo{WorkTree: top, GitDir: gitDir, CommonDir: gitDir}
 	owners := filepath.Join(gitDir, "cortex-locks")
 	branchLock := filepath.Join(gitDir, "refs", "heads", "main.lock")
-	f, o, _, recorded, err := createOwnedLock(owners, branchLock)
+	f, o, _, recorded, err := createOwnedLock(owners, branchLock, nil, nil)
 	if err != nil || !recorded {
 		t.Fatalf("lock: %v (recorded %v)", err, recorded)
 	}

@@ -63,6 +63,11 @@ type Options struct {
 	// LockTimeout bounds the wait for .git/index.lock, which the git CLI
 	// holds for the length of one command (default 10s).
 	LockTimeout time.Duration
+	// GitQuietWait bounds the wait, before a commit takes index.lock, for
+	// a moment when no git process works in the repository (default 1s;
+	// negative: no wait). Git does not wait for index.lock: a person's git
+	// command that starts while the store holds it fails.
+	GitQuietWait time.Duration
 	// RefLockTimeout bounds the wait for HEAD.lock and the branch's lock
 	// (default 2s; git itself waits 100ms).
 	RefLockTimeout time.Duration
@@ -86,6 +91,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.LockTimeout <= 0 {
 		o.LockTimeout = 10 * time.Second
+	}
+	if o.GitQuietWait == 0 {
+		o.GitQuietWait = time.Second
 	}
 	if o.RefLockTimeout <= 0 {
 		o.RefLockTimeout = 2 * time.Second
@@ -119,15 +127,17 @@ type Store struct {
 	opts      Options
 	packStamp time.Time      // objects/pack mtime when go-git last indexed it
 	committed committedPaths // the latest paths committed, watched for a person's git dropping them
-	// cleanIndex is the index file as this store last published it or
-	// last found it holding every watched path: while it is unchanged, a
-	// Commit without paths has nothing to repair and reads nothing.
-	cleanIndex fs.FileInfo
+	// index is git's index as this store last read or published it:
+	// while the file is unchanged, a Commit reads nothing (at 100,000
+	// documents the file is 11 MB) and prepares the next index before it
+	// takes index.lock.
+	index *indexSnapshot
 
 	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
 	gitRunningHere    func() bool                  // nil: gitRunningIn the repository; swapped in tests
+	beforeIndexLock   func()                       // test hook: the next index prepared, before index.lock is taken
 	beforeIndexCommit func()                       // test hook: before publishing the index
 	beforeRefPublish  func()                       // test hook: between publishing the index and moving the branch
 }
@@ -206,12 +216,14 @@ type gitConfig struct {
 	logAllRefUpdates bool
 	indexVersion     uint32
 	objectFormat     string
+	gcAuto           int // gc.auto (6,700)
+	gcAutoPackLimit  int // gc.autoPackLimit (50)
 }
 
 // readConfig reads the repository's own config file. An unreadable file
 // gives git's defaults, as the settings only refine what is written.
 func (s *Store) readConfig() gitConfig {
-	c := gitConfig{fileMode: true, logAllRefUpdates: true}
+	c := gitConfig{fileMode: true, logAllRefUpdates: true, gcAuto: 6700, gcAutoPackLimit: 50}
 	f, err := os.Open(filepath.Join(s.commonDir, "config"))
 	if err != nil {
 		return c
@@ -251,6 +263,13 @@ func (s *Store) readConfig() gitConfig {
 		}
 	}
 	c.objectFormat, _ = get("extensions", "objectformat")
+	for key, to := range map[string]*int{"auto": &c.gcAuto, "autopacklimit": &c.gcAutoPackLimit} {
+		if v, ok := get("gc", key); ok {
+			if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+				*to = n
+			}
+		}
+	}
 	return c
 }
 
@@ -417,48 +436,18 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		s.refreshPacks(true)
 	}
 
-	// The trees and the commit too, built on HEAD as it is now: objects
-	// nobody refers to yet, each written and synced, which is most of a
-	// commit's time. Under the lock they are used as they are when HEAD has
-	// not moved meanwhile and nothing was added to the commit, and built
-	// again otherwise. (Without core.fileMode the modes come from the
-	// index, read under the lock: nothing is built ahead then.)
-	var pre *precommit
-	if cfg.fileMode {
-		pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
-	}
-
-	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks}
-	lock, err := acquireLock(ctx, s.indexFile(), pol)
+	// The index too, as far as it can be before the lock: the file as read
+	// (or as this store published it, unchanged since), the paths a
+	// person's git dropped from it (see committedPaths) added, the new
+	// content encoded. That repair must never cost the request its
+	// commit: paths that can no longer be read as committed (now beyond
+	// a symbolic link, replaced meanwhile) are given up.
+	snap, err := s.loadIndex(cfg)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
-	locked := time.Now()
-	defer func() { s.lockHeld.Add(int64(time.Since(locked))) }()
-	defer lock.release()
-
-	idx, indexMtime, err := s.readIndex(cfg)
-	if err != nil {
+	if changes, err = s.addDropped(ctx, snap.idx, watched, changes); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
-	}
-	// Paths this store committed earlier that a person's git has since
-	// dropped from the index (see committedPaths) are committed again, as
-	// they are on disk. That repair must never cost the request its
-	// commit: paths that can no longer be read as committed (now beyond a
-	// symbolic link, replaced meanwhile) are given up.
-	if lost := droppedFromIndex(idx, watched); len(lost) > 0 {
-		all, err := s.readMoreChanges(ctx, changes, lost)
-		switch {
-		case err == nil:
-			changes = all
-			pre = nil
-		case ctx.Err() != nil:
-			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", ctx.Err())
-		default:
-			for _, p := range lost {
-				s.committed.forget(p)
-			}
-		}
 	}
 	if len(changes) == 0 && !req.AllowEmpty {
 		head, err := s.readHead()
@@ -468,13 +457,65 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		return head.hash, ErrNothingToCommit
 	}
 
-	// The new index is ready (written and synced into index.lock) before
-	// the branch moves: once the commit is visible, the index must follow,
-	// or a person's next commit would be built from an index without our
-	// paths and undo them.
-	if err := s.prepareIndex(lock, idx, indexMtime, changes, cfg); err != nil {
+	// The trees and the commit too, built on HEAD as it is now: objects
+	// nobody refers to yet, each written and synced, which is most of a
+	// commit's time. Under the lock they are used as they are when HEAD has
+	// not moved meanwhile and nothing was added to the commit, and built
+	// again otherwise. (Without core.fileMode the modes come from the
+	// index, which may change until the lock is taken: nothing is built
+	// ahead then.)
+	var pre *precommit
+	if cfg.fileMode {
+		pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
+	}
+	s.index = nil // the snapshot becomes the next index
+	next := snap.idx
+	data := s.prepareIndex(next, snap.mtime, changes, cfg)
+
+	// index.lock is born holding the new index, written and synced while
+	// git sees no lock (lockPolicy.fill): from here to the branch's move, git
+	// meets the lock. Git itself does not sync the index by default
+	// (core.fsync's default is packs and their metadata); here the sync
+	// costs the lock nothing, keeps the index as durable as the branch it
+	// goes with, and spares the rename that publishes it (and releases the
+	// lock) ext4's flush of a file replaced unsynced (auto_da_alloc).
+	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks,
+		fill: data, ready: func() { s.waitGitQuiet(ctx) }}
+	if s.beforeIndexLock != nil {
+		s.beforeIndexLock()
+	}
+	lock, err := acquireLock(ctx, s.indexFile(), pol)
+	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
+	locked := time.Now()
+	defer func() { s.lockHeld.Add(int64(lock.gone.Sub(locked))) }()
+	defer lock.release()
+
+	// A person's git may have written the index since it was read: then
+	// all of it again, on that index, under the lock (the new index written
+	// unsynced there, as git writes it).
+	if fi, err := statIndex(s.indexFile()); err != nil || !sameIndexFile(fi, snap.stat) {
+		snap, err := s.loadIndex(cfg)
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		s.index = nil
+		more, err := s.addDropped(ctx, snap.idx, watched, changes)
+		if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		if len(more) != len(changes) {
+			pre = nil
+		}
+		changes, next = more, snap.idx
+		if err := lock.replace(s.prepareIndex(next, snap.mtime, changes, cfg)); err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+	}
+	// The new index is ready (in index.lock) before the branch moves: once
+	// the commit is visible, the index must follow, or a person's next
+	// commit would be built from an index without our paths and undo them.
 	// The lock file becomes the index by a rename: the same file, so a
 	// later writer's index (always a new file) is told from it.
 	published, _ := os.Stat(lock.path)
@@ -504,7 +545,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 				return plumbing.ZeroHash, fmt.Errorf("git commit: update index: %w", err)
 			}
 			s.committed.remember(changes)
-			s.cleanIndex = published
+			s.keepIndex(published, next)
 			return head.hash, ErrNothingToCommit
 		}
 		err = s.moveRef(ctx, head, commit, refLog{sig: committer, when: when, msg: reflogMessage(head, req.Message), follow: lock})
@@ -525,8 +566,30 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		}
 	}
 	s.committed.remember(changes)
-	s.cleanIndex = published
+	s.keepIndex(published, next)
 	return commit, nil
+}
+
+// waitGitQuiet waits, at most GitQuietWait, until no git process works in
+// the repository (where /proc shows processes; elsewhere it does not
+// wait). A person's git command takes index.lock early and fails when it
+// finds the store's: the store takes it between two of them. A git
+// running longer than the wait (a pager, an editor) does not stop the
+// commit, which then waits for index.lock itself, if git holds it.
+func (s *Store) waitGitQuiet(ctx context.Context) {
+	if s.opts.GitQuietWait < 0 {
+		return
+	}
+	deadline := time.Now().Add(s.opts.GitQuietWait)
+	for s.gitWorksHere() && time.Now().Before(deadline) {
+		t := time.NewTimer(time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // LockHeld is how long, in all, this store's commits have held git's
@@ -558,28 +621,45 @@ func (s *Store) buildAhead(changes []change, message string, author, committer S
 
 // mayHaveDropped is the cheap look of a Commit without paths: whether the
 // index may have lost a watched path. No lock is taken (a person's git must
-// not meet an index.lock every time the daemon looks); a Commit that goes
-// on takes it and looks again.
+// not meet an index.lock every time the daemon looks), and the index is
+// read only when it changed since the store last read or published it; a
+// Commit that goes on takes the lock and looks again.
 func (s *Store) mayHaveDropped(cfg gitConfig, watched []change) bool {
 	if len(watched) == 0 {
 		return false
 	}
-	fi, err := os.Stat(s.indexFile())
+	snap, err := s.loadIndex(cfg)
 	if err != nil {
 		return true
 	}
-	if c := s.cleanIndex; c != nil && os.SameFile(fi, c) && fi.Size() == c.Size() && fi.ModTime().Equal(c.ModTime()) {
-		return false
+	return len(droppedFromIndex(snap.idx, watched)) > 0
+}
+
+// addDropped adds to changes (sorted by path) the watched paths idx lost
+// and changes do not hold yet, read from the working tree; a path that
+// cannot be read as committed is given up (forgotten), the request keeps
+// its commit.
+func (s *Store) addDropped(ctx context.Context, idx *gitIndex, watched, changes []change) ([]change, error) {
+	var lost []string
+	for _, p := range droppedFromIndex(idx, watched) {
+		if _, found := slices.BinarySearchFunc(changes, p, func(c change, p string) int { return strings.Compare(c.path, p) }); !found {
+			lost = append(lost, p)
+		}
 	}
-	idx, _, err := s.readIndex(cfg)
-	if err != nil {
-		return true
+	if len(lost) == 0 {
+		return changes, nil
 	}
-	if len(droppedFromIndex(idx, watched)) > 0 {
-		return true
+	all, err := s.readMoreChanges(ctx, changes, lost)
+	switch {
+	case err == nil:
+		return all, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
 	}
-	s.cleanIndex = fi
-	return false
+	for _, p := range lost {
+		s.committed.forget(p)
+	}
+	return changes, nil
 }
 
 // readMoreChanges reads the repository-relative paths more (not among
@@ -779,36 +859,105 @@ func (s *Store) checkParents(path string, cache map[string]error) error {
 	return nil
 }
 
-// readIndex reads and decodes the index (under the lock), with the mtime
-// its racily clean entries are judged by.
-func (s *Store) readIndex(cfg gitConfig) (*gitIndex, uint32, error) {
-	data, err := os.ReadFile(s.indexFile())
-	var mtime uint32
+// indexSnapshot is git's index file as read (or written) at one time.
+type indexSnapshot struct {
+	stat  fs.FileInfo // nil: there is no index file
+	idx   *gitIndex
+	mtime uint32 // the file's mtime, which racily clean entries are judged by
+}
+
+// statIndex stats the index file; nil (no error) when there is none.
+func statIndex(path string) (fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return fi, err
+}
+
+// sameIndexFile tells whether two stats of the index are of the same,
+// unchanged file. Git and this store replace the index by renaming a new
+// file over it, so a new index is a new inode; the size and the mtime (to
+// the nanosecond) catch a file rewritten in place. (Not the ctime: the
+// rename that publishes a file moves it.)
+func sameIndexFile(a, b fs.FileInfo) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
+}
+
+// loadIndex returns the index as it is: the snapshot the store keeps when
+// the file is still that one, else the file read and decoded (and kept).
+// The index is replaced only whole, by a rename, so it can be read without
+// index.lock; Commit checks under the lock that it is still the same file.
+func (s *Store) loadIndex(cfg gitConfig) (*indexSnapshot, error) {
+	fi, err := statIndex(s.indexFile())
+	if err != nil {
+		return nil, fmt.Errorf("read index: %w", err)
+	}
+	if s.index != nil && sameIndexFile(fi, s.index.stat) {
+		return s.index, nil
+	}
+	s.index = nil
+	snap, err := s.readIndex(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.index = snap
+	return snap, nil
+}
+
+// readIndex reads and decodes the index file, its stat taken from the very
+// file read.
+func (s *Store) readIndex(cfg gitConfig) (*indexSnapshot, error) {
+	snap := &indexSnapshot{}
+	var data []byte
+	f, err := os.Open(s.indexFile())
 	switch {
 	case err == nil:
-		if fi, serr := os.Stat(s.indexFile()); serr == nil {
-			var e indexEntry
-			fillStat(&e, fi)
-			mtime = e.mtimeSec
+		defer f.Close()
+		fi, err := f.Stat()
+		if err == nil {
+			data, err = readAllInto(nil, f, fi.Size())
 		}
-	case errors.Is(err, fs.ErrNotExist):
-		data = nil
-	default:
-		return nil, 0, fmt.Errorf("read index: %w", err)
+		if err != nil {
+			return nil, fmt.Errorf("read index: %w", err)
+		}
+		snap.stat, snap.mtime = fi, indexMtime(fi)
+	case !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("read index: %w", err)
 	}
 	idx, err := parseIndex(data)
 	if err != nil {
-		return nil, 0, fmt.Errorf("read %s: %w", s.indexFile(), err)
+		return nil, fmt.Errorf("read %s: %w", s.indexFile(), err)
 	}
 	if data == nil && cfg.indexVersion != 0 {
 		idx.version = cfg.indexVersion
 	}
-	return idx, mtime, nil
+	snap.idx = idx
+	return snap, nil
 }
 
-// prepareIndex applies the changes to the index read under the lock and
-// writes the result into the lock file.
-func (s *Store) prepareIndex(lock *lockFile, idx *gitIndex, mtime uint32, changes []change, cfg gitConfig) error {
+// indexMtime is a file's mtime in the index's own terms.
+func indexMtime(fi fs.FileInfo) uint32 {
+	var e indexEntry
+	fillStat(&e, fi)
+	return e.mtimeSec
+}
+
+// keepIndex remembers the index this store published (stat taken before
+// the rename) as the snapshot of the next Commit.
+func (s *Store) keepIndex(published fs.FileInfo, idx *gitIndex) {
+	s.index = nil
+	if published != nil {
+		s.index = &indexSnapshot{stat: published, idx: idx, mtime: indexMtime(published)}
+	}
+}
+
+// prepareIndex applies the changes to idx (changing it) and returns the
+// new index file's content.
+func (s *Store) prepareIndex(idx *gitIndex, mtime uint32, changes []change, cfg gitConfig) []byte {
 	if !cfg.fileMode {
 		// Without a trustworthy executable bit, git keeps the mode the index
 		// already has.
@@ -834,7 +983,7 @@ func (s *Store) prepareIndex(lock *lockFile, idx *gitIndex, mtime uint32, change
 		updates[i] = u
 	}
 	idx.apply(updates, mtime)
-	return lock.write(idx.encode())
+	return idx.encode()
 }
 
 // writeCommit builds the tree of HEAD plus the changes and the commit on

@@ -104,6 +104,7 @@ func BenchmarkCommit(b *testing.B) {
 	for _, batch := range []int{1, 10} {
 		b.Run(fmt.Sprintf("files=%d", batch), func(b *testing.B) {
 			size0, disk0 := looseBytes(b, objects)
+			held0 := s.LockHeld()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
@@ -123,6 +124,7 @@ func BenchmarkCommit(b *testing.B) {
 			b.StopTimer()
 			size1, disk1 := looseBytes(b, objects)
 			b.ReportMetric(float64(size1-size0)/float64(b.N), "B-objects/commit")
+			b.ReportMetric(float64((s.LockHeld()-held0).Microseconds())/1000/float64(b.N), "ms-index.lock/commit")
 			b.ReportMetric(float64(disk1-disk0)/float64(b.N), "B-disk/commit")
 		})
 	}
