@@ -152,13 +152,16 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 			return nil, err
 		}
 	}
+	t0 := time.Now()
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
+	t1 := time.Now()
 	p, err := s.plan(ctx)
 	if err != nil {
 		return nil, err
 	}
+	s.log.Info("maintain: planned", "refresh", t1.Sub(t0), "plan", time.Since(t1))
 	rep := p.report
 	rep.DryRun = dryRun
 	if len(p.ops) == 0 {
