@@ -157,6 +157,17 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
 	t1 := time.Now()
+	inputs, err := s.inputs(ctx)
+	if err != nil {
+		s.log.Warn("maintain: planning in full", "err", err)
+	}
+	if inputs != "" {
+		if rep, ok := s.idle(inputs, s.now()); ok {
+			s.log.Info("maintain: nothing changed since the last run with nothing to do", "refresh", t1.Sub(t0), "check", time.Since(t1))
+			rep.DryRun = dryRun
+			return rep, s.saveLastRun(rep)
+		}
+	}
 	p, err := s.plan(ctx)
 	if err != nil {
 		return nil, err
@@ -165,8 +176,12 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	rep := p.report
 	rep.DryRun = dryRun
 	if len(p.ops) == 0 {
+		if inputs != "" {
+			s.saveIdle(inputs, p)
+		}
 		return rep, s.saveLastRun(rep)
 	}
+	s.forgetIdle()
 	ops := sortOps(p.ops)
 	rep.Fingerprint = fingerprint(ops)
 	if dryRun {

@@ -60,6 +60,9 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 			return stats, fmt.Errorf("index update: %w", err)
 		}
 	}
+	if err := newGeneration(ctx, tx); err != nil {
+		return stats, err
+	}
 	w, err := newWriter(ctx, tx, false)
 	if err != nil {
 		return stats, err

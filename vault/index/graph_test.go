@@ -307,3 +307,40 @@ func TestUpdateMoveKeepsRow(t *testing.T) {
 		t.Fatalf("after the move Update differs from a rebuild:\n%s", diffLines(got, want))
 	}
 }
+
+// TestGeneration: a refresh that finds nothing keeps the generation; one
+// that writes a row, an Update and a rebuild give a new one.
+func TestGeneration(t *testing.T) {
+	ctx := context.Background()
+	l := linkVault(t)
+	ix := openTest(t, l)
+	gen := func() string {
+		t.Helper()
+		g, err := ix.Generation(ctx)
+		if err != nil || g == "" {
+			t.Fatalf("generation %q, %v", g, err)
+		}
+		return g
+	}
+	g0 := gen()
+	if _, err := ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if g := gen(); g != g0 {
+		t.Errorf("a refresh that changed nothing moved the generation")
+	}
+	note(t, l, "mind/concepts/new.md", "", "new")
+	if _, err := ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	g1 := gen()
+	if g1 == g0 {
+		t.Errorf("a refresh that wrote a row kept the generation")
+	}
+	if err := ix.Update(ctx, "mind/concepts/new.md"); err != nil {
+		t.Fatal(err)
+	}
+	if gen() == g1 {
+		t.Errorf("an update kept the generation")
+	}
+}

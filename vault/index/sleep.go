@@ -2,9 +2,40 @@ package index
 
 import (
 	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"strings"
 )
+
+// Generation names the index's content: a random token (meta
+// "generation") that every write (an update or refresh that changes a
+// row, a rebuild) replaces. The same generation means the same rows, so
+// the sleep cycle (package rules) can tell that nothing it plans from
+// changed since its last plan. "" for an index written before it was kept.
+func (ix *Index) Generation(ctx context.Context) (string, error) {
+	var g string
+	err := ix.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = 'generation'").Scan(&g)
+	if err == sql.ErrNoRows {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("index: generation: %w", err)
+	}
+	return g, nil
+}
+
+// newGeneration gives the index a new generation inside the transaction
+// that changes it.
+func newGeneration(ctx context.Context, tx *sql.Tx) error {
+	var b [16]byte
+	rand.Read(b[:])
+	if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?)", hex.EncodeToString(b[:])); err != nil {
+		return fmt.Errorf("index: generation: %w", err)
+	}
+	return nil
+}
 
 // Each calls fn for every parsed document whose path starts with prefix
 // ("" for all), in path order, with its body when withBody is set (else
