@@ -4,7 +4,8 @@
 #   bench/run.sh [SECTION...]     SECTION: observe, concurrent, concurrent-cli,
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
-#                                 doctor, lockduty, sync, converge, all (default)
+#                                 doctor, lockduty, sync, converge, sleep,
+#                                 all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
 # Knobs (environment): RUNS (observe runs, 200), WRITERS (8), LINES (lines per
@@ -31,6 +32,9 @@
 # DOCTOR_BASE (another cortex binary whose `cortex status` runs alternate with
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
+# SLEEP_SIZES (documents of the sleep vaults, "10000 100000"), SLEEP_RUNS
+# (rounds, 3), SLEEP_BASE (another cortex binary, e.g. one built from main,
+# whose `cortex maintain` runs alternate with ours on the same vaults),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
 # (observations of its stream, 250), LOCK_BASE (another cortex binary
 # measured alternately in lockduty), SYNC_DOCS (documents of the sync vaults,
@@ -78,7 +82,9 @@ DOCTOR_DOCS=${DOCTOR_DOCS:-100000}
 DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge)
+SLEEP_SIZES=${SLEEP_SIZES:-10000 100000}
+SLEEP_RUNS=${SLEEP_RUNS:-3}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty sync converge sleep)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -100,6 +106,7 @@ build() {
 	go build -o "$bin/claudehookbench" ./bench/cmd/claudehookbench
 	go build -o "$bin/recallbench" ./bench/cmd/recallbench
 	go build -o "$bin/lockduty" ./bench/cmd/lockduty
+	go build -o "$bin/sleepvault" ./bench/cmd/sleepvault
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -285,25 +292,30 @@ index_runs() {
 	done
 	for b in "${bins[@]}"; do
 		l=$(index_label "$b")
-		printf '%s' "${out[$l]}" | awk -v label="$l $label" '
-			{ for (i = 1; i <= NF; i++) {
-				if ($i == "wall") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); wall[NR] = v }
-				if ($i == "cpu") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); cpu[NR] = v }
-				if ($i ~ /^RSS=/) { v = $i; sub(/RSS=/, "", v); rss[NR] = v + 0 }
-			} }
-			function median(a, n,   i, j, t, b) {
-				for (i = 1; i <= n; i++) b[i] = a[i]
-				for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (b[j] + 0 < b[i] + 0) { t = b[i]; b[i] = b[j]; b[j] = t }
-				return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
-			}
-			function minmax(a, n, want,   i, m) {
-				m = a[1]
-				for (i = 2; i <= n; i++) if ((want == "min" && a[i] + 0 < m + 0) || (want == "max" && a[i] + 0 > m + 0)) m = a[i]
-				return m
-			}
-			END { printf "%-36s runs=%d  wall median=%.1fms min=%.1fms max=%.1fms  cpu median=%.1fms  peak RSS=%d MB\n",
-				label, NR, median(wall, NR), minmax(wall, NR, "min"), minmax(wall, NR, "max"), median(cpu, NR), minmax(rss, NR, "max") }'
+		printf '%s' "${out[$l]}" | run_medians "$l $label"
 	done
+}
+
+# run_medians LABEL: the medians of runstat lines (one run each) on stdin.
+run_medians() {
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) {
+			if ($i == "wall") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); wall[NR] = v }
+			if ($i == "cpu") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); cpu[NR] = v }
+			if ($i ~ /^RSS=/) { v = $i; sub(/RSS=/, "", v); rss[NR] = v + 0 }
+		} }
+		function median(a, n,   i, j, t, b) {
+			for (i = 1; i <= n; i++) b[i] = a[i]
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (b[j] + 0 < b[i] + 0) { t = b[i]; b[i] = b[j]; b[j] = t }
+			return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+		}
+		function minmax(a, n, want,   i, m) {
+			m = a[1]
+			for (i = 2; i <= n; i++) if ((want == "min" && a[i] + 0 < m + 0) || (want == "max" && a[i] + 0 > m + 0)) m = a[i]
+			return m
+		}
+		END { printf "%-36s runs=%d  wall median=%.1fms min=%.1fms max=%.1fms  cpu median=%.1fms  peak RSS=%d MB\n",
+			label, NR, median(wall, NR), minmax(wall, NR, "min"), minmax(wall, NR, "max"), median(cpu, NR), minmax(rss, NR, "max") }'
 }
 
 # search: `cortex search` as a whole process over a vault of SEARCH_DOCS
@@ -630,6 +642,77 @@ main() {
 			continue
 		fi
 		"section_${s//-/_}"
+	done
+}
+
+# sleep: `cortex maintain --at 2026-06-01T03:00:00Z` (the sleep cycle) on
+# bench/cmd/sleepvault vaults of SLEEP_SIZES documents (about 5%
+# near-duplicates, 1% repeats, 10% with files: and a project history),
+# indexed beforehand: the first run on a vault that never slept (at 100,000
+# documents a run changes at most 5,000, so this is the first of several
+# capped runs), each on a fresh copy; then, on the vault the runs brought to
+# "nothing to do", a run planned in full (as after a run that committed:
+# the idle state removed) and a run that finds its idle state (as after a
+# run with nothing to do). SLEEP_RUNS rounds, the binaries alternating
+# (SLEEP_BASE beside ours, with its own index of the same tree); CPU is user
+# + system of the process and its children (git). Then the bytes the first
+# run's commit added to .git. Goals: first run at 10,000 <= 1.5 s, at
+# 100,000 <= 10 s and <= 300 MB; nothing to do at 100,000 <= 1 s.
+section_sleep() {
+	local n b l v i out at=2026-06-01T03:00:00Z
+	local bins=("$bin/cortex")
+	[ -n "${SLEEP_BASE:-}" ] && bins+=("$SLEEP_BASE")
+	for n in $SLEEP_SIZES; do
+		v=$work/sleep-$n
+		"$bin/sleepvault" -dir "$v" -n "$n"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			cp -a "$v" "$v-$l"
+			"$b" rebuild-index --vault "$v-$l" >/dev/null
+		done
+		sleep_runs "$n docs first run" "rm -rf $v-run-@ && cp -a $v-@ $v-run-@" "$v-run-@"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			echo "$l $n docs first run: the commit adds $(( ($(du -sk "$v-run-$l/.git" | cut -f1) - $(du -sk "$v-$l/.git" | cut -f1)) )) KB to .git ($(git -C "$v-run-$l" log -1 --format=%s%n%b | grep -c '^- ') actions)"
+			rm -rf "$v-run-$l"
+		done
+		# The runs until nothing is left to do (ours), then the same tree
+		# indexed by each binary.
+		rm -rf "$v"-*
+		for ((i = 0; i < 30; i++)); do
+			out=$("$bin/cortex" maintain --vault "$v" --at "$at" 2>/dev/null | tail -1)
+			case "$out" in *"nothing to do"*) break ;; esac
+		done
+		echo "$n docs: $i runs to nothing to do"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			rm -rf "$v-$l"
+			cp -a "$v" "$v-$l"
+			rm -rf "$v-$l/.cortex"
+			"$b" rebuild-index --vault "$v-$l" >/dev/null
+			"$b" maintain --vault "$v-$l" --at "$at" >/dev/null 2>&1
+		done
+		sleep_runs "$n docs nothing to do, planned" "rm -f $v-@/.cortex/sleep-idle.json" "$v-@"
+		sleep_runs "$n docs nothing to do, idle state" "" "$v-@"
+		rm -rf "$v" "$v"-*
+	done
+}
+
+# sleep_runs LABEL BEFORE VAULT: SLEEP_RUNS rounds of one maintain of each
+# binary in VAULT, after BEFORE (@ in either becomes the binary's label),
+# then each binary's medians.
+sleep_runs() {
+	local label=$1 before=$2 vault=$3 i b l
+	local -A out=()
+	for ((i = 0; i < SLEEP_RUNS; i++)); do
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			out[$l]+=$("$bin/runstat" -n 1 -warmup 0 -label x -before "${before//@/$l}" -- "$b" maintain --vault "${vault//@/$l}" --at "$at")$'\n'
+		done
+	done
+	for b in "${bins[@]}"; do
+		l=$(index_label "$b")
+		printf '%s' "${out[$l]}" | run_medians "$l $label"
 	done
 }
 
