@@ -45,7 +45,12 @@ func WriteFilesAtomic(files []AtomicWrite) error {
 	targets := make([]string, len(files))
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup
+	// Concurrency is for overlapping fsyncs; without them (bulk) it only
+	// makes the writers contend for their folders' locks in the kernel.
 	sem := make(chan struct{}, 16)
+	if bulk {
+		sem = make(chan struct{}, 1)
+	}
 	for i, f := range files {
 		wg.Add(1)
 		go func() {
