@@ -650,7 +650,8 @@ main() {
 # near-duplicates, 1% repeats, 10% with files: and a project history),
 # indexed beforehand: the first run on a vault that never slept (at 100,000
 # documents a run changes at most 5,000, so this is the first of several
-# capped runs), each on a fresh copy; then, on the vault the runs brought to
+# capped runs), each on a fresh copy, and the second (where the first left
+# off: the next capped run at 100,000); then, on the vault the runs brought to
 # "nothing to do", a run planned in full (as after a run that committed:
 # the idle state removed) and a run that finds its idle state (as after a
 # run with nothing to do). SLEEP_RUNS rounds, the binaries alternating
@@ -674,8 +675,12 @@ section_sleep() {
 		for b in "${bins[@]}"; do
 			l=$(index_label "$b")
 			echo "$l $n docs first run: the commit adds $(( ($(du -sk "$v-run-$l/.git" | cut -f1) - $(du -sk "$v-$l/.git" | cut -f1)) )) KB to .git ($(git -C "$v-run-$l" log -1 --format=%s%n%b | grep -c '^- ') actions)"
-			rm -rf "$v-run-$l"
+			rm -rf "$v-$l"
+			mv "$v-run-$l" "$v-$l"
 		done
+		# The second run: where the first left off (at 100,000 documents
+		# the next capped run, its near-duplicate keys cached).
+		sleep_runs "$n docs second run" "rm -rf $v-run-@ && cp -a $v-@ $v-run-@" "$v-run-@"
 		# The runs until nothing is left to do (ours), then the same tree
 		# indexed by each binary.
 		rm -rf "$v"-*
