@@ -279,7 +279,8 @@ index_label() { if [ "$1" = "$bin/cortex" ]; then echo new; else echo base; fi; 
 # index_runs N LABEL BEFORE ARGS...: N timed runs of each binary of bins
 # with ARGS, one of each in turn (BEFORE, a shell command, untimed before
 # each; an @ in ARGS or BEFORE becomes the binary's label), then each one's
-# medians as runstat prints them.
+# medians as runstat prints them. The first round has an untimed run of
+# each first (RUNS_WARMUP=0: none).
 index_runs() {
 	local n=$1 label=$2 before=$3 i b l
 	shift 3
@@ -287,7 +288,7 @@ index_runs() {
 	for ((i = 0; i < n; i++)); do
 		for b in "${bins[@]}"; do
 			l=$(index_label "$b")
-			out[$l]+=$("$bin/runstat" -n 1 -warmup "$((i == 0))" -label x -before "${before//@/$l}" -- "$b" "${@//@/$l}")$'\n'
+			out[$l]+=$("$bin/runstat" -n 1 -warmup "$((i == 0 ? ${RUNS_WARMUP:-1} : 0))" -label x -before "${before//@/$l}" -- "$b" "${@//@/$l}")$'\n'
 		done
 	done
 	for b in "${bins[@]}"; do
@@ -704,21 +705,10 @@ section_sleep() {
 }
 
 # sleep_runs LABEL BEFORE VAULT: SLEEP_RUNS rounds of one maintain of each
-# binary in VAULT, after BEFORE (@ in either becomes the binary's label),
-# then each binary's medians.
+# binary in VAULT, after BEFORE and a sync (so that no run pays for writing
+# back what the copy before it left), @ in either the binary's label.
 sleep_runs() {
-	local label=$1 before=$2 vault=$3 i b l
-	local -A out=()
-	for ((i = 0; i < SLEEP_RUNS; i++)); do
-		for b in "${bins[@]}"; do
-			l=$(index_label "$b")
-			out[$l]+=$("$bin/runstat" -n 1 -warmup 0 -label x -before "${before//@/$l}" -- "$b" maintain --vault "${vault//@/$l}" --at "$at")$'\n'
-		done
-	done
-	for b in "${bins[@]}"; do
-		l=$(index_label "$b")
-		printf '%s' "${out[$l]}" | run_medians "$l $label"
-	done
+	RUNS_WARMUP=0 index_runs "$SLEEP_RUNS" "$1" "${2:-true} && sync" maintain --vault "$3" --at "$at"
 }
 
 main "$@"
