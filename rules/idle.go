@@ -156,7 +156,7 @@ func (p *planner) quietUntil() int64 {
 		t := float64(m.d.DecayBaseMS) + (importance(m.d)-ArchiveBelow)/m.d.DecayRate*index.MonthMS
 		until = min(until, max(t, now))
 	}
-	top := viewOrder(p.mems, p.now)
+	top := p.ranked // the plan ends with renderView
 	for i := 0; i+1 < len(top) && i < ViewMaxLines; i++ {
 		until = min(until, swapTime(top[i].d, top[i+1].d, now))
 	}

@@ -267,6 +267,8 @@ type planner struct {
 	edits  map[string]*edit // by the path the file had
 	full   bool             // MaxRunFiles reached
 	rules  map[string]*ruleFile
+	// ranked is viewOrder at the end of the plan, as renderView made it.
+	ranked []*mem
 }
 
 func (p *planner) notef(format string, args ...any) {

@@ -113,8 +113,8 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 			addRules(m.d.Path, m.body, m.d.Title)
 		}
 	}
-	top := viewOrder(p.mems, p.now)
-	top = top[:min(len(top), ViewMaxLines)]
+	p.ranked = viewOrder(p.mems, p.now)
+	top := p.ranked[:min(len(p.ranked), ViewMaxLines)]
 	ids := make([]string, len(top))
 	for i, m := range top {
 		ids[i] = m.d.ID
