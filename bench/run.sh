@@ -5,6 +5,7 @@
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
 #                                 doctor, lockduty, gitsize, sync, converge,
+#                                 sleep,
 #                                 all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
@@ -33,6 +34,9 @@
 # DOCTOR_BASE (another cortex binary whose `cortex status` runs alternate with
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
+# SLEEP_SIZES (documents of the sleep vaults, "10000 100000"), SLEEP_RUNS
+# (rounds, 3), SLEEP_BASE (another cortex binary, e.g. one built from main,
+# whose `cortex maintain` runs alternate with ours on the same vaults),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
 # (observations of its stream, 250), LOCK_BASE (other cortex binaries,
 # space-separated, measured alternately in lockduty), LOCK_ROUNDS (rounds of
@@ -92,7 +96,9 @@ GS_N=${GS_N:-40000}
 GS_INTERVAL=${GS_INTERVAL:-5ms}
 GS_QUIET=${GS_QUIET:-90}
 LOCK_IDLE=${LOCK_IDLE:-35}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge)
+SLEEP_SIZES=${SLEEP_SIZES:-10000 100000}
+SLEEP_RUNS=${SLEEP_RUNS:-3}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge sleep)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -114,6 +120,7 @@ build() {
 	go build -o "$bin/claudehookbench" ./bench/cmd/claudehookbench
 	go build -o "$bin/recallbench" ./bench/cmd/recallbench
 	go build -o "$bin/lockduty" ./bench/cmd/lockduty
+	go build -o "$bin/sleepvault" ./bench/cmd/sleepvault
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -317,7 +324,8 @@ index_label() { if [ "$1" = "$bin/cortex" ]; then echo new; else echo base; fi; 
 # index_runs N LABEL BEFORE ARGS...: N timed runs of each binary of bins
 # with ARGS, one of each in turn (BEFORE, a shell command, untimed before
 # each; an @ in ARGS or BEFORE becomes the binary's label), then each one's
-# medians as runstat prints them.
+# medians as runstat prints them. The first round has an untimed run of
+# each first (RUNS_WARMUP=0: none).
 index_runs() {
 	local n=$1 label=$2 before=$3 i b l
 	shift 3
@@ -325,30 +333,35 @@ index_runs() {
 	for ((i = 0; i < n; i++)); do
 		for b in "${bins[@]}"; do
 			l=$(index_label "$b")
-			out[$l]+=$("$bin/runstat" -n 1 -warmup "$((i == 0))" -label x -before "${before//@/$l}" -- "$b" "${@//@/$l}")$'\n'
+			out[$l]+=$("$bin/runstat" -n 1 -warmup "$((i == 0 ? ${RUNS_WARMUP:-1} : 0))" -label x -before "${before//@/$l}" -- "$b" "${@//@/$l}")$'\n'
 		done
 	done
 	for b in "${bins[@]}"; do
 		l=$(index_label "$b")
-		printf '%s' "${out[$l]}" | awk -v label="$l $label" '
-			{ for (i = 1; i <= NF; i++) {
-				if ($i == "wall") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); wall[NR] = v }
-				if ($i == "cpu") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); cpu[NR] = v }
-				if ($i ~ /^RSS=/) { v = $i; sub(/RSS=/, "", v); rss[NR] = v + 0 }
-			} }
-			function median(a, n,   i, j, t, b) {
-				for (i = 1; i <= n; i++) b[i] = a[i]
-				for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (b[j] + 0 < b[i] + 0) { t = b[i]; b[i] = b[j]; b[j] = t }
-				return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
-			}
-			function minmax(a, n, want,   i, m) {
-				m = a[1]
-				for (i = 2; i <= n; i++) if ((want == "min" && a[i] + 0 < m + 0) || (want == "max" && a[i] + 0 > m + 0)) m = a[i]
-				return m
-			}
-			END { printf "%-36s runs=%d  wall median=%.1fms min=%.1fms max=%.1fms  cpu median=%.1fms  peak RSS=%d MB\n",
-				label, NR, median(wall, NR), minmax(wall, NR, "min"), minmax(wall, NR, "max"), median(cpu, NR), minmax(rss, NR, "max") }'
+		printf '%s' "${out[$l]}" | run_medians "$l $label"
 	done
+}
+
+# run_medians LABEL: the medians of runstat lines (one run each) on stdin.
+run_medians() {
+	awk -v label="$1" '
+		{ for (i = 1; i <= NF; i++) {
+			if ($i == "wall") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); wall[NR] = v }
+			if ($i == "cpu") { v = $(i + 1); sub(/median=/, "", v); sub(/ms/, "", v); cpu[NR] = v }
+			if ($i ~ /^RSS=/) { v = $i; sub(/RSS=/, "", v); rss[NR] = v + 0 }
+		} }
+		function median(a, n,   i, j, t, b) {
+			for (i = 1; i <= n; i++) b[i] = a[i]
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (b[j] + 0 < b[i] + 0) { t = b[i]; b[i] = b[j]; b[j] = t }
+			return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+		}
+		function minmax(a, n, want,   i, m) {
+			m = a[1]
+			for (i = 2; i <= n; i++) if ((want == "min" && a[i] + 0 < m + 0) || (want == "max" && a[i] + 0 > m + 0)) m = a[i]
+			return m
+		}
+		END { printf "%-36s runs=%d  wall median=%.1fms min=%.1fms max=%.1fms  cpu median=%.1fms  peak RSS=%d MB\n",
+			label, NR, median(wall, NR), minmax(wall, NR, "min"), minmax(wall, NR, "max"), median(cpu, NR), minmax(rss, NR, "max") }'
 }
 
 # search: `cortex search` as a whole process over a vault of SEARCH_DOCS
@@ -717,6 +730,71 @@ main() {
 		fi
 		"section_${s//-/_}"
 	done
+}
+
+# sleep: `cortex maintain --at 2026-06-01T03:00:00Z` (the sleep cycle) on
+# bench/cmd/sleepvault vaults of SLEEP_SIZES documents (about 5%
+# near-duplicates, 1% repeats, 10% with files: and a project history),
+# indexed beforehand: the first run on a vault that never slept (at 100,000
+# documents a run changes at most 5,000, so this is the first of several
+# capped runs), each on a fresh copy, and the second (where the first left
+# off: the next capped run at 100,000); then, on the vault the runs brought to
+# "nothing to do", a run planned in full (as after a run that committed:
+# the idle state removed) and a run that finds its idle state (as after a
+# run with nothing to do). SLEEP_RUNS rounds, the binaries alternating
+# (SLEEP_BASE beside ours, with its own index of the same tree); CPU is user
+# + system of the process and its children (git). Then the bytes the first
+# run's commit added to .git. Goals: first run at 10,000 <= 1.5 s, at
+# 100,000 <= 10 s and <= 300 MB; nothing to do at 100,000 <= 1 s.
+section_sleep() {
+	local n b l v i out at=2026-06-01T03:00:00Z
+	local bins=("$bin/cortex")
+	[ -n "${SLEEP_BASE:-}" ] && bins+=("$SLEEP_BASE")
+	for n in $SLEEP_SIZES; do
+		v=$work/sleep-$n
+		"$bin/sleepvault" -dir "$v" -n "$n"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			cp -a "$v" "$v-$l"
+			"$b" rebuild-index --vault "$v-$l" >/dev/null
+		done
+		sleep_runs "$n docs first run" "rm -rf $v-run-@ && cp -a $v-@ $v-run-@" "$v-run-@"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			echo "$l $n docs first run: the commit adds $(( ($(du -sk "$v-run-$l/.git" | cut -f1) - $(du -sk "$v-$l/.git" | cut -f1)) )) KB to .git ($(git -C "$v-run-$l" log -1 --format=%s%n%b | grep -c '^- ') actions)"
+			rm -rf "$v-$l"
+			mv "$v-run-$l" "$v-$l"
+		done
+		# The second run: where the first left off (at 100,000 documents
+		# the next capped run, its near-duplicate keys cached).
+		sleep_runs "$n docs second run" "rm -rf $v-run-@ && cp -a $v-@ $v-run-@" "$v-run-@"
+		# The runs until nothing is left to do (ours), then the same tree
+		# indexed by each binary.
+		rm -rf "$v"-*
+		for ((i = 0; i < 30; i++)); do
+			out=$("$bin/cortex" maintain --vault "$v" --at "$at" 2>/dev/null | tail -1)
+			case "$out" in *"nothing to do"*) break ;; esac
+		done
+		echo "$n docs: $i runs to nothing to do"
+		for b in "${bins[@]}"; do
+			l=$(index_label "$b")
+			rm -rf "$v-$l"
+			cp -a "$v" "$v-$l"
+			rm -rf "$v-$l/.cortex"
+			"$b" rebuild-index --vault "$v-$l" >/dev/null
+			"$b" maintain --vault "$v-$l" --at "$at" >/dev/null 2>&1
+		done
+		sleep_runs "$n docs nothing to do, planned" "rm -f $v-@/.cortex/sleep-idle.json" "$v-@"
+		sleep_runs "$n docs nothing to do, idle state" "" "$v-@"
+		rm -rf "$v" "$v"-*
+	done
+}
+
+# sleep_runs LABEL BEFORE VAULT: SLEEP_RUNS rounds of one maintain of each
+# binary in VAULT, after BEFORE and a sync (so that no run pays for writing
+# back what the copy before it left), @ in either the binary's label.
+sleep_runs() {
+	RUNS_WARMUP=0 index_runs "$SLEEP_RUNS" "$1" "${2:-true} && sync" maintain --vault "$3" --at "$at"
 }
 
 main "$@"

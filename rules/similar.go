@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"hash/fnv"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Near-duplicates (SPEC §9) are found without a model, precision first: a
@@ -117,13 +117,16 @@ func init() {
 
 // newNote prepares text.
 func newNote(text string) note {
-	n := note{after: map[string]string{}}
+	var n note // n.after is made at its first entry
 	var words, anchors, proper []string
 	inTick := false
 	first := true // the next token starts a sentence
 	pending := "" // a direction word waiting for the word after it
 	emit := func(w string) {
 		if pending != "" {
+			if n.after == nil {
+				n.after = map[string]string{}
+			}
 			if _, ok := n.after[pending]; !ok {
 				n.after[pending] = w
 			}
@@ -167,9 +170,10 @@ func newNote(text string) note {
 			emit(a)
 			continue
 		}
-		capital := unicode.IsUpper([]rune(tok)[0])
+		r0, _ := utf8.DecodeRuneInString(tok)
+		capital := unicode.IsUpper(r0)
 		// Words joined by hyphens count one by one ("read-only").
-		for _, w := range strings.Split(strings.Trim(low, "'"), "-") {
+		for w := range strings.SplitSeq(strings.Trim(low, "'"), "-") {
 			w = strings.Trim(w, "'")
 			if w == "" || stopWords[w] {
 				continue
@@ -338,21 +342,34 @@ func similar(a, b *note) bool {
 // sets, hashed with the group, are an exact key. Candidates are the notes
 // of one key: one hash a note and a hash table, never n² comparisons.
 func (n *note) key(group string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(group))
+	h := fnv64a(fnvOffset, group)
 	for _, w := range n.words {
 		if !weakWords[w] {
-			h.Write([]byte{0})
-			h.Write([]byte(w))
+			h = fnv64a(fnvByte(h, 0), w)
 		}
 	}
-	h.Write([]byte{1})
+	h = fnvByte(h, 1)
 	for _, a := range n.anchors {
-		h.Write([]byte{0})
-		h.Write([]byte(a))
+		h = fnv64a(fnvByte(h, 0), a)
 	}
-	return h.Sum64()
+	return h
 }
+
+// fnv64a continues the FNV-1a hash h (hash/fnv's New64a, without an
+// allocation a write) over s; fnvByte over one byte.
+func fnv64a(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = fnvByte(h, s[i])
+	}
+	return h
+}
+
+func fnvByte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * fnvPrime }
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
 // maxBucket bounds the notes compared pairwise under one key: past it (a
 // memory repeated hundreds of times in other words) each note is compared

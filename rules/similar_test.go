@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bufio"
+	"hash/fnv"
 	"os"
 	"strings"
 	"testing"
@@ -56,5 +57,30 @@ func TestLabelledPairs(t *testing.T) {
 	t.Logf("%d pairs: precision %.3f (%d/%d), recall %.3f (%d/%d)", total, precision, tp, tp+fp, recall, tp, tp+fn)
 	if precision < 0.98 {
 		t.Errorf("precision %.3f, want ≥ 0.98", precision)
+	}
+}
+
+// TestKeyIsFNV: note.key is FNV-1a as hash/fnv computes it, so the keys
+// cached in .cortex/sleep-keys.v1 by earlier builds still hold.
+func TestKeyIsFNV(t *testing.T) {
+	notes, groups := benchNotes(200)
+	for i := range notes {
+		n := &notes[i]
+		h := fnv.New64a()
+		h.Write([]byte(groups[i]))
+		for _, w := range n.words {
+			if !weakWords[w] {
+				h.Write([]byte{0})
+				h.Write([]byte(w))
+			}
+		}
+		h.Write([]byte{1})
+		for _, a := range n.anchors {
+			h.Write([]byte{0})
+			h.Write([]byte(a))
+		}
+		if got, want := n.key(groups[i]), h.Sum64(); got != want {
+			t.Fatalf("note %d: key %x, hash/fnv %x", i, got, want)
+		}
 	}
 }

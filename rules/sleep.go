@@ -152,18 +152,36 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 			return nil, err
 		}
 	}
+	t0 := time.Now()
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
+	}
+	t1 := time.Now()
+	inputs, err := s.inputs(ctx)
+	if err != nil {
+		s.log.Warn("maintain: planning in full", "err", err)
+	}
+	if inputs != "" {
+		if rep, ok := s.idle(inputs, s.now()); ok {
+			s.log.Info("maintain: nothing changed since the last run with nothing to do", "refresh", t1.Sub(t0), "check", time.Since(t1))
+			rep.DryRun = dryRun
+			return rep, s.saveLastRun(rep)
+		}
 	}
 	p, err := s.plan(ctx)
 	if err != nil {
 		return nil, err
 	}
+	s.log.Info("maintain: planned", "refresh", t1.Sub(t0), "plan", time.Since(t1))
 	rep := p.report
 	rep.DryRun = dryRun
 	if len(p.ops) == 0 {
+		if inputs != "" {
+			s.saveIdle(inputs, p)
+		}
 		return rep, s.saveLastRun(rep)
 	}
+	s.forgetIdle()
 	ops := sortOps(p.ops)
 	rep.Fingerprint = fingerprint(ops)
 	if dryRun {
@@ -249,6 +267,8 @@ type planner struct {
 	edits  map[string]*edit // by the path the file had
 	full   bool             // MaxRunFiles reached
 	rules  map[string]*ruleFile
+	// ranked is viewOrder at the end of the plan, as renderView made it.
+	ranked []*mem
 }
 
 func (p *planner) notef(format string, args ...any) {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/gitstore"
@@ -147,6 +148,7 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 	if err := s.unchanged(man.Ops); err != nil {
 		return "", err
 	}
+	tm := time.Now()
 	data, err := json.Marshal(man)
 	if err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
@@ -161,12 +163,14 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 		return "", errCrash
 	}
 	ctx = context.WithoutCancel(ctx) // the run is finished once started
+	t0 := time.Now()
 	if err := s.placeAll(man.Ops); err != nil {
 		return "", err
 	}
 	if s.crashAfter == stepPlaced {
 		return "", errCrash
 	}
+	t1 := time.Now()
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.paths(), Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
@@ -174,9 +178,11 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 	if s.crashAfter == stepCommitted {
 		return "", errCrash
 	}
+	t2 := time.Now()
 	if err := s.ix.Update(ctx, man.paths()...); err != nil {
 		s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
 	}
+	s.log.Info("maintain: written", "manifest", t0.Sub(tm), "files", t1.Sub(t0), "commit", t2.Sub(t1), "index", time.Since(t2))
 	if s.crashAfter == stepIndexed {
 		return "", errCrash
 	}

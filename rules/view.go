@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -107,32 +108,8 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 			addRules(m.d.Path, m.body, m.d.Title)
 		}
 	}
-	var top []*mem
-	for _, m := range p.mems {
-		if m.active() && m.d.Scope != "local" && m.d.ID != "" && !strings.HasPrefix(m.d.Path, index.RulesPrefix) {
-			top = append(top, m)
-		}
-	}
-	eff := make(map[*mem]float64, len(top))
-	for _, m := range top {
-		eff[m] = index.EffectiveImportance(m.d, p.now)
-	}
-	slices.SortFunc(top, func(a, b *mem) int {
-		if eff[a] != eff[b] {
-			if eff[a] > eff[b] {
-				return -1
-			}
-			return 1
-		}
-		if a.d.CreatedMS != b.d.CreatedMS {
-			if a.d.CreatedMS > b.d.CreatedMS {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.d.Path, b.d.Path)
-	})
-	top = top[:min(len(top), ViewMaxLines)]
+	p.ranked = viewOrder(p.mems, p.now)
+	top := p.ranked[:min(len(p.ranked), ViewMaxLines)]
 	ids := make([]string, len(top))
 	for i, m := range top {
 		ids[i] = m.d.ID
@@ -178,6 +155,38 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 		}
 	}
 	return b.Bytes(), nil
+}
+
+// viewOrder is the memories MEMORY.md may show (active, not local, with
+// an id, not rules), most important first at now: effective importance,
+// then newest, then path.
+func viewOrder(mems []*mem, now time.Time) []*mem {
+	var top []*mem
+	for _, m := range mems {
+		if m.active() && m.d.Scope != "local" && m.d.ID != "" && !strings.HasPrefix(m.d.Path, index.RulesPrefix) {
+			top = append(top, m)
+		}
+	}
+	eff := make(map[*mem]float64, len(top))
+	for _, m := range top {
+		eff[m] = index.EffectiveImportance(m.d, now)
+	}
+	slices.SortFunc(top, func(a, b *mem) int {
+		if eff[a] != eff[b] {
+			if eff[a] > eff[b] {
+				return -1
+			}
+			return 1
+		}
+		if a.d.CreatedMS != b.d.CreatedMS {
+			if a.d.CreatedMS > b.d.CreatedMS {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.d.Path, b.d.Path)
+	})
+	return top
 }
 
 func clipLine(s string) string {

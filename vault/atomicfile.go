@@ -21,7 +21,7 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	tmp, err := writeTemp(path, data, perm)
+	tmp, err := writeTemp(path, data, perm, true)
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 // fs.ErrExist. The complete file appears at path in one step (a hard link of
 // the synced temporary file), so no reader ever sees it half written.
 func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
-	tmp, err := writeTemp(path, data, perm)
+	tmp, err := writeTemp(path, data, perm, true)
 	if err != nil {
 		return err
 	}
@@ -59,10 +59,10 @@ func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return SyncDir(filepath.Dir(path))
 }
 
-// writeTemp writes data to a new, synced temporary file next to path and
-// returns its name. The name starts with a dot: were a crash to leave it
+// writeTemp writes data to a new temporary file next to path, synced when
+// sync is set, and returns its name. The name starts with a dot: were a crash to leave it
 // behind, it is never read as memory.
-func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
+func writeTemp(path string, data []byte, perm os.FileMode, sync bool) (string, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
@@ -79,8 +79,10 @@ func writeTemp(path string, data []byte, perm os.FileMode) (string, error) {
 	if err := f.Chmod(perm); err != nil {
 		return fail(err)
 	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
+	if sync {
+		if err := f.Sync(); err != nil {
+			return fail(err)
+		}
 	}
 	if err := f.Close(); err != nil {
 		os.Remove(tmp)

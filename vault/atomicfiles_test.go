@@ -1,6 +1,7 @@
 package vault
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,6 +47,34 @@ func TestWriteFilesAtomic(t *testing.T) {
 		t.Errorf("replaced despite the error: %q", got)
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "a", ".*")); len(m) != 0 {
+		t.Errorf("temporary files left: %q", m)
+	}
+}
+
+// TestWriteFilesAtomicMany writes enough files for the bulk path (one
+// syncfs where the system has it): every file in place, modes kept, no
+// temporary file left.
+func TestWriteFilesAtomicMany(t *testing.T) {
+	dir := t.TempDir()
+	var ws []AtomicWrite
+	for i := range 2 * syncFSAt {
+		p := filepath.Join(dir, string(rune('a'+i%5)), fmt.Sprintf("n%d.md", i))
+		if i%2 == 0 {
+			writeFile(t, p, "old")
+		} else if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		ws = append(ws, AtomicWrite{Path: p, Data: fmt.Appendf(nil, "new %d", i), Perm: 0o640})
+	}
+	if err := WriteFilesAtomic(ws); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range ws {
+		if got, _ := os.ReadFile(w.Path); string(got) != fmt.Sprintf("new %d", i) {
+			t.Errorf("%s: %q", w.Path, got)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*", ".*")); len(m) != 0 {
 		t.Errorf("temporary files left: %q", m)
 	}
 }

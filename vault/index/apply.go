@@ -60,6 +60,9 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 			return stats, fmt.Errorf("index update: %w", err)
 		}
 	}
+	if err := newGeneration(ctx, tx); err != nil {
+		return stats, err
+	}
 	w, err := newWriter(ctx, tx, false)
 	if err != nil {
 		return stats, err
@@ -98,6 +101,10 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		return rowid, rows.Err()
 	}
 
+	moves, err := findMoves(ctx, tx, recs, gone)
+	if err != nil {
+		return stats, err
+	}
 	for _, p := range gone {
 		rowid, err := old(p)
 		if err != nil {
@@ -106,9 +113,19 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		if rowid == 0 {
 			continue
 		}
+		if to, ok := moves[p]; ok {
+			// The row goes with the file: its names were gathered,
+			// its path is the new one; the rec below rewrites the rest.
+			if _, err := tx.ExecContext(ctx, "UPDATE documents SET path = ? WHERE rowid = ?", to, rowid); err != nil {
+				return stats, fmt.Errorf("index move %s: %w", p, err)
+			}
+			stats.Removed++
+			continue
+		}
 		if err := w.clear(ctx, rowid); err != nil {
 			return stats, err
 		}
+		w.textDels = append(w.textDels, rowid)
 		if _, err := w.del.ExecContext(ctx, rowid); err != nil {
 			return stats, fmt.Errorf("index delete %s: %w", p, err)
 		}
@@ -149,6 +166,9 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		}
 	}
 
+	if err := w.flushTexts(ctx); err != nil {
+		return stats, err
+	}
 	var lk linker
 	if len(recs)+len(gone) >= ix.fullRelinkAt {
 		if lk, err = loadFullLinker(ctx, tx); err != nil {
@@ -174,6 +194,57 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		return stats, fmt.Errorf("index update: %w", err)
 	}
 	return stats, nil
+}
+
+// findMoves pairs paths that are gone with new paths of the same document
+// (same id, the old path's row and no row at the new one): a file moved,
+// as the sleep cycle's archive and restore move them. Such a row keeps its
+// rowid, and so its text (FTS5's most costly write) when that is unchanged.
+// It returns the new path by the old one.
+func findMoves(ctx context.Context, tx *sql.Tx, recs []*record, gone []string) (map[string]string, error) {
+	if len(recs) == 0 || len(gone) == 0 {
+		return nil, nil
+	}
+	byID := map[string]string{}
+	for _, r := range recs {
+		if r.doc.ID != "" && r.doc.ParseError == "" {
+			if _, dup := byID[r.doc.ID]; dup {
+				byID[r.doc.ID] = "" // two new paths claim it: neither is a move
+			} else {
+				byID[r.doc.ID] = r.doc.Path
+			}
+		}
+	}
+	if len(byID) == 0 {
+		return nil, nil
+	}
+	ask := func(q string, args ...any) (string, bool, error) {
+		var v string
+		err := tx.QueryRowContext(ctx, q, args...).Scan(&v)
+		if err == sql.ErrNoRows {
+			return "", false, nil
+		}
+		return v, err == nil, err
+	}
+	moves := map[string]string{}
+	for _, p := range gone {
+		id, ok, err := ask("SELECT id FROM documents WHERE path = ? AND parse_error = ''", p)
+		if err != nil {
+			return nil, fmt.Errorf("index %s: %w", p, err)
+		}
+		to := byID[id]
+		if !ok || id == "" || to == "" {
+			continue
+		}
+		if _, taken, err := ask("SELECT path FROM documents WHERE path = ?", to); err != nil {
+			return nil, fmt.Errorf("index %s: %w", to, err)
+		} else if taken {
+			continue
+		}
+		moves[p] = to
+		byID[id] = "" // one move per document
+	}
+	return moves, nil
 }
 
 // metaState holds the meta facts a write compares with the vault.

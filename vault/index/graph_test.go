@@ -249,6 +249,22 @@ func TestUpdateMatchesRebuild(t *testing.T) {
 			[]string{"mind/concepts/Note.md"}},
 		{"rename", func() { rename(t, l, "vault/Gamma.md", "vault/decisions/Gamma2.md") },
 			[]string{"vault/Gamma.md", "vault/decisions/Gamma2.md"}},
+		{"archive: move a linked note, only its status changed", func() {
+			rename(t, l, "mind/concepts/Note.md", "mind/archive/concepts/Note.md")
+			note(t, l, "mind/archive/concepts/Note.md", `title: "Beta"
+status: archived`, "Now I am Beta.")
+		}, []string{"mind/concepts/Note.md", "mind/archive/concepts/Note.md"}},
+		{"move back with another body", func() {
+			rename(t, l, "mind/archive/concepts/Note.md", "mind/concepts/Note.md")
+			note(t, l, "mind/concepts/Note.md", `title: "Beta"`, "Beta again, other words [[a]].")
+		}, []string{"mind/archive/concepts/Note.md", "mind/concepts/Note.md"}},
+		{"a copy under a new path while the old stays", func() {
+			data, err := os.ReadFile(l.Path("mind", "concepts", "Note.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeRaw(t, l, "vault/Copy.md", string(data))
+		}, []string{"vault/Copy.md", "mind/concepts/Note.md"}},
 		{"delete", func() { remove(t, l, "mind/concepts/sub/Note.md") }, []string{"mind/concepts/sub/Note.md"}},
 		{"a path that is not memory", func() { writeRaw(t, l, "README.md", "# hi\n") }, []string{"README.md", "observer/x.md"}},
 	}
@@ -260,5 +276,71 @@ func TestUpdateMatchesRebuild(t *testing.T) {
 		if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
 			t.Fatalf("after %q Update differs from a rebuild:\n%s", s.name, diffLines(got, want))
 		}
+	}
+}
+
+// TestUpdateMoveKeepsRow: a document moved (the sleep cycle's archive)
+// keeps its row and, its text unchanged, its text row: only the path and
+// the changed fields are written.
+func TestUpdateMoveKeepsRow(t *testing.T) {
+	ctx := context.Background()
+	l := linkVault(t)
+	ix := openTest(t, l)
+	rowOf := func(q, p string) string { return queryLines(t, ix.db, q, p) }
+	const byPath = "SELECT rowid FROM documents WHERE path = ?"
+	const textOf = "SELECT t.rowid, t.body FROM texts t JOIN documents d ON d.rowid = t.rowid WHERE d.path = ?"
+	before, text := rowOf(byPath, "mind/concepts/Note.md"), rowOf(textOf, "mind/concepts/Note.md")
+	if before == "" || text == "" {
+		t.Fatal("fixture lacks mind/concepts/Note.md")
+	}
+	rename(t, l, "mind/concepts/Note.md", "mind/archive/concepts/Note.md")
+	if err := ix.Update(ctx, "mind/concepts/Note.md", "mind/archive/concepts/Note.md"); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowOf(byPath, "mind/archive/concepts/Note.md"); got != before {
+		t.Errorf("moved row %q, want the old row %q", got, before)
+	}
+	if got := rowOf(textOf, "mind/archive/concepts/Note.md"); got != text {
+		t.Errorf("moved text %q, want %q", got, text)
+	}
+	if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+		t.Fatalf("after the move Update differs from a rebuild:\n%s", diffLines(got, want))
+	}
+}
+
+// TestGeneration: a refresh that finds nothing keeps the generation; one
+// that writes a row, an Update and a rebuild give a new one.
+func TestGeneration(t *testing.T) {
+	ctx := context.Background()
+	l := linkVault(t)
+	ix := openTest(t, l)
+	gen := func() string {
+		t.Helper()
+		g, err := ix.Generation(ctx)
+		if err != nil || g == "" {
+			t.Fatalf("generation %q, %v", g, err)
+		}
+		return g
+	}
+	g0 := gen()
+	if _, err := ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if g := gen(); g != g0 {
+		t.Errorf("a refresh that changed nothing moved the generation")
+	}
+	note(t, l, "mind/concepts/new.md", "", "new")
+	if _, err := ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	g1 := gen()
+	if g1 == g0 {
+		t.Errorf("a refresh that wrote a row kept the generation")
+	}
+	if err := ix.Update(ctx, "mind/concepts/new.md"); err != nil {
+		t.Fatal(err)
+	}
+	if gen() == g1 {
+		t.Errorf("an update kept the generation")
 	}
 }

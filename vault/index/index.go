@@ -145,8 +145,13 @@ func openDB(path string) (*sql.DB, error) {
 	// busy_timeout lets the daemon and a read command share the file. The
 	// rollback journal (not WAL) keeps every byte of the database in the one
 	// file, so Rebuild can swap a new file in with a rename: a WAL file left
-	// beside the old database would be replayed into the new one.
-	return openDSN(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_txlock=immediate")
+	// beside the old database would be replayed into the new one. An 8 MB
+	// page cache (SQLite's default is 2 MB) holds what an update of a few
+	// thousand documents touches, and temp_store keeps the statement
+	// journals of its statements in memory: with the defaults, an update
+	// of 8,000 paths wrote ~130,000 pages to a temporary file and re-read
+	// spilled pages.
+	return openDSN(path, "_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-8192)&_pragma=temp_store(MEMORY)&_txlock=immediate")
 }
 
 // openBuildDB opens the file a rebuild writes. Nobody else sees it until

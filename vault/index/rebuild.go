@@ -315,6 +315,9 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 	if _, err := tx.ExecContext(ctx, "INSERT INTO meta (key, value) VALUES ('decay_rates', ?), ('ignore', ?)", decaySignature(tax), ignoreKey(ig)); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
+	if err := newGeneration(ctx, tx); err != nil {
+		return stats, err
+	}
 	if err := w.flush(ctx); err != nil {
 		return stats, err
 	}

@@ -15,7 +15,9 @@ import (
 // 4: files (the paths a memory is about), for the sleep cycle's outdated check.
 // 5: texts.title is empty when the title only repeats the body's opening;
 // texts.parts, the parts of camelCase words.
-const SchemaVersion = 5
+// 6: meta "generation", replaced by every write (see Generation): a
+// writer that does not keep it must not write the file.
+const SchemaVersion = 6
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -128,7 +130,8 @@ const SchemaVersion = 5
 // it changes rewrites them); "ignore" is "sha256:" and the SHA-256 of the
 // .cortexignore every indexed path was matched with ("none" without one,
 // "stale" after an update under other patterns): while it is the vault's,
-// a refresh need not match the paths it already holds again.
+// a refresh need not match the paths it already holds again;
+// "generation" is a random token every write replaces (see Generation).
 //
 // # How it is built
 //

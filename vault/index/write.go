@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -48,13 +49,31 @@ type writer struct {
 	tx   *sql.Tx
 	bulk bool // a rebuild: every row is new, written in batches
 	// Single rows (updates and refreshes).
-	doc, text, alias, edge             *sql.Stmt
-	delText, delAliases, delEdges, del *sql.Stmt
+	doc, alias, edge          *sql.Stmt
+	delAliases, delEdges, del *sql.Stmt
+	// oldText reads a row's text, to leave an unchanged text alone.
+	oldText *sql.Stmt
 	// Batches (rebuild).
 	docs, aliases, edges *batch
 	// textSink receives the full text of each document in a rebuild.
 	textSink func(ctx context.Context, rowid int64, t textRow) error
+	// Text changes of an update, written together by flushTexts: FTS5
+	// flushes what it holds to a new segment at every statement of the
+	// transaction after its first write (its savepoint), so writing texts
+	// row by row between the other rows' statements made a segment per
+	// document, and merging them was most of an update's time.
+	textDels []int64
+	textPuts []queuedText
 }
+
+type queuedText struct {
+	rowid int64
+	t     textRow
+}
+
+// textChunk is how many rows one statement of flushTexts deletes or
+// inserts (7 columns a row, far below SQLite's 32,766 variables).
+const textChunk = 500
 
 var (
 	textCols  = []string{"rowid", "title", "aliases", "body", "tags", "entities", "parts"}
@@ -93,10 +112,9 @@ func newWriter(ctx context.Context, tx *sql.Tx, bulk bool) (*writer, error) {
 		q  string
 	}{
 		{&w.doc, upsertDocSQL},
-		{&w.text, insertSQL("texts", textCols)},
 		{&w.alias, insertSQL("aliases", aliasCols)},
 		{&w.edge, insertSQL("edges", edgeCols)},
-		{&w.delText, "DELETE FROM texts WHERE rowid = ?"},
+		{&w.oldText, "SELECT title, aliases, body, tags, entities, parts FROM texts WHERE rowid = ?"},
 		{&w.delAliases, "DELETE FROM aliases WHERE doc = ?"},
 		{&w.delEdges, "DELETE FROM edges WHERE src = ?"},
 		{&w.del, "DELETE FROM documents WHERE rowid = ?"},
@@ -112,7 +130,7 @@ func newWriter(ctx context.Context, tx *sql.Tx, bulk bool) (*writer, error) {
 }
 
 func (w *writer) close() {
-	for _, st := range []*sql.Stmt{w.doc, w.text, w.alias, w.edge, w.delText, w.delAliases, w.delEdges, w.del} {
+	for _, st := range []*sql.Stmt{w.doc, w.alias, w.edge, w.oldText, w.delAliases, w.delEdges, w.del} {
 		if st != nil {
 			st.Close()
 		}
@@ -146,8 +164,10 @@ func (w *writer) exec(ctx context.Context, st *sql.Stmt, b *batch, args ...any) 
 
 // put writes r's row, text and aliases; rowid 0 lets the database pick one
 // (or keep the one of the path already indexed). A rebuild gives every
-// rowid. It returns the rowid.
+// rowid. It returns the rowid. An update's text is queued for flushTexts,
+// and left alone when it is the row's text already.
 func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error) {
+	had := rowid != 0
 	if w.bulk {
 		if err := w.docs.add(ctx, docArgs(rowid, r)...); err != nil {
 			return 0, err
@@ -167,11 +187,13 @@ func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error)
 		if w.bulk {
 			err = w.textSink(ctx, rowid, *t)
 		} else {
-			_, err = w.text.ExecContext(ctx, rowid, t.title, t.aliases, t.body, t.tags, t.entities, t.parts)
+			err = w.queueText(ctx, rowid, had, *t)
 		}
 		if err != nil {
 			return 0, fmt.Errorf("index %s: text: %w", r.doc.Path, err)
 		}
+	} else if had {
+		w.textDels = append(w.textDels, rowid)
 	}
 	for _, k := range r.aliasKeys {
 		if err := w.exec(ctx, w.alias, w.aliases, rowid, k); err != nil {
@@ -181,9 +203,64 @@ func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error)
 	return rowid, nil
 }
 
-// clear deletes what hangs off a documents row: text, aliases, edges.
+// queueText queues the text of the row rowid (had: the row was there
+// before this write, so it may have a text) unless it is unchanged.
+func (w *writer) queueText(ctx context.Context, rowid int64, had bool, t textRow) error {
+	if had {
+		var o textRow
+		err := w.oldText.QueryRowContext(ctx, rowid).Scan(&o.title, &o.aliases, &o.body, &o.tags, &o.entities, &o.parts)
+		switch {
+		case err == sql.ErrNoRows:
+		case err != nil:
+			return err
+		case o == t:
+			return nil
+		default:
+			w.textDels = append(w.textDels, rowid)
+		}
+	}
+	w.textPuts = append(w.textPuts, queuedText{rowid, t})
+	return nil
+}
+
+// flushTexts writes the queued text changes: the deletes, then the
+// inserts, a chunk of rows a statement.
+func (w *writer) flushTexts(ctx context.Context) error {
+	slices.Sort(w.textDels)
+	dels := slices.Compact(w.textDels)
+	for len(dels) > 0 {
+		part := dels[:min(textChunk, len(dels))]
+		dels = dels[len(part):]
+		args := make([]any, len(part))
+		for i, r := range part {
+			args[i] = r
+		}
+		if _, err := w.tx.ExecContext(ctx, "DELETE FROM texts WHERE rowid IN (?"+strings.Repeat(",?", len(part)-1)+")", args...); err != nil {
+			return fmt.Errorf("index: delete texts: %w", err)
+		}
+	}
+	puts := w.textPuts
+	for len(puts) > 0 {
+		part := puts[:min(textChunk, len(puts))]
+		puts = puts[len(part):]
+		args := make([]any, 0, len(part)*len(textCols))
+		for _, q := range part {
+			args = append(args, q.rowid, q.t.title, q.t.aliases, q.t.body, q.t.tags, q.t.entities, q.t.parts)
+		}
+		one := "(?" + strings.Repeat(",?", len(textCols)-1) + ")"
+		q := "INSERT INTO texts (" + strings.Join(textCols, ", ") + ") VALUES " + one + strings.Repeat(","+one, len(part)-1)
+		if _, err := w.tx.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("index: insert texts: %w", err)
+		}
+	}
+	w.textDels, w.textPuts = nil, nil
+	return nil
+}
+
+// clear deletes what hangs off a documents row: aliases, edges (its text
+// is put's, or queued for deletion by drop).
 func (w *writer) clear(ctx context.Context, rowid int64) error {
-	for _, st := range []*sql.Stmt{w.delText, w.delAliases, w.delEdges} {
+	for _, st := range []*sql.Stmt{w.delAliases, w.delEdges} {
 		if _, err := st.ExecContext(ctx, rowid); err != nil {
 			return fmt.Errorf("index: delete: %w", err)
 		}

@@ -1,0 +1,43 @@
+//go:build linux
+
+package vault
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+const haveSyncFS = true
+
+// syncFS makes the paths (files or folders) durable, with everything else
+// written to the file systems they are on: one syncfs(2) per file system.
+func syncFS(paths []string) error {
+	done := map[uint64]bool{}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return fmt.Errorf("sync %s: %w", p, err)
+		}
+		st, ok := fi.Sys().(*syscall.Stat_t)
+		if !ok {
+			return fmt.Errorf("sync %s: no device number", p)
+		}
+		if done[uint64(st.Dev)] {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return fmt.Errorf("sync %s: %w", p, err)
+		}
+		err = unix.Syncfs(int(f.Fd()))
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("sync %s: %w", p, err)
+		}
+		done[uint64(st.Dev)] = true
+	}
+	return nil
+}
