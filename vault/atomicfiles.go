@@ -75,7 +75,7 @@ func WriteFilesAtomic(files []AtomicWrite) error {
 		for _, t := range targets {
 			folders[filepath.Dir(t)] = true
 		}
-		if err := syncFS(slices.Collect(maps.Keys(folders))); err != nil {
+		if err := SyncFS(slices.Collect(maps.Keys(folders))); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -98,7 +98,7 @@ func WriteFilesAtomic(files []AtomicWrite) error {
 		dirs[filepath.Dir(targets[i])] = true
 	}
 	if bulk {
-		return syncFS(slices.Collect(maps.Keys(dirs)))
+		return SyncFS(slices.Collect(maps.Keys(dirs)))
 	}
 	var dirErrs []error
 	for d := range dirs {

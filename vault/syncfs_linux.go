@@ -3,7 +3,9 @@
 package vault
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
 
@@ -12,12 +14,15 @@ import (
 
 const haveSyncFS = true
 
-// syncFS makes the paths (files or folders) durable, with everything else
-// written to the file systems they are on: one syncfs(2) per file system.
-func syncFS(paths []string) error {
+// SyncFS makes the paths (files or folders) durable, with everything else
+// written to the file systems they are on: one syncfs(2) per file system. A path no longer there is passed over.
+func SyncFS(paths []string) error {
 	done := map[uint64]bool{}
 	for _, p := range paths {
 		fi, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed since it was written: nothing to keep
+		}
 		if err != nil {
 			return fmt.Errorf("sync %s: %w", p, err)
 		}

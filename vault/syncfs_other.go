@@ -3,7 +3,9 @@
 package vault
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 )
 
@@ -11,10 +13,13 @@ import (
 // folder, concurrently.
 const haveSyncFS = false
 
-// syncFS makes the paths (files or folders) durable, one fsync each.
-func syncFS(paths []string) error {
+// SyncFS makes the paths (files or folders) durable, one fsync each. A path no longer there is passed over.
+func SyncFS(paths []string) error {
 	for _, p := range paths {
 		f, err := os.Open(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed since it was written: nothing to keep
+		}
 		if err != nil {
 			return fmt.Errorf("sync %s: %w", p, err)
 		}
