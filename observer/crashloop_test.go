@@ -214,13 +214,7 @@ func TestBatchSizeShrinksAfterADeathAndGrowsBack(t *testing.T) {
 func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
 	l := newTestVault(t)
 	git(t, l.Root, "config", "gc.auto", "30")
-	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
-	log := &testLogger{}
-	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(log, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	m, clock, log := openLogged(t, l)
 	loose := func() int {
 		n := 0
 		ents, _ := os.ReadDir(filepath.Join(l.Root, ".git", "objects"))
@@ -261,13 +255,7 @@ func TestMemorizerPacksTheRepositoryAtQuietTimes(t *testing.T) {
 func TestMemorizerPacksTheRepositoryUnderAStream(t *testing.T) {
 	l := newTestVault(t)
 	git(t, l.Root, "config", "gc.autoPackLimit", "2")
-	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
-	log := &testLogger{}
-	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(log, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
+	m, clock, log := openLogged(t, l)
 	packs := func() int {
 		ps, _ := filepath.Glob(filepath.Join(l.Root, ".git", "objects", "pack", "*.pack"))
 		return len(ps)
@@ -293,4 +281,18 @@ func TestMemorizerPacksTheRepositoryUnderAStream(t *testing.T) {
 		t.Errorf("%d packs after the maintenance, gc.autoPackLimit 2", n)
 	}
 	checkInvariants(t, l)
+}
+
+// openLogged opens a memorizer on l with a test clock and a logger whose
+// output the test reads; it is closed with the test.
+func openLogged(t *testing.T, l vault.Layout) (*Memorizer, *testClock, *testLogger) {
+	t.Helper()
+	clock := &testClock{t: time.Date(2026, 2, 16, 15, 30, 0, 0, time.UTC)}
+	log := &testLogger{}
+	m, err := Open(context.Background(), l, Options{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(log, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m, clock, log
 }

@@ -103,10 +103,7 @@ func TestDroppedFromIndex(t *testing.T) {
 // nothing; after another writer's index that still holds every path, it
 // reads that index once, commits nothing, and takes it as the clean one.
 func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
-	r := newTestRepo(t)
-	r.write("README.md", "start\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "-m", "start")
+	r := newRepoWith(t, "README.md", "start\n")
 	s := openStore(t, r.dir, Options{})
 	r.write("mind/a.md", "a\n")
 	if _, err := s.Commit(t.Context(), CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"}); err != nil {
@@ -151,10 +148,7 @@ func TestCommitWithoutPathsLooksCheaply(t *testing.T) {
 // the person staged stays staged, what the person's git dropped of the
 // store's paths is committed again, nothing of either is lost.
 func TestCommitKeepsTheIndexItPublished(t *testing.T) {
-	r := newTestRepo(t)
-	r.write("README.md", "start\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "-m", "start")
+	r := newRepoWith(t, "README.md", "start\n")
 	s := openStore(t, r.dir, Options{})
 	r.write("mind/a.md", "a\n")
 	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
@@ -197,10 +191,7 @@ func TestCommitKeepsTheIndexItPublished(t *testing.T) {
 // not wait), and a git that keeps running past GitQuietWait does not stop
 // the commit.
 func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
-	r := newTestRepo(t)
-	r.write("README.md", "start\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "-m", "start")
+	r := newRepoWith(t, "README.md", "start\n")
 	s := openStore(t, r.dir, Options{GitQuietWait: time.Minute})
 	lock := filepath.Join(r.dir, ".git", "index.lock")
 	looks := 0

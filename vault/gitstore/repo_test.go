@@ -128,9 +128,15 @@ func (r *testRepo) readIndex() []byte {
 // newStartedRepo is a test repository with one commit, "start", of a.md.
 func newStartedRepo(t testing.TB) *testRepo {
 	t.Helper()
+	return newRepoWith(t, "a.md", "a\n")
+}
+
+// newRepoWith is a test repository with one commit, "start", of one file.
+func newRepoWith(t testing.TB, path, content string) *testRepo {
+	t.Helper()
 	r := newTestRepo(t)
-	r.write("a.md", "a\n")
-	r.git("add", "a.md")
+	r.write(path, content)
+	r.git("add", path)
 	r.git("commit", "-q", "-m", "start")
 	return r
 }

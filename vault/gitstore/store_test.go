@@ -459,10 +459,7 @@ func TestGitStoreIndexLockHeld(t *testing.T) {
 // commit restores them, which is what this test checks.)
 func TestGitStoreBesideGitCLI(t *testing.T) {
 	t.Parallel()
-	r := newTestRepo(t)
-	r.write("README.md", "start\n")
-	r.git("add", ".")
-	r.git("commit", "-q", "-m", "start")
+	r := newRepoWith(t, "README.md", "start\n")
 	const personCommits, storeCommits = 25, 12
 
 	var wg sync.WaitGroup
