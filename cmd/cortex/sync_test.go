@@ -304,9 +304,16 @@ func TestSyncRemoteFaults(t *testing.T) {
 		t.Errorf("sync of an invalid document:\n%s", out)
 	}
 	// Unrelated history: refused, nothing changed.
+	// (Not a second `cortex init`: two inits in the same second make the
+	// very same root commit — same tree, author and time — so their
+	// histories are one.)
 	other := filepath.Join(t.TempDir(), "other.git")
 	cli.run(t, "", "git", "init", "-q", "--bare", "-b", "main", other)
-	o := cli.newVault(t).Root
+	o := t.TempDir()
+	cli.run(t, o, "git", "init", "-q", "-b", "main")
+	os.WriteFile(filepath.Join(o, "unrelated.txt"), []byte("another project\n"), 0o644)
+	cli.run(t, o, "git", "add", "unrelated.txt")
+	cli.run(t, o, "git", "-c", "user.name=Other", "-c", "user.email=other@example.com", "commit", "-qm", "another project")
 	cli.run(t, o, "git", "push", "-q", other, "main")
 	cli.run(t, a, "git", "remote", "add", "other", other)
 	head = cli.run(t, a, "git", "rev-parse", "HEAD")
