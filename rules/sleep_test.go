@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -223,7 +222,7 @@ func TestMaintainGolden(t *testing.T) {
 	view := got[ViewFile]
 	lines := strings.Split(strings.TrimSuffix(view, "\n"), "\n")
 	if !strings.HasPrefix(view, ViewHeader+"\n") || len(lines) > ViewMaxLines || len(view) > ViewMaxBytes ||
-		!regexp.MustCompile(`## Rules\n- Always run the migrations on staging first ‹[0-9a-f-]{8,}#\^r-[0-9a-f]{8}›\n`).MatchString(view) {
+		!strings.Contains(view, "## Rules\n- Always run the migrations on staging first\n") {
 		t.Errorf("MEMORY.md:\n%s", view)
 	}
 	if len(rep.Candidates) != 2 || rep.Candidates[0].ID != "01940000-0000-7000-8000-000000000006" || rep.Candidates[0].Occurrences != 2 {

@@ -77,23 +77,19 @@ func (p *planner) view(ctx context.Context) error {
 // rules files, else a rules document's title), then the memories that
 // would be pushed to any agent, by effective importance.
 func (p *planner) renderView(ctx context.Context) ([]byte, error) {
-	// A rule with a block id is shown with its reference, ‹short#^block›,
-	// as the push block shows it (cortex get takes it); the short ids are
-	// known once every rules file is seen.
-	type ruleLine struct{ text, id, block string }
-	var ruleLines []ruleLine
+	var ruleLines []string
 	seen := map[string]bool{}
-	addRules := func(rel, id, body, title string) {
+	addRules := func(rel, body, title string) {
 		if seen[rel] {
 			return
 		}
 		seen[rel] = true
 		entries := doc.RuleEntries(body)
 		for _, e := range entries {
-			ruleLines = append(ruleLines, ruleLine{clipLine(e.Text), id, e.Block})
+			ruleLines = append(ruleLines, "- "+clipLine(e.Text))
 		}
 		if len(entries) == 0 {
-			ruleLines = append(ruleLines, ruleLine{text: clipLine(title) + " (" + rel + ")"})
+			ruleLines = append(ruleLines, "- "+clipLine(title)+" ("+rel+")")
 		}
 	}
 	rels := slices.Sorted(func(yield func(string) bool) {
@@ -105,23 +101,18 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 	})
 	for _, rel := range rels {
 		rf := p.rules[rel]
-		addRules(rel, rf.p.Doc.ID, rf.p.Body(), rf.p.Doc.Title)
+		addRules(rel, rf.p.Body(), rf.p.Doc.Title)
 	}
 	for _, m := range p.mems {
 		if strings.HasPrefix(m.d.Path, index.RulesPrefix) && m.d.Status == "active" {
-			addRules(m.d.Path, m.d.ID, m.body, m.d.Title)
+			addRules(m.d.Path, m.body, m.d.Title)
 		}
 	}
 	p.ranked = viewOrder(p.mems, p.now)
 	top := p.ranked[:min(len(p.ranked), ViewMaxLines)]
-	ids := make([]string, 0, len(top)+len(ruleLines))
-	for _, m := range top {
-		ids = append(ids, m.d.ID)
-	}
-	for _, r := range ruleLines {
-		if r.block != "" {
-			ids = append(ids, r.id)
-		}
+	ids := make([]string, len(top))
+	for i, m := range top {
+		ids[i] = m.d.ID
 	}
 	short, err := p.s.ix.ShortIDs(ctx, ids, 8)
 	if err != nil {
@@ -144,11 +135,7 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 	if len(ruleLines) > 0 {
 		put("")
 		put("## Rules")
-		for _, r := range ruleLines {
-			ln := "- " + r.text
-			if r.block != "" && short[r.id] != "" {
-				ln += " ‹" + short[r.id] + "#^" + r.block + "›"
-			}
+		for _, ln := range ruleLines {
 			if !put(ln) {
 				break
 			}
