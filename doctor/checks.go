@@ -157,7 +157,7 @@ func checkService(_ context.Context, e *env) watchdog.Result {
 	if older, why := runsOlder(e, in.Binary); older {
 		return warn(restart, "the daemon runs an older cortex: %s", why)
 	}
-	if self, err := os.Executable(); err == nil && !sameFile(self, in.Binary) {
+	if self, err := os.Executable(); err == nil && !vault.SameFile(self, in.Binary) {
 		return warn("cortex daemon install --vault "+e.root, "the service runs %s, not this cortex (%s)", in.Binary, self)
 	}
 	if len(orphans) > 0 {
@@ -180,15 +180,6 @@ func runsOlder(e *env, bin string) (bool, string) {
 		return true, fmt.Sprintf("%s changed %s, after the daemon (pid %d) started %s", bin, Ago(e.now, fi.ModTime()), info.PID, Ago(e.now, info.Started))
 	}
 	return false, ""
-}
-
-func sameFile(a, b string) bool {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
 }
 
 // checkBuffer: the lines waiting in the buffer, and for how long.

@@ -664,7 +664,7 @@ func isOurServer(s *jnode) bool {
 func claudeBinary() string {
 	self := selfPath()
 	if p, err := exec.LookPath("cortex"); err == nil && self != "" {
-		if abs, err := filepath.Abs(p); err == nil && sameFile(abs, self) {
+		if abs, err := filepath.Abs(p); err == nil && vault.SameFile(abs, self) {
 			return "cortex"
 		}
 	}

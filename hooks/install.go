@@ -396,21 +396,12 @@ func selfPath() string {
 			p, err = exec.LookPath(p)
 		}
 		if err == nil {
-			if abs, err := filepath.Abs(p); err == nil && sameFile(abs, exe) {
+			if abs, err := filepath.Abs(p); err == nil && vault.SameFile(abs, exe) {
 				return abs
 			}
 		}
 	}
 	return exe
-}
-
-func sameFile(a, b string) bool {
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
 }
 
 // hookScript is our pre-commit hook: POSIX sh using only shell builtins (it

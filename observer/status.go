@@ -256,7 +256,7 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 	}
 	if known {
 		ds.Info = &info
-		ds.PIDAlive = processAlive(info.PID)
+		ds.PIDAlive = gitstore.ProcessAlive(info.PID)
 	}
 	switch {
 	case held && known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) > info.StaleAfter():
@@ -295,7 +295,7 @@ func memorizerDaemon(l vault.Layout) (int, bool) {
 	if held, known := gitstore.FlockHeld(fi); known {
 		return pid, held
 	}
-	return pid, processAlive(pid)
+	return pid, gitstore.ProcessAlive(pid)
 }
 
 // daemonLockHeld tries the daemon lock shared, without waiting: refused

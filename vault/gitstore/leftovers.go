@@ -36,7 +36,7 @@ func leftoverTemp(name string, modTime, now time.Time) bool {
 	if _, rest, ok := strings.Cut(name, "_cortex-"); ok {
 		pidText, _, _ := strings.Cut(rest, "-")
 		if pid, err := strconv.Atoi(pidText); err == nil && pid > 0 {
-			return pid != os.Getpid() && !processAlive(pid)
+			return pid != os.Getpid() && !ProcessAlive(pid)
 		}
 	}
 	return now.Sub(modTime) > staleGitTemp

@@ -4,9 +4,12 @@ package gitstore
 
 import "os"
 
-// processAlive reports whether pid is a live process on this machine. Where
+// ProcessAlive reports whether pid is a live process on this machine. Where
 // a process cannot be probed without a handle, finding it is the answer.
-func processAlive(pid int) bool {
+func ProcessAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
 	p, err := os.FindProcess(pid)
 	if err != nil {
 		return false
