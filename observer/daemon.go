@@ -208,6 +208,9 @@ func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daem
 	if opts.Memorizer.Role == "" {
 		opts.Memorizer.Role = MemorizerRoleDaemon
 	}
+	if opts.Memorizer.GitQuietWait == 0 {
+		opts.Memorizer.GitQuietWait = DaemonGitQuietWait
+	}
 	d.open = func(ctx context.Context) (processor, error) {
 		m, err := Open(ctx, l, opts.Memorizer)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -38,6 +39,43 @@ type Options struct {
 	// Progress, when set, is called as Process works through the buffer,
 	// with the bytes accounted for and the bytes pending when it began.
 	Progress func(done, total int64)
+	// GitQuietWait bounds how long Process, with lines pending, waits for
+	// a person's git commands to be quiet before it gathers them
+	// (gitstore.Store.WaitGitQuiet), and each commit before it takes
+	// index.lock (gitstore.Options.GitQuietWait); 0: gitstore's default
+	// (1s) for the commit, no wait before gathering. The daemon's is
+	// DaemonGitQuietWait.
+	GitQuietWait time.Duration
+}
+
+// DaemonGitQuietWait is how long the daemon waits for a person's git
+// commands to be quiet before it gathers pending lines into a commit, and
+// before the commit takes index.lock (git fails, it does not wait, on the
+// index.lock a commit holds): the lines are safe in the buffer meanwhile
+// and land together in one commit, and a script's git loop (a rebase, a
+// test harness) shorter than this never meets the daemon's lock. Past it
+// the commit goes between two of git's commands.
+const DaemonGitQuietWait = 30 * time.Second
+
+// waitGitQuiet waits, when lines are pending, at most quietWait for a
+// person's git commands to be quiet (see DaemonGitQuietWait).
+func (m *Memorizer) waitGitQuiet(ctx context.Context) {
+	w, ok := m.git.(interface {
+		WaitGitQuiet(context.Context, time.Duration) bool
+	})
+	if m.quietWait <= 0 || !ok {
+		return
+	}
+	st, _, err := LoadState(m.l)
+	if err != nil {
+		return
+	}
+	if fi, err := os.Stat(m.l.Buffer()); err != nil || fi.Size() <= st.Offset {
+		return
+	}
+	if w.WaitGitQuiet(ctx, m.quietWait) {
+		m.log.Debug("memorizer: git kept working in the repository; committing between two of its commands", "waited", m.quietWait)
+	}
 }
 
 // MemorizerRoleDaemon is the Role of the daemon's memorizer.
@@ -109,6 +147,8 @@ type Memorizer struct {
 	sig   gitstore.Signature
 	lines int
 	role  string // Options.Role
+	// quietWait is Options.GitQuietWait.
+	quietWait time.Duration
 	// progress is Options.Progress.
 	progress func(done, total int64)
 	tx       *doc.Taxonomy
@@ -175,7 +215,7 @@ const indexRefreshEvery = time.Minute
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
 	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
-		role: opts.Role, leftWarned: map[string]bool{}}
+		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -197,7 +237,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.loadConfig(); err != nil {
 		return nil, err
 	}
-	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: m.sig, Now: m.now})
+	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: m.sig, Now: m.now, GitQuietWait: opts.GitQuietWait})
 	if err != nil {
 		return nil, fmt.Errorf("memorizer: %w", err)
 	}
@@ -459,6 +499,7 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 			return res, err
 		}
 	}
+	m.waitGitQuiet(ctx)
 	start, err := statBuffer(m.l.Buffer())
 	if err != nil {
 		return res, err

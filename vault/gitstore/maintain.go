@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -100,7 +101,14 @@ func (s *Store) gitWorksHere() bool {
 // current folder (where git has changed to, -C included) is inside the
 // work tree or the git folder. False where processes cannot be seen.
 func gitRunningIn(dirs ...string) bool {
-	found, _ := findGitProcess(func(procDir string) bool {
+	return len(gitProcessesIn(dirs...)) > 0
+}
+
+// gitProcessesIn lists the git processes at work in the repository (see
+// gitRunningIn); none where processes cannot be seen.
+func gitProcessesIn(dirs ...string) []int {
+	var pids []int
+	findGitProcess(func(procDir string) bool {
 		cwd, err := os.Readlink(filepath.Join(procDir, "cwd"))
 		if err != nil {
 			// Another user's: not at work in this user's repository
@@ -109,10 +117,13 @@ func gitRunningIn(dirs ...string) bool {
 		}
 		for _, d := range dirs {
 			if rel, err := filepath.Rel(d, cwd); err == nil && filepath.IsLocal(rel) || cwd == d {
-				return true
+				if pid, err := strconv.Atoi(filepath.Base(procDir)); err == nil {
+					pids = append(pids, pid)
+				}
+				return false // and look on
 			}
 		}
 		return false
 	})
-	return found
+	return pids
 }

@@ -187,12 +187,12 @@ func TestCommitKeepsTheIndexItPublished(t *testing.T) {
 }
 
 // TestCommitTakesIndexLockBetweenGitCommands: while a git process works in
-// the repository the store does not take index.lock (git would fail on it,
-// not wait), and a git that keeps running past GitQuietWait does not stop
-// the commit.
+// the repository, and for GitQuietPeriod after, the store does not take
+// index.lock (git would fail on it, not wait), and a git that keeps running
+// past GitQuietWait does not stop the commit.
 func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
 	r := newRepoWith(t, "README.md", "start\n")
-	s := openStore(t, r.dir, Options{GitQuietWait: time.Minute})
+	s := openStore(t, r.dir, Options{GitQuietWait: time.Minute, GitQuietPeriod: 20 * time.Millisecond})
 	lock := filepath.Join(r.dir, ".git", "index.lock")
 	looks := 0
 	s.gitRunningHere = func() bool {
@@ -204,8 +204,10 @@ func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
 	}
 	r.write("mind/a.md", "a\n")
 	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
-	if looks != 4 {
-		t.Errorf("looked %d times for a git process, want 4 (three while it ran, one after)", looks)
+	// Three while it ran; one within the quiet period after it, one past
+	// it; the last look before the lock.
+	if looks != 6 {
+		t.Errorf("looked %d times for a git process, want 6", looks)
 	}
 
 	s = openStore(t, r.dir, Options{GitQuietWait: 5 * time.Millisecond})

@@ -64,10 +64,16 @@ type Options struct {
 	// holds for the length of one command (default 10s).
 	LockTimeout time.Duration
 	// GitQuietWait bounds the wait, before a commit takes index.lock, for
-	// a moment when no git process works in the repository (default 1s;
-	// negative: no wait). Git does not wait for index.lock: a person's git
-	// command that starts while the store holds it fails.
+	// no git process to have worked in the repository for GitQuietPeriod
+	// (default 1s; negative: no wait). Git does not wait for index.lock: a
+	// person's git command that starts while the store holds it fails.
+	// Past the wait the lock is taken the instant git releases it
+	// (quiet.go).
 	GitQuietWait time.Duration
+	// GitQuietPeriod is how long no git process must have worked in the
+	// repository for a commit to go on (default 50ms: a script's git
+	// commands follow each other within milliseconds).
+	GitQuietPeriod time.Duration
 	// RefLockTimeout bounds the wait for HEAD.lock and the branch's lock
 	// (default 2s; git itself waits 100ms).
 	RefLockTimeout time.Duration
@@ -94,6 +100,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.GitQuietWait == 0 {
 		o.GitQuietWait = time.Second
+	}
+	if o.GitQuietPeriod <= 0 {
+		o.GitQuietPeriod = 50 * time.Millisecond
 	}
 	if o.RefLockTimeout <= 0 {
 		o.RefLockTimeout = 2 * time.Second
@@ -134,6 +143,10 @@ type Store struct {
 	index *indexSnapshot
 
 	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
+	gitSeen  time.Time    // when a git process was last seen at work in the repository (quiet.go)
+	// waitedOut: the caller's WaitGitQuiet ran out with git at work; the
+	// next commit does not wait again.
+	waitedOut bool
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
 	gitRunningHere    func() bool                  // nil: gitRunningIn the repository; swapped in tests
@@ -442,35 +455,64 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// content encoded. That repair must never cost the request its
 	// commit: paths that can no longer be read as committed (now beyond
 	// a symbolic link, replaced meanwhile) are given up.
-	snap, err := s.loadIndex(cfg)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	requestedChanges := changes
+	var (
+		snap *indexSnapshot
+		pre  *precommit
+		next *gitIndex
+		data []byte
+	)
+	prepare := func() error {
+		var err error
+		if snap, err = s.loadIndex(cfg); err != nil {
+			return err
+		}
+		if changes, err = s.addDropped(ctx, snap.idx, watched, requestedChanges); err != nil {
+			return err
+		}
+		if len(changes) == 0 && !req.AllowEmpty {
+			return ErrNothingToCommit
+		}
+		// The trees and the commit too, built on HEAD as it is now:
+		// objects nobody refers to yet, each written and synced, which
+		// is most of a commit's time. Under the lock they are used as
+		// they are when HEAD has not moved meanwhile and nothing was
+		// added to the commit, and built again otherwise. (Without
+		// core.fileMode the modes come from the index, which may change
+		// until the lock is taken: nothing is built ahead then.)
+		pre = nil
+		if cfg.fileMode {
+			pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
+		}
+		s.index = nil // the snapshot becomes the next index
+		next = snap.idx
+		data = s.prepareIndex(next, snap.mtime, changes, cfg)
+		return nil
 	}
-	if changes, err = s.addDropped(ctx, snap.idx, watched, changes); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
-	}
-	if len(changes) == 0 && !req.AllowEmpty {
+	nothing := func() (plumbing.Hash, error) {
 		head, err := s.readHead()
 		if err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 		}
 		return head.hash, ErrNothingToCommit
 	}
-
-	// The trees and the commit too, built on HEAD as it is now: objects
-	// nobody refers to yet, each written and synced, which is most of a
-	// commit's time. Under the lock they are used as they are when HEAD has
-	// not moved meanwhile and nothing was added to the commit, and built
-	// again otherwise. (Without core.fileMode the modes come from the
-	// index, which may change until the lock is taken: nothing is built
-	// ahead then.)
-	var pre *precommit
-	if cfg.fileMode {
-		pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
+	if err := prepare(); errors.Is(err, ErrNothingToCommit) {
+		return nothing()
+	} else if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 	}
-	s.index = nil // the snapshot becomes the next index
-	next := snap.idx
-	data := s.prepareIndex(next, snap.mtime, changes, cfg)
+	// Wait for git to be quiet (quiet.go); a person's git that wrote the
+	// index or moved HEAD meanwhile has the commit prepared again, so that
+	// the lock is held only to put it in place.
+	busy := s.waitGitQuiet(ctx)
+	for try := 0; !busy && try < 3 && s.preparedIsStale(snap, pre); try++ {
+		if err := prepare(); errors.Is(err, ErrNothingToCommit) {
+			return nothing()
+		} else if err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+		busy = s.waitGitQuiet(ctx)
+	}
 
 	// index.lock is born holding the new index, written and synced while
 	// git sees no lock (lockPolicy.fill): from here to the branch's move, git
@@ -480,7 +522,11 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// goes with, and spares the rename that publishes it (and releases the
 	// lock) ext4's flush of a file replaced unsynced (auto_da_alloc).
 	pol := lockPolicy{timeout: s.opts.LockTimeout, staleAge: s.opts.StaleLockAge, gitRunning: s.gitRunning, ownerDir: s.lockOwners(), settleAll: s.settleAbandonedLocks,
-		fill: data, ready: func() { s.waitGitQuiet(ctx) }}
+		fill: data, ready: func() {
+			s.lastLook(ctx, busy, func() *precommit { return pre }, func() {
+				pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
+			})
+		}}
 	if s.beforeIndexLock != nil {
 		s.beforeIndexLock()
 	}
@@ -568,28 +614,6 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	s.committed.remember(changes)
 	s.keepIndex(published, next)
 	return commit, nil
-}
-
-// waitGitQuiet waits, at most GitQuietWait, until no git process works in
-// the repository (where /proc shows processes; elsewhere it does not
-// wait). A person's git command takes index.lock early and fails when it
-// finds the store's: the store takes it between two of them. A git
-// running longer than the wait (a pager, an editor) does not stop the
-// commit, which then waits for index.lock itself, if git holds it.
-func (s *Store) waitGitQuiet(ctx context.Context) {
-	if s.opts.GitQuietWait < 0 {
-		return
-	}
-	deadline := time.Now().Add(s.opts.GitQuietWait)
-	for s.gitWorksHere() && time.Now().Before(deadline) {
-		t := time.NewTimer(time.Millisecond)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-t.C:
-		}
-	}
 }
 
 // LockHeld is how long, in all, this store's commits have held git's

@@ -1,0 +1,179 @@
+package gitstore
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"time"
+)
+
+// A person's git command fails, it does not wait, when it finds the
+// store's index.lock: the store takes the lock only when no git command can
+// be in the middle of taking it. Two means, measured with a person's loop
+// of `git add` and `git commit` beside a stream of commits:
+//
+//   - Quiet: before a commit, the store waits until no git process has
+//     worked in the repository for GitQuietPeriod (a script's commands
+//     follow each other within milliseconds; a person's far apart), at most
+//     GitQuietWait. Commits that wait are coalesced by the caller: a stream
+//     of them lands in a few commits after the git commands stop.
+//   - A gap: when the wait runs out with git still at work, the lock is
+//     taken the instant git releases it (an inotify event), at a release
+//     that left HEAD where the commit was built, before the next command
+//     can start: at 10,000 documents a next git command takes its lock
+//     4.5–17 ms after the previous one released it. The store then holds it
+//     8–35 ms (it must read and write again the index git just wrote), so
+//     a command of a tight loop may still meet it: the wait for quiet is
+//     what keeps a person's git from failing, the gap only bounds the delay.
+
+// gapWait bounds the wait for git to release index.lock, past the wait for
+// quiet.
+const gapWait = time.Second
+
+// WaitGitQuiet waits, at most wait, until no git process has worked in the
+// repository for GitQuietPeriod; busy reports that the wait ran out with
+// git still at work. A caller that gathers work into commits waits here
+// before it gathers: what comes meanwhile lands in the same commit, whose
+// own wait (GitQuietWait) is short. Where processes cannot be seen (no
+// /proc) it does not wait.
+func (s *Store) WaitGitQuiet(ctx context.Context, wait time.Duration) (busy bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	busy = s.waitGitQuietFor(ctx, wait)
+	s.waitedOut = busy
+	return busy
+}
+
+// waitGitQuiet is WaitGitQuiet for a commit, at most GitQuietWait (no
+// longer than one look when the caller's own WaitGitQuiet ran out just
+// before); the caller holds s.mu.
+func (s *Store) waitGitQuiet(ctx context.Context) (busy bool) {
+	wait := s.opts.GitQuietWait
+	if s.waitedOut {
+		s.waitedOut, wait = false, 0
+	}
+	if wait < 0 {
+		return false
+	}
+	return s.waitGitQuietFor(ctx, wait)
+}
+
+func (s *Store) waitGitQuietFor(ctx context.Context, wait time.Duration) (busy bool) {
+	deadline := time.Now().Add(wait)
+	for {
+		if ctx.Err() != nil {
+			return false
+		}
+		pids, seen := s.gitAtWork()
+		if !seen && time.Since(s.gitSeen) >= s.opts.GitQuietPeriod {
+			return false
+		}
+		if !time.Now().Before(deadline) {
+			return true
+		}
+		if !seen {
+			sleepCtx(ctx, min(time.Until(deadline), time.Until(s.gitSeen.Add(s.opts.GitQuietPeriod))))
+			continue
+		}
+		// Until they end: nothing is gained by looking meanwhile (where
+		// the end cannot be waited for, a look every millisecond).
+		if len(pids) > 0 {
+			waitExit(ctx, pids, deadline)
+		} else {
+			sleepCtx(ctx, time.Millisecond)
+		}
+		s.gitSeen = time.Now()
+	}
+}
+
+// gitAtWork looks for git processes working in the repository: their pids
+// where known (none in tests, where gitRunningHere stands in).
+func (s *Store) gitAtWork() (pids []int, found bool) {
+	if s.gitRunningHere != nil {
+		return nil, s.gitRunningHere()
+	}
+	pids = gitProcessesIn(s.workTree, s.commonDir)
+	return pids, len(pids) > 0
+}
+
+// sleepCtx sleeps for d, or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}
+
+// pollExit waits, looking every millisecond, until every process of pids
+// has ended, deadline has passed or ctx is done.
+func pollExit(ctx context.Context, pids []int, deadline time.Time) {
+	for ctx.Err() == nil && time.Now().Before(deadline) {
+		alive := false
+		for _, p := range pids {
+			alive = alive || ProcessAlive(p)
+		}
+		if !alive {
+			return
+		}
+		sleepCtx(ctx, time.Millisecond)
+	}
+}
+
+// preparedIsStale reports whether a person's git wrote the index or moved
+// HEAD since the commit was prepared on them.
+func (s *Store) preparedIsStale(snap *indexSnapshot, pre *precommit) bool {
+	fi, err := statIndex(s.indexFile())
+	switch {
+	case err != nil:
+		return snap.stat != nil || !errors.Is(err, fs.ErrNotExist)
+	case !sameIndexFile(fi, snap.stat):
+		return true
+	}
+	return s.headMoved(pre)
+}
+
+// headMoved reports whether HEAD is no longer where pre was built on.
+func (s *Store) headMoved(pre *precommit) bool {
+	if pre == nil {
+		return false
+	}
+	head, err := s.readHead()
+	return err != nil || head != pre.head
+}
+
+// lastLook is the last moment before index.lock is made, everything else
+// done. After a quiet wait, one more look: a git that started meanwhile is
+// let finish (GitQuietPeriod at most). Past the wait, with git still at
+// work (busy): the lock is taken the instant git releases it, at a release
+// that left HEAD where the commit was built (else it is built again,
+// rebuild, and the next release waited for), or once nothing has happened
+// to the lock for GitQuietPeriod.
+func (s *Store) lastLook(ctx context.Context, busy bool, pre func() *precommit, rebuild func()) {
+	if s.opts.GitQuietWait < 0 {
+		return
+	}
+	if !busy {
+		if pids, seen := s.gitAtWork(); seen && len(pids) > 0 {
+			waitExit(ctx, pids, time.Now().Add(s.opts.GitQuietPeriod))
+		}
+		return
+	}
+	w := watchIndexLock(s.gitDir)
+	if w == nil {
+		return
+	}
+	defer w.close()
+	deadline := time.Now().Add(gapWait)
+	for try := 0; try < 3 && time.Now().Before(deadline); try++ {
+		w.awaitRelease(ctx, s.opts.GitQuietPeriod, deadline)
+		if !s.headMoved(pre()) {
+			return
+		}
+		rebuild()
+	}
+}
