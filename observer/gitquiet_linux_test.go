@@ -29,7 +29,7 @@ func TestProcessWaitsForAPersonsGit(t *testing.T) {
 	before := strings.TrimSpace(git(t, l.Root, "rev-parse", "HEAD"))
 
 	// A person's git at work in the vault until the test ends it.
-	person := gitCmd(l.Root, "hash-object", "--stdin")
+	person := gitCmd(l.Root, "update-index", "--stdin")
 	in, err := person.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

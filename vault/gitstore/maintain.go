@@ -105,7 +105,10 @@ func gitRunningIn(dirs ...string) bool {
 }
 
 // gitProcessesIn lists the git processes at work in the repository (see
-// gitRunningIn); none where processes cannot be seen.
+// gitRunningIn); none where processes cannot be seen. A git command that
+// only reads (log, status, diff, rev-parse, …: readOnlyGit) is not at work:
+// it never fails on the store's locks, nor makes the store's commit fail,
+// so a loop of them — an editor's, a test's polling — is no reason to wait.
 func gitProcessesIn(dirs ...string) []int {
 	var pids []int
 	findGitProcess(func(procDir string) bool {
@@ -117,6 +120,9 @@ func gitProcessesIn(dirs ...string) []int {
 		}
 		for _, d := range dirs {
 			if rel, err := filepath.Rel(d, cwd); err == nil && filepath.IsLocal(rel) || cwd == d {
+				if args, err := os.ReadFile(filepath.Join(procDir, "cmdline")); err == nil && readOnlyGit(strings.Split(strings.TrimSuffix(string(args), "\x00"), "\x00")) {
+					return false
+				}
 				if pid, err := strconv.Atoi(filepath.Base(procDir)); err == nil {
 					pids = append(pids, pid)
 				}
@@ -126,4 +132,36 @@ func gitProcessesIn(dirs ...string) []int {
 		return false
 	})
 	return pids
+}
+
+// readOnlyGits are git's commands that write neither the index nor a ref
+// (status and diff refresh the index only when they can take its lock,
+// and go on without it when not).
+var readOnlyGits = map[string]bool{
+	"blame": true, "cat-file": true, "check-attr": true, "check-ignore": true, "count-objects": true,
+	"describe": true, "diff": true, "diff-files": true, "diff-index": true, "diff-tree": true,
+	"for-each-ref": true, "grep": true, "hash-object": true, "help": true, "log": true, "ls-files": true,
+	"ls-tree": true, "merge-base": true, "name-rev": true, "rev-list": true, "rev-parse": true,
+	"shortlog": true, "show": true, "show-ref": true, "status": true, "var": true, "version": true,
+}
+
+// readOnlyGit reports whether argv (a process's command line) is git
+// running one of readOnlyGits. Anything else — another command, an alias,
+// a command line not understood — is taken as at work.
+func readOnlyGit(argv []string) bool {
+	if len(argv) < 2 || filepath.Base(argv[0]) != "git" {
+		return false
+	}
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" || a == "--config-env":
+			i++ // and its value
+		case strings.HasPrefix(a, "-"):
+			// -p, --no-pager, --literal-pathspecs, --git-dir=…: no value apart
+		default:
+			return readOnlyGits[a]
+		}
+	}
+	return false
 }

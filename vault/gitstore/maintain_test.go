@@ -97,3 +97,25 @@ func TestGitRunningIn(t *testing.T) {
 		t.Fatal("a git in another folder was taken for one in this repository")
 	}
 }
+
+func TestReadOnlyGit(t *testing.T) {
+	for _, c := range []struct {
+		argv string
+		want bool
+	}{
+		{"git log -1", true},
+		{"git -C /v -c core.pager=cat --no-pager status --porcelain", true},
+		{"/usr/lib/git-core/git --literal-pathspecs diff --cached --raw", true},
+		{"git --git-dir /v/.git rev-parse HEAD", true},
+		{"git add notes/a.md", false},
+		{"git -C /v commit -q -m log", false},
+		{"git -c alias.st=status st", false}, // an alias: not understood, at work
+		{"git", false},
+		{"git-upload-pack /v", false},
+		{"cortex hook pre-commit", false},
+	} {
+		if got := readOnlyGit(strings.Fields(c.argv)); got != c.want {
+			t.Errorf("readOnlyGit(%q) = %v, want %v", c.argv, got, c.want)
+		}
+	}
+}

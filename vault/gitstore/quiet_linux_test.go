@@ -9,15 +9,21 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
 
 // startBlockedGit starts a real git in the repository that works until
-// the returned function ends it: `git hash-object --stdin` reading a pipe.
-func startBlockedGit(t *testing.T, r *testRepo) (pid int, end func()) {
+// the returned function ends it, reading a pipe: `git update-index
+// --stdin`, which holds index.lock meanwhile, as a person's git would.
+func startBlockedGit(t *testing.T, r *testRepo, args ...string) (pid int, end func()) {
 	t.Helper()
-	cmd := exec.Command("git", "-C", r.dir, "hash-object", "--stdin")
+	if len(args) == 0 {
+		args = []string{"update-index", "--stdin"}
+	}
+	cmd := exec.Command("git", append([]string{"-C", r.dir}, args...)...)
 	cmd.Env = r.env
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -37,7 +43,7 @@ func startBlockedGit(t *testing.T, r *testRepo) (pid int, end func()) {
 	}
 	t.Cleanup(end)
 	// Seen once it has changed to the repository (-C).
-	for i := 0; !slices.Contains(gitProcessesIn(r.dir), cmd.Process.Pid); i++ {
+	for i := 0; !slices.Contains(gitProcessesIn(r.dir), cmd.Process.Pid) && !seenReading(cmd.Process.Pid, r.dir); i++ {
 		if i == 5000 {
 			t.Fatalf("git %d never seen at work in %s", cmd.Process.Pid, r.dir)
 		}
@@ -77,12 +83,25 @@ func TestWaitGitQuietSeesARealGit(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("still waiting 30s after git ended")
 	}
-	// Another repository's git is none of this one's business.
+	// Another repository's git is none of this one's business, nor is a
+	// git that only reads.
 	other := newRepoWith(t, "README.md", "other\n")
 	startBlockedGit(t, other)
+	startBlockedGit(t, r, "hash-object", "--stdin")
 	if busy := s.WaitGitQuiet(ctx, time.Minute); busy {
-		t.Fatal("busy because of a git in another repository")
+		t.Fatal("busy because of a git in another repository, or one that only reads")
 	}
+}
+
+// seenReading reports whether pid is a git working in dir that
+// gitProcessesIn passes over as read-only.
+func seenReading(pid int, dir string) bool {
+	cwd, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "cwd"))
+	if err != nil || cwd != dir {
+		return false
+	}
+	args, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	return err == nil && readOnlyGit(strings.Split(strings.TrimSuffix(string(args), "\x00"), "\x00"))
 }
 
 // TestAwaitReleaseReturnsAtTheRelease: past the wait for quiet, a commit
