@@ -37,7 +37,8 @@
 # SLEEP_SIZES (documents of the sleep vaults, "10000 100000"), SLEEP_RUNS
 # (rounds, 3), SLEEP_BASE (another cortex binary, e.g. one built from main,
 # whose `cortex maintain` runs alternate with ours on the same vaults),
-# LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_N
+# LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_PERSON_FOR
+# (the length of its shorter git loop, 20s), LOCK_N
 # (observations of its stream, 250), LOCK_BASE (other cortex binaries,
 # space-separated, measured alternately in lockduty), LOCK_ROUNDS (rounds of
 # the alternation, 1), LOCK_IDLE (seconds the daemon idles after the stream
@@ -91,6 +92,7 @@ DOCTOR_RUNS=${DOCTOR_RUNS:-5}
 LOCK_DOCS=${LOCK_DOCS:-10000 100000}
 LOCK_N=${LOCK_N:-250}
 LOCK_ROUNDS=${LOCK_ROUNDS:-1}
+LOCK_PERSON_FOR=${LOCK_PERSON_FOR:-20s}
 GS_DOCS=${GS_DOCS:-10000}
 GS_N=${GS_N:-40000}
 GS_INTERVAL=${GS_INTERVAL:-5ms}
@@ -549,7 +551,9 @@ section_recall() {
 # documents: the share of the time it is held, the median and longest hold,
 # the daemon's resident size (idle at start, peak, idle after a poll); then
 # a person's `git add`/`git commit` loop beside it, and the calls git refused
-# for the lock. Goals: duty <= 5%, longest hold <= 100 ms at 100,000; 0
+# for the lock: a loop of LOCK_PERSON_FOR (20s; "" skips it), and one that
+# runs until every line is committed (the daemon's wait for a quiet moment
+# then runs out). Goals: duty <= 5%, longest hold <= 100 ms at 100,000; 0
 # refusals; RSS <= 100 MB idle, <= 200 MB committing. With LOCK_BASE
 # (another cortex binary, e.g. one built from main) each measure is taken
 # with both, alternating.
@@ -562,7 +566,7 @@ section_lockduty() {
 	for n in $LOCK_DOCS; do
 		gen_vault lockduty-tmpl-$n "$n" >/dev/null
 		for r in $(seq "$LOCK_ROUNDS"); do
-			for person in "" -person; do
+			for person in "" ${LOCK_PERSON_FOR:+"-person -person-for $LOCK_PERSON_FOR"} -person; do
 				for b in "${bins[@]}"; do
 					l=new
 					[ "$b" = "$bin/cortex" ] || l=$(basename "$b")
@@ -574,7 +578,8 @@ section_lockduty() {
 					for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
 					idle0=$(awk '/VmRSS/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)
 					cpu0=$(ticks "$d")
-					"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$l $n docs (round $r):" $person || { kill "$d"; exit 1; }
+					# shellcheck disable=SC2086 # $person holds the loop's flags
+					"$bin/lockduty" -vault "$v" -n "$LOCK_N" -label "$l $n docs (round $r)${person:+ $person}:" $person || { kill "$d"; exit 1; }
 					cpu=$(awk -v a="$cpu0" -v b="$(ticks "$d")" -v hz="$(getconf CLK_TCK)" 'BEGIN{printf "%.1f", (b-a)/hz}')
 					echo "$l $n docs (round $r): daemon CPU ${cpu}s during the stream"
 					hwm=$(awk '/VmHWM/{print int($2/1024)}' /proc/$d/status 2>/dev/null || echo ?)

@@ -2,7 +2,7 @@
 // index.lock while observations stream in, and how a person's git fares
 // beside it.
 //
-//	lockduty -vault DIR [-interval 40ms] [-n 250] [-person]
+//	lockduty -vault DIR [-interval 40ms] [-n 250] [-person [-person-for D]]
 //
 // One observation is appended every interval (observer.Append, as `cortex
 // observe` does), n in all; the daemon (started by the caller) commits them.
@@ -11,7 +11,10 @@
 // the first append until every line is accounted for. With -person a loop
 // beside it runs `git add` and `git commit` of a file of its own, as fast as
 // it can, and counts the calls git refused because index.lock existed
-// (index.lock is then shared by both, so the duty cycle is not reported).
+// (index.lock is then shared by both, so the duty cycle is not reported),
+// and the other failures (a commit whose HEAD moved under it); it runs
+// until every line is committed, or, with -person-for, for that long from
+// the first append (the lines are then waited for after it).
 package main
 
 import (
@@ -39,15 +42,16 @@ func main() {
 	interval := flag.Duration("interval", 40*time.Millisecond, "time between two observations")
 	n := flag.Int("n", 250, "observations")
 	person := flag.Bool("person", false, "run a person's git add/commit loop beside the daemon")
+	personFor := flag.Duration("person-for", 0, "with -person: the loop's length (0: until every line is committed)")
 	label := flag.String("label", "", "a label for the output line")
 	flag.Parse()
-	if err := run(*dir, *interval, *n, *person, *label); err != nil {
+	if err := run(*dir, *interval, *n, *person, *personFor, *label); err != nil {
 		fmt.Fprintln(os.Stderr, "lockduty:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir string, interval time.Duration, n int, person bool, label string) error {
+func run(dir string, interval time.Duration, n int, person bool, personFor time.Duration, label string) error {
 	l := vault.Layout{Root: dir}
 	gitDir := filepath.Join(dir, ".git")
 	lockPath := filepath.Join(gitDir, "index.lock")
@@ -92,6 +96,11 @@ func run(dir string, interval time.Duration, n int, person bool, label string) e
 	var attempts, refused, otherFail atomic.Int64
 	var wg sync.WaitGroup
 	personStop := make(chan struct{})
+	var stopOnce sync.Once
+	stopPerson := func() { stopOnce.Do(func() { close(personStop) }) }
+	if person && personFor > 0 {
+		time.AfterFunc(personFor, stopPerson)
+	}
 	if person {
 		wg.Add(1)
 		go func() {
@@ -131,7 +140,7 @@ func run(dir string, interval time.Duration, n int, person bool, label string) e
 		time.Sleep(time.Millisecond)
 	}
 	elapsed := time.Since(start)
-	close(personStop)
+	stopPerson()
 	wg.Wait()
 	time.Sleep(50 * time.Millisecond) // the last events
 	close(stopCh)
