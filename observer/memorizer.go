@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -57,25 +56,30 @@ type Options struct {
 // the commit goes between two of git's commands.
 const DaemonGitQuietWait = 30 * time.Second
 
-// waitGitQuiet waits, when lines are pending, at most quietWait for a
-// person's git commands to be quiet (see DaemonGitQuietWait).
-func (m *Memorizer) waitGitQuiet(ctx context.Context) {
+// waitGitQuiet waits, at most until *deadline (set to quietWait from now
+// at the first wait of a Process), for a person's git commands to be quiet
+// (see DaemonGitQuietWait). again reports that git was at work: the lines
+// are to be read again, since more may have come meanwhile.
+func (m *Memorizer) waitGitQuiet(ctx context.Context, deadline *time.Time) (again bool) {
 	w, ok := m.git.(interface {
-		WaitGitQuiet(context.Context, time.Duration) bool
+		WaitGitQuiet(context.Context, time.Duration) (seen, busy bool)
 	})
 	if m.quietWait <= 0 || !ok {
-		return
+		return false
 	}
-	st, _, err := LoadState(m.l)
-	if err != nil {
-		return
+	// Real time, not the clock of the documents (a test's stands still).
+	if deadline.IsZero() {
+		*deadline = time.Now().Add(m.quietWait)
 	}
-	if fi, err := os.Stat(m.l.Buffer()); err != nil || fi.Size() <= st.Offset {
-		return
+	wait := time.Until(*deadline)
+	if wait <= 0 {
+		return false // waited long enough: the commit goes between two of git's commands
 	}
-	if w.WaitGitQuiet(ctx, m.quietWait) {
+	seen, busy := w.WaitGitQuiet(ctx, wait)
+	if busy {
 		m.log.Debug("memorizer: git kept working in the repository; committing between two of its commands", "waited", m.quietWait)
 	}
+	return seen && ctx.Err() == nil
 }
 
 // MemorizerRoleDaemon is the Role of the daemon's memorizer.
@@ -499,11 +503,11 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 			return res, err
 		}
 	}
-	m.waitGitQuiet(ctx)
 	start, err := statBuffer(m.l.Buffer())
 	if err != nil {
 		return res, err
 	}
+	var quietUntil time.Time // see waitGitQuiet
 	progress := func(int64) {}
 	if p := m.progress; p != nil {
 		if st, _, err := LoadState(m.l); err == nil && start.Size > st.Offset {
@@ -565,6 +569,9 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 			m.maintain(ctx)
 			m.releaseMemory()
 			return res, nil
+		}
+		if m.waitGitQuiet(ctx, &quietUntil) {
+			continue
 		}
 		if replaced {
 			st.Offset = 0

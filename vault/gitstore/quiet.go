@@ -31,17 +31,19 @@ import (
 const gapWait = time.Second
 
 // WaitGitQuiet waits, at most wait, until no git process has worked in the
-// repository for GitQuietPeriod; busy reports that the wait ran out with
-// git still at work. A caller that gathers work into commits waits here
-// before it gathers: what comes meanwhile lands in the same commit, whose
-// own wait (GitQuietWait) is short. Where processes cannot be seen (no
-// /proc) it does not wait.
-func (s *Store) WaitGitQuiet(ctx context.Context, wait time.Duration) (busy bool) {
+// repository for GitQuietPeriod. seen reports that one was (the wait took
+// time), busy that the wait ran out with git still at work; a commit that
+// follows then does not wait again. A caller that gathers work into
+// commits waits here before it gathers, and gathers again when git was
+// seen: what came meanwhile lands in the same commit, which a script's git
+// loop shorter than the wait never meets. Where processes cannot be seen
+// (no /proc) it does not wait.
+func (s *Store) WaitGitQuiet(ctx context.Context, wait time.Duration) (seen, busy bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	busy = s.waitGitQuietFor(ctx, wait)
+	seen, busy = s.waitGitQuietFor(ctx, wait)
 	s.waitedOut = busy
-	return busy
+	return seen, busy
 }
 
 // waitGitQuiet is WaitGitQuiet for a commit, at most GitQuietWait (no
@@ -55,35 +57,36 @@ func (s *Store) waitGitQuiet(ctx context.Context) (busy bool) {
 	if wait < 0 {
 		return false
 	}
-	return s.waitGitQuietFor(ctx, wait)
+	_, busy = s.waitGitQuietFor(ctx, wait)
+	return busy
 }
 
-func (s *Store) waitGitQuietFor(ctx context.Context, wait time.Duration) (busy bool) {
+func (s *Store) waitGitQuietFor(ctx context.Context, wait time.Duration) (seen, busy bool) {
 	deadline := time.Now().Add(wait)
-	for {
-		if ctx.Err() != nil {
-			return false
+	for ctx.Err() == nil {
+		pids, now := s.gitAtWork()
+		if now {
+			s.gitSeen = time.Now()
+		} else if time.Since(s.gitSeen) >= s.opts.GitQuietPeriod {
+			return seen, false
 		}
-		pids, seen := s.gitAtWork()
-		if !seen && time.Since(s.gitSeen) >= s.opts.GitQuietPeriod {
-			return false
-		}
+		seen = true // at work, or within the quiet period after
 		if !time.Now().Before(deadline) {
-			return true
+			return seen, true
 		}
-		if !seen {
+		switch {
+		case !now:
 			sleepCtx(ctx, min(time.Until(deadline), time.Until(s.gitSeen.Add(s.opts.GitQuietPeriod))))
-			continue
-		}
-		// Until they end: nothing is gained by looking meanwhile (where
-		// the end cannot be waited for, a look every millisecond).
-		if len(pids) > 0 {
+		case len(pids) > 0:
+			// Until they end: nothing is gained by looking meanwhile.
 			waitExit(ctx, pids, deadline)
-		} else {
+			s.gitSeen = time.Now()
+		default:
+			// Where the end cannot be waited for, a look every millisecond.
 			sleepCtx(ctx, time.Millisecond)
 		}
-		s.gitSeen = time.Now()
 	}
+	return seen, false
 }
 
 // gitAtWork looks for git processes working in the repository: their pids

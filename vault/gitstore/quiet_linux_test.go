@@ -60,15 +60,21 @@ func TestWaitGitQuietSeesARealGit(t *testing.T) {
 	r := newRepoWith(t, "README.md", "start\n")
 	s := openStore(t, r.dir, Options{GitQuietPeriod: 10 * time.Millisecond})
 	ctx := context.Background()
-	if busy := s.WaitGitQuiet(ctx, time.Minute); busy {
-		t.Fatal("busy with no git at work")
+	if seen, busy := s.WaitGitQuiet(ctx, time.Minute); seen || busy {
+		t.Fatalf("seen %v, busy %v with no git at work", seen, busy)
 	}
 	_, end := startBlockedGit(t, r)
-	if busy := s.WaitGitQuiet(ctx, 50*time.Millisecond); !busy {
-		t.Fatal("quiet while git works in the repository")
+	if seen, busy := s.WaitGitQuiet(ctx, 50*time.Millisecond); !seen || !busy {
+		t.Fatalf("seen %v, busy %v while git works in the repository", seen, busy)
 	}
 	done := make(chan bool)
-	go func() { done <- s.WaitGitQuiet(ctx, time.Minute) }()
+	go func() {
+		seen, busy := s.WaitGitQuiet(ctx, time.Minute)
+		if !seen {
+			t.Error("git was at work, yet not seen")
+		}
+		done <- busy
+	}()
 	select {
 	case busy := <-done:
 		t.Fatalf("the wait ended (busy=%v) while git still worked", busy)
@@ -88,7 +94,7 @@ func TestWaitGitQuietSeesARealGit(t *testing.T) {
 	other := newRepoWith(t, "README.md", "other\n")
 	startBlockedGit(t, other)
 	startBlockedGit(t, r, "hash-object", "--stdin")
-	if busy := s.WaitGitQuiet(ctx, time.Minute); busy {
+	if _, busy := s.WaitGitQuiet(ctx, time.Minute); busy {
 		t.Fatal("busy because of a git in another repository, or one that only reads")
 	}
 }
