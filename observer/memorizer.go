@@ -54,7 +54,7 @@ type Options struct {
 // and land together in one commit, and a script's git loop (a rebase, a
 // test harness) shorter than this never meets the daemon's lock. Past it
 // the commit goes between two of git's commands.
-const DaemonGitQuietWait = 30 * time.Second
+const DaemonGitQuietWait = 2 * time.Minute
 
 // waitGitQuiet waits, at most until *deadline (set to quietWait from now
 // at the first wait of a Process), for a person's git commands to be quiet
