@@ -211,6 +211,9 @@ func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daem
 	if opts.Memorizer.GitQuietWait == 0 {
 		opts.Memorizer.GitQuietWait = DaemonGitQuietWait
 	}
+	if opts.Memorizer.GitQuietPeriod == 0 {
+		opts.Memorizer.GitQuietPeriod = DaemonGitQuietPeriod
+	}
 	d.open = func(ctx context.Context) (processor, error) {
 		m, err := Open(ctx, l, opts.Memorizer)
 		if err != nil {

@@ -45,6 +45,10 @@ type Options struct {
 	// (1s) for the commit, no wait before gathering. The daemon's is
 	// DaemonGitQuietWait.
 	GitQuietWait time.Duration
+	// GitQuietPeriod is how long no git process must have worked in the
+	// vault's repository for a commit to go on (gitstore's default, 50ms;
+	// the daemon's DaemonGitQuietPeriod).
+	GitQuietPeriod time.Duration
 }
 
 // DaemonGitQuietWait is how long the daemon waits for a person's git
@@ -55,6 +59,12 @@ type Options struct {
 // test harness) shorter than this never meets the daemon's lock. Past it
 // the commit goes between two of git's commands.
 const DaemonGitQuietWait = 2 * time.Minute
+
+// DaemonGitQuietPeriod is the pause in a person's git commands the daemon
+// takes for the end of them: a script's commands follow each other within
+// milliseconds, but on a loaded machine a loop pauses now and then for a
+// few tens of them.
+const DaemonGitQuietPeriod = 250 * time.Millisecond
 
 // waitGitQuiet waits, at most until *deadline (set to quietWait from now
 // at the first wait of a Process), for a person's git commands to be quiet
@@ -241,7 +251,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.loadConfig(); err != nil {
 		return nil, err
 	}
-	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: m.sig, Now: m.now, GitQuietWait: opts.GitQuietWait})
+	gs, err := gitstore.OpenWith(l.Root, gitstore.Options{Signature: m.sig, Now: m.now, GitQuietWait: opts.GitQuietWait, GitQuietPeriod: opts.GitQuietPeriod})
 	if err != nil {
 		return nil, fmt.Errorf("memorizer: %w", err)
 	}
