@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // objectsSize is the bytes of .git/objects, and the loose objects in it.
@@ -77,7 +78,9 @@ func TestMaintainKeepsTheRepositoryCompact(t *testing.T) {
 func TestGitRunningIn(t *testing.T) {
 	r := newTestRepo(t)
 	other := t.TempDir()
-	cmd := exec.Command("git", "cat-file", "--batch")
+	// A git that writes (it holds index.lock until its input ends); one
+	// that only reads is not at work (TestReadOnlyGit).
+	cmd := exec.Command("git", "update-index", "--stdin")
 	cmd.Dir = r.dir
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -90,8 +93,12 @@ func TestGitRunningIn(t *testing.T) {
 	if _, err := os.Stat("/proc/self"); err != nil {
 		t.Skip("no /proc")
 	}
-	if !gitRunningIn(r.dir) {
-		t.Fatal("a git at work in the repository was not seen")
+	// Seen once it runs git's code in the folder (a moment after Start).
+	for i := 0; !gitRunningIn(r.dir); i++ {
+		if i == 5000 {
+			t.Fatal("a git at work in the repository was not seen")
+		}
+		time.Sleep(time.Millisecond)
 	}
 	if gitRunningIn(other) {
 		t.Fatal("a git in another folder was taken for one in this repository")
