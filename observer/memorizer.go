@@ -62,9 +62,10 @@ const DaemonGitQuietWait = 2 * time.Minute
 
 // DaemonGitQuietPeriod is the pause in a person's git commands the daemon
 // takes for the end of them: a script's commands follow each other within
-// milliseconds, but on a loaded machine a loop pauses now and then for a
-// few tens of them.
-const DaemonGitQuietPeriod = 250 * time.Millisecond
+// milliseconds, but on a loaded machine (load 10 on 2 cores, measured) a
+// loop pauses now and then for a few hundred; a person's commands are
+// seconds apart.
+const DaemonGitQuietPeriod = time.Second
 
 // waitGitQuiet waits, at most until *deadline (set to quietWait from now
 // at the first wait of a Process), for a person's git commands to be quiet

@@ -63,12 +63,32 @@ func (s *Store) waitGitQuiet(ctx context.Context) (busy bool) {
 
 func (s *Store) waitGitQuietFor(ctx context.Context, wait time.Duration) (seen, busy bool) {
 	deadline := time.Now().Add(wait)
+	// A look that finds none may fall between two commands of a loop that
+	// started while nobody looked: a second look confirms it, a moment
+	// later (at most 50 ms; none for a short quiet period's tests), unless
+	// quiet was confirmed just before (the caller's wait, then its commit's).
+	confirm := min(s.opts.GitQuietPeriod/20, 50*time.Millisecond)
+	var clean time.Time // the first look of a run of looks that found none
 	for ctx.Err() == nil {
 		pids, now := s.gitAtWork()
-		if now {
-			s.gitSeen = time.Now()
-		} else if time.Since(s.gitSeen) >= s.opts.GitQuietPeriod {
+		switch {
+		case now:
+			s.gitSeen, clean = time.Now(), time.Time{}
+		case time.Since(s.gitSeen) < s.opts.GitQuietPeriod:
+		case clean.IsZero() && confirm > 0 && time.Since(s.quietAt) > 4*confirm:
+			clean = time.Now()
+		case time.Since(clean) >= confirm:
+			if !clean.IsZero() {
+				s.quietAt = time.Now() // confirmed; not a quiet taken on trust
+			}
 			return seen, false
+		}
+		if !clean.IsZero() {
+			sleepCtx(ctx, min(time.Until(deadline), time.Until(clean.Add(confirm))))
+			if !time.Now().Before(deadline) {
+				return seen, seen
+			}
+			continue
 		}
 		seen = true // at work, or within the quiet period after
 		if !time.Now().Before(deadline) {

@@ -205,9 +205,9 @@ func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
 	r.write("mind/a.md", "a\n")
 	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
 	// Three while it ran; one within the quiet period after it, one past
-	// it; the last look before the lock.
-	if looks != 6 {
-		t.Errorf("looked %d times for a git process, want 6", looks)
+	// it and one that confirms it; the last look before the lock.
+	if looks != 7 {
+		t.Errorf("looked %d times for a git process, want 7", looks)
 	}
 
 	s = openStore(t, r.dir, Options{GitQuietWait: 5 * time.Millisecond})

@@ -144,6 +144,7 @@ type Store struct {
 
 	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
 	gitSeen  time.Time    // when a git process was last seen at work in the repository (quiet.go)
+	quietAt  time.Time    // when quiet was last confirmed (quiet.go)
 	// waitedOut: the caller's WaitGitQuiet ran out with git at work; the
 	// next commit does not wait again.
 	waitedOut bool
