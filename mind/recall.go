@@ -177,8 +177,9 @@ func (e *ShortPrefixError) Error() string {
 	return fmt.Sprintf("id prefix %q is too short: give %d or more characters", e.Ref, MinPrefix)
 }
 
-// MinPrefix is the shortest id prefix Resolve accepts.
-const MinPrefix = 8
+// MinPrefix is the shortest id prefix Resolve accepts, and the shortest
+// short id the index gives.
+const MinPrefix = index.MinShortID
 
 // ambiguousShown is how many candidates an ambiguous prefix lists.
 const ambiguousShown = 5

@@ -258,6 +258,30 @@ func TestShortIDs(t *testing.T) {
 			}
 		}
 	}
+
+	// Ids about to be written (more): the prefixes the index gives once
+	// they are indexed.
+	more := []string{"01a2aaaa-5000-7000-8000-000000000006", "01a9aaaa-0000-7000-8000-000000000000"}
+	ask := []string{"01a2aaaa-0000-7000-8000-000000000004", "01a9aaaa-0000-7000-8000-000000000000", "01a1fd61-1697-7000-8000-000000000003"}
+	ahead, err := r.Index().ShortIDs(context.Background(), ask, MinPrefix, more...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ahead["01a2aaaa-0000-7000-8000-000000000004"] != "01a2aaaa-0" || ahead["01a9aaaa-0000-7000-8000-000000000000"] != "01a9aaaa" {
+		t.Errorf("short ids with more: %v", ahead)
+	}
+	for _, id := range more {
+		v.add(testDoc{body: "x " + id, id: id})
+	}
+	after, err := v.open().Index().ShortIDs(context.Background(), ask, MinPrefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ask {
+		if after[id] != ahead[id] {
+			t.Errorf("short %s once indexed = %q, ahead of it %q", id, after[id], ahead[id])
+		}
+	}
 }
 
 func TestDaemonKeepsIndex(t *testing.T) {

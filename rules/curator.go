@@ -258,7 +258,12 @@ func (p *planner) ruleFile(typ string) *ruleFile {
 		title := strings.ToUpper(plural[:1]) + plural[1:]
 		body := "# " + title + "\n\n" + doc.RulesIntro + "\n"
 		imp := 1.0
-		d := &doc.Document{ID: doc.NewID(), Type: typ, Category: def.Category, Created: p.now.UTC(),
+		// The id is the run's time and a hash of the file and the
+		// commit the run starts from, not random: a run undone after a
+		// kill -9 and planned again writes the same file (and MEMORY.md
+		// the same reference to it).
+		id := doc.IDAt(p.now, "rules file\x00"+rel+"\x00"+gitHead(context.Background(), p.s.l.Root))
+		d := &doc.Document{ID: id, Type: typ, Category: def.Category, Created: p.now.UTC(),
 			SourceHash: doc.Hash(body), Title: title + " (rules)", Importance: &imp, Body: body}
 		data := doc.Render(d)
 		parsed, perr := doc.Parse(data)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // The fixture's clock: far enough after the memories for an opinion of
@@ -219,10 +220,18 @@ func TestMaintainGolden(t *testing.T) {
 	if got["vault/decisions/2026-01/2026-01-01-aaaa0011.md"] != f.files["vault/decisions/2026-01/2026-01-01-aaaa0011.md"] {
 		t.Error("a vault/ record changed")
 	}
+	// The rule's line carries its reference, ‹short#^block›, the short id
+	// being the one the index gives the new rules file after the run.
+	rp, _ := doc.Parse([]byte(rules))
+	short, err := s.ix.ShortIDs(ctx, []string{rp.Doc.ID}, index.MinShortID)
+	if err != nil || short[rp.Doc.ID] == "" {
+		t.Fatalf("short id of the rules file: %v %v", short, err)
+	}
 	view := got[ViewFile]
 	lines := strings.Split(strings.TrimSuffix(view, "\n"), "\n")
 	if !strings.HasPrefix(view, ViewHeader+"\n") || len(lines) > ViewMaxLines || len(view) > ViewMaxBytes ||
-		!strings.Contains(view, "## Rules\n- Always run the migrations on staging first\n") {
+		!strings.Contains(view, "## Rules\n- Always run the migrations on staging first ‹"+short[rp.Doc.ID]+"#^"+blockID("01940000-0000-7000-8000-000000000001")+"›\n") ||
+		!strings.Contains(view, "- [lesson] Never run the migrations on staging first ‹01940000-0000-7000-8000-000000000004›\n") {
 		t.Errorf("MEMORY.md:\n%s", view)
 	}
 	if len(rep.Candidates) != 2 || rep.Candidates[0].ID != "01940000-0000-7000-8000-000000000006" || rep.Candidates[0].Occurrences != 2 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -75,21 +76,27 @@ func (p *planner) view(ctx context.Context) error {
 
 // renderView writes MEMORY.md: the header, the rules (each entry of the
 // rules files, else a rules document's title), then the memories that
-// would be pushed to any agent, by effective importance.
+// would be pushed to any agent, by effective importance. Every line ends
+// with its reference, as in the push block: ‹short id› of a memory,
+// ‹short#^block› of a rule entry with a block id (cortex get reads both).
+// The short ids are those of the vault as the run leaves it (the rules
+// files it creates included), so they do not depend on whether the run
+// was interrupted and planned again, and the next run finds them the same.
 func (p *planner) renderView(ctx context.Context) ([]byte, error) {
-	var ruleLines []string
+	type ruleLine struct{ text, id, path, block string }
+	var ruleLines []ruleLine
 	seen := map[string]bool{}
-	addRules := func(rel, body, title string) {
+	addRules := func(rel, id, body, title string) {
 		if seen[rel] {
 			return
 		}
 		seen[rel] = true
 		entries := doc.RuleEntries(body)
 		for _, e := range entries {
-			ruleLines = append(ruleLines, "- "+clipLine(e.Text))
+			ruleLines = append(ruleLines, ruleLine{clipLine(e.Text), id, rel, e.Block})
 		}
 		if len(entries) == 0 {
-			ruleLines = append(ruleLines, "- "+clipLine(title)+" ("+rel+")")
+			ruleLines = append(ruleLines, ruleLine{text: clipLine(title), id: id, path: rel})
 		}
 	}
 	rels := slices.Sorted(func(yield func(string) bool) {
@@ -99,22 +106,32 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 			}
 		}
 	})
+	var created []string // ids of the rules files the run creates
 	for _, rel := range rels {
 		rf := p.rules[rel]
-		addRules(rel, rf.p.Body(), rf.p.Doc.Title)
+		if rf.orig == nil {
+			if rf.data == nil {
+				continue // a new file that could not take its rules: not written
+			}
+			created = append(created, rf.p.Doc.ID)
+		}
+		addRules(rel, rf.p.Doc.ID, rf.p.Body(), rf.p.Doc.Title)
 	}
 	for _, m := range p.mems {
 		if strings.HasPrefix(m.d.Path, index.RulesPrefix) && m.d.Status == "active" {
-			addRules(m.d.Path, m.body, m.d.Title)
+			addRules(m.d.Path, m.d.ID, m.body, m.d.Title)
 		}
 	}
 	p.ranked = viewOrder(p.mems, p.now)
 	top := p.ranked[:min(len(p.ranked), ViewMaxLines)]
-	ids := make([]string, len(top))
-	for i, m := range top {
-		ids[i] = m.d.ID
+	ids := make([]string, 0, len(top)+len(ruleLines))
+	for _, m := range top {
+		ids = append(ids, m.d.ID)
 	}
-	short, err := p.s.ix.ShortIDs(ctx, ids, 8)
+	for _, r := range ruleLines {
+		ids = append(ids, r.id)
+	}
+	short, err := p.s.ix.ShortIDs(ctx, ids, index.MinShortID, created...)
 	if err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
@@ -135,8 +152,12 @@ func (p *planner) renderView(ctx context.Context) ([]byte, error) {
 	if len(ruleLines) > 0 {
 		put("")
 		put("## Rules")
-		for _, ln := range ruleLines {
-			if !put(ln) {
+		for _, r := range ruleLines {
+			ref := cmp.Or(short[r.id], r.path)
+			if r.block != "" {
+				ref += "#^" + r.block
+			}
+			if !put("- " + r.text + " ‹" + ref + "›") {
 				break
 			}
 		}

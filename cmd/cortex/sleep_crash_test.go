@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -58,13 +57,13 @@ func sleepVault(t *testing.T, c *realCLI, n int) string {
 	return l.Root
 }
 
-// vaultFiles reads the vault's files (not .git, caches or observer/), with
-// the id and created lines of new rules files blanked: a run makes them
-// fresh each time.
+// vaultFiles reads the vault's files (not .git, caches or observer/). A
+// new rules file is compared whole, id included: its id is made from the
+// run's clock and starting commit, so a run planned again after a kill
+// writes the same file, and MEMORY.md the same reference to it.
 func vaultFiles(t *testing.T, root string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	fresh := regexp.MustCompile(`(?m)^(id|created|source_hash): .*$`)
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -81,11 +80,7 @@ func vaultFiles(t *testing.T, root string) map[string]string {
 		if err != nil {
 			return err
 		}
-		s := string(data)
-		if strings.HasPrefix(rel, "rules/") {
-			s = fresh.ReplaceAllString(s, "$1: -")
-		}
-		out[rel] = s
+		out[rel] = string(data)
 		return nil
 	})
 	if err != nil {

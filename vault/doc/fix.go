@@ -1,6 +1,8 @@
 package doc
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"time"
 
 	"github.com/google/uuid"
@@ -9,6 +11,24 @@ import (
 // NewID returns a new document id: a UUIDv7, ordered by creation time.
 func NewID() string {
 	return uuid.Must(uuid.NewV7()).String()
+}
+
+// IDAt returns the UUIDv7 of time t whose random bits are a hash of seed:
+// the same t and seed always give the same id. For a document a program
+// makes as part of a plan that may be made again after an interruption
+// (the sleep cycle's rules files), so that the plan made again writes the
+// same document; seed should name the document and its context well
+// enough that no other document gets the id.
+func IDAt(t time.Time, seed string) string {
+	var u uuid.UUID
+	h := sha256.Sum256([]byte(seed))
+	copy(u[6:], h[:10])
+	ms := uint64(t.UnixMilli())
+	binary.BigEndian.PutUint16(u[0:2], uint16(ms>>32))
+	binary.BigEndian.PutUint32(u[2:6], uint32(ms))
+	u[6] = u[6]&0x0f | 0x70 // version 7
+	u[8] = u[8]&0x3f | 0x80 // variant RFC 4122
+	return u.String()
 }
 
 // Fix repairs the Cortex part of a document in place (SPEC §6), and nothing

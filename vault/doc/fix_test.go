@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 var fixNow = time.Date(2026, 3, 1, 13, 0, 0, 123456789, time.FixedZone("CET", 3600))
@@ -113,5 +115,23 @@ func TestFixLeavesWhatItCannot(t *testing.T) {
 				t.Error("nothing fixed, but the content changed")
 			}
 		})
+	}
+}
+
+func TestIDAt(t *testing.T) {
+	at := time.Date(2026, 9, 1, 3, 0, 0, 123e6, time.UTC)
+	a, b := IDAt(at, "rules/lessons.md"), IDAt(at, "rules/lessons.md")
+	if a != b || !IsUUID(a) {
+		t.Fatalf("IDAt: %q, %q", a, b)
+	}
+	u := uuid.MustParse(a)
+	if u.Version() != 7 || u.Variant() != uuid.RFC4122 {
+		t.Errorf("IDAt %s: version %d, variant %v", a, u.Version(), u.Variant())
+	}
+	if sec, nsec := u.Time().UnixTime(); time.Unix(sec, nsec).UnixMilli() != at.UnixMilli() {
+		t.Errorf("IDAt %s: time %v, want %v", a, time.Unix(sec, nsec).UTC(), at)
+	}
+	if IDAt(at, "rules/warnings.md") == a || IDAt(at.Add(time.Millisecond), "rules/lessons.md") == a {
+		t.Error("IDAt: another seed or time gives the same id")
 	}
 }

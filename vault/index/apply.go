@@ -73,7 +73,9 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	// resolve differently are those naming one of them.
 	names := keySet{}
 	removed := map[int64]bool{}
+	var oldAliases []string // of the row old found last
 	old := func(p string) (int64, error) {
+		oldAliases = oldAliases[:0]
 		var rowid int64
 		var nk, tk, id string
 		err := tx.QueryRowContext(ctx, "SELECT rowid, name_key, title_key, id FROM documents WHERE path = ?", p).Scan(&rowid, &nk, &tk, &id)
@@ -97,6 +99,7 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 				return 0, fmt.Errorf("index %s: %w", p, err)
 			}
 			names.addKey(k)
+			oldAliases = append(oldAliases, k)
 		}
 		return rowid, rows.Err()
 	}
@@ -115,7 +118,8 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		}
 		if to, ok := moves[p]; ok {
 			// The row goes with the file: its names were gathered,
-			// its path is the new one; the rec below rewrites the rest.
+			// its path is the new one; the rec below writes what else
+			// changed.
 			if _, err := tx.ExecContext(ctx, "UPDATE documents SET path = ? WHERE rowid = ?", to, rowid); err != nil {
 				return stats, fmt.Errorf("index move %s: %w", p, err)
 			}
@@ -139,17 +143,16 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	}
 	written := make(map[int64]bool, len(recs))
 	srcs := make([]int64, len(recs))
+	had := make([]bool, len(recs))
 	for i, r := range recs {
 		rowid, err := old(r.doc.Path)
 		if err != nil {
 			return stats, err
 		}
-		if rowid != 0 {
-			if err := w.clear(ctx, rowid); err != nil {
-				return stats, err
-			}
-		}
-		if rowid, err = w.put(ctx, rowid, r); err != nil {
+		// A row that was there keeps what is unchanged of it (put,
+		// writeEdges): an archive's move changes its path and status.
+		had[i] = rowid != 0
+		if rowid, err = w.put(ctx, rowid, r, oldAliases); err != nil {
 			return stats, err
 		}
 		srcs[i] = rowid
@@ -178,7 +181,7 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		lk = newSQLLinker(tx)
 	}
 	for i, r := range recs {
-		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk)
+		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk, had[i])
 		if err != nil {
 			return stats, err
 		}

@@ -254,6 +254,13 @@ func TestUpdateMatchesRebuild(t *testing.T) {
 			note(t, l, "mind/archive/concepts/Note.md", `title: "Beta"
 status: archived`, "Now I am Beta.")
 		}, []string{"mind/concepts/Note.md", "mind/archive/concepts/Note.md"}},
+		{"a line added above the links (an archive's status line): only the edges' lines change", func() {
+			note(t, l, "mind/concepts/a.md", "aliases: [Alpha]\nstatus: outdated", "[[Note]] [[Beta]] [[Gamma]] [[NoteAlias]]")
+		}, []string{"mind/concepts/a.md"}},
+		{"the same moved, its edges' lines back", func() {
+			rename(t, l, "mind/concepts/a.md", "mind/archive/concepts/a.md")
+			note(t, l, "mind/archive/concepts/a.md", "aliases: [Alpha]", "[[Note]] [[Beta]] [[Gamma]] [[NoteAlias]]")
+		}, []string{"mind/concepts/a.md", "mind/archive/concepts/a.md"}},
 		{"move back with another body", func() {
 			rename(t, l, "mind/archive/concepts/Note.md", "mind/concepts/Note.md")
 			note(t, l, "mind/concepts/Note.md", `title: "Beta"`, "Beta again, other words [[a]].")

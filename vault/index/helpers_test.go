@@ -75,7 +75,7 @@ func dump(t testing.TB, db *sql.DB) string {
 		`SELECT 'doc', path, name_key, id, type, category, created, created_ms, source_hash, title,
 			title_key, bucket, attribution, quote(confidence), quote(importance), session_id, agent,
 			scope, status, aliases, reinforced, last_reinforced, supersedes, superseded_by,
-			promoted_to, decay_rate, decay_base_ms, parse_error != '' FROM documents`,
+			promoted_to, files, decay_rate, decay_base_ms, parse_error != '' FROM documents`,
 		`SELECT 'text', d.path, t.title, t.aliases, t.body, t.tags, t.entities FROM texts t JOIN documents d ON d.rowid = t.rowid`,
 		`SELECT 'alias', d.path, a.key FROM aliases a JOIN documents d ON d.rowid = a.doc`,
 		`SELECT 'edge', s.path, e.kind, coalesce(t.path, '∅'), e.target, e.key, e.name_key, e.form, e.subpath, e.type, e.line

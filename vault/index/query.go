@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -332,6 +333,10 @@ func (s extraScanner) Scan(dest ...any) error {
 	return s.row.Scan(append(dest, s.extra...)...)
 }
 
+// MinShortID is the fewest characters of a short id (ShortIDs), and so
+// of an id prefix cortex get accepts.
+const MinShortID = 8
+
 // ShortIDs returns, for each id, its shortest prefix of at least min
 // characters (minLen) that no other document's id starts with — how git abbreviates
 // hashes. UUIDv7 ids begin with their millisecond, so documents memorized
@@ -339,8 +344,14 @@ func (s extraScanner) Scan(dest ...any) error {
 // would name several of them. An id that two documents carry is returned
 // whole. Ids not in the index are returned as the shortest prefix that
 // names no indexed document (at least minLen).
-func (ix *Index) ShortIDs(ctx context.Context, ids []string, minLen int) (map[string]string, error) {
+//
+// more are ids of documents not indexed yet that will be (a plan's new
+// files): the prefixes are unique among the indexed ids and those, as they
+// will be once the plan is written, so that the index gives every id the
+// same prefix afterwards.
+func (ix *Index) ShortIDs(ctx context.Context, ids []string, minLen int, more ...string) (map[string]string, error) {
 	out := make(map[string]string, len(ids))
+	more = slices.Sorted(slices.Values(more))
 	stmt, err := ix.db.PrepareContext(ctx, `SELECT
 		(SELECT id FROM documents WHERE id <> '' AND id < @id ORDER BY id DESC LIMIT 1),
 		(SELECT id FROM documents WHERE id <> '' AND id > @id ORDER BY id LIMIT 1),
@@ -357,6 +368,19 @@ func (ix *Index) ShortIDs(ctx context.Context, ids []string, minLen int) (map[st
 		var same int
 		if err := stmt.QueryRowContext(ctx, sql.Named("id", id)).Scan(&prev, &next, &same); err != nil {
 			return nil, fmt.Errorf("index short ids: %w", err)
+		}
+		// The neighbours among more, and how many of them are id.
+		i, _ := slices.BinarySearch(more, id)
+		j := i
+		for j < len(more) && more[j] == id {
+			j++
+		}
+		same += j - i
+		if i > 0 && (!prev.Valid || more[i-1] > prev.String) {
+			prev = sql.NullString{String: more[i-1], Valid: true}
+		}
+		if j < len(more) && (!next.Valid || more[j] < next.String) {
+			next = sql.NullString{String: more[j], Valid: true}
 		}
 		n := minLen
 		if same > 1 {

@@ -242,7 +242,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		// The walk's order numbers the rows, so that two rebuilds of one
 		// tree give the same rowids.
 		rowid := int64(p.seq)
-		if _, err := w.put(ctx, rowid, r); err != nil {
+		if _, err := w.put(ctx, rowid, r, nil); err != nil {
 			return stats, err
 		}
 		// Kept until every document is read, so cloned: a string of the
@@ -265,7 +265,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		for i, k := range r.aliasKeys {
 			aliasKeys[i] = strings.Clone(k)
 		}
-		n, _, err := w.writeEdges(ctx, rowid, r.doc.Path, slices.DeleteFunc(r.refs, func(e ref) bool { return resolves(e.kind) }), nil)
+		n, _, err := w.writeEdges(ctx, rowid, r.doc.Path, slices.DeleteFunc(r.refs, func(e ref) bool { return resolves(e.kind) }), nil, false)
 		if err != nil {
 			return stats, err
 		}
@@ -299,7 +299,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 	names = nil
 	for i := range docs {
 		d := &docs[i]
-		n, dangling, err := w.writeEdges(ctx, d.rowid, d.path, d.refs, lk)
+		n, dangling, err := w.writeEdges(ctx, d.rowid, d.path, d.refs, lk, false)
 		if err != nil {
 			return stats, err
 		}

@@ -51,8 +51,13 @@ type writer struct {
 	// Single rows (updates and refreshes).
 	doc, alias, edge          *sql.Stmt
 	delAliases, delEdges, del *sql.Stmt
-	// oldText reads a row's text, to leave an unchanged text alone.
-	oldText *sql.Stmt
+	// oldText reads a row's text, to leave an unchanged text alone;
+	// oldDoc and oldEdges a row's columns and edges likewise.
+	oldText, oldDoc, oldEdges *sql.Stmt
+	edgeLine                  *sql.Stmt
+	// updates holds the statements that set some columns of a row, by
+	// their columns.
+	updates map[string]*sql.Stmt
 	// Batches (rebuild).
 	docs, aliases, edges *batch
 	// textSink receives the full text of each document in a rebuild.
@@ -115,6 +120,9 @@ func newWriter(ctx context.Context, tx *sql.Tx, bulk bool) (*writer, error) {
 		{&w.alias, insertSQL("aliases", aliasCols)},
 		{&w.edge, insertSQL("edges", edgeCols)},
 		{&w.oldText, "SELECT title, aliases, body, tags, entities, parts FROM texts WHERE rowid = ?"},
+		{&w.oldDoc, "SELECT " + strings.Join(docCols[1:], ", ") + " FROM documents WHERE rowid = ?"},
+		{&w.oldEdges, "SELECT rowid, " + strings.Join(edgeCols[1:], ", ") + " FROM edges WHERE src = ? ORDER BY rowid"},
+		{&w.edgeLine, "UPDATE edges SET line = ? WHERE rowid = ?"},
 		{&w.delAliases, "DELETE FROM aliases WHERE doc = ?"},
 		{&w.delEdges, "DELETE FROM edges WHERE src = ?"},
 		{&w.del, "DELETE FROM documents WHERE rowid = ?"},
@@ -130,10 +138,13 @@ func newWriter(ctx context.Context, tx *sql.Tx, bulk bool) (*writer, error) {
 }
 
 func (w *writer) close() {
-	for _, st := range []*sql.Stmt{w.doc, w.alias, w.edge, w.oldText, w.delAliases, w.delEdges, w.del} {
+	for _, st := range []*sql.Stmt{w.doc, w.alias, w.edge, w.oldText, w.oldDoc, w.oldEdges, w.edgeLine, w.delAliases, w.delEdges, w.del} {
 		if st != nil {
 			st.Close()
 		}
+	}
+	for _, st := range w.updates {
+		st.Close()
 	}
 	for _, b := range []*batch{w.docs, w.aliases, w.edges} {
 		b.close()
@@ -166,18 +177,25 @@ func (w *writer) exec(ctx context.Context, st *sql.Stmt, b *batch, args ...any) 
 // (or keep the one of the path already indexed). A rebuild gives every
 // rowid. It returns the rowid. An update's text is queued for flushTexts,
 // and left alone when it is the row's text already.
-func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error) {
+//
+// oldAliases are the alias keys of the row rowid of an update (non-zero:
+// the row is there): its columns that hold what r's would are left alone,
+// and its aliases when they are r's, since every index on a column that
+// changes is written again (an archive changes a row's path and status
+// only, and each of them is in a few of the documents table's indexes).
+func (w *writer) put(ctx context.Context, rowid int64, r *record, oldAliases []string) (int64, error) {
 	had := rowid != 0
-	if w.bulk {
+	switch {
+	case !w.bulk && had:
+		if err := w.keepDoc(ctx, rowid, r); err != nil {
+			return 0, err
+		}
+	case w.bulk:
 		if err := w.docs.add(ctx, docArgs(rowid, r)...); err != nil {
 			return 0, err
 		}
-	} else {
-		var id any
-		if rowid != 0 {
-			id = rowid
-		}
-		if err := w.doc.QueryRowContext(ctx, docArgs(id, r)...).Scan(&rowid); err != nil {
+	default:
+		if err := w.doc.QueryRowContext(ctx, docArgs(nil, r)...).Scan(&rowid); err != nil {
 			return 0, fmt.Errorf("index %s: %w", r.doc.Path, err)
 		}
 	}
@@ -195,12 +213,91 @@ func (w *writer) put(ctx context.Context, rowid int64, r *record) (int64, error)
 	} else if had {
 		w.textDels = append(w.textDels, rowid)
 	}
+	if had && !w.bulk {
+		if sameKeys(oldAliases, r.aliasKeys) {
+			return rowid, nil
+		}
+		if _, err := w.delAliases.ExecContext(ctx, rowid); err != nil {
+			return 0, fmt.Errorf("index %s: alias: %w", r.doc.Path, err)
+		}
+	}
 	for _, k := range r.aliasKeys {
 		if err := w.exec(ctx, w.alias, w.aliases, rowid, k); err != nil {
 			return 0, fmt.Errorf("index %s: alias: %w", r.doc.Path, err)
 		}
 	}
 	return rowid, nil
+}
+
+// keepDoc writes the columns of the row rowid that differ from r's.
+func (w *writer) keepDoc(ctx context.Context, rowid int64, r *record) error {
+	args := docArgs(rowid, r)[1:]
+	cur := make([]any, len(args))
+	ptrs := make([]any, len(args))
+	for i := range cur {
+		ptrs[i] = &cur[i]
+	}
+	if err := w.oldDoc.QueryRowContext(ctx, rowid).Scan(ptrs...); err != nil {
+		return fmt.Errorf("index %s: %w", r.doc.Path, err)
+	}
+	var cols []string
+	var set []any
+	for i, a := range args {
+		if !sameValue(cur[i], a) {
+			cols = append(cols, docCols[i+1])
+			set = append(set, a)
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	key := strings.Join(cols, ",")
+	st := w.updates[key]
+	if st == nil {
+		var err error
+		if st, err = w.tx.PrepareContext(ctx, "UPDATE documents SET "+strings.Join(cols, " = ?, ")+" = ? WHERE rowid = ?"); err != nil {
+			return fmt.Errorf("index: prepare: %w", err)
+		}
+		if w.updates == nil {
+			w.updates = map[string]*sql.Stmt{}
+		}
+		w.updates[key] = st
+	}
+	if _, err := st.ExecContext(ctx, append(set, rowid)...); err != nil {
+		return fmt.Errorf("index %s: %w", r.doc.Path, err)
+	}
+	return nil
+}
+
+// sameValue reports whether the column value cur, as read, is the value
+// v (an argument of docArgs or an edge's) would be stored as. Any doubt
+// answers no: the column is written.
+func sameValue(cur, v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return cur == nil
+	case string:
+		c, ok := cur.(string)
+		return ok && c == v
+	case int:
+		c, ok := cur.(int64)
+		return ok && c == int64(v)
+	case int64:
+		c, ok := cur.(int64)
+		return ok && c == v
+	case float64:
+		c, ok := cur.(float64)
+		return ok && c == v
+	}
+	return false
+}
+
+// sameKeys reports whether a and b hold the same keys, in any order.
+func sameKeys(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
 
 // queueText queues the text of the row rowid (had: the row was there
@@ -270,8 +367,11 @@ func (w *writer) clear(ctx context.Context, rowid int64) error {
 
 // writeEdges resolves the refs of the document src (at path from) and
 // writes them; it returns how many it wrote and how many of those dangle.
-// lk may be nil when no ref resolves.
-func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []ref, lk linker) (n, dangling int, err error) {
+// lk may be nil when no ref resolves. had says src may have edges already
+// (an update of a row that was there): they are left alone when they are
+// exactly these, else replaced.
+func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []ref, lk linker, had bool) (n, dangling int, err error) {
+	rows := make([][]any, 0, len(refs))
 	for i := range refs {
 		e := &refs[i]
 		key, nk := e.key, e.nk
@@ -287,12 +387,76 @@ func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []
 				dangling++
 			}
 		}
-		if err := w.exec(ctx, w.edge, w.edges, src, e.kind, dst, e.target, key, nk, e.form, e.subpath, e.typ, e.line); err != nil {
+		rows = append(rows, []any{src, e.kind, dst, e.target, key, nk, e.form, e.subpath, e.typ, e.line})
+	}
+	if had {
+		kept, err := w.keepEdges(ctx, src, rows)
+		if err != nil {
+			return n, dangling, fmt.Errorf("index %s: edge: %w", from, err)
+		}
+		if kept {
+			return len(rows), dangling, nil
+		}
+		if _, err := w.delEdges.ExecContext(ctx, src); err != nil {
+			return n, dangling, fmt.Errorf("index %s: edge: %w", from, err)
+		}
+	}
+	for _, args := range rows {
+		if err := w.exec(ctx, w.edge, w.edges, args...); err != nil {
 			return n, dangling, fmt.Errorf("index %s: edge: %w", from, err)
 		}
 		n++
 	}
 	return n, dangling, nil
+}
+
+// keepEdges leaves the edges of src alone when they are rows (in order),
+// or differ from them in their line only (a line added to the
+// frontmatter above the links, as an archive's status line is), which it
+// updates; it reports false, having written nothing, when the edges differ
+// otherwise.
+func (w *writer) keepEdges(ctx context.Context, src int64, rows [][]any) (bool, error) {
+	q, err := w.oldEdges.QueryContext(ctx, src)
+	if err != nil {
+		return false, err
+	}
+	defer q.Close()
+	var rowid int64
+	cur := make([]any, len(edgeCols)-1)
+	ptrs := append(make([]any, 0, len(cur)+1), &rowid)
+	for i := range cur {
+		ptrs = append(ptrs, &cur[i])
+	}
+	type move struct{ rowid, line int64 }
+	var lines []move
+	i, last := 0, len(cur)-1 // line is the last column
+	for q.Next() {
+		if i == len(rows) {
+			return false, nil
+		}
+		if err := q.Scan(ptrs...); err != nil {
+			return false, err
+		}
+		for j, v := range rows[i][1:] {
+			if !sameValue(cur[j], v) {
+				if j != last {
+					return false, nil
+				}
+				lines = append(lines, move{rowid, int64(v.(int))})
+			}
+		}
+		i++
+	}
+	if err := q.Err(); err != nil || i != len(rows) {
+		return false, err
+	}
+	q.Close()
+	for _, m := range lines {
+		if _, err := w.edgeLine.ExecContext(ctx, m.line, m.rowid); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // linker finds the document a document-edge names.
