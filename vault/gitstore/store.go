@@ -133,7 +133,8 @@ type Store struct {
 	// takes index.lock.
 	index *indexSnapshot
 
-	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
+	lockHeld atomic.Int64   // nanoseconds index.lock was held by this store's commits (LockHeld)
+	compact  compactCounter // object bytes written since the last compaction (compact.go)
 
 	gitRunning        func() (running, known bool) // gitProcessRunning; swapped in tests
 	gitRunningHere    func() bool                  // nil: gitRunningIn the repository; swapped in tests
@@ -423,7 +424,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
-	blobs := newObjectBatch(s.objectsDir(), len(paths), s.hasObject)
+	blobs := s.newObjects(len(paths))
 	changes, err := s.readChanges(ctx, paths, blobs)
 	if err == nil {
 		err = blobs.finish()
@@ -670,7 +671,7 @@ func (s *Store) readMoreChanges(ctx context.Context, changes []change, more []st
 	for i, p := range more {
 		rel[i] = strings.TrimPrefix(p, s.prefix)
 	}
-	blobs := newObjectBatch(s.objectsDir(), len(rel), s.hasObject)
+	blobs := s.newObjects(len(rel))
 	extra, err := s.readChanges(ctx, rel, blobs)
 	if err == nil {
 		err = blobs.finish()
@@ -998,7 +999,7 @@ func (s *Store) writeCommit(head headState, changes []change, message string, au
 		}
 		baseTree = c.TreeHash
 	}
-	objs := newObjectBatch(s.objectsDir(), treesTouched(changes)+1, s.hasObject)
+	objs := s.newObjects(treesTouched(changes) + 1)
 	tb := &treeBuilder{store: s, objs: objs}
 	tree, _, err := tb.build(baseTree, "", changes)
 	if err == nil && tree.IsZero() {
