@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // objectsSize is the bytes of .git/objects, and the loose objects in it.
@@ -170,5 +171,41 @@ func TestCompactKeepsAStreamWithinTwiceGitGC(t *testing.T) {
 	t.Logf(".git/objects: peak %d bytes over %d commits (%d compactions), %d after git gc", peak, stream, runs, gc)
 	if peak > 2*gc {
 		t.Fatalf(".git/objects reached %d bytes (%.1f× the %d bytes of git gc)", peak, float64(peak)/float64(gc), gc)
+	}
+}
+
+// Compact killed (SIGKILL, through its context) at any point of its git
+// run leaves a sound repository that still holds every commit; the store
+// commits on, and the next Compact finishes the job.
+func TestCompactKilledLeavesASoundRepository(t *testing.T) {
+	r := newTestRepo(t)
+	for i := range 400 {
+		r.write(fmt.Sprintf("mind/concepts/2026-02/seed-%04d.md", i), fmt.Sprintf("seeded document %d\n", i))
+	}
+	r.git("add", "-A")
+	r.git("commit", "-q", "-m", "seed")
+	s := openStore(t, r.dir, Options{})
+	n := 0
+	for _, after := range []time.Duration{0, time.Millisecond, 3 * time.Millisecond, 8 * time.Millisecond, 15 * time.Millisecond, 30 * time.Millisecond, 60 * time.Millisecond} {
+		for range 5 {
+			p := fmt.Sprintf("mind/concepts/2026-02/doc-%04d.md", n)
+			r.write(p, fmt.Sprintf("document %d\n", n))
+			mustCommit(t, s, CommitRequest{Paths: []string{p}, Message: fmt.Sprintf("doc %d", n)})
+			n++
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), after)
+		s.Compact(ctx) // killed or not: either is fine
+		cancel()
+		r.fsck()
+		if got := strings.TrimSpace(r.git("rev-list", "--count", "HEAD")); got != strconv.Itoa(n+1) {
+			t.Fatalf("killed after %v: %s commits, want %d", after, got, n+1)
+		}
+	}
+	if ran, err := s.Compact(context.Background()); !ran || err != nil {
+		t.Fatalf("ran=%v err=%v", ran, err)
+	}
+	r.fsck()
+	if _, loose := objectsSize(t, r.dir); loose != 0 {
+		t.Errorf("%d loose objects left after a full Compact", loose)
 	}
 }
