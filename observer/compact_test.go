@@ -1,9 +1,12 @@
 package observer
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -37,7 +40,11 @@ func TestMemorizerKeepsGitCompactUnderAStream(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range seeded {
-		body := fmt.Sprintf("Seeded memory %d: the service %d keeps its cache for %d minutes and logs at level %d.", i, i%997, i%61, i%5)
+		// ~600 bytes packed, about what a memory takes in the benchmarks'
+		// vaults (a month tree is then ~1/20 of the packed repository).
+		sum := sha256.Sum256([]byte(strconv.Itoa(i)))
+		body := fmt.Sprintf("Seeded memory %d: the service %d keeps its cache for %d minutes and logs at level %d. Trace %x.",
+			i, i%997, i%61, i%5, bytes.Repeat(sum[:], 18))
 		d := &doc.Document{ID: fmt.Sprintf("019503a7-c18f-7b1d-a3b2-%012d", i), Type: "fact", Category: doc.Concept,
 			Created: time.Date(2026, 2, 1+i%14, 10, 0, 0, 0, time.UTC), SourceHash: doc.Hash(body), Title: doc.Title(body), Body: body}
 		rel := doc.DocPath("mind/concepts", d.Created, d.SourceHash, nil)
@@ -59,7 +66,7 @@ func TestMemorizerKeepsGitCompactUnderAStream(t *testing.T) {
 		}
 		peak = max(peak, dirBytes(t, objects))
 		clock.mu.Lock()
-		clock.t = clock.t.Add(5 * time.Second) // a stream: never a quiet minute
+		clock.t = clock.t.Add(30 * time.Second) // a stream: never a quiet minute
 		clock.mu.Unlock()
 	}
 	if n := len(mustGlob(t, filepath.Join(month, "*.md"))); n != seeded+stream {

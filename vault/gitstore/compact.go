@@ -53,7 +53,7 @@ const (
 	compactShare = 4
 	// compactMinBytes keeps a small repository from being repacked for
 	// every few kilobytes (each run starts git, ~30 ms).
-	compactMinBytes = 256 << 10
+	compactMinBytes = 128 << 10
 )
 
 // compactCounter counts the object bytes the store wrote since the last
