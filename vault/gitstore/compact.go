@@ -22,12 +22,12 @@ import (
 // kilobytes.
 //
 // What it runs: `git repack --geometric=2 -d -l`, which packs the loose
-// objects (with deltas among them: successive versions of a month tree
-// sit next to each other in pack-objects' window, sorted by path) and
-// rolls up the smallest packs — the new one and the small packs of the
-// store's big batches (objects.go) — until each pack is at least twice the
-// size of all smaller ones together. The large pack of history is
-// rewritten only when the new ones have grown to half its size, so a run
+// objects (with deltas among them: successive versions of a month tree,
+// of about the same size, sit next to each other in pack-objects' window)
+// and rolls up the smallest packs — the new one and the small packs of the
+// store's big batches (objects.go) — until each pack holds at least twice
+// as many objects as all smaller ones together. The large pack of history
+// is rewritten only when the new ones have grown to half of it, so a run
 // costs about what was written since the last one (tens to hundreds of
 // milliseconds), not the whole repository as `git gc` does. It walks no
 // history: loose objects are packed whatever their reachability (`git gc`
@@ -39,8 +39,9 @@ import (
 // (RemoveLeftovers removes a killed run's temp files).
 //
 // When: CompactDue says so once the object bytes the store itself wrote
-// (loose objects, and its own packs of big batches, which hold no deltas) since the last
-// compaction pass compactShare of the bytes of the packs, and at least
+// since the last compaction (loose objects, and its own packs of big
+// batches, which hold no deltas) pass 1/compactShare of the bytes of the
+// packs, and at least
 // compactMinBytes — a trigger by what was written, not by the clock; the
 // memorizer adds a duty limit (observer). Like Maintain, it never runs
 // while a git process works in the repository nor while one of git's
