@@ -601,7 +601,7 @@ section_lockduty() {
 # stream), against the size after `git gc`. GS_BASE: other cortex binaries
 # measured the same way after ours. Goal: <= 2x the size after git gc.
 section_gitsize() {
-	local b l v d
+	local b l v d s
 	gen_vault gitsize-tmpl "$GS_DOCS" >/dev/null
 	# shellcheck disable=SC2206 # GS_BASE lists binaries
 	for b in "$bin/cortex" ${GS_BASE:-}; do
@@ -615,7 +615,13 @@ section_gitsize() {
 		"$b" daemon --vault "$v" --log-level warn 2>"$work/gitsize.log" &
 		d=$!
 		for _ in $(seq 1200); do grep -q "\"pid\": $d," "$v/.cortex/daemon.json" 2>/dev/null && break; sleep 0.1; done
-		"$bin/lockduty" -vault "$v" -n "$GS_N" -interval "$GS_INTERVAL" -label "$l $GS_DOCS docs, $GS_N observations:" || { kill "$d"; exit 1; }
+		# The largest .git seen during the stream, sampled every 2 s.
+		(set +e; while :; do du -sk "$v/.git" 2>/dev/null | cut -f1; sleep 2; done) >"$work/gitsize.samples" &
+		s=$!
+		"$bin/lockduty" -vault "$v" -n "$GS_N" -interval "$GS_INTERVAL" -label "$l $GS_DOCS docs, $GS_N observations:" || { kill "$d" "$s"; exit 1; }
+		kill "$s" 2>/dev/null || true
+		wait "$s" 2>/dev/null || true
+		echo "$l: largest .git during the stream: $(($(sort -n "$work/gitsize.samples" | tail -1) / 1024)) MB; daemon CPU $(awk '{printf "%.1f s, its git children %.1f s", ($14+$15)/100, ($16+$17)/100}' "/proc/$d/stat")"
 		echo "$l: .git right after the stream: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"
 		sleep "$GS_QUIET"
 		echo "$l: .git ${GS_QUIET}s later: $(du -sm "$v/.git" | cut -f1) MB, $(find "$v/.git/objects" -path '*/pack' -prune -o -type f -print | wc -l) loose objects, $(find "$v/.git/objects/pack" -name '*.pack' | wc -l) packs"

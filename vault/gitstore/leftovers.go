@@ -30,6 +30,16 @@ const staleGitTemp = 24 * time.Hour
 // is a temporary file nobody will finish: a dead store's, or git's a day
 // old.
 func leftoverTemp(name string, modTime, now time.Time) bool {
+	if rest, ok := strings.CutPrefix(name, ".tmp-"); ok {
+		// git repack's new pack before its rename (.tmp-<pid>-pack-…),
+		// left when repack was killed (compact.go runs it): its pid
+		// gone, nobody will finish it.
+		pidText, _, _ := strings.Cut(rest, "-")
+		if pid, err := strconv.Atoi(pidText); err == nil && pid > 0 && !ProcessAlive(pid) {
+			return true
+		}
+		return now.Sub(modTime) > staleGitTemp
+	}
 	if !strings.HasPrefix(name, "tmp_") {
 		return false
 	}
@@ -58,7 +68,7 @@ func (s *Store) RemoveLeftovers() (int, error) {
 			continue // no such folder: nothing was ever written there
 		}
 		for _, e := range ents {
-			if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), "tmp_") {
+			if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), "tmp_") && !strings.HasPrefix(e.Name(), ".tmp-") {
 				continue
 			}
 			fi, err := e.Info()

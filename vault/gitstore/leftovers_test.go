@@ -31,7 +31,9 @@ func TestOpenRemovesTempFilesKilledRunsLeft(t *testing.T) {
 		filepath.Join(objs, "cd", "tmp_obj_cortex-"+mine+"-4"):    false, // a living store's
 		filepath.Join(objs, "ab", "tmp_obj_5"):                    false, // git's, at work
 		filepath.Join(objs, "pack", "tmp_pack_6"):                 false,
-		filepath.Join(objs, "ef", "tmp_obj_7"):                    true, // git's, two days old
+		filepath.Join(objs, "ef", "tmp_obj_7"):                    true,  // git's, two days old
+		filepath.Join(objs, "pack", ".tmp-"+dead+"-pack-8.pack"):  true,  // a killed git repack's
+		filepath.Join(objs, "pack", ".tmp-"+mine+"-pack-9.idx"):   false, // a living repack's
 	}
 	for p := range files {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

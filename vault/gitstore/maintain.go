@@ -26,17 +26,8 @@ import (
 func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.gitWorksHere() {
-		return false, nil
-	}
-	for _, p := range []string{s.indexFile() + ".lock", filepath.Join(s.gitDir, "HEAD.lock"),
-		filepath.Join(s.commonDir, "packed-refs.lock"), filepath.Join(s.commonDir, "gc.pid")} {
-		if _, err := os.Lstat(p); err == nil || !errors.Is(err, fs.ErrNotExist) {
-			return false, nil
-		}
-	}
-	git, err := exec.LookPath("git")
-	if err != nil {
+	git, ok := s.maintenanceAllowed()
+	if !ok {
 		return false, nil
 	}
 	cmd := exec.CommandContext(ctx, git, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
@@ -48,6 +39,28 @@ func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
 		return true, fmt.Errorf("git gc --auto in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
 	}
 	return true, nil
+}
+
+// maintenanceAllowed tells whether git's maintenance may run now, and the
+// git binary to run: not while a git process works in the repository
+// (where that can be seen: /proc), nor while a lock file of git's is in it
+// (index.lock, HEAD.lock, packed-refs.lock, or gc.pid of a running gc),
+// nor without git.
+func (s *Store) maintenanceAllowed() (git string, ok bool) {
+	if s.gitWorksHere() {
+		return "", false
+	}
+	for _, p := range []string{s.indexFile() + ".lock", filepath.Join(s.gitDir, "HEAD.lock"),
+		filepath.Join(s.commonDir, "packed-refs.lock"), filepath.Join(s.commonDir, "gc.pid")} {
+		if _, err := os.Lstat(p); err == nil || !errors.Is(err, fs.ErrNotExist) {
+			return "", false
+		}
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return "", false
+	}
+	return git, true
 }
 
 // MaintenanceDue tells, without running git, whether `git gc --auto`

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync/atomic"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -45,6 +46,9 @@ type objectBatch struct {
 
 	written int   // objects written
 	bytes   int64 // bytes they take in files (compressed)
+	// counter, when set, adds bytes once the batch is durable (the
+	// store's count towards the next compaction, compact.go).
+	counter *atomic.Int64
 }
 
 func newObjectBatch(objectsDir string, expected int, exists func(plumbing.Hash) bool) *objectBatch {
@@ -121,6 +125,16 @@ func (b *objectBatch) writeLoose(t plumbing.ObjectType, content []byte, h plumbi
 // finish makes the batch durable: the pack is closed and moved in place, or
 // the folders of the loose objects are synced so their names survive a crash.
 func (b *objectBatch) finish() error {
+	if err := b.finishFiles(); err != nil {
+		return err
+	}
+	if b.counter != nil {
+		b.counter.Add(b.bytes)
+	}
+	return nil
+}
+
+func (b *objectBatch) finishFiles() error {
 	if b.pack != nil {
 		if err := b.pack.finish(); err != nil {
 			return fmt.Errorf("write pack: %w", err)

@@ -142,9 +142,10 @@ type Store struct {
 	// takes index.lock.
 	index *indexSnapshot
 
-	lockHeld atomic.Int64 // nanoseconds index.lock was held by this store's commits (LockHeld)
-	gitSeen  time.Time    // when a git process was last seen at work in the repository (quiet.go)
-	quietAt  time.Time    // when quiet was last confirmed (quiet.go)
+	lockHeld atomic.Int64   // nanoseconds index.lock was held by this store's commits (LockHeld)
+	compact  compactCounter // object bytes written since the last compaction (compact.go)
+	gitSeen  time.Time      // when a git process was last seen at work in the repository (quiet.go)
+	quietAt  time.Time      // when quiet was last confirmed (quiet.go)
 	// waitedOut: the caller's WaitGitQuiet ran out with git at work; the
 	// next commit does not wait again.
 	waitedOut bool
@@ -437,7 +438,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
-	blobs := newObjectBatch(s.objectsDir(), len(paths), s.hasObject)
+	blobs := s.newObjects(len(paths))
 	changes, err := s.readChanges(ctx, paths, blobs)
 	if err == nil {
 		err = blobs.finish()
@@ -695,7 +696,7 @@ func (s *Store) readMoreChanges(ctx context.Context, changes []change, more []st
 	for i, p := range more {
 		rel[i] = strings.TrimPrefix(p, s.prefix)
 	}
-	blobs := newObjectBatch(s.objectsDir(), len(rel), s.hasObject)
+	blobs := s.newObjects(len(rel))
 	extra, err := s.readChanges(ctx, rel, blobs)
 	if err == nil {
 		err = blobs.finish()
@@ -1023,7 +1024,7 @@ func (s *Store) writeCommit(head headState, changes []change, message string, au
 		}
 		baseTree = c.TreeHash
 	}
-	objs := newObjectBatch(s.objectsDir(), treesTouched(changes)+1, s.hasObject)
+	objs := s.newObjects(treesTouched(changes) + 1)
 	tb := &treeBuilder{store: s, objs: objs}
 	tree, _, err := tb.build(baseTree, "", changes)
 	if err == nil && tree.IsZero() {
