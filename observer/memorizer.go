@@ -489,8 +489,10 @@ const compactDutyFactor = 4
 // compact packs what the git store wrote lately once it asks for it
 // (gitstore.Store.CompactDue: the bytes it wrote since the last compaction
 // against the bytes of the packs — a trigger by what was written, not by
-// the clock), right after a commit, so that .git stays within about twice
-// what `git gc` makes while a stream lasts. It runs no sooner than
+// the clock), when Process has caught up with what was pending when it
+// began (after each batch of a stream; once after a backlog, not between
+// its batches), so that .git stays within about twice what `git gc` makes
+// while a stream lasts. It runs no sooner than
 // compactDutyFactor times its last run's length after it: the store's
 // commits wait while it runs, at most 1/5 of the time. That is more than
 // the 1/20 of index.lock (lockDutyFactor) because it holds none of git's
@@ -501,7 +503,7 @@ const compactDutyFactor = 4
 // took longer than the last, 0.15 s to 2 s within a minute, and .git grew
 // to 6× git gc's). Meanwhile observations gather into the next batch,
 // which makes fewer commits. A failure is logged and tried again after
-// the next commit.
+// the next batch.
 func (m *Memorizer) compact(ctx context.Context) {
 	gs, ok := m.git.(interface {
 		CompactDue() bool
@@ -642,7 +644,6 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 		m.warm = true
 		if commit != "" {
 			m.committed = m.now()
-			m.compact(ctx)
 		}
 		res.add(t)
 		if commit != "" {
@@ -651,6 +652,11 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 		res.Offset = lines[len(lines)-1].End
 		progress(res.Offset)
 		if id == start.ID && res.Offset >= start.Size {
+			// Caught up: a stream's one batch, or a backlog's last (a
+			// backlog is packed once, not between its batches).
+			if len(res.Commits) > 0 {
+				m.compact(ctx)
+			}
 			m.maintain(ctx)
 			return res, nil
 		}
