@@ -468,18 +468,27 @@ func (m *Memorizer) maintain(ctx context.Context) {
 			return
 		}
 	}
+	m.runTimed(ctx, gs.Maintain, now, &m.maintained, &m.maintainTook,
+		"memorizer: git maintenance failed; tried again later", "memorizer: git maintenance (git gc --auto)", "quiet", quiet)
+}
+
+// runTimed runs one of the store's maintenance steps and keeps when (now)
+// and how long it ran in *last and *took; a step that failed counts as run
+// (tried again after its interval), one that did not run (a person's git
+// at work) leaves them, to be looked at again next time.
+func (m *Memorizer) runTimed(ctx context.Context, run func(context.Context) (bool, error), now time.Time, last *time.Time, took *time.Duration, failed, done string, attrs ...any) {
 	start := time.Now()
-	ran, err := gs.Maintain(ctx)
+	ran, err := run(ctx)
 	switch {
 	case err != nil:
-		m.log.Warn("memorizer: git maintenance failed; tried again later", "err", err)
+		m.log.Warn(failed, "err", err)
 	case ran:
-		m.maintainTook = time.Since(start)
-		m.log.Info("memorizer: git maintenance (git gc --auto)", "took", m.maintainTook.Round(time.Millisecond), "quiet", quiet)
+		*took = time.Since(start)
+		m.log.Info(done, append([]any{"took", took.Round(time.Millisecond)}, attrs...)...)
 	default:
-		return // a person's git at work: look again next time
+		return
 	}
-	m.maintained = now
+	*last = now
 }
 
 // compactDutyFactor: after a compaction of length d, the next waits at
@@ -516,18 +525,8 @@ func (m *Memorizer) compact(ctx context.Context) {
 	if !m.compacted.IsZero() && now.Sub(m.compacted) < compactDutyFactor*m.compactTook || !gs.CompactDue() {
 		return
 	}
-	start := time.Now()
-	ran, err := gs.Compact(ctx)
-	switch {
-	case err != nil:
-		m.log.Warn("memorizer: packing the git repository failed; tried again later", "err", err)
-	case ran:
-		m.compactTook = time.Since(start)
-		m.log.Info("memorizer: packed the git repository (git repack --geometric=2)", "took", m.compactTook.Round(time.Millisecond))
-	default:
-		return // a person's git at work: look again after the next commit
-	}
-	m.compacted = now
+	m.runTimed(ctx, gs.Compact, now, &m.compacted, &m.compactTook,
+		"memorizer: packing the git repository failed; tried again later", "memorizer: packed the git repository (git repack --geometric=2)")
 }
 
 // releaseMemory hands the memory of the batches back to the system once the

@@ -2,9 +2,7 @@ package gitstore
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -115,22 +113,10 @@ func (s *Store) packBytes() int64 {
 // without a git binary (ran is false then). The store's commits wait
 // while it runs.
 func (s *Store) Compact(ctx context.Context) (ran bool, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	git, ok := s.maintenanceAllowed()
-	if !ok {
-		return false, nil
-	}
-	cmd := exec.CommandContext(ctx, git, "-c", "repack.writeBitmaps=false", "-c", "pack.writeBitmapHashCache=false",
+	ran, err = s.runMaintenance(ctx, "git repack --geometric=2", "-c", "repack.writeBitmaps=false", "-c", "pack.writeBitmapHashCache=false",
 		"repack", "--geometric=2", "-d", "-l", "-n", "-q")
-	cmd.Dir = s.workTree
-	out, err := cmd.CombinedOutput()
-	// Packs were made and replaced, loose objects removed: go-git must
-	// look again.
-	s.refreshPacks(true)
-	if err != nil {
-		return true, fmt.Errorf("git repack --geometric=2 in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
+	if ran && err == nil {
+		s.compact.written.Store(0)
 	}
-	s.compact.written.Store(0)
-	return true, nil
+	return ran, err
 }

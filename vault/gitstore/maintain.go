@@ -24,19 +24,26 @@ import (
 // git's is in it. ran reports whether gc ran; a missing git binary is not
 // an error (nothing ran). The store's commits wait while it runs.
 func (s *Store) Maintain(ctx context.Context) (ran bool, err error) {
+	return s.runMaintenance(ctx, "git gc --auto", "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
+}
+
+// runMaintenance runs git with args in the working tree, holding the store,
+// when maintenanceAllowed; ran is false when it did not run. what names it
+// in an error. Packs were made and loose objects removed: go-git looks
+// again afterwards.
+func (s *Store) runMaintenance(ctx context.Context, what string, args ...string) (ran bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	git, ok := s.maintenanceAllowed()
 	if !ok {
 		return false, nil
 	}
-	cmd := exec.CommandContext(ctx, git, "-c", "gc.autoDetach=false", "gc", "--auto", "--quiet")
+	cmd := exec.CommandContext(ctx, git, args...)
 	cmd.Dir = s.workTree
 	out, err := cmd.CombinedOutput()
-	// Packs were made and loose objects removed: go-git must look again.
 	s.refreshPacks(true)
 	if err != nil {
-		return true, fmt.Errorf("git gc --auto in %s: %w: %s", s.workTree, err, strings.TrimSpace(string(out)))
+		return true, fmt.Errorf("%s in %s: %w: %s", what, s.workTree, err, strings.TrimSpace(string(out)))
 	}
 	return true, nil
 }
