@@ -318,18 +318,10 @@ func relink(ctx context.Context, tx *sql.Tx, lk linker, names keySet, skip map[i
 	found := map[int64]edge{}
 	collect := func(col string, keys []string) error {
 		slices.Sort(keys)
-		keys = slices.Compact(keys)
-		const chunk = 500
-		for len(keys) > 0 {
-			part := keys[:min(chunk, len(keys))]
-			keys = keys[len(part):]
-			args := make([]any, len(part))
-			for i, k := range part {
-				args[i] = k
-			}
+		return eachIn(slices.Compact(keys), func(in string, args []any) error {
 			q := `SELECT e.rowid, e.src, e.dst, e.form, e.target, e.name_key, e.key, d.path
 				FROM edges e JOIN documents d ON d.rowid = e.src
-				WHERE e.` + col + ` IN (?` + strings.Repeat(",?", len(part)-1) + `) AND e.kind IN ` + resolvingKinds
+				WHERE e.` + col + ` IN ` + in + ` AND e.kind IN ` + resolvingKinds
 			rows, err := tx.QueryContext(ctx, q, args...)
 			if err != nil {
 				return fmt.Errorf("index relink: %w", err)
@@ -349,8 +341,8 @@ func relink(ctx context.Context, tx *sql.Tx, lk linker, names keySet, skip map[i
 			if err := rows.Err(); err != nil {
 				return fmt.Errorf("index relink: %w", err)
 			}
-		}
-		return nil
+			return nil
+		})
 	}
 	if err := collect("name_key", names.names); err != nil {
 		return 0, err

@@ -71,3 +71,24 @@ func (b *batch) close() {
 		b.full.Close()
 	}
 }
+
+// inChunk is how many values one IN (…) list of eachIn holds (far below
+// SQLite's 32,766 variables).
+const inChunk = 500
+
+// eachIn calls fn for vals in chunks of at most inChunk, with the chunk's
+// placeholder list for an IN clause, "(?,?,…)", and its arguments.
+func eachIn[T any](vals []T, fn func(in string, args []any) error) error {
+	for len(vals) > 0 {
+		part := vals[:min(inChunk, len(vals))]
+		vals = vals[len(part):]
+		args := make([]any, len(part))
+		for i, v := range part {
+			args[i] = v
+		}
+		if err := fn("(?"+strings.Repeat(",?", len(part)-1)+")", args); err != nil {
+			return err
+		}
+	}
+	return nil
+}

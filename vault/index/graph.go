@@ -182,24 +182,16 @@ func (g *graphBuilder) addEdge(e graphEdge) {
 // finish reads the details of the document nodes and sorts everything.
 func (g *graphBuilder) finish(ctx context.Context) (*Graph, error) {
 	slices.Sort(g.docs)
-	const chunk = 500
-	for len(g.docs) > 0 {
-		part := g.docs[:min(chunk, len(g.docs))]
-		g.docs = g.docs[len(part):]
-		args := make([]any, len(part))
-		for i, p := range part {
-			args[i] = p
-		}
-		rows, err := g.ix.db.QueryContext(ctx, "SELECT path, id, type, title FROM documents WHERE path IN (?"+
-			strings.Repeat(",?", len(part)-1)+")", args...)
+	err := eachIn(g.docs, func(in string, args []any) error {
+		rows, err := g.ix.db.QueryContext(ctx, "SELECT path, id, type, title FROM documents WHERE path IN "+in, args...)
 		if err != nil {
-			return nil, fmt.Errorf("index graph: %w", err)
+			return fmt.Errorf("index graph: %w", err)
 		}
 		for rows.Next() {
 			var p, id, typ, title string
 			if err := rows.Scan(&p, &id, &typ, &title); err != nil {
 				rows.Close()
-				return nil, fmt.Errorf("index graph: %w", err)
+				return fmt.Errorf("index graph: %w", err)
 			}
 			n := g.nodes[docNodeID(p)]
 			n.DocID, n.Type, n.Label = id, typ, title
@@ -209,8 +201,12 @@ func (g *graphBuilder) finish(ctx context.Context) (*Graph, error) {
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("index graph: %w", err)
+			return fmt.Errorf("index graph: %w", err)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := &Graph{Nodes: make([]Node, 0, len(g.nodes)), Edges: g.edges}
 	for _, n := range g.nodes {

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -92,35 +93,7 @@ const eachColumns = `d.path, d.id, d.type, d.created, d.created_ms, d.source_has
 	d.superseded_by, d.promoted_to, d.files, d.decay_rate, d.decay_base_ms`
 
 // Bodies returns the bodies of the documents at paths (those indexed), by
-// path.
+// path: ShortBodies without a bound.
 func (ix *Index) Bodies(ctx context.Context, paths []string) (map[string]string, error) {
-	out := make(map[string]string, len(paths))
-	const chunk = 500
-	for i := 0; i < len(paths); i += chunk {
-		part := paths[i:min(i+chunk, len(paths))]
-		args := make([]any, len(part))
-		for j, p := range part {
-			args[j] = p
-		}
-		q := "SELECT d.path, t.body FROM documents d JOIN texts t ON t.rowid = d.rowid WHERE d.path IN (?" +
-			strings.Repeat(",?", len(part)-1) + ")"
-		rows, err := ix.db.QueryContext(ctx, q, args...)
-		if err != nil {
-			return nil, fmt.Errorf("index bodies: %w", err)
-		}
-		for rows.Next() {
-			var p, b string
-			if err := rows.Scan(&p, &b); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("index bodies: %w", err)
-			}
-			out[p] = b
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("index bodies: %w", err)
-		}
-	}
-	return out, nil
+	return ix.ShortBodies(ctx, paths, math.MaxInt)
 }

@@ -76,8 +76,8 @@ type queuedText struct {
 	t     textRow
 }
 
-// textChunk is how many rows one statement of flushTexts deletes or
-// inserts (7 columns a row, far below SQLite's 32,766 variables).
+// textChunk is how many rows one statement of flushTexts inserts (7
+// columns a row, far below SQLite's 32,766 variables).
 const textChunk = 500
 
 var (
@@ -324,17 +324,14 @@ func (w *writer) queueText(ctx context.Context, rowid int64, had bool, t textRow
 // inserts, a chunk of rows a statement.
 func (w *writer) flushTexts(ctx context.Context) error {
 	slices.Sort(w.textDels)
-	dels := slices.Compact(w.textDels)
-	for len(dels) > 0 {
-		part := dels[:min(textChunk, len(dels))]
-		dels = dels[len(part):]
-		args := make([]any, len(part))
-		for i, r := range part {
-			args[i] = r
-		}
-		if _, err := w.tx.ExecContext(ctx, "DELETE FROM texts WHERE rowid IN (?"+strings.Repeat(",?", len(part)-1)+")", args...); err != nil {
+	err := eachIn(slices.Compact(w.textDels), func(in string, args []any) error {
+		if _, err := w.tx.ExecContext(ctx, "DELETE FROM texts WHERE rowid IN "+in, args...); err != nil {
 			return fmt.Errorf("index: delete texts: %w", err)
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	puts := w.textPuts
 	for len(puts) > 0 {
