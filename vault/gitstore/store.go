@@ -464,16 +464,27 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		next *gitIndex
 		data []byte
 	)
-	prepare := func() error {
+	// indexOn prepares the next index on the index file as it is, with the
+	// paths base and those a person's git dropped from it.
+	indexOn := func(base []change) error {
 		var err error
 		if snap, err = s.loadIndex(cfg); err != nil {
 			return err
 		}
-		if changes, err = s.addDropped(ctx, snap.idx, watched, requestedChanges); err != nil {
+		if changes, err = s.addDropped(ctx, snap.idx, watched, base); err != nil {
 			return err
 		}
 		if len(changes) == 0 && !req.AllowEmpty {
 			return ErrNothingToCommit
+		}
+		s.index = nil // the snapshot becomes the next index
+		next = snap.idx
+		data = s.prepareIndex(next, snap.mtime, changes, cfg)
+		return nil
+	}
+	prepare := func() error {
+		if err := indexOn(requestedChanges); err != nil {
+			return err
 		}
 		// The trees and the commit too, built on HEAD as it is now:
 		// objects nobody refers to yet, each written and synced, which
@@ -486,9 +497,6 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 		if cfg.fileMode {
 			pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
 		}
-		s.index = nil // the snapshot becomes the next index
-		next = snap.idx
-		data = s.prepareIndex(next, snap.mtime, changes, cfg)
 		return nil
 	}
 	nothing := func() (plumbing.Hash, error) {
@@ -544,20 +552,14 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// all of it again, on that index, under the lock (the new index written
 	// unsynced there, as git writes it).
 	if fi, err := statIndex(s.indexFile()); err != nil || !sameIndexFile(fi, snap.stat) {
-		snap, err := s.loadIndex(cfg)
-		if err != nil {
+		had := len(changes)
+		if err := indexOn(changes); err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 		}
-		s.index = nil
-		more, err := s.addDropped(ctx, snap.idx, watched, changes)
-		if err != nil {
-			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
-		}
-		if len(more) != len(changes) {
+		if len(changes) != had {
 			pre = nil
 		}
-		changes, next = more, snap.idx
-		if err := lock.replace(s.prepareIndex(next, snap.mtime, changes, cfg)); err != nil {
+		if err := lock.replace(data); err != nil {
 			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
 		}
 	}
