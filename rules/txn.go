@@ -10,13 +10,16 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // A run writes its changes in an order that lets a kill -9 between any two
@@ -68,6 +71,26 @@ type manifest struct {
 	Version     int      `json:"version"`
 	Fingerprint string   `json:"fingerprint"`
 	Ops         []fileOp `json:"ops"`
+}
+
+// written are the paths the run writes.
+func (man *manifest) written() []string {
+	ps := make([]string, len(man.Ops))
+	for i, op := range man.Ops {
+		ps[i] = op.Path
+	}
+	return ps
+}
+
+// froms are the paths the run's moves leave.
+func (man *manifest) froms() []string {
+	var ps []string
+	for _, op := range man.Ops {
+		if op.From != "" {
+			ps = append(ps, op.From)
+		}
+	}
+	return ps
 }
 
 func (man *manifest) paths() []string {
@@ -144,66 +167,131 @@ func (s *Sleeper) unchanged(ops []fileOp) error {
 }
 
 // write carries out a run's file operations and commits them with message.
+// The index's rows of the new files are prepared meanwhile, from the
+// files' bytes (the files carry the time their rows record), and made
+// visible after the commit.
 func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (string, error) {
-	if err := s.unchanged(man.Ops); err != nil {
+	mtime := time.Now()
+	staged := make(chan *index.Staged, 1)
+	go func() {
+		st, err := s.ix.Stage(context.WithoutCancel(ctx), indexFiles(man.Ops, mtime), man.froms())
+		if err != nil {
+			s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
+		}
+		staged <- st
+	}()
+	st, err := s.commitRun(ctx, man, message, mtime)
+	ixs := <-staged
+	if err != nil {
+		if ixs != nil {
+			ixs.Abort()
+		}
 		return "", err
 	}
-	tm := time.Now()
-	data, err := json.Marshal(man)
-	if err != nil {
-		return "", fmt.Errorf("maintain: manifest: %w", err)
+	t := time.Now()
+	if ixs != nil {
+		if err := ixs.Commit(); err != nil {
+			s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
+		}
 	}
-	if err := os.MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
-		return "", fmt.Errorf("maintain: manifest: %w", err)
-	}
-	if err := vault.WriteFileAtomic(manifestPath(s.l), data, 0o644); err != nil {
-		return "", fmt.Errorf("maintain: manifest: %w", err)
-	}
-	if s.crashAfter == stepManifest {
-		return "", errCrash
-	}
-	ctx = context.WithoutCancel(ctx) // the run is finished once started
-	t0 := time.Now()
-	if err := s.placeAll(man.Ops); err != nil {
-		return "", err
-	}
-	if s.crashAfter == stepPlaced {
-		return "", errCrash
-	}
-	t1 := time.Now()
-	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.paths(), Message: message, AllowEmpty: true})
-	if err != nil {
-		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
-	}
-	if s.crashAfter == stepCommitted {
-		return "", errCrash
-	}
-	t2 := time.Now()
-	if err := s.ix.Update(ctx, man.paths()...); err != nil {
-		s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
-	}
-	s.log.Info("maintain: written", "manifest", t0.Sub(tm), "files", t1.Sub(t0), "commit", t2.Sub(t1), "index", time.Since(t2))
+	s.log.Info("maintain: written", "check", st.manifest.Sub(st.start), "manifest", st.placing.Sub(st.manifest),
+		"files", st.committing.Sub(st.placing), "commit", st.committed.Sub(st.committing),
+		"index", t.Sub(st.committed), "index commit", time.Since(t))
 	if s.crashAfter == stepIndexed {
 		return "", errCrash
 	}
 	if err := removeManifest(s.l); err != nil {
 		return "", err
 	}
-	return h.String(), nil
+	return st.hash, nil
+}
+
+// placed is what commitRun did, and when each of its steps began.
+type placed struct {
+	hash                                            string
+	start, manifest, placing, committing, committed time.Time
+}
+
+// commitRun checks that the run's files are as planned, writes the
+// manifest, then the files with mtime, and commits them.
+func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, mtime time.Time) (placed, error) {
+	st := placed{start: time.Now()}
+	if err := s.unchanged(man.Ops); err != nil {
+		return st, err
+	}
+	st.manifest = time.Now()
+	data, err := json.Marshal(man)
+	if err != nil {
+		return st, fmt.Errorf("maintain: manifest: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
+		return st, fmt.Errorf("maintain: manifest: %w", err)
+	}
+	if err := vault.WriteFileAtomic(manifestPath(s.l), data, 0o644); err != nil {
+		return st, fmt.Errorf("maintain: manifest: %w", err)
+	}
+	if s.crashAfter == stepManifest {
+		return st, errCrash
+	}
+	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, st) // the run is finished once started
+}
+
+// placeAndCommit writes the run's files with mtime and commits them. The
+// paths moves leave are removed while the commit is prepared (removing a
+// file costs more than writing one where the file system discards freed
+// blocks at once), and are gone before it is published.
+func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, st placed) (placed, error) {
+	st.placing = time.Now()
+	if err := s.placeAll(man.Ops, mtime); err != nil {
+		return st, err
+	}
+	removed := make(chan error, 1)
+	go func() { removed <- s.removeFroms(man.Ops) }()
+	wait := sync.OnceValue(func() error { return <-removed })
+	defer wait()
+	if s.crashAfter == stepPlaced {
+		return st, errCrash
+	}
+	st.committing = time.Now()
+	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
+		BeforeLock: wait, Message: message, AllowEmpty: true})
+	if err != nil {
+		return st, fmt.Errorf("maintain: %w (undone on the next run)", err)
+	}
+	if s.crashAfter == stepCommitted {
+		return st, errCrash
+	}
+	st.hash, st.committed = h.String(), time.Now()
+	return st, nil
+}
+
+// indexFiles are the files of ops as the index stages them.
+func indexFiles(ops []fileOp, mtime time.Time) []index.File {
+	files := make([]index.File, len(ops))
+	for i, op := range ops {
+		files[i] = index.File{Path: op.Path, Data: op.Data, ModTime: mtime}
+	}
+	return files
 }
 
 // placeAll writes every operation's file (each atomically, their syncs
-// together), then removes the paths moves leave and syncs their folders.
-func (s *Sleeper) placeAll(ops []fileOp) error {
+// together) with mtime as its modification time; removeFroms removes the
+// paths moves leave.
+func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 	writes := make([]vault.AtomicWrite, 0, len(ops))
+	inside := newInsideCheck(s.l)
+	made := map[string]bool{}
 	for _, op := range ops {
-		if err := checkInside(s.l, op.Path); err != nil {
+		if err := inside.check(op.Path); err != nil {
 			return err
 		}
-		if err := os.MkdirAll(filepath.Dir(s.abs(op.Path)), 0o755); err != nil {
-			return fmt.Errorf("maintain %s: %w", op.Path, err)
+		if dir := path.Dir(op.Path); !made[dir] {
+			if err := os.MkdirAll(s.abs(dir), 0o755); err != nil {
+				return fmt.Errorf("maintain %s: %w", op.Path, err)
+			}
+			made[dir] = true
 		}
-		writes = append(writes, vault.AtomicWrite{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode})
+		writes = append(writes, vault.AtomicWrite{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime})
 	}
 	if s.crashAfter == stepPlacedOne && len(writes) > 0 {
 		// As if killed after the first file.
@@ -215,6 +303,12 @@ func (s *Sleeper) placeAll(ops []fileOp) error {
 	if err := vault.WriteFilesAtomic(writes); err != nil {
 		return fmt.Errorf("maintain: %w", err)
 	}
+	return nil
+}
+
+// removeFroms removes the paths the moves of ops leave, and syncs their
+// folders.
+func (s *Sleeper) removeFroms(ops []fileOp) error {
 	dirs := map[string]bool{}
 	for _, op := range ops {
 		if op.From == "" {
@@ -261,23 +355,73 @@ func (s *Sleeper) abs(rel string) string { return s.l.Path(filepath.FromSlash(re
 // checkInside refuses a path that leaves the vault or passes through a
 // symbolic link (which may point anywhere).
 func checkInside(l vault.Layout, rel string) error {
+	return newInsideCheck(l).check(rel)
+}
+
+// insideCheck is checkInside for many paths: each folder is looked at
+// once.
+type insideCheck struct {
+	l vault.Layout
+	// dirs holds the folders found to be real folders (true) or missing
+	// (false: nothing below them exists yet), by vault-relative path.
+	dirs map[string]bool
+}
+
+func newInsideCheck(l vault.Layout) *insideCheck {
+	return &insideCheck{l: l, dirs: map[string]bool{}}
+}
+
+func (c *insideCheck) check(rel string) error {
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {
 		return fmt.Errorf("maintain %s: not a path inside the vault", rel)
 	}
-	dir := l.Root
-	parts := strings.Split(rel, "/")
-	for _, p := range parts {
-		dir = filepath.Join(dir, p)
-		fi, err := os.Lstat(dir)
-		if errors.Is(err, fs.ErrNotExist) {
+	exists, err := c.dir(path.Dir(rel), rel)
+	if err != nil || !exists {
+		return err
+	}
+	return c.lstat(rel, rel)
+}
+
+// dir checks the folder d (and those above it) for rel, and reports
+// whether it exists.
+func (c *insideCheck) dir(d, rel string) (bool, error) {
+	if d == "." {
+		return true, nil
+	}
+	if exists, ok := c.dirs[d]; ok {
+		return exists, nil
+	}
+	exists, err := c.dir(path.Dir(d), rel)
+	if err != nil {
+		return false, err
+	}
+	if exists {
+		switch err := c.lstat(d, rel); {
+		case errors.Is(err, fs.ErrNotExist):
+			exists = false
+		case err != nil:
+			return false, err
+		}
+	}
+	c.dirs[d] = exists
+	return exists, nil
+}
+
+// lstat refuses p when it is a symbolic link; a missing p is no error
+// but wraps fs.ErrNotExist for dir.
+func (c *insideCheck) lstat(p, rel string) error {
+	fi, err := os.Lstat(c.l.Path(filepath.FromSlash(p)))
+	if errors.Is(err, fs.ErrNotExist) {
+		if p == rel {
 			return nil
 		}
-		if err != nil {
-			return fmt.Errorf("maintain %s: %w", rel, err)
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			return fmt.Errorf("maintain %s: passes through a symbolic link; left alone", rel)
-		}
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("maintain %s: %w", rel, err)
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("maintain %s: passes through a symbolic link; left alone", rel)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // WriteFileAtomic replaces (or creates) the file at path with data so that a
@@ -21,7 +22,7 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
-	tmp, err := writeTemp(path, data, perm, true)
+	tmp, err := writeTemp(path, data, perm, true, time.Time{})
 	if err != nil {
 		return err
 	}
@@ -38,7 +39,7 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 // fs.ErrExist. The complete file appears at path in one step (a hard link of
 // the synced temporary file), so no reader ever sees it half written.
 func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
-	tmp, err := writeTemp(path, data, perm, true)
+	tmp, err := writeTemp(path, data, perm, true, time.Time{})
 	if err != nil {
 		return err
 	}
@@ -60,9 +61,10 @@ func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
 }
 
 // writeTemp writes data to a new temporary file next to path, synced when
-// sync is set, and returns its name. The name starts with a dot: were a crash to leave it
+// sync is set, with mtime as its modification time unless that is zero,
+// and returns its name. The name starts with a dot: were a crash to leave it
 // behind, it is never read as memory.
-func writeTemp(path string, data []byte, perm os.FileMode, sync bool) (string, error) {
+func writeTemp(path string, data []byte, perm os.FileMode, sync bool, mtime time.Time) (string, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
@@ -78,6 +80,11 @@ func writeTemp(path string, data []byte, perm os.FileMode, sync bool) (string, e
 	}
 	if err := f.Chmod(perm); err != nil {
 		return fail(err)
+	}
+	if !mtime.IsZero() {
+		if err := os.Chtimes(tmp, time.Time{}, mtime); err != nil {
+			return fail(err)
+		}
 	}
 	if sync {
 		if err := f.Sync(); err != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 )
 
 // syncFSAt is the number of files from which WriteFilesAtomic syncs whole
@@ -22,6 +23,9 @@ type AtomicWrite struct {
 	Data []byte
 	// Perm applies to a new file; an existing one keeps its permissions.
 	Perm os.FileMode
+	// ModTime, when set, is the file's modification time, for a writer
+	// that records it before the file is in place (index.File).
+	ModTime time.Time
 }
 
 // WriteFilesAtomic replaces (or creates) several files the way
@@ -58,14 +62,21 @@ func WriteFilesAtomic(files []AtomicWrite) error {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			path, perm := f.Path, f.Perm
-			if target, err := filepath.EvalSymlinks(path); err == nil {
-				path = target
+			// Only a link at the file itself is written through (a
+			// folder's link leads the temporary file and the rename to
+			// the same place): one lstat for the usual file.
+			fi, err := os.Lstat(path)
+			if err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				if target, err := filepath.EvalSymlinks(path); err == nil {
+					path = target
+				}
+				fi, err = os.Stat(path)
 			}
-			if fi, err := os.Stat(path); err == nil {
+			if err == nil {
 				perm = fi.Mode().Perm()
 			}
 			targets[i] = path
-			tmps[i], errs[i] = writeTemp(path, f.Data, perm, !bulk)
+			tmps[i], errs[i] = writeTemp(path, f.Data, perm, !bulk, f.ModTime)
 		}()
 	}
 	wg.Wait()

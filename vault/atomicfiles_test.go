@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 )
 
 func TestWriteFilesAtomic(t *testing.T) {
@@ -48,6 +49,53 @@ func TestWriteFilesAtomic(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "a", ".*")); len(m) != 0 {
 		t.Errorf("temporary files left: %q", m)
+	}
+}
+
+// A link at the file is written through, a folder's link is followed, and
+// ModTime is the file's modification time.
+func TestWriteFilesAtomicLinksAndTimes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real", "target.md")
+	writeFile(t, target, "old")
+	if err := os.Chmod(target, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.md")
+	if err := os.Symlink(filepath.Join("real", "target.md"), link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "folder")); err != nil {
+		t.Fatal(err)
+	}
+	when := time.Date(2026, 6, 1, 3, 0, 0, 123456789, time.UTC)
+	through := filepath.Join(dir, "folder", "other.md")
+	err := WriteFilesAtomic([]AtomicWrite{{Path: link, Data: []byte("through the link"), Perm: 0o644, ModTime: when},
+		{Path: through, Data: []byte("in a linked folder"), Perm: 0o644}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v, %v", fi, err)
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "through the link" {
+		t.Errorf("target holds %q", got)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("target's mode %v, want it kept", fi.Mode())
+	}
+	if !fi.ModTime().Equal(when) {
+		t.Errorf("target's mtime %v, want %v", fi.ModTime(), when)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "real", "other.md")); string(got) != "in a linked folder" {
+		t.Errorf("file in a linked folder holds %q", got)
 	}
 }
 

@@ -348,6 +348,16 @@ type CommitRequest struct {
 	// already in place in the working tree; a path whose file is missing is
 	// deleted from the commit.
 	Paths []string
+	// Removed are paths deleted from the commit whatever the working tree
+	// holds at them: a writer that removes their files meanwhile (the
+	// sleep cycle's moves) need not wait for that to commit. A path may not
+	// be both in Paths and in Removed.
+	Removed []string
+	// BeforeLock, when set, is waited for before index.lock is taken,
+	// after the blobs are written and the commit prepared: a writer
+	// removing Removed's files finishes meanwhile, so that the commit is
+	// published with those files gone. Its error ends the commit.
+	BeforeLock func() error
 	// Message is the commit message. Trailers (FormatTrailers) end it.
 	Message string
 	// Author and Committer default to the store's signature; a zero
@@ -394,9 +404,21 @@ type change struct {
 // generated benchmark vault) writes its objects as one pack rather than as
 // loose objects, 100,000 files in one call.
 func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, error) {
-	paths, err := cleanPaths(req.Paths)
+	paths, err := cleanPaths(append(slices.Clip(req.Paths), req.Removed...))
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+	}
+	var removed map[string]bool
+	if len(req.Removed) > 0 {
+		removed = make(map[string]bool, len(req.Removed))
+		for _, p := range req.Removed {
+			removed[p] = true
+		}
+		for _, p := range req.Paths {
+			if removed[p] {
+				return plumbing.ZeroHash, fmt.Errorf("git commit: path %s: both written and removed", p)
+			}
+		}
 	}
 	if strings.TrimSpace(req.Message) == "" {
 		return plumbing.ZeroHash, errors.New("git commit: empty commit message")
@@ -439,7 +461,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
 	blobs := s.newObjects(len(paths))
-	changes, err := s.readChanges(ctx, paths, blobs)
+	changes, err := s.readChanges(ctx, paths, removed, blobs)
 	if err == nil {
 		err = blobs.finish()
 	}
@@ -537,6 +559,11 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 				pre = s.buildAhead(changes, req.Message, author, committer, when, req.AllowEmpty)
 			})
 		}}
+	if req.BeforeLock != nil {
+		if err := req.BeforeLock(); err != nil {
+			return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
+		}
+	}
 	if s.beforeIndexLock != nil {
 		s.beforeIndexLock()
 	}
@@ -699,7 +726,7 @@ func (s *Store) readMoreChanges(ctx context.Context, changes []change, more []st
 		rel[i] = strings.TrimPrefix(p, s.prefix)
 	}
 	blobs := s.newObjects(len(rel))
-	extra, err := s.readChanges(ctx, rel, blobs)
+	extra, err := s.readChanges(ctx, rel, nil, blobs)
 	if err == nil {
 		err = blobs.finish()
 	}
@@ -777,7 +804,7 @@ func checkVaultPath(p string) error {
 // batch and its stat data into the index entry. The stat data comes from the
 // open file before it is read, as git does: if the file changes meanwhile,
 // its new mtime makes git see it as modified, never wrongly clean.
-func (s *Store) readChanges(ctx context.Context, paths []string, objs *objectBatch) ([]change, error) {
+func (s *Store) readChanges(ctx context.Context, paths []string, removed map[string]bool, objs *objectBatch) ([]change, error) {
 	changes := make([]change, 0, len(paths))
 	dirOK := make(map[string]error)
 	var data []byte
@@ -788,6 +815,11 @@ func (s *Store) readChanges(ctx context.Context, paths []string, objs *objectBat
 			}
 		}
 		c := change{path: s.prefix + p}
+		if removed[p] {
+			c.remove = true
+			changes = append(changes, c)
+			continue
+		}
 		if err := s.checkParents(c.path, dirOK); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				c.remove = true

@@ -962,3 +962,52 @@ func TestGitStoreHonoursRepositoryConfig(t *testing.T) {
 	}
 	r.fsck()
 }
+
+// A move as the sleep cycle makes it: the new file written, the old one
+// named in Removed while it is still on disk, removed by BeforeLock. The
+// commit deletes it whatever the disk held when it was read, and waits
+// for BeforeLock before it takes the lock.
+func TestGitStoreRemovedWhileTheCommitIsPrepared(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	r.write("mind/a/2026-01/one.md", "1\n")
+	r.write("mind/a/2026-01/two.md", "2\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a/2026-01/one.md", "mind/a/2026-01/two.md"}})
+
+	r.write("mind/archive/a/2026-01/one.md", "1 archived\n")
+	var lockSeen bool
+	before := func() error {
+		_, err := os.Stat(filepath.Join(r.dir, ".git", "index.lock"))
+		lockSeen = err == nil
+		return os.Remove(r.path("mind/a/2026-01/one.md"))
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: []string{"mind/archive/a/2026-01/one.md"},
+		Removed: []string{"mind/a/2026-01/one.md"}, BeforeLock: before, Message: "archive"})
+	if lockSeen {
+		t.Error("BeforeLock ran while index.lock was held")
+	}
+	if got := r.lines("show", "--format=", "--name-status", "--no-renames", h.String()); !slices.Equal(got, []string{"D\tmind/a/2026-01/one.md", "A\tmind/archive/a/2026-01/one.md"}) {
+		t.Fatalf("commit changes %q", got)
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q", got)
+	}
+
+	// BeforeLock's error ends the commit; a path both written and removed
+	// is refused.
+	r.write("mind/a/2026-01/three.md", "3\n")
+	head := r.rev("HEAD")
+	_, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"mind/a/2026-01/three.md"}, Removed: []string{"mind/a/2026-01/two.md"},
+		BeforeLock: func() error { return errors.New("cannot remove") }, Message: "x", When: testWhen})
+	if err == nil || !strings.Contains(err.Error(), "cannot remove") {
+		t.Fatalf("Commit with a failing BeforeLock = %v", err)
+	}
+	if _, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"mind/a/2026-01/two.md"}, Removed: []string{"mind/a/2026-01/two.md"}, Message: "x", When: testWhen}); err == nil {
+		t.Fatal("a path both written and removed was committed")
+	}
+	if got := r.rev("HEAD"); got != head {
+		t.Fatalf("HEAD moved to %s by refused commits", got)
+	}
+	r.fsck()
+}

@@ -27,13 +27,31 @@ const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by'
 // aliases or id are resolved again — found through edges.name_key and
 // edges.key, matched against the old and new names of what changed.
 func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, error) {
-	var stats RebuildStats
 	ix.wmu.Lock()
 	defer ix.wmu.Unlock()
+	stats, tx, err := ix.applyTx(ctx, recs, gone, tax, ig, full)
+	if tx == nil {
+		return stats, err
+	}
+	defer tx.Rollback()
+	if err != nil {
+		return stats, err
+	}
+	if err := tx.Commit(); err != nil {
+		return stats, fmt.Errorf("index update: %w", err)
+	}
+	return stats, nil
+}
+
+// applyTx does apply's work in a transaction it returns open (nil when
+// there was nothing to write, or it could not begin one); the caller holds
+// ix.wmu, and commits or rolls back.
+func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, *sql.Tx, error) {
+	var stats RebuildStats
 	sig := decaySignature(tax)
 	meta, err := readMeta(ctx, ix.db)
 	if err != nil {
-		return stats, err
+		return stats, nil, err
 	}
 	// The ignore decisions of every indexed path hold for ig when a full
 	// refresh matched them all under it; otherwise they hold for the
@@ -43,29 +61,28 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 		ignore = ignoreStale
 	}
 	if len(recs) == 0 && len(gone) == 0 && meta.decay == sig && meta.ignore == ignore {
-		return stats, nil
+		return stats, nil, nil
 	}
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
-		return stats, fmt.Errorf("index update: %w", err)
+		return stats, nil, fmt.Errorf("index update: %w", err)
 	}
-	defer tx.Rollback()
 	if meta.decay != sig {
 		if err := setDecayRates(ctx, tx, tax, sig); err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 	}
 	if meta.ignore != ignore {
 		if _, err := tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta (key, value) VALUES ('ignore', ?)", ignore); err != nil {
-			return stats, fmt.Errorf("index update: %w", err)
+			return stats, tx, fmt.Errorf("index update: %w", err)
 		}
 	}
 	if err := newGeneration(ctx, tx); err != nil {
-		return stats, err
+		return stats, tx, err
 	}
 	w, err := newWriter(ctx, tx, false)
 	if err != nil {
-		return stats, err
+		return stats, tx, err
 	}
 	defer w.close()
 
@@ -106,12 +123,12 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 
 	moves, err := findMoves(ctx, tx, recs, gone)
 	if err != nil {
-		return stats, err
+		return stats, tx, err
 	}
 	for _, p := range gone {
 		rowid, err := old(p)
 		if err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 		if rowid == 0 {
 			continue
@@ -121,22 +138,22 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 			// its path is the new one; the rec below writes what else
 			// changed.
 			if _, err := tx.ExecContext(ctx, "UPDATE documents SET path = ? WHERE rowid = ?", to, rowid); err != nil {
-				return stats, fmt.Errorf("index move %s: %w", p, err)
+				return stats, tx, fmt.Errorf("index move %s: %w", p, err)
 			}
 			stats.Removed++
 			continue
 		}
 		if err := w.clear(ctx, rowid); err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 		w.textDels = append(w.textDels, rowid)
 		if _, err := w.del.ExecContext(ctx, rowid); err != nil {
-			return stats, fmt.Errorf("index delete %s: %w", p, err)
+			return stats, tx, fmt.Errorf("index delete %s: %w", p, err)
 		}
 		// Until resolved again below, nothing may point at a row that is
 		// gone: its rowid may be given to a new document.
 		if _, err := tx.ExecContext(ctx, "UPDATE edges SET dst = NULL WHERE dst = ?", rowid); err != nil {
-			return stats, fmt.Errorf("index delete %s: %w", p, err)
+			return stats, tx, fmt.Errorf("index delete %s: %w", p, err)
 		}
 		removed[rowid] = true
 		stats.Removed++
@@ -147,13 +164,13 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	for i, r := range recs {
 		rowid, err := old(r.doc.Path)
 		if err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 		// A row that was there keeps what is unchanged of it (put,
 		// writeEdges): an archive's move changes its path and status.
 		had[i] = rowid != 0
 		if rowid, err = w.put(ctx, rowid, r, oldAliases); err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 		srcs[i] = rowid
 		written[rowid] = true
@@ -170,12 +187,12 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	}
 
 	if err := w.flushTexts(ctx); err != nil {
-		return stats, err
+		return stats, tx, err
 	}
 	var lk linker
 	if len(recs)+len(gone) >= ix.fullRelinkAt {
 		if lk, err = loadFullLinker(ctx, tx); err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 	} else {
 		lk = newSQLLinker(tx)
@@ -183,20 +200,17 @@ func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *
 	for i, r := range recs {
 		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk, had[i])
 		if err != nil {
-			return stats, err
+			return stats, tx, err
 		}
 		stats.Edges += n
 		stats.Dangling += dangling
 	}
 	n, err := relink(ctx, tx, lk, names, written)
 	if err != nil {
-		return stats, err
+		return stats, tx, err
 	}
 	stats.Relinked = n
-	if err := tx.Commit(); err != nil {
-		return stats, fmt.Errorf("index update: %w", err)
-	}
-	return stats, nil
+	return stats, tx, nil
 }
 
 // findMoves pairs paths that are gone with new paths of the same document

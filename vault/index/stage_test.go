@@ -1,0 +1,117 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// stageVault is a vault of three documents (one linking to another by
+// name) and the changes a sleep run makes to it: a move with a changed
+// status, an edit in place, a new document and a generated file that is
+// no document.
+func stageVault(t *testing.T) (vault.Layout, *Index, []File, []string) {
+	t.Helper()
+	l := vault.Layout{Root: t.TempDir()}
+	note(t, l, "mind/facts/2026-01/a.md", "status: active", "Alpha runs the migrations.")
+	note(t, l, "mind/facts/2026-01/b.md", "status: active", "Beta, see [[a]].")
+	note(t, l, "mind/facts/2026-01/c.md", "status: active", "Gamma.")
+	ix := openTest(t, l)
+	read := func(rel string) string {
+		data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	mtime := time.Date(2026, 6, 1, 3, 0, 0, 123456789, time.UTC)
+	files := []File{
+		{Path: "mind/archive/facts/2026-01/a.md", Data: []byte(strings.Replace(read("mind/facts/2026-01/a.md"), "status: active", "status: archived", 1)), ModTime: mtime},
+		{Path: "mind/facts/2026-01/b.md", Data: []byte(strings.Replace(read("mind/facts/2026-01/b.md"), "Beta,", "Beta again,", 1)), ModTime: mtime},
+		{Path: "mind/facts/2026-01/d.md", Data: []byte(strings.Replace(read("mind/facts/2026-01/c.md"), "Gamma.", "Delta.", 1)), ModTime: mtime},
+		{Path: "MEMORY.md", Data: []byte("# generated\n"), ModTime: mtime},
+	}
+	return l, ix, files, []string{"mind/facts/2026-01/a.md", "mind/facts/2026-01/c.md"}
+}
+
+// place writes files as a writer does, with their times, and removes gone.
+func place(t *testing.T, l vault.Layout, files []File, gone []string) {
+	t.Helper()
+	var ws []vault.AtomicWrite
+	for _, f := range files {
+		p := l.Path(filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		ws = append(ws, vault.AtomicWrite{Path: p, Data: f.Data, Perm: 0o644, ModTime: f.ModTime})
+	}
+	if err := vault.WriteFilesAtomic(ws); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range gone {
+		remove(t, l, g)
+	}
+}
+
+func TestStageIsUpdateOfFilesNotYetWritten(t *testing.T) {
+	ctx := context.Background()
+	l, ix, files, gone := stageVault(t)
+	before := dump(t, ix.db)
+	st, err := ix.Stage(ctx, files, gone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Until committed, readers see the index as it was.
+	if _, ok, err := ix.ByPath(ctx, "mind/archive/facts/2026-01/a.md"); err != nil || ok {
+		t.Fatalf("a staged row is visible before Commit (%v, %v)", ok, err)
+	}
+	place(t, l, files, gone)
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(); err == nil {
+		t.Error("a second Commit succeeded")
+	}
+	after := dump(t, ix.db)
+	if after == before {
+		t.Fatal("Commit changed nothing")
+	}
+	if want := rebuiltDump(t, l); after != want {
+		t.Fatalf("staged update differs from a rebuild of the tree:\n got: %s\nwant: %s", after, want)
+	}
+	// The rows carry the files' sizes and times: a refresh reads nothing.
+	stats, err := ix.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Documents != 0 || stats.Removed != 0 {
+		t.Fatalf("refresh after the staged update re-read %d documents and removed %d; want none", stats.Documents, stats.Removed)
+	}
+}
+
+func TestStageAbortLeavesTheIndexAndFreesIt(t *testing.T) {
+	ctx := context.Background()
+	_, ix, files, gone := stageVault(t)
+	before := dump(t, ix.db)
+	st, err := ix.Stage(ctx, files, gone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Abort()
+	st.Abort()
+	if got := dump(t, ix.db); got != before {
+		t.Fatalf("Abort changed the index:\n got: %s\nwant: %s", got, before)
+	}
+	// The writer's lock is free again: an update goes through.
+	if err := ix.Update(ctx, "mind/facts/2026-01/c.md"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(); err == nil {
+		t.Error("Commit after Abort succeeded")
+	}
+}
