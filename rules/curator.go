@@ -61,9 +61,9 @@ func (p *planner) merge(ctx context.Context) error {
 	pos := make(map[int]int, len(sub))
 	for i, k := range sub {
 		pos[k] = i
-		notes[i] = newNote(bodies[pool[k].d.Path])
 		groups[i] = pool[k].d.Type
 	}
+	onEveryCore(len(sub), func(i int) { notes[i] = newNote(bodies[pool[sub[i]].d.Path]) })
 	// Union the similar pairs; pool is oldest first, so the smallest index
 	// of a set is its canonical memory.
 	parent := make([]int, len(pool))

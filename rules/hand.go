@@ -157,7 +157,7 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.newPlanner(ctx)
+	p, err := s.newPlanner(ctx, false)
 	if err != nil {
 		return nil, err
 	}
@@ -281,8 +281,9 @@ func writeKeyCache(l vault.Layout, m map[string]uint64) error {
 }
 
 // load reads the index into the plan and links merged memories to their
-// canonical one.
-func (p *planner) load(ctx context.Context) error {
+// canonical one; with history, it starts reading what outdated needs
+// (readHistory).
+func (p *planner) load(ctx context.Context, history bool) error {
 	// Near-duplicates need each memory's key (see note.key). Keys are
 	// kept in .cortex/ by body hash and type; only memories not seen
 	// before have their bodies read, on every core.
@@ -315,6 +316,9 @@ func (p *planner) load(ctx context.Context) error {
 			return err
 		}
 	}
+	if history {
+		p.readHistory(ctx) // while the keys are made
+	}
 	const chunk = 2000
 	for i := 0; i < len(need); i += chunk {
 		part := need[i:min(i+chunk, len(need))]
@@ -326,18 +330,11 @@ func (p *planner) load(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		var wg sync.WaitGroup
-		workers := runtime.GOMAXPROCS(0)
-		for w := range workers {
-			wg.Go(func() {
-				for j := w; j < len(part); j += workers {
-					m := part[j]
-					n := newNote(bodies[m.d.Path])
-					m.key, m.keyed = n.key(m.d.Type), true
-				}
-			})
-		}
-		wg.Wait()
+		onEveryCore(len(part), func(j int) {
+			m := part[j]
+			n := newNote(bodies[m.d.Path])
+			m.key, m.keyed = n.key(m.d.Type), true
+		})
 	}
 	fresh := make(map[string]uint64, len(cache)+len(need))
 	for _, m := range p.mems {
@@ -356,4 +353,19 @@ func (p *planner) load(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// onEveryCore calls fn(0) … fn(n-1) on as many goroutines as there are
+// cores, and returns when all have returned.
+func onEveryCore(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	workers := min(n, runtime.GOMAXPROCS(0))
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -46,39 +46,14 @@ func (s *Sleeper) projectRoot() (string, error) {
 // in a commit after the memory was made or last reinforced, naming the
 // commit; an outdated one reinforced since the change is active again.
 func (p *planner) outdated(ctx context.Context) error {
-	var ms []*mem
-	var since int64 = -1
-	for _, m := range p.mems {
-		if len(m.d.Files) == 0 || m.d.ID == "" || (m.d.Status != "active" && m.d.Status != "outdated") {
-			continue
-		}
-		ms = append(ms, m)
-		if since < 0 || m.d.DecayBaseMS < since {
-			since = m.d.DecayBaseMS
-		}
+	if p.history == nil {
+		p.readHistory(ctx)
 	}
+	h := <-p.history
+	ms, changes, err := h.ms, h.changes, h.err
 	if len(ms) == 0 {
 		return nil
 	}
-	root, err := p.s.projectRoot()
-	if err != nil {
-		p.notef("files: cannot be checked: %v", err)
-		return nil
-	}
-	var named []string
-	seen := map[string]bool{}
-	for _, m := range ms {
-		for _, f := range m.d.Files {
-			if rel, ok := projectPath(f); ok && !seen[rel] {
-				seen[rel] = true
-				named = append(named, rel)
-			}
-		}
-	}
-	if len(named) > maxPathspecs {
-		named = nil // the whole history: cheaper than a command line that long
-	}
-	changes, err := fileChanges(ctx, root, time.UnixMilli(since), named)
 	if err != nil {
 		p.notef("files: cannot be checked: %v", err)
 		return nil
@@ -117,6 +92,59 @@ func (p *planner) outdated(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// history is what readHistory found: the memories with files: that
+// outdated looks at, and the changes of the project's files since the
+// oldest of them.
+type history struct {
+	ms      []*mem
+	changes map[string]change
+	err     error
+}
+
+// readHistory starts reading, with one `git log`, the project's history
+// that outdated needs, while the plan goes on: the memories it looks at
+// are known once the index is loaded.
+func (p *planner) readHistory(ctx context.Context) {
+	p.history = make(chan history, 1)
+	var ms []*mem
+	var since int64 = -1
+	for _, m := range p.mems {
+		if len(m.d.Files) == 0 || m.d.ID == "" || (m.d.Status != "active" && m.d.Status != "outdated") {
+			continue
+		}
+		ms = append(ms, m)
+		if since < 0 || m.d.DecayBaseMS < since {
+			since = m.d.DecayBaseMS
+		}
+	}
+	if len(ms) == 0 {
+		p.history <- history{}
+		return
+	}
+	var named []string
+	seen := map[string]bool{}
+	for _, m := range ms {
+		for _, f := range m.d.Files {
+			if rel, ok := projectPath(f); ok && !seen[rel] {
+				seen[rel] = true
+				named = append(named, rel)
+			}
+		}
+	}
+	if len(named) > maxPathspecs {
+		named = nil // the whole history: cheaper than a command line that long
+	}
+	go func() {
+		h := history{ms: ms}
+		root, err := p.s.projectRoot()
+		if err == nil {
+			h.changes, err = fileChanges(ctx, root, time.UnixMilli(since), named)
+		}
+		h.err = err
+		p.history <- h
+	}()
 }
 
 // projectPath cleans a files: entry into a path relative to the project's

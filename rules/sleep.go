@@ -16,8 +16,11 @@ import (
 	"log/slog"
 	"os"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
@@ -265,8 +268,16 @@ type planner struct {
 	ops    map[string]*fileOp
 	report *Report
 	edits  map[string]*edit // by the path the file had
-	full   bool             // MaxRunFiles reached
-	rules  map[string]*ruleFile
+	// fetched are the files prefetch reads ahead, by path; fetching
+	// runs its workers.
+	fetched  map[string]*fetch
+	fetching sync.WaitGroup
+	inside   *insideCheck
+	// history brings what outdated needs from the project's history
+	// (readHistory).
+	history chan history
+	full    bool // MaxRunFiles reached
+	rules   map[string]*ruleFile
 	// ranked is viewOrder at the end of the plan, as renderView made it.
 	ranked []*mem
 }
@@ -287,9 +298,9 @@ const MaxRunFiles = 5000
 // maxRunFiles is MaxRunFiles; tests lower it.
 var maxRunFiles = MaxRunFiles
 
-// edit returns the edit of m's file, reading and parsing it the first time;
-// nil (with a note) when the file is gone, unreadable or changed since the
-// index read it.
+// edit returns the edit of m's file, reading and parsing it the first time
+// (or taking what prefetch read); nil (with a note) when the file is gone,
+// unreadable or changed since the index read it.
 func (p *planner) edit(m *mem) *edit {
 	if m.ed != nil {
 		return m.ed
@@ -306,38 +317,118 @@ func (p *planner) edit(m *mem) *edit {
 		}
 		return nil
 	}
-	if err := checkInside(p.s.l, rel); err != nil {
-		p.notef("%v", err)
+	var ed *edit
+	var note string
+	if f, ok := p.fetched[rel]; ok {
+		f.get(p, rel)
+		ed, note = f.ed, f.note
+	} else {
+		ed, note = p.readEdit(rel)
+	}
+	if note != "" {
+		p.notef("%s", note)
 		return nil
+	}
+	if ed.p.Doc.ID != m.d.ID {
+		p.notef("%s: changed since it was indexed; left out of this run", rel)
+		return nil
+	}
+	p.edits[rel] = ed
+	m.ed = ed
+	return ed
+}
+
+// readEdit reads and parses the file at rel for an edit; a note says why
+// it cannot be edited.
+func (p *planner) readEdit(rel string) (*edit, string) {
+	if err := p.inside.check(rel); err != nil {
+		return nil, err.Error()
 	}
 	abs := p.s.abs(rel)
 	fi, err := os.Lstat(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			p.notef("%s: deleted since it was indexed; left out of this run", rel)
-		} else {
-			p.notef("%s: %v; left out of this run", rel, err)
+			return nil, fmt.Sprintf("%s: deleted since it was indexed; left out of this run", rel)
 		}
-		return nil
+		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
 	data, err := os.ReadFile(abs)
 	if err != nil {
-		p.notef("%s: %v; left out of this run", rel, err)
-		return nil
+		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
 	parsed, err := doc.Parse(data)
 	if err != nil {
-		p.notef("%s: %v; left out of this run", rel, err)
-		return nil
+		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
-	if parsed.Doc.ID != m.d.ID {
-		p.notef("%s: changed since it was indexed; left out of this run", rel)
-		return nil
+	return &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel}, ""
+}
+
+// fetch is a file prefetch reads ahead of the plan: whoever takes it
+// first (a prefetch worker, or edit when it needs the file before a
+// worker came to it) reads it; done is closed when ed or note is set.
+type fetch struct {
+	taken atomic.Bool
+	done  chan struct{}
+	ed    *edit
+	note  string
+}
+
+// get reads the file at rel into f unless somebody already took it, and
+// waits until it is read.
+func (f *fetch) get(p *planner, rel string) {
+	if f.taken.CompareAndSwap(false, true) {
+		f.ed, f.note = p.readEdit(rel)
+		close(f.done)
 	}
-	ed := &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel}
-	p.edits[rel] = ed
-	m.ed = ed
-	return ed
+	<-f.done
+}
+
+// prefetch reads and parses, on every core but one, the files of ms while
+// the plan's other steps run; edit takes them from there. The plan calls
+// it with the memories it is likely to change.
+func (p *planner) prefetch(ms []*mem) {
+	p.fetched = make(map[string]*fetch, len(ms))
+	var todo []string
+	for _, m := range ms {
+		if _, ok := p.fetched[m.d.Path]; !ok && len(todo) < maxRunFiles {
+			p.fetched[m.d.Path] = &fetch{done: make(chan struct{})}
+			todo = append(todo, m.d.Path)
+		}
+	}
+	workers := max(1, runtime.GOMAXPROCS(0)-1)
+	var next atomic.Int64
+	for range workers {
+		p.fetching.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
+				p.fetched[todo[i]].get(p, todo[i])
+			}
+		})
+	}
+}
+
+// likelyChanged are the memories a plan is likely to change: those whose
+// effective importance fell below the archive's bar, and those sharing a
+// near-duplicate key.
+func (p *planner) likelyChanged() []*mem {
+	var out []*mem
+	byKey := map[uint64][]*mem{}
+	for _, m := range p.mems {
+		if !decays(m) || m.d.SupersededBy != "" || m.d.PromotedTo != "" {
+			continue
+		}
+		if (m.d.Status == "active" || m.d.Status == "outdated") && index.EffectiveImportance(m.d, p.now) < ArchiveBelow {
+			out = append(out, m)
+		}
+		if m.keyed && m.active() {
+			byKey[m.key] = append(byKey[m.key], m)
+		}
+	}
+	for _, ms := range byKey {
+		if len(ms) > 1 {
+			out = append(out, ms...)
+		}
+	}
+	return out
 }
 
 // set writes a field of m's document, keeping the index row in step for
@@ -371,33 +462,50 @@ func (p *planner) set(m *mem, field string, value any) bool {
 }
 
 func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
-	p, err := s.newPlanner(ctx)
+	var steps []any // how long each took, for the log
+	at := time.Now()
+	took := func(step string) {
+		steps = append(steps, step, time.Since(at))
+		at = time.Now()
+	}
+	p, err := s.newPlanner(ctx, true)
 	if err != nil {
 		return nil, err
 	}
+	p.prefetch(p.likelyChanged())
+	defer p.fetching.Wait()
+	took("load")
 	if err := p.outdated(ctx); err != nil {
 		return nil, err
 	}
+	took("outdated")
 	if err := p.merge(ctx); err != nil {
 		return nil, err
 	}
+	took("merge")
 	p.curate(nil, false)
 	p.globals()
+	took("curate")
 	p.archive()
+	took("archive")
 	if err := p.view(ctx); err != nil {
 		return nil, err
 	}
+	took("view")
 	p.collect()
+	took("collect")
+	s.log.Info("maintain: plan steps", steps...)
 	return p, nil
 }
 
-// newPlanner starts a plan at the clock's time, with the index loaded.
-func (s *Sleeper) newPlanner(ctx context.Context) (*planner, error) {
+// newPlanner starts a plan at the clock's time, with the index loaded;
+// a whole run's (full) also starts reading the project's history.
+func (s *Sleeper) newPlanner(ctx context.Context, full bool) (*planner, error) {
 	now := s.now()
-	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{},
+	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{}, inside: newInsideCheck(s.l),
 		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
 		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
-	if err := p.load(ctx); err != nil {
+	if err := p.load(ctx, full); err != nil {
 		return nil, err
 	}
 	return p, nil

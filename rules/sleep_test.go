@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -498,5 +499,104 @@ func TestMaintainLeavesStagedWork(t *testing.T) {
 	}
 	if staged := git(t, f.l.Root, "diff", "--cached", "--name-only"); staged != "notes.txt\n" {
 		t.Errorf("staged after the run: %q", staged)
+	}
+}
+
+// TestMaintainManifestNamesGitBlobs: the manifest holds no new bytes and
+// no original bytes git already holds (only their blob ids), but keeps a
+// person's uncommitted change whole; recovery reads what it needs back
+// from git's objects: a committed run's file that went missing, an
+// interrupted run's originals.
+func TestMaintainManifestNamesGitBlobs(t *testing.T) {
+	ctx := context.Background()
+	ref := newFixture(t)
+	if _, err := ref.open(t).Run(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	want := tree(t, ref.l)
+
+	f := newFixture(t)
+	// A person's uncommitted change to a memory the run archives.
+	edited := "mind/concepts/2026-01/2026-01-04-aaaa0005.md"
+	f.write(t, edited, strings.Replace(f.files[edited], "Makefiles", "Makefiles, I think", 1))
+	s := f.open(t)
+	s.crashAfter = stepPlaced // every file written, the old paths of moves gone
+	if _, err := s.Run(ctx, false); err != errCrash {
+		t.Fatal(err)
+	}
+	s.Close()
+	data, err := os.ReadFile(manifestPath(f.l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	if man.Version != manifestVersion || len(man.Ops) == 0 {
+		t.Fatalf("manifest version %d with %d operations", man.Version, len(man.Ops))
+	}
+	var kept int
+	for _, op := range man.Ops {
+		if op.Data != nil || len(op.Blob) != 40 {
+			t.Errorf("%s: manifest holds the new bytes (%d) or no blob id (%q)", op.Path, len(op.Data), op.Blob)
+		}
+		src := op.Path
+		if op.From != "" {
+			src = op.From
+		}
+		switch {
+		case !op.Existed:
+		case src == edited:
+			kept++
+			if op.Original == nil || op.OriginalBlob != "" {
+				t.Errorf("%s: a person's uncommitted change is not kept whole in the manifest", src)
+			}
+		case op.Original != nil || len(op.OriginalBlob) != 40:
+			t.Errorf("%s: manifest holds original bytes git holds (%d), blob %q", src, len(op.Original), op.OriginalBlob)
+		}
+	}
+	if kept != 1 {
+		t.Fatalf("%d operations on %s", kept, edited)
+	}
+	// Undone from git's objects and the manifest's bytes, then run
+	// again: the person's change is in the archived memory.
+	if _, err := f.open(t).Run(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	archived := "mind/archive/concepts/2026-01/2026-01-04-aaaa0005.md"
+	if got := tree(t, f.l); !strings.Contains(got[archived], "Makefiles, I think") || got[edited] != "" {
+		t.Fatalf("after recovery, %s holds:\n%s\nand %s %q", archived, got[archived], edited, got[edited])
+	}
+	if stt := git(t, f.l.Root, "status", "--porcelain"); stt != "" {
+		t.Errorf("git status:\n%s", stt)
+	}
+	for k, v := range want {
+		if got := tree(t, f.l)[k]; k != archived && !strings.HasPrefix(k, "rules/") && got != v {
+			t.Errorf("%s differs from an uninterrupted run", k)
+		}
+	}
+
+	// A committed run whose new file went missing before recovery: put
+	// back from the commit's blob.
+	g := newFixture(t)
+	s = g.open(t)
+	s.crashAfter = stepCommitted
+	if _, err := s.Run(ctx, false); err != errCrash {
+		t.Fatal(err)
+	}
+	s.Close()
+	if err := os.Remove(g.l.Path(filepath.FromSlash(archived))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.open(t).Run(ctx, false); err != nil {
+		t.Fatal(err)
+	}
+	got := tree(t, g.l)
+	if got[archived] == "" || got[archived] != want[archived] {
+		t.Fatalf("%s after recovery:\n%s\nwant:\n%s", archived, got[archived], want[archived])
+	}
+	if stt := git(t, g.l.Root, "status", "--porcelain"); stt != "" {
+		t.Errorf("git status:\n%s", stt)
 	}
 }

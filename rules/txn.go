@@ -27,8 +27,10 @@ import (
 // observer/memorize.go):
 //
 //	manifest  observer/sleep.json, written atomically: every file the run
-//	          writes with its new bytes, and its bytes before (what was in
-//	          the working tree, a person's uncommitted change included)
+//	          writes with the git blob id of its new bytes, and its bytes
+//	          before (what was in the working tree, a person's uncommitted
+//	          change included) or, when git's objects hold them, their
+//	          blob id
 //	place     each file written atomically; a move writes the new path,
 //	          then removes the old one
 //	commit    one commit of exactly those paths, whose Cortex-Sleep trailer
@@ -50,7 +52,9 @@ const TrailerSleep = "Cortex-Sleep"
 // ("archived=2 merged=1 …"); cortex status shows it.
 const TrailerSleepSummary = "Cortex-Sleep-Summary"
 
-const manifestVersion = 1
+// manifestVersion is the manifest's format: 2 names bytes git holds by
+// their blob ids; 1 (still read) held every file's bytes.
+const manifestVersion = 2
 
 // fileOp is one file a run writes.
 type fileOp struct {
@@ -59,12 +63,73 @@ type fileOp struct {
 	From string      `json:"from,omitempty"`
 	Mode fs.FileMode `json:"mode"`
 	// Existed says whether the file was there before (at From for a move):
-	// Original holds its bytes then.
-	Existed     bool   `json:"existed"`
-	Original    []byte `json:"original,omitempty"`
-	OriginalSum string `json:"original_sha256,omitempty"`
-	Data        []byte `json:"data"`
-	Sum         string `json:"sha256"`
+	// Original holds its bytes then, or OriginalBlob names them in git's
+	// objects (and the manifest leaves Original out).
+	Existed      bool   `json:"existed"`
+	Original     []byte `json:"original,omitempty"`
+	OriginalBlob string `json:"original_blob,omitempty"`
+	OriginalSum  string `json:"original_sha256,omitempty"`
+	// Data is the new bytes: in the manifest only by Blob, their blob id,
+	// which the run's commit holds once there is one (a manifest of
+	// version 1 holds Data itself).
+	Data []byte `json:"data,omitempty"`
+	Blob string `json:"blob,omitempty"`
+	Sum  string `json:"sha256"`
+}
+
+// nameBlobs fills the operations' blob ids: always Blob, and OriginalBlob
+// where git's objects hold the original bytes.
+func nameBlobs(git *gitstore.Store, ops []fileOp) {
+	origs := make([]string, len(ops))
+	onEveryCore(len(ops), func(i int) {
+		ops[i].Blob = gitstore.BlobID(ops[i].Data)
+		if ops[i].Existed {
+			origs[i] = gitstore.BlobID(ops[i].Original)
+		}
+	})
+	for i, ok := range git.HasBlobs(origs) {
+		if ok {
+			ops[i].OriginalBlob = origs[i]
+		}
+	}
+}
+
+// onDisk is op as the manifest holds it: the bytes git holds left out.
+func (op fileOp) onDisk() fileOp {
+	op.Data = nil
+	if op.OriginalBlob != "" {
+		op.Original = nil
+	}
+	return op
+}
+
+// data is op's new bytes, read from git's objects when the manifest left
+// them out.
+func (s *Sleeper) data(op *fileOp) ([]byte, error) {
+	if op.Data != nil || op.Blob == "" {
+		return op.Data, nil
+	}
+	return s.blob(op.Blob, op.Sum, op.Path)
+}
+
+// original is op's bytes before the run, read from git's objects when the
+// manifest left them out.
+func (s *Sleeper) original(op *fileOp) ([]byte, error) {
+	if op.Original != nil || op.OriginalBlob == "" {
+		return op.Original, nil
+	}
+	return s.blob(op.OriginalBlob, op.OriginalSum, op.Path)
+}
+
+func (s *Sleeper) blob(id, want, rel string) ([]byte, error) {
+	data, err := s.git.ReadBlob(id)
+	if err != nil {
+		return nil, fmt.Errorf("maintain: recover %s: %w", rel, err)
+	}
+	if sum(data) != want {
+		return nil, fmt.Errorf("maintain: recover %s: blob %s does not hold the bytes the manifest names", rel, id)
+	}
+	return data, nil
 }
 
 type manifest struct {
@@ -220,7 +285,12 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return st, err
 	}
 	st.manifest = time.Now()
-	data, err := json.Marshal(man)
+	nameBlobs(s.git, man.Ops)
+	disk := manifest{Version: man.Version, Fingerprint: man.Fingerprint, Ops: make([]fileOp, len(man.Ops))}
+	for i, op := range man.Ops {
+		disk.Ops[i] = op.onDisk()
+	}
+	data, err := json.Marshal(disk)
 	if err != nil {
 		return st, fmt.Errorf("maintain: manifest: %w", err)
 	}
@@ -361,7 +431,8 @@ func checkInside(l vault.Layout, rel string) error {
 // insideCheck is checkInside for many paths: each folder is looked at
 // once.
 type insideCheck struct {
-	l vault.Layout
+	l  vault.Layout
+	mu sync.Mutex
 	// dirs holds the folders found to be real folders (true) or missing
 	// (false: nothing below them exists yet), by vault-relative path.
 	dirs map[string]bool
@@ -375,7 +446,9 @@ func (c *insideCheck) check(rel string) error {
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {
 		return fmt.Errorf("maintain %s: not a path inside the vault", rel)
 	}
+	c.mu.Lock()
 	exists, err := c.dir(path.Dir(rel), rel)
+	c.mu.Unlock()
 	if err != nil || !exists {
 		return err
 	}
@@ -443,12 +516,13 @@ func (s *Sleeper) recover(ctx context.Context) error {
 		return fmt.Errorf("maintain: recover: %w", err)
 	}
 	var man manifest
-	if err := json.Unmarshal(data, &man); err != nil || man.Version != manifestVersion {
+	if err := json.Unmarshal(data, &man); err != nil || (man.Version != manifestVersion && man.Version != 1) {
 		return fmt.Errorf("maintain: recover: %s is unreadable: check `git status` in the vault, then remove it", manifestPath(s.l))
 	}
 	for _, op := range man.Ops {
 		if checkInside(s.l, op.Path) != nil || op.From != "" && checkInside(s.l, op.From) != nil ||
-			sum(op.Data) != op.Sum || op.Existed && sum(op.Original) != op.OriginalSum {
+			(op.Blob == "") && sum(op.Data) != op.Sum ||
+			op.Existed && op.OriginalBlob == "" && sum(op.Original) != op.OriginalSum {
 			return fmt.Errorf("maintain: recover: %s is damaged (%s)", manifestPath(s.l), op.Path)
 		}
 	}
@@ -526,7 +600,11 @@ func (s *Sleeper) repair(op *fileOp) error {
 		return err
 	}
 	if !ok && (!exists || op.From == "" && op.Existed && s.holdsOriginal(op.Path, op)) {
-		if err := s.place(&fileOp{Path: op.Path, Mode: op.Mode, Data: op.Data}); err != nil {
+		data, err := s.data(op)
+		if err != nil {
+			return err
+		}
+		if err := s.place(&fileOp{Path: op.Path, Mode: op.Mode, Data: data}); err != nil {
 			return err
 		}
 	}
@@ -558,7 +636,11 @@ func (s *Sleeper) undo(op fileOp) error {
 		case !exists:
 			return nil
 		case op.Existed:
-			if err := vault.WriteFileAtomic(s.abs(op.Path), op.Original, op.Mode); err != nil {
+			orig, err := s.original(&op)
+			if err != nil {
+				return err
+			}
+			if err := vault.WriteFileAtomic(s.abs(op.Path), orig, op.Mode); err != nil {
 				return fmt.Errorf("maintain: recover %s: %w", op.Path, err)
 			}
 			return nil
@@ -571,7 +653,11 @@ func (s *Sleeper) undo(op fileOp) error {
 		if err := os.MkdirAll(filepath.Dir(s.abs(op.From)), 0o755); err != nil {
 			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
 		}
-		if err := vault.WriteFileAtomic(s.abs(op.From), op.Original, op.Mode); err != nil {
+		orig, err := s.original(&op)
+		if err != nil {
+			return err
+		}
+		if err := vault.WriteFileAtomic(s.abs(op.From), orig, op.Mode); err != nil {
 			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -35,12 +33,7 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 				if c.Args().Present() {
 					return usageErrorf("maintain takes no arguments (got %q)", c.Args().First())
 				}
-				// A run holds a row of every document: a soft heap limit
-				// makes the collector work harder rather than let a large
-				// vault's run grow past it (GOMEMLIMIT overrides).
-				if os.Getenv("GOMEMLIMIT") == "" {
-					debug.SetMemoryLimit(maintainMemoryLimit)
-				}
+				rules.TuneGC()
 				return withSleeper(c, now, func(s *rules.Sleeper) error {
 					rep, err := s.Run(c.Context, c.Bool("dry-run"))
 					if err != nil {
@@ -118,9 +111,6 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 		},
 	}
 }
-
-// maintainMemoryLimit is cortex maintain's soft heap limit.
-const maintainMemoryLimit = 200 << 20
 
 // withSleeper opens the vault's sleeper for one command.
 func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) error) error {

@@ -1364,3 +1364,59 @@ func (s *Store) CommitTime(h plumbing.Hash) (time.Time, error) {
 	}
 	return c.Committer.When, nil
 }
+
+// BlobID is the id git gives a file of these bytes (`git hash-object`).
+func BlobID(data []byte) string {
+	return plumbing.ComputeHash(plumbing.BlobObject, data).String()
+}
+
+// HasBlobs reports, for each blob id, whether the repository's objects
+// hold it.
+func (s *Store) HasBlobs(ids []string) []bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshPacks(false)
+	has := make([]bool, len(ids))
+	for i, id := range ids {
+		if h, ok := blobHash(id); ok {
+			has[i] = s.repo.Storer.HasEncodedObject(h) == nil
+		}
+	}
+	return has
+}
+
+// ReadBlob returns the bytes of the blob id (`git cat-file blob`).
+func (s *Store) ReadBlob(id string) ([]byte, error) {
+	h, ok := blobHash(id)
+	if !ok {
+		return nil, fmt.Errorf("git cat-file %q: not a blob id", id)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refreshPacks(false)
+	b, err := s.repo.BlobObject(h)
+	if err != nil {
+		s.refreshPacks(true)
+		b, err = s.repo.BlobObject(h)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
+	}
+	r, err := b.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
+	}
+	return data, nil
+}
+
+func blobHash(id string) (plumbing.Hash, bool) {
+	if len(id) != 40 || strings.Trim(id, "0123456789abcdef") != "" {
+		return plumbing.ZeroHash, false
+	}
+	return plumbing.NewHash(id), true
+}

@@ -1011,3 +1011,45 @@ func TestGitStoreRemovedWhileTheCommitIsPrepared(t *testing.T) {
 	}
 	r.fsck()
 }
+
+func TestGitStoreBlobs(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	// Enough files for a pack, and one loose object after it.
+	var paths []string
+	for i := range 80 {
+		p := fmt.Sprintf("mind/a/2026-01/n%02d.md", i)
+		r.write(p, fmt.Sprintf("note %d\n", i))
+		paths = append(paths, p)
+	}
+	mustCommit(t, s, CommitRequest{Paths: paths})
+	r.write("mind/a/2026-01/loose.md", "loose\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a/2026-01/loose.md"}})
+	if m, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "*.pack")); len(m) == 0 {
+		t.Fatal("no pack written")
+	}
+
+	packed, loose := []byte("note 7\n"), []byte("loose\n")
+	for _, data := range [][]byte{packed, loose} {
+		id := BlobID(data)
+		if want := strings.TrimSpace(r.runStdin(string(data), "hash-object", "--stdin")); id != want {
+			t.Fatalf("BlobID(%q) = %s, git hash-object %s", data, id, want)
+		}
+		got, err := s.ReadBlob(id)
+		if err != nil || string(got) != string(data) {
+			t.Fatalf("ReadBlob(%s) = %q, %v", id, got, err)
+		}
+	}
+	absent := BlobID([]byte("never written\n"))
+	has := s.HasBlobs([]string{BlobID(packed), BlobID(loose), absent, "not an id", ""})
+	if !slices.Equal(has, []bool{true, true, false, false, false}) {
+		t.Fatalf("HasBlobs = %v", has)
+	}
+	if _, err := s.ReadBlob(absent); err == nil {
+		t.Fatal("ReadBlob of an absent blob succeeded")
+	}
+	if _, err := s.ReadBlob("../../etc/passwd"); err == nil {
+		t.Fatal("ReadBlob of a bad id succeeded")
+	}
+}

@@ -4,7 +4,7 @@
 //	sleepprof -dir VAULT [-at 2026-06-01T03:00:00Z] -cpuprofile cpu.out [-memprofile mem.out]
 //	go tool pprof -top cpu.out
 //
-// It uses the same heap limit as `cortex maintain`.
+// It tunes the collector as `cortex maintain` does (rules.TuneGC).
 package main
 
 import (
@@ -14,7 +14,6 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
@@ -43,7 +42,7 @@ func run(dir, at, cpu, mem string) error {
 	if err != nil {
 		return err
 	}
-	debug.SetMemoryLimit(200 << 20)
+	rules.TuneGC()
 	if cpu != "" {
 		f, err := os.Create(cpu)
 		if err != nil {
