@@ -519,7 +519,7 @@ func (p *planner) collect() {
 			continue
 		}
 		op := &fileOp{Path: ed.to, Mode: ed.mode, Existed: true, Original: ed.orig, OriginalSum: sum(ed.orig),
-			Data: data, Sum: sum(data)}
+			Data: data, Sum: sum(data), parsed: ed.p}
 		if ed.to != from {
 			op.From = from
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
 )
@@ -75,6 +76,8 @@ type fileOp struct {
 	Data []byte `json:"data,omitempty"`
 	Blob string `json:"blob,omitempty"`
 	Sum  string `json:"sha256"`
+	// parsed is Data parsed, where the plan has it (the index takes it).
+	parsed *doc.Parsed
 }
 
 // nameBlobs fills the operations' blob ids: always Blob, and OriginalBlob
@@ -339,7 +342,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 func indexFiles(ops []fileOp, mtime time.Time) []index.File {
 	files := make([]index.File, len(ops))
 	for i, op := range ops {
-		files[i] = index.File{Path: op.Path, Data: op.Data, ModTime: mtime}
+		files[i] = index.File{Path: op.Path, Data: op.Data, ModTime: mtime, Parsed: op.parsed}
 	}
 	return files
 }

@@ -72,12 +72,17 @@ func resolves(kind string) bool {
 // have edited the body without fixing the hash, and de-duplication must
 // compare what the file says.
 func fillDoc(r *record, data []byte, tax *doc.Taxonomy) {
-	d := &r.doc
 	p, err := doc.Parse(data)
 	if err != nil {
-		d.ParseError = err.Error()
+		r.doc.ParseError = err.Error()
 		return
 	}
+	fillParsed(r, p, tax)
+}
+
+// fillParsed is fillDoc of a file already parsed.
+func fillParsed(r *record, p *doc.Parsed, tax *doc.Taxonomy) {
+	d := &r.doc
 	document := &p.Doc
 	d.ID = document.ID
 	d.Type = document.Type

@@ -19,6 +19,9 @@ type File struct {
 	Path    string
 	Data    []byte
 	ModTime time.Time
+	// Parsed, when the writer has it, is Data parsed (doc.Parse), and is
+	// not parsed again.
+	Parsed *doc.Parsed
 }
 
 // Staged is an update prepared from files not yet placed, in a
@@ -54,7 +57,11 @@ func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Stage
 			continue
 		}
 		r := &record{doc: Doc{Path: f.Path, Size: int64(len(f.Data)), MtimeNS: f.ModTime.UnixNano()}}
-		fillDoc(r, f.Data, tax)
+		if f.Parsed != nil {
+			fillParsed(r, f.Parsed, tax)
+		} else {
+			fillDoc(r, f.Data, tax)
+		}
 		recs = append(recs, r)
 	}
 	ix.wmu.Lock()

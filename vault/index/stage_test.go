@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // stageVault is a vault of three documents (one linking to another by
@@ -36,6 +37,12 @@ func stageVault(t *testing.T) (vault.Layout, *Index, []File, []string) {
 		{Path: "mind/facts/2026-01/d.md", Data: []byte(strings.Replace(read("mind/facts/2026-01/c.md"), "Gamma.", "Delta.", 1)), ModTime: mtime},
 		{Path: "MEMORY.md", Data: []byte("# generated\n"), ModTime: mtime},
 	}
+	// A writer that has parsed a file passes it along.
+	parsed, err := doc.Parse(files[1].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[1].Parsed = parsed
 	return l, ix, files, []string{"mind/facts/2026-01/a.md", "mind/facts/2026-01/c.md"}
 }
 
