@@ -269,9 +269,12 @@ type planner struct {
 	report *Report
 	edits  map[string]*edit // by the path the file had
 	// fetched are the files prefetch reads ahead, by path; fetching
-	// runs its workers.
+	// runs its workers, ahead holds a token for each file they read that
+	// the plan has not taken yet, and stop ends them.
 	fetched  map[string]*fetch
 	fetching sync.WaitGroup
+	ahead    chan struct{}
+	stop     chan struct{}
 	inside   *insideCheck
 	// history brings what outdated needs from the project's history
 	// (readHistory).
@@ -320,7 +323,9 @@ func (p *planner) edit(m *mem) *edit {
 	var ed *edit
 	var note string
 	if f, ok := p.fetched[rel]; ok {
-		f.get(p, rel)
+		if !f.get(p, rel) {
+			<-p.ahead // a worker read it: one more may be read ahead
+		}
 		ed, note = f.ed, f.note
 	} else {
 		ed, note = p.readEdit(rel)
@@ -374,20 +379,30 @@ type fetch struct {
 }
 
 // get reads the file at rel into f unless somebody already took it, and
-// waits until it is read.
-func (f *fetch) get(p *planner, rel string) {
+// waits until it is read. It reports whether this call read it.
+func (f *fetch) get(p *planner, rel string) bool {
 	if f.taken.CompareAndSwap(false, true) {
 		f.ed, f.note = p.readEdit(rel)
 		close(f.done)
+		return true
 	}
 	<-f.done
+	return false
 }
 
-// prefetch reads and parses, on every core but one, the files of ms while
-// the plan's other steps run; edit takes them from there. The plan calls
-// it with the memories it is likely to change.
+// prefetchAhead bounds the files prefetch holds read but not yet taken by
+// the plan (each some kilobytes parsed): without it, at 100,000 documents,
+// reading all the run may change at once added 20 MB to the plan's peak.
+const prefetchAhead = 256
+
+// prefetch reads and parses, on every core but one, the files of ms (in
+// that order, at most prefetchAhead ahead of the plan) while the plan's
+// other steps run; edit takes them from there. The plan calls it with the
+// memories it is likely to change, and stopFetching when it is done.
 func (p *planner) prefetch(ms []*mem) {
 	p.fetched = make(map[string]*fetch, len(ms))
+	p.ahead = make(chan struct{}, prefetchAhead)
+	p.stop = make(chan struct{})
 	var todo []string
 	for _, m := range ms {
 		if _, ok := p.fetched[m.d.Path]; !ok && len(todo) < maxRunFiles {
@@ -400,35 +415,43 @@ func (p *planner) prefetch(ms []*mem) {
 	for range workers {
 		p.fetching.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(todo); i = int(next.Add(1) - 1) {
-				p.fetched[todo[i]].get(p, todo[i])
+				select {
+				case p.ahead <- struct{}{}:
+				case <-p.stop:
+					return
+				}
+				if !p.fetched[todo[i]].get(p, todo[i]) {
+					<-p.ahead // the plan read it itself
+				}
 			}
 		})
 	}
 }
 
-// likelyChanged are the memories a plan is likely to change: those whose
-// effective importance fell below the archive's bar, and those sharing a
-// near-duplicate key.
+// stopFetching ends prefetch and lets go of what the plan did not take.
+func (p *planner) stopFetching() {
+	if p.stop != nil {
+		close(p.stop)
+	}
+	p.fetching.Wait()
+	p.fetched = nil // what the plan took is in p.edits
+}
+
+// likelyChanged are the memories a plan will change unless it reaches its
+// limit first, in the order it comes to them: those whose effective
+// importance fell below the archive's bar (archived, or merged or promoted
+// before that). Near-duplicates are left out: most members of a group
+// that shares a key are never changed, and each would hold a token of
+// prefetchAhead to the end.
 func (p *planner) likelyChanged() []*mem {
-	var out []*mem
-	byKey := map[uint64][]*mem{}
+	var low []*mem
 	for _, m := range p.mems {
-		if !decays(m) || m.d.SupersededBy != "" || m.d.PromotedTo != "" {
-			continue
-		}
-		if (m.d.Status == "active" || m.d.Status == "outdated") && index.EffectiveImportance(m.d, p.now) < ArchiveBelow {
-			out = append(out, m)
-		}
-		if m.keyed && m.active() {
-			byKey[m.key] = append(byKey[m.key], m)
+		if decays(m) && m.d.SupersededBy == "" && m.d.PromotedTo == "" &&
+			(m.d.Status == "active" || m.d.Status == "outdated") && index.EffectiveImportance(m.d, p.now) < ArchiveBelow {
+			low = append(low, m)
 		}
 	}
-	for _, ms := range byKey {
-		if len(ms) > 1 {
-			out = append(out, ms...)
-		}
-	}
-	return out
+	return low
 }
 
 // set writes a field of m's document, keeping the index row in step for
@@ -473,7 +496,7 @@ func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
 		return nil, err
 	}
 	p.prefetch(p.likelyChanged())
-	defer p.fetching.Wait()
+	defer p.stopFetching()
 	took("load")
 	if err := p.outdated(ctx); err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -43,6 +44,13 @@ type objectBatch struct {
 	pack   *packWriter     // nil: loose objects
 	zbuf   bytes.Buffer
 	zw     *zlib.Writer
+	// packq feeds the pack's writer, which compresses and writes on a
+	// goroutine of its own while the caller reads and hashes the next
+	// objects; packed brings its error when packq is closed (stopPack).
+	packq    chan packItem
+	packed   chan error
+	stopOnce sync.Once
+	packErr  error
 
 	written int   // objects written
 	bytes   int64 // bytes they take in files (compressed)
@@ -61,8 +69,46 @@ func newObjectBatch(objectsDir string, expected int, exists func(plumbing.Hash) 
 	b.zw = zlib.NewWriter(&b.zbuf)
 	if expected > packObjectLimit {
 		b.pack = &packWriter{dir: filepath.Join(objectsDir, "pack")}
+		b.packq = make(chan packItem, 256)
+		b.packed = make(chan error, 1)
+		go b.packAll()
 	}
 	return b
+}
+
+// packItem is an object on its way into the pack.
+type packItem struct {
+	t       plumbing.ObjectType
+	content []byte
+	h       plumbing.Hash
+}
+
+// packAll writes what packq brings into the pack; after an error it only
+// drains the queue.
+func (b *objectBatch) packAll() {
+	var err error
+	for it := range b.packq {
+		if err != nil {
+			continue
+		}
+		var n int64
+		if n, err = b.pack.add(it.t, it.content, it.h); err != nil {
+			err = fmt.Errorf("write object %s to pack: %w", it.h, err)
+			continue
+		}
+		b.written++
+		b.bytes += n
+	}
+	b.packed <- err
+}
+
+// stopPack ends the pack's writer and returns its error.
+func (b *objectBatch) stopPack() error {
+	b.stopOnce.Do(func() {
+		close(b.packq)
+		b.packErr = <-b.packed
+	})
+	return b.packErr
 }
 
 // add stores one object and returns its id.
@@ -76,12 +122,8 @@ func (b *objectBatch) add(t plumbing.ObjectType, content []byte) (plumbing.Hash,
 		return h, nil
 	}
 	if b.pack != nil {
-		n, err := b.pack.add(t, content, h)
-		if err != nil {
-			return h, fmt.Errorf("write object %s to pack: %w", h, err)
-		}
-		b.written++
-		b.bytes += n
+		// The caller may reuse content for the next object.
+		b.packq <- packItem{t: t, content: bytes.Clone(content), h: h}
 		return h, nil
 	}
 	if err := b.writeLoose(t, content, h); err != nil {
@@ -136,6 +178,9 @@ func (b *objectBatch) finish() error {
 
 func (b *objectBatch) finishFiles() error {
 	if b.pack != nil {
+		if err := b.stopPack(); err != nil {
+			return err
+		}
 		if err := b.pack.finish(); err != nil {
 			return fmt.Errorf("write pack: %w", err)
 		}
@@ -161,6 +206,7 @@ func (b *objectBatch) finishFiles() error {
 // abort removes what an unfinished batch left behind.
 func (b *objectBatch) abort() {
 	if b.pack != nil {
+		b.stopPack()
 		b.pack.abort()
 	}
 }

@@ -1069,6 +1069,7 @@ func (s *Store) writeCommit(head headState, changes []change, message string, au
 		return plumbing.ZeroHash, false, err
 	}
 	if tree == baseTree && !allowEmpty {
+		objs.abort()
 		return plumbing.ZeroHash, true, nil
 	}
 	var buf bytes.Buffer

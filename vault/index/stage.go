@@ -39,7 +39,8 @@ type Staged struct {
 // with their bytes and times, and the paths of gone are removed, so that a
 // writer can do this work while it writes the files (the sleep cycle's
 // maintenance commit). A path of files that is no memory document (or is
-// ignored) counts as gone.
+// ignored) counts as gone. Stage clears each File's Parsed once it has
+// read it, so that the parsed documents need not outlive that.
 func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Staged, error) {
 	ig, err := vault.LoadIgnore(ix.l)
 	if err != nil {
@@ -51,7 +52,8 @@ func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Stage
 	}
 	gone = append([]string(nil), gone...)
 	recs := make([]*record, 0, len(files))
-	for _, f := range files {
+	for i := range files {
+		f := &files[i]
 		if !vault.IsMemoryPath(f.Path) || ig.Ignored(f.Path) {
 			gone = append(gone, f.Path)
 			continue
@@ -59,6 +61,7 @@ func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Stage
 		r := &record{doc: Doc{Path: f.Path, Size: int64(len(f.Data)), MtimeNS: f.ModTime.UnixNano()}}
 		if f.Parsed != nil {
 			fillParsed(r, f.Parsed, tax)
+			f.Parsed = nil // the record has what it needs: the rest is garbage
 		} else {
 			fillDoc(r, f.Data, tax)
 		}
