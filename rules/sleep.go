@@ -393,7 +393,8 @@ func (f *fetch) get(p *planner, rel string) bool {
 // prefetchAhead bounds the files prefetch holds read but not yet taken by
 // the plan (each some kilobytes parsed): without it, at 100,000 documents,
 // reading all the run may change at once added 20 MB to the plan's peak.
-const prefetchAhead = 256
+// Tests lower it.
+var prefetchAhead = 256
 
 // prefetch reads and parses, on every core but one, the files of ms (in
 // that order, at most prefetchAhead ahead of the plan) while the plan's

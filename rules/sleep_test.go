@@ -600,3 +600,47 @@ func TestMaintainManifestNamesGitBlobs(t *testing.T) {
 		t.Errorf("git status:\n%s", stt)
 	}
 }
+
+// TestPrefetchHandsOverAndStops: what prefetch reads ahead is what edit
+// would read itself; it holds at most prefetchAhead files the plan has not
+// taken, and stopping it while it waits for the plan returns.
+func TestPrefetchHandsOverAndStops(t *testing.T) {
+	defer func(n int) { prefetchAhead = n }(prefetchAhead)
+	prefetchAhead = 2
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.open(t)
+	p, err := s.newPlanner(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.mems) < 2*prefetchAhead+1 {
+		t.Fatalf("fixture has %d memories", len(p.mems))
+	}
+	p.prefetch(p.mems)
+	for _, m := range p.mems {
+		ed := p.edit(m)
+		want, note := p.readEdit(m.d.Path)
+		if ed == nil || note != "" || string(ed.orig) != string(want.orig) || ed.p.Doc.ID != m.d.ID {
+			t.Fatalf("%s: prefetched edit %v, read %v (%s)", m.d.Path, ed, want, note)
+		}
+	}
+	p.stopFetching()
+
+	q, err := s.newPlanner(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.prefetch(q.mems)
+	fetched := q.fetched
+	q.stopFetching() // nothing taken: the worker waits on the bound until stopped
+	read := 0
+	for _, f := range fetched {
+		if f.taken.Load() {
+			read++
+		}
+	}
+	if read > prefetchAhead {
+		t.Fatalf("%d files read ahead of a plan that took none; the bound is %d", read, prefetchAhead)
+	}
+}
