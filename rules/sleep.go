@@ -323,7 +323,8 @@ func (p *planner) edit(m *mem) *edit {
 	var ed *edit
 	var note string
 	if f, ok := p.fetched[rel]; ok {
-		if !f.get(p, rel) {
+		delete(p.fetched, rel) // taken once: a file left out is read again
+		if !f.read(p) {
 			<-p.ahead // a worker read it: one more may be read ahead
 		}
 		ed, note = f.ed, f.note
@@ -372,17 +373,18 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 // first (a prefetch worker, or edit when it needs the file before a
 // worker came to it) reads it; done is closed when ed or note is set.
 type fetch struct {
+	rel   string
 	taken atomic.Bool
 	done  chan struct{}
 	ed    *edit
 	note  string
 }
 
-// get reads the file at rel into f unless somebody already took it, and
-// waits until it is read. It reports whether this call read it.
-func (f *fetch) get(p *planner, rel string) bool {
+// read reads f's file unless somebody already took it, and waits until it
+// is read. It reports whether this call read it.
+func (f *fetch) read(p *planner) bool {
 	if f.taken.CompareAndSwap(false, true) {
-		f.ed, f.note = p.readEdit(rel)
+		f.ed, f.note = p.readEdit(f.rel)
 		close(f.done)
 		return true
 	}
@@ -404,11 +406,12 @@ func (p *planner) prefetch(ms []*mem) {
 	p.fetched = make(map[string]*fetch, len(ms))
 	p.ahead = make(chan struct{}, prefetchAhead)
 	p.stop = make(chan struct{})
-	var todo []string
+	var todo []*fetch // the workers' own list: the plan deletes from p.fetched
 	for _, m := range ms {
 		if _, ok := p.fetched[m.d.Path]; !ok && len(todo) < maxRunFiles {
-			p.fetched[m.d.Path] = &fetch{done: make(chan struct{})}
-			todo = append(todo, m.d.Path)
+			f := &fetch{rel: m.d.Path, done: make(chan struct{})}
+			p.fetched[f.rel] = f
+			todo = append(todo, f)
 		}
 	}
 	workers := max(1, runtime.GOMAXPROCS(0)-1)
@@ -421,7 +424,7 @@ func (p *planner) prefetch(ms []*mem) {
 				case <-p.stop:
 					return
 				}
-				if !p.fetched[todo[i]].get(p, todo[i]) {
+				if !todo[i].read(p) {
 					<-p.ahead // the plan read it itself
 				}
 			}
@@ -447,8 +450,7 @@ func (p *planner) stopFetching() {
 func (p *planner) likelyChanged() []*mem {
 	var low []*mem
 	for _, m := range p.mems {
-		if decays(m) && m.d.SupersededBy == "" && m.d.PromotedTo == "" &&
-			(m.d.Status == "active" || m.d.Status == "outdated") && index.EffectiveImportance(m.d, p.now) < ArchiveBelow {
+		if _, ok := p.archivable(m); ok {
 			low = append(low, m)
 		}
 	}
@@ -486,39 +488,34 @@ func (p *planner) set(m *mem, field string, value any) bool {
 }
 
 func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
-	var steps []any // how long each took, for the log
-	at := time.Now()
-	took := func(step string) {
-		steps = append(steps, step, time.Since(at))
-		at = time.Now()
-	}
+	took := startSteps()
 	p, err := s.newPlanner(ctx, true)
 	if err != nil {
 		return nil, err
 	}
 	p.prefetch(p.likelyChanged())
 	defer p.stopFetching()
-	took("load")
+	took.done("load")
 	if err := p.outdated(ctx); err != nil {
 		return nil, err
 	}
-	took("outdated")
+	took.done("outdated")
 	if err := p.merge(ctx); err != nil {
 		return nil, err
 	}
-	took("merge")
+	took.done("merge")
 	p.curate(nil, false)
 	p.globals()
-	took("curate")
+	took.done("curate")
 	p.archive()
-	took("archive")
+	took.done("archive")
 	if err := p.view(ctx); err != nil {
 		return nil, err
 	}
-	took("view")
+	took.done("view")
 	p.collect()
-	took("collect")
-	s.log.Info("maintain: plan steps", steps...)
+	took.done("collect")
+	s.log.Info("maintain: plan steps", took.steps...)
 	return p, nil
 }
 
@@ -573,12 +570,8 @@ func decays(m *mem) bool {
 func (p *planner) archive() {
 	taken := map[string]bool{}
 	for _, m := range p.mems {
-		if !decays(m) || m.d.SupersededBy != "" || m.d.PromotedTo != "" ||
-			(m.d.Status != "active" && m.d.Status != "outdated") {
-			continue
-		}
-		eff := index.EffectiveImportance(m.d, p.now)
-		if eff >= ArchiveBelow {
+		eff, ok := p.archivable(m)
+		if !ok {
 			continue
 		}
 		to := archivePath(m.d.Path, func(c string) bool {
@@ -596,6 +589,17 @@ func (p *planner) archive() {
 		p.act(Action{Kind: KindArchive, Path: to, From: m.d.Path, ID: m.d.ID,
 			Detail: fmt.Sprintf("effective importance %.2f", eff)})
 	}
+}
+
+// archivable reports whether m is an active or outdated memory under
+// mind/ whose effective importance (returned) fell below ArchiveBelow.
+func (p *planner) archivable(m *mem) (float64, bool) {
+	if !decays(m) || m.d.SupersededBy != "" || m.d.PromotedTo != "" ||
+		(m.d.Status != "active" && m.d.Status != "outdated") {
+		return 0, false
+	}
+	eff := index.EffectiveImportance(m.d, p.now)
+	return eff, eff < ArchiveBelow
 }
 
 // archivePath is where a memory at rel goes: the same path below

@@ -644,3 +644,36 @@ func TestPrefetchHandsOverAndStops(t *testing.T) {
 		t.Fatalf("%d files read ahead of a plan that took none; the bound is %d", read, prefetchAhead)
 	}
 }
+
+// TestPrefetchedFileLeftOutTwice: a file the plan cannot edit (deleted
+// since it was indexed) is asked for again by a later step; the second
+// ask reads it again rather than giving back a read-ahead token a second
+// time (which waited forever on an empty bound).
+func TestPrefetchedFileLeftOutTwice(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.open(t)
+	p, err := s.newPlanner(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := p.mems[0]
+	if err := os.Remove(f.l.Path(filepath.FromSlash(m.d.Path))); err != nil {
+		t.Fatal(err)
+	}
+	p.prefetch([]*mem{m})
+	done := make(chan [2]*edit)
+	go func() { done <- [2]*edit{p.edit(m), p.edit(m)} }()
+	select {
+	case eds := <-done:
+		if eds[0] != nil || eds[1] != nil {
+			t.Fatalf("edits of a deleted file: %v", eds)
+		}
+	case <-time.After(time.Minute): // a deadlock, not a speed limit
+		t.Fatal("the second edit of a file left out never returned")
+	}
+	p.stopFetching()
+	if n := strings.Count(strings.Join(p.report.Notes, "\n"), "deleted since it was indexed"); n != 2 {
+		t.Fatalf("%d notes of the deleted file, want 2: %q", n, p.report.Notes)
+	}
+}

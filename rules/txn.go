@@ -161,16 +161,9 @@ func (man *manifest) froms() []string {
 	return ps
 }
 
-func (man *manifest) paths() []string {
-	var ps []string
-	for _, op := range man.Ops {
-		ps = append(ps, op.Path)
-		if op.From != "" {
-			ps = append(ps, op.From)
-		}
-	}
-	return ps
-}
+// paths are every path the run touches: those it writes and those its
+// moves leave.
+func (man *manifest) paths() []string { return append(man.written(), man.froms()...) }
 
 func manifestPath(l vault.Layout) string { return l.Path("observer", "sleep.json") }
 
@@ -239,6 +232,7 @@ func (s *Sleeper) unchanged(ops []fileOp) error {
 // files' bytes (the files carry the time their rows record), and made
 // visible after the commit.
 func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (string, error) {
+	took := startSteps()
 	mtime := time.Now()
 	staged := make(chan *index.Staged, 1)
 	files, gone := indexFiles(man.Ops, mtime), man.froms()
@@ -249,46 +243,38 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 		}
 		staged <- st
 	}()
-	st, err := s.commitRun(ctx, man, message, mtime)
+	hash, err := s.commitRun(ctx, man, message, mtime, took)
 	ixs := <-staged
+	took.done("index")
 	if err != nil {
 		if ixs != nil {
 			ixs.Abort()
 		}
 		return "", err
 	}
-	t := time.Now()
 	if ixs != nil {
 		if err := ixs.Commit(); err != nil {
 			s.log.Warn("index update failed; it is refreshed on the next run", "err", err)
 		}
 	}
-	s.log.Info("maintain: written", "check", st.manifest.Sub(st.start), "manifest", st.placing.Sub(st.manifest),
-		"files", st.committing.Sub(st.placing), "commit", st.committed.Sub(st.committing),
-		"index", t.Sub(st.committed), "index commit", time.Since(t))
+	took.done("index commit")
+	s.log.Info("maintain: written", took.steps...)
 	if s.crashAfter == stepIndexed {
 		return "", errCrash
 	}
 	if err := removeManifest(s.l); err != nil {
 		return "", err
 	}
-	return st.hash, nil
-}
-
-// placed is what commitRun did, and when each of its steps began.
-type placed struct {
-	hash                                            string
-	start, manifest, placing, committing, committed time.Time
+	return hash, nil
 }
 
 // commitRun checks that the run's files are as planned, writes the
 // manifest, then the files with mtime, and commits them.
-func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, mtime time.Time) (placed, error) {
-	st := placed{start: time.Now()}
+func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, mtime time.Time, took *stepTimes) (string, error) {
 	if err := s.unchanged(man.Ops); err != nil {
-		return st, err
+		return "", err
 	}
-	st.manifest = time.Now()
+	took.done("check")
 	nameBlobs(s.git, man.Ops)
 	disk := manifest{Version: man.Version, Fingerprint: man.Fingerprint, Ops: make([]fileOp, len(man.Ops))}
 	for i, op := range man.Ops {
@@ -296,47 +282,63 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 	}
 	data, err := json.Marshal(disk)
 	if err != nil {
-		return st, fmt.Errorf("maintain: manifest: %w", err)
+		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
-		return st, fmt.Errorf("maintain: manifest: %w", err)
+		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := vault.WriteFileAtomic(manifestPath(s.l), data, 0o644); err != nil {
-		return st, fmt.Errorf("maintain: manifest: %w", err)
+		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if s.crashAfter == stepManifest {
-		return st, errCrash
+		return "", errCrash
 	}
-	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, st) // the run is finished once started
+	took.done("manifest")
+	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, took) // the run is finished once started
 }
 
 // placeAndCommit writes the run's files with mtime and commits them. The
 // paths moves leave are removed while the commit is prepared (removing a
 // file costs more than writing one where the file system discards freed
 // blocks at once), and are gone before it is published.
-func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, st placed) (placed, error) {
-	st.placing = time.Now()
+func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, took *stepTimes) (string, error) {
 	if err := s.placeAll(man.Ops, mtime); err != nil {
-		return st, err
+		return "", err
 	}
 	removed := make(chan error, 1)
 	go func() { removed <- s.removeFroms(man.Ops) }()
 	wait := sync.OnceValue(func() error { return <-removed })
 	defer wait()
 	if s.crashAfter == stepPlaced {
-		return st, errCrash
+		return "", errCrash
 	}
-	st.committing = time.Now()
+	took.done("files")
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
 		BeforeLock: wait, Message: message, AllowEmpty: true})
 	if err != nil {
-		return st, fmt.Errorf("maintain: %w (undone on the next run)", err)
+		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
 	if s.crashAfter == stepCommitted {
-		return st, errCrash
+		return "", errCrash
 	}
-	st.hash, st.committed = h.String(), time.Now()
-	return st, nil
+	took.done("commit")
+	return h.String(), nil
+}
+
+// stepTimes times a run's steps for its log line, as slog's key-value
+// pairs: each step and how long it took since the one before.
+type stepTimes struct {
+	at    time.Time
+	steps []any
+}
+
+func startSteps() *stepTimes { return &stepTimes{at: time.Now()} }
+
+// done records how long step took.
+func (t *stepTimes) done(step string) {
+	now := time.Now()
+	t.steps = append(t.steps, step, now.Sub(t.at))
+	t.at = now
 }
 
 // indexFiles are the files of ops as the index stages them. The parsed
@@ -460,7 +462,8 @@ func (c *insideCheck) check(rel string) error {
 	if err != nil || !exists {
 		return err
 	}
-	return c.lstat(rel, rel)
+	_, err = c.lstat(rel, rel)
+	return err
 }
 
 // dir checks the folder d (and those above it) for rel, and reports
@@ -473,38 +476,29 @@ func (c *insideCheck) dir(d, rel string) (bool, error) {
 		return exists, nil
 	}
 	exists, err := c.dir(path.Dir(d), rel)
+	if err == nil && exists {
+		exists, err = c.lstat(d, rel)
+	}
 	if err != nil {
 		return false, err
-	}
-	if exists {
-		switch err := c.lstat(d, rel); {
-		case errors.Is(err, fs.ErrNotExist):
-			exists = false
-		case err != nil:
-			return false, err
-		}
 	}
 	c.dirs[d] = exists
 	return exists, nil
 }
 
-// lstat refuses p when it is a symbolic link; a missing p is no error
-// but wraps fs.ErrNotExist for dir.
-func (c *insideCheck) lstat(p, rel string) error {
+// lstat reports whether p exists, and refuses it when it is a symbolic
+// link.
+func (c *insideCheck) lstat(p, rel string) (bool, error) {
 	fi, err := os.Lstat(c.l.Path(filepath.FromSlash(p)))
-	if errors.Is(err, fs.ErrNotExist) {
-		if p == rel {
-			return nil
-		}
-		return err
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, fmt.Errorf("maintain %s: %w", rel, err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return false, fmt.Errorf("maintain %s: passes through a symbolic link; left alone", rel)
 	}
-	if err != nil {
-		return fmt.Errorf("maintain %s: %w", rel, err)
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return fmt.Errorf("maintain %s: passes through a symbolic link; left alone", rel)
-	}
-	return nil
+	return true, nil
 }
 
 func removeManifest(l vault.Layout) error {
@@ -529,7 +523,7 @@ func (s *Sleeper) recover(ctx context.Context) error {
 	}
 	for _, op := range man.Ops {
 		if checkInside(s.l, op.Path) != nil || op.From != "" && checkInside(s.l, op.From) != nil ||
-			(op.Blob == "") && sum(op.Data) != op.Sum ||
+			op.Blob == "" && sum(op.Data) != op.Sum ||
 			op.Existed && op.OriginalBlob == "" && sum(op.Original) != op.OriginalSum {
 			return fmt.Errorf("maintain: recover: %s is damaged (%s)", manifestPath(s.l), op.Path)
 		}

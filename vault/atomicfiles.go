@@ -24,7 +24,7 @@ type AtomicWrite struct {
 	// Perm applies to a new file; an existing one keeps its permissions.
 	Perm os.FileMode
 	// ModTime, when set, is the file's modification time, for a writer
-	// that records it before the file is in place (index.File).
+	// that records it before the file is in place.
 	ModTime time.Time
 }
 

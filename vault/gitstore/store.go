@@ -1123,6 +1123,16 @@ func (s *Store) getCommit(h plumbing.Hash) (*object.Commit, error) {
 	return c, err
 }
 
+// getBlob reads a blob, retrying once as getCommit does.
+func (s *Store) getBlob(h plumbing.Hash) (*object.Blob, error) {
+	b, err := object.GetBlob(s.repo.Storer, h)
+	if err != nil {
+		s.refreshPacks(true)
+		b, err = object.GetBlob(s.repo.Storer, h)
+	}
+	return b, err
+}
+
 // getTree reads a tree, retrying once as getCommit does.
 func (s *Store) getTree(h plumbing.Hash) (*object.Tree, error) {
 	t, err := object.GetTree(s.repo.Storer, h)
@@ -1278,16 +1288,21 @@ func (s *Store) headFile(path string) ([]byte, bool, error) {
 	if !f.Mode.IsFile() {
 		return nil, false, nil
 	}
-	r, err := f.Reader()
-	if err != nil {
-		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
-	}
-	defer r.Close()
-	data, err := io.ReadAll(r)
+	data, err := blobBytes(&f.Blob)
 	if err != nil {
 		return nil, false, fmt.Errorf("git show HEAD:%s: %w", path, err)
 	}
 	return data, true, nil
+}
+
+// blobBytes reads a blob's content whole.
+func blobBytes(b *object.Blob) ([]byte, error) {
+	r, err := b.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
 }
 
 // LastTrailer finds the newest commit reachable from HEAD whose author email
@@ -1395,20 +1410,11 @@ func (s *Store) ReadBlob(id string) ([]byte, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.refreshPacks(false)
-	b, err := s.repo.BlobObject(h)
-	if err != nil {
-		s.refreshPacks(true)
-		b, err = s.repo.BlobObject(h)
+	b, err := s.getBlob(h)
+	var data []byte
+	if err == nil {
+		data, err = blobBytes(b)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
-	}
-	r, err := b.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
-	}
-	defer r.Close()
-	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("git cat-file blob %s: %w", id, err)
 	}

@@ -27,25 +27,16 @@ const resolvingKinds = `('links_to', 'relates_to', 'supersedes', 'superseded_by'
 // aliases or id are resolved again — found through edges.name_key and
 // edges.key, matched against the old and new names of what changed.
 func (ix *Index) apply(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, error) {
-	ix.wmu.Lock()
-	defer ix.wmu.Unlock()
-	stats, tx, err := ix.applyTx(ctx, recs, gone, tax, ig, full)
-	if tx == nil {
-		return stats, err
-	}
-	defer tx.Rollback()
+	st, stats, err := ix.stage(ctx, recs, gone, tax, ig, full)
 	if err != nil {
 		return stats, err
 	}
-	if err := tx.Commit(); err != nil {
-		return stats, fmt.Errorf("index update: %w", err)
-	}
-	return stats, nil
+	return stats, st.Commit()
 }
 
 // applyTx does apply's work in a transaction it returns open (nil when
 // there was nothing to write, or it could not begin one); the caller holds
-// ix.wmu, and commits or rolls back.
+// ix.wmu, and commits or rolls back (stage).
 func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (RebuildStats, *sql.Tx, error) {
 	var stats RebuildStats
 	sig := decaySignature(tax)

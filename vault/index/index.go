@@ -306,13 +306,9 @@ func (ix *Index) Update(ctx context.Context, rels ...string) error {
 	if len(rels) == 0 {
 		return nil
 	}
-	ig, err := vault.LoadIgnore(ix.l)
+	ig, tax, err := ix.settings()
 	if err != nil {
 		return err
-	}
-	tax, err := doc.LoadTaxonomy(ix.l.Root)
-	if err != nil {
-		return fmt.Errorf("index: %w", err)
 	}
 	var recs []*record
 	var gone []string

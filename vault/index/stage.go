@@ -42,13 +42,9 @@ type Staged struct {
 // ignored) counts as gone. Stage clears each File's Parsed once it has
 // read it, so that the parsed documents need not outlive that.
 func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Staged, error) {
-	ig, err := vault.LoadIgnore(ix.l)
+	ig, tax, err := ix.settings()
 	if err != nil {
 		return nil, err
-	}
-	tax, err := doc.LoadTaxonomy(ix.l.Root)
-	if err != nil {
-		return nil, fmt.Errorf("index: %w", err)
 	}
 	gone = append([]string(nil), gone...)
 	recs := make([]*record, 0, len(files))
@@ -67,16 +63,36 @@ func (ix *Index) Stage(ctx context.Context, files []File, gone []string) (*Stage
 		}
 		recs = append(recs, r)
 	}
+	st, _, err := ix.stage(ctx, recs, gone, tax, ig, false)
+	return st, err
+}
+
+// stage does apply's work, its transaction left open in the Staged it
+// returns, which holds ix.wmu until committed or aborted.
+func (ix *Index) stage(ctx context.Context, recs []*record, gone []string, tax *doc.Taxonomy, ig *vault.Ignore, full bool) (*Staged, RebuildStats, error) {
 	ix.wmu.Lock()
-	_, tx, err := ix.applyTx(ctx, recs, gone, tax, ig, false)
+	stats, tx, err := ix.applyTx(ctx, recs, gone, tax, ig, full)
 	if err != nil {
 		if tx != nil {
 			tx.Rollback()
 		}
 		ix.wmu.Unlock()
-		return nil, err
+		return nil, stats, err
 	}
-	return &Staged{ix: ix, tx: tx}, nil
+	return &Staged{ix: ix, tx: tx}, stats, nil
+}
+
+// settings are the ignore patterns and the taxonomy an update applies.
+func (ix *Index) settings() (*vault.Ignore, *doc.Taxonomy, error) {
+	ig, err := vault.LoadIgnore(ix.l)
+	if err != nil {
+		return nil, nil, err
+	}
+	tax, err := doc.LoadTaxonomy(ix.l.Root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("index: %w", err)
+	}
+	return ig, tax, nil
 }
 
 // Commit makes the staged update visible.
