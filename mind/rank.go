@@ -233,3 +233,54 @@ func excluded(terms []index.Term) bool {
 	}
 	return false
 }
+
+// speakerWeight is the share of relevance a memory gains when the query
+// names who said or noticed it (bySpeaker). Measured on LoCoMo's
+// development conversations (bench/run.sh recall): 0.1–0.2 lift the
+// questions about one person's doings, whose answers that person said
+// (multi-hop @10 37.8% → 41.1% at 0.15); 0.5 costs single-hop questions
+// more than it gives.
+const speakerWeight = 0.15
+
+// bySpeaker gives the hits whose attribution the query names (the whole
+// attribution, or one of its words of three letters or more, as a bare
+// term) speakerWeight of relevance: R becomes (R + w)/(1 + w), and R/(1 + w)
+// for the others, so R stays in [0, 1]. When no hit is by a named speaker
+// nothing changes.
+func bySpeaker(hits []index.Hit, terms []index.Term) {
+	named := map[string]bool{}
+	for _, t := range terms {
+		if !t.Exclude && !t.Prefix {
+			named[strings.ToLower(t.Text)] = true
+		}
+	}
+	if len(named) == 0 || !slices.ContainsFunc(hits, func(h index.Hit) bool { return speaks(h.Attribution, named) }) {
+		return
+	}
+	for i := range hits {
+		h := &hits[i]
+		if speaks(h.Attribution, named) {
+			h.Relevance = (h.Relevance + speakerWeight) / (1 + speakerWeight)
+		} else {
+			h.Relevance /= 1 + speakerWeight
+		}
+	}
+}
+
+// speaks reports whether the attribution, or one of its words of three
+// letters or more, is among named (lower-cased).
+func speaks(attribution string, named map[string]bool) bool {
+	a := strings.ToLower(strings.TrimSpace(attribution))
+	if a == "" {
+		return false
+	}
+	if named[a] {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(a, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }) {
+		if len([]rune(w)) >= 3 && named[w] {
+			return true
+		}
+	}
+	return false
+}

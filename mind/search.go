@@ -115,10 +115,12 @@ type Result struct {
 //     the limit do, the documents that have any of them, ranked by BM25,
 //     where having every word halves the distance to the best relevance
 //     (allWordsFirst);
-//  3. when the query names a date (dateIn: "on 16 November, 2023", "in
+//  3. a memory whose attribution the query names (who said or noticed it:
+//     "what did Ada decide") gains speakerWeight of relevance (bySpeaker);
+//  4. when the query names a date (dateIn: "on 16 November, 2023", "in
 //     May 2023", "2023"), the memories created then that have any of its
 //     other words are ranked among themselves, and lead (inSpan);
-//  4. for two words or more, each of the best candidates lends a share of
+//  5. for two words or more, each of the best candidates lends a share of
 //     its relevance to the memories just before and after it in its
 //     session (withNeighbours): the answer to a question is often said
 //     next to the words that repeat it.
@@ -210,8 +212,8 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	return res, nil
 }
 
-// rank is steps 2 to 4 of Search for the index terms of p (step 3 when
-// when is set, step 4 when neighbours is): the best p.Limit documents,
+// rank is steps 2 to 5 of Search for the index terms of p (step 4 when
+// when is set, steps 3 and 5 when neighbours is): the best p.Limit documents,
 // and whether none of them has every word (any).
 func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, err error) {
 	limit := p.Limit
@@ -231,6 +233,11 @@ func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.S
 			any = true
 		}
 		hits = allWordsFirst(hits, more)
+	}
+	if neighbours {
+		// Pull search only: the push block asks by the agent's name for
+		// what others marked too.
+		bySpeaker(hits, p.Terms)
 	}
 	if !when.from.IsZero() {
 		if hits, err = r.inSpan(ctx, p, when, hits); err != nil {
