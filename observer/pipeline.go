@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cortex-vault/cortex/trust"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
@@ -214,8 +215,8 @@ func parseReason(err error) string {
 // quarantine records the line with its reason. The raw line is stored with
 // its credentials redacted: quarantine.jsonl is read by people and kept.
 func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outcome {
-	raw := redactLine(ln.Data)
-	detail, _ = RedactCredentials(detail)
+	raw := trust.RedactLine(ln.Data)
+	detail, _ = trust.Redact(detail)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: reason, Detail: detail, Line: raw, Buffer: b.buffer, Offset: ln.Offset,
 	})
@@ -231,7 +232,7 @@ func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, f Fi
 	if canon, err := o.Marshal(); err == nil {
 		line = string(canon)
 	}
-	raw := redactLine([]byte(line))
+	raw := trust.RedactLine([]byte(line))
 	detail := fmt.Sprintf("instruction injection (%s) in %s", f.Rule, f.Field)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: ReasonInjection, Detail: detail, Rule: f.Rule, Field: f.Field,

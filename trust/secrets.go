@@ -1,4 +1,4 @@
-package observer
+package trust
 
 import (
 	"encoding/base64"
@@ -48,128 +48,130 @@ func tok(id string, keywords []string, expr string) credRule {
 	return rule(id, keywords, pre+`(?P<secret>`+expr+`)`+post, nil)
 }
 
-var credRules = []credRule{
-	// Key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP, PuTTY.
-	// A body cut at the length cap ends the block at the end of the text.
-	rule("private-key", []string{"private key"},
-		`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`, nil),
-	rule("putty-private-key", []string{"putty-user-key-file"}, `PuTTY-User-Key-File-\d+:(?s:.*?)(?:Private-MAC: [0-9a-fA-F]+|\z)`, nil),
-	rule("age-secret-key", []string{"age-secret-key-1"}, `AGE-SECRET-KEY-1[0-9A-Z]{58}`, nil),
+var credRules = sync.OnceValue(func() []credRule {
+	return []credRule{
+		// Key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP, PuTTY.
+		// A body cut at the length cap ends the block at the end of the text.
+		rule("private-key", []string{"private key"},
+			`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`, nil),
+		rule("putty-private-key", []string{"putty-user-key-file"}, `PuTTY-User-Key-File-\d+:(?s:.*?)(?:Private-MAC: [0-9a-fA-F]+|\z)`, nil),
+		rule("age-secret-key", []string{"age-secret-key-1"}, `AGE-SECRET-KEY-1[0-9A-Z]{58}`, nil),
 
-	// Cloud.
-	// AWS's documentation key (…EXAMPLE) is allowed, as scanners do.
-	rule("aws-access-key", []string{"akia", "asia", "abia", "acca", "a3t"}, pre+`(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})`+post,
-		func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }),
-	tok("google-api-key", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`),
-	tok("google-oauth-client-secret", []string{"gocspx-"}, `GOCSPX-[A-Za-z0-9_\-]{20,}`),
-	tok("google-oauth-token", []string{"ya29."}, `ya29\.[0-9A-Za-z_\-]{20,}`),
-	tok("azure-ad-client-secret", []string{"q~"}, `[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}`),
-	rule("azure-sas-signature", []string{"sig="}, `[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{30,})`, nil),
-	tok("digitalocean-token", []string{"_v1_"}, `do[opr]_v1_[a-f0-9]{64}`),
-	tok("alibaba-access-key", []string{"ltai"}, `LTAI[A-Za-z0-9]{20}`),
-	tok("heroku-api-key", []string{"hrku-"}, `HRKU-[A-Za-z0-9_\-]{40,}`),
-	rule("heroku-api-key", []string{"heroku"}, `(?i)heroku[^\n]{0,40}?`+pre+`(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`+post, nil),
-	tok("flyio-token", []string{"fo1_", "flyv1 "}, `(?:fo1_[A-Za-z0-9_\-]{43}|FlyV1 fm\d+_[A-Za-z0-9+/=,_\-]{50,})`),
-	tok("vault-token", []string{"hvs.", "hvb.", "hvr."}, `hv[sbr]\.[A-Za-z0-9_\-]{24,}`),
-	tok("terraform-token", []string{".atlasv1."}, `[a-z0-9]{14}\.atlasv1\.[a-z0-9_=\-]{60,}`),
-	tok("doppler-token", []string{"dp."}, `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`),
-	tok("pulumi-token", []string{"pul-"}, `pul-[a-f0-9]{40}`),
-	tok("supabase-token", []string{"sbp_"}, `sbp_[a-f0-9]{40}`),
-	tok("databricks-token", []string{"dapi"}, `dapi[a-f0-9]{32}(?:-\d)?`),
-	tok("planetscale-token", []string{"pscale_"}, `pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=\-]{32,}`),
+		// Cloud.
+		// AWS's documentation key (…EXAMPLE) is allowed, as scanners do.
+		rule("aws-access-key", []string{"akia", "asia", "abia", "acca", "a3t"}, pre+`(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})`+post,
+			func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }),
+		tok("google-api-key", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`),
+		tok("google-oauth-client-secret", []string{"gocspx-"}, `GOCSPX-[A-Za-z0-9_\-]{20,}`),
+		tok("google-oauth-token", []string{"ya29."}, `ya29\.[0-9A-Za-z_\-]{20,}`),
+		tok("azure-ad-client-secret", []string{"q~"}, `[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}`),
+		rule("azure-sas-signature", []string{"sig="}, `[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{30,})`, nil),
+		tok("digitalocean-token", []string{"_v1_"}, `do[opr]_v1_[a-f0-9]{64}`),
+		tok("alibaba-access-key", []string{"ltai"}, `LTAI[A-Za-z0-9]{20}`),
+		tok("heroku-api-key", []string{"hrku-"}, `HRKU-[A-Za-z0-9_\-]{40,}`),
+		rule("heroku-api-key", []string{"heroku"}, `(?i)heroku[^\n]{0,40}?`+pre+`(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`+post, nil),
+		tok("flyio-token", []string{"fo1_", "flyv1 "}, `(?:fo1_[A-Za-z0-9_\-]{43}|FlyV1 fm\d+_[A-Za-z0-9+/=,_\-]{50,})`),
+		tok("vault-token", []string{"hvs.", "hvb.", "hvr."}, `hv[sbr]\.[A-Za-z0-9_\-]{24,}`),
+		tok("terraform-token", []string{".atlasv1."}, `[a-z0-9]{14}\.atlasv1\.[a-z0-9_=\-]{60,}`),
+		tok("doppler-token", []string{"dp."}, `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`),
+		tok("pulumi-token", []string{"pul-"}, `pul-[a-f0-9]{40}`),
+		tok("supabase-token", []string{"sbp_"}, `sbp_[a-f0-9]{40}`),
+		tok("databricks-token", []string{"dapi"}, `dapi[a-f0-9]{32}(?:-\d)?`),
+		tok("planetscale-token", []string{"pscale_"}, `pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=\-]{32,}`),
 
-	// Version control and CI.
-	tok("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`),
-	tok("github-fine-grained-token", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,}`),
-	tok("gitlab-token", []string{"gl"}, `gl(?:pat|dt|rt|ptt|ft|oas|cbt|imt|soat|agent|feed)-[A-Za-z0-9_\-]{20,}`),
-	tok("atlassian-token", []string{"atatt3"}, `ATATT3[A-Za-z0-9_\-=]{40,}`),
-	tok("linear-api-key", []string{"lin_api_"}, `lin_api_[A-Za-z0-9]{40}`),
-	tok("postman-api-key", []string{"pmak-"}, `PMAK-[a-f0-9]{24}-[a-f0-9]{34}`),
-	tok("sentry-token", []string{"sntry"}, `sntry[su]_[A-Za-z0-9_=+/.\-]{30,}`),
-	tok("grafana-token", []string{"glsa_", "glc_"}, `gl(?:sa|c)_[A-Za-z0-9_=+/\-]{32,}`),
-	tok("newrelic-key", []string{"nrak-", "nrjs-", "nrii-"}, `NR(?:AK|JS|II)-[A-Za-z0-9]{19,}`),
+		// Version control and CI.
+		tok("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`),
+		tok("github-fine-grained-token", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,}`),
+		tok("gitlab-token", []string{"gl"}, `gl(?:pat|dt|rt|ptt|ft|oas|cbt|imt|soat|agent|feed)-[A-Za-z0-9_\-]{20,}`),
+		tok("atlassian-token", []string{"atatt3"}, `ATATT3[A-Za-z0-9_\-=]{40,}`),
+		tok("linear-api-key", []string{"lin_api_"}, `lin_api_[A-Za-z0-9]{40}`),
+		tok("postman-api-key", []string{"pmak-"}, `PMAK-[a-f0-9]{24}-[a-f0-9]{34}`),
+		tok("sentry-token", []string{"sntry"}, `sntry[su]_[A-Za-z0-9_=+/.\-]{30,}`),
+		tok("grafana-token", []string{"glsa_", "glc_"}, `gl(?:sa|c)_[A-Za-z0-9_=+/\-]{32,}`),
+		tok("newrelic-key", []string{"nrak-", "nrjs-", "nrii-"}, `NR(?:AK|JS|II)-[A-Za-z0-9]{19,}`),
 
-	rule("datadog-api-key", []string{"datadog", "dd_", "dd-"}, `(?i)(?:datadog|dd[_-](?:api|app|application|client)[_-]?key)[^\n]{0,30}?`+pre+`(?P<secret>[a-f0-9]{40}|[a-f0-9]{32})`+post, nil),
+		rule("datadog-api-key", []string{"datadog", "dd_", "dd-"}, `(?i)(?:datadog|dd[_-](?:api|app|application|client)[_-]?key)[^\n]{0,30}?`+pre+`(?P<secret>[a-f0-9]{40}|[a-f0-9]{32})`+post, nil),
 
-	// Chat and mail.
-	tok("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9\-]{10,}`),
-	tok("slack-app-token", []string{"xapp-"}, `xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+`),
-	rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
-	rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
-	tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
-	tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
-	tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
-	tok("twilio-api-key", []string{"sk"}, `SK[0-9a-fA-F]{32}`),
-	tok("mailgun-api-key", []string{"key-"}, `key-[0-9a-z]{32}`),
-	tok("mailchimp-api-key", []string{"-us"}, `[0-9a-f]{32}-us\d{1,2}`),
-	tok("notion-token", []string{"secret_", "ntn_"}, `(?:secret|ntn)_[A-Za-z0-9]{43,46}`),
+		// Chat and mail.
+		tok("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9\-]{10,}`),
+		tok("slack-app-token", []string{"xapp-"}, `xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+`),
+		rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
+		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
+		tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
+		tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
+		tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
+		tok("twilio-api-key", []string{"sk"}, `SK[0-9a-fA-F]{32}`),
+		tok("mailgun-api-key", []string{"key-"}, `key-[0-9a-z]{32}`),
+		tok("mailchimp-api-key", []string{"-us"}, `[0-9a-f]{32}-us\d{1,2}`),
+		tok("notion-token", []string{"secret_", "ntn_"}, `(?:secret|ntn)_[A-Za-z0-9]{43,46}`),
 
-	// Payments.
-	tok("stripe-key", []string{"sk_", "rk_"}, `[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99}`),
-	tok("stripe-webhook-secret", []string{"whsec_"}, `whsec_[A-Za-z0-9+/=]{20,}`),
-	tok("square-token", []string{"sq0", "eaaa"}, `(?:sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}|EAAA[A-Za-z0-9_\-]{60,})`),
-	tok("shopify-token", []string{"shp"}, `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
-	tok("braintree-token", []string{"access_token$"}, `access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`),
+		// Payments.
+		tok("stripe-key", []string{"sk_", "rk_"}, `[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99}`),
+		tok("stripe-webhook-secret", []string{"whsec_"}, `whsec_[A-Za-z0-9+/=]{20,}`),
+		tok("square-token", []string{"sq0", "eaaa"}, `(?:sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}|EAAA[A-Za-z0-9_\-]{60,})`),
+		tok("shopify-token", []string{"shp"}, `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+		tok("braintree-token", []string{"access_token$"}, `access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`),
 
-	// AI providers.
-	rule("openai-anthropic-key", []string{"sk-"}, pre+`(?P<secret>sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[A-Za-z0-9_\-]{20,})`, hasDigit),
-	tok("huggingface-token", []string{"hf_", "api_org_"}, `(?:hf|api_org)_[A-Za-z]{30,}`),
-	tok("groq-api-key", []string{"gsk_"}, `gsk_[A-Za-z0-9]{40,}`),
-	tok("replicate-token", []string{"r8_"}, `r8_[A-Za-z0-9]{37}`),
-	tok("xai-api-key", []string{"xai-"}, `xai-[A-Za-z0-9]{60,}`),
-	tok("perplexity-api-key", []string{"pplx-"}, `pplx-[A-Za-z0-9]{40,}`),
+		// AI providers.
+		rule("openai-anthropic-key", []string{"sk-"}, pre+`(?P<secret>sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[A-Za-z0-9_\-]{20,})`, hasDigit),
+		tok("huggingface-token", []string{"hf_", "api_org_"}, `(?:hf|api_org)_[A-Za-z]{30,}`),
+		tok("groq-api-key", []string{"gsk_"}, `gsk_[A-Za-z0-9]{40,}`),
+		tok("replicate-token", []string{"r8_"}, `r8_[A-Za-z0-9]{37}`),
+		tok("xai-api-key", []string{"xai-"}, `xai-[A-Za-z0-9]{60,}`),
+		tok("perplexity-api-key", []string{"pplx-"}, `pplx-[A-Za-z0-9]{40,}`),
 
-	// Package registries.
-	tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{30,40}`),
-	tok("pypi-token", []string{"pypi-"}, `pypi-AgE[A-Za-z0-9_\-]{50,}`),
-	tok("rubygems-token", []string{"rubygems_"}, `rubygems_[0-9a-f]{48}`),
-	tok("nuget-api-key", []string{"oy2"}, `oy2[a-z0-9]{43}`),
-	tok("docker-token", []string{"dckr_"}, `dckr_(?:pat|oat)_[A-Za-z0-9_\-]{20,}`),
-	tok("clojars-token", []string{"clojars_"}, `CLOJARS_[a-z0-9]{60}`),
+		// Package registries.
+		tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{30,40}`),
+		tok("pypi-token", []string{"pypi-"}, `pypi-AgE[A-Za-z0-9_\-]{50,}`),
+		tok("rubygems-token", []string{"rubygems_"}, `rubygems_[0-9a-f]{48}`),
+		tok("nuget-api-key", []string{"oy2"}, `oy2[a-z0-9]{43}`),
+		tok("docker-token", []string{"dckr_"}, `dckr_(?:pat|oat)_[A-Za-z0-9_\-]{20,}`),
+		tok("clojars-token", []string{"clojars_"}, `CLOJARS_[a-z0-9]{60}`),
 
-	// Social and maps.
-	tok("facebook-token", []string{"eaa"}, `EAA[MC][A-Za-z0-9]{80,}`),
-	tok("twitter-bearer-token", []string{"aaaaaaaaaaaaaaaaaaaaa"}, `A{22}[A-Za-z0-9%]{30,}`),
-	tok("mapbox-token", []string{"k.eyj"}, `[ps]k\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}`),
-	tok("onepassword-token", []string{"ops_eyj"}, `ops_eyJ[A-Za-z0-9+/=]{60,}`),
+		// Social and maps.
+		tok("facebook-token", []string{"eaa"}, `EAA[MC][A-Za-z0-9]{80,}`),
+		tok("twitter-bearer-token", []string{"aaaaaaaaaaaaaaaaaaaaa"}, `A{22}[A-Za-z0-9%]{30,}`),
+		tok("mapbox-token", []string{"k.eyj"}, `[ps]k\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}`),
+		tok("onepassword-token", []string{"ops_eyj"}, `ops_eyJ[A-Za-z0-9+/=]{60,}`),
 
-	// Shapes any service uses.
-	tok("jwt", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`),
-	rule("authorization-basic", []string{"basic"}, `(?i)`+pre+`basic\s+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})`, basicCredential),
-	rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/]{12,}=*)`, looksRandom),
-	rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
-	rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
-	// scheme://user:password@host, and scheme://:password@host (Redis).
-	rule("url-password", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]*:(?P<secret>[^\s@/]+)@`, notPlaceholder),
-	rule("url-query-secret", []string{"=", "&"}, `(?i)[?&](?:password|passwd|pwd|pass|secret|client_secret|api_?key|apikey|access_token|auth_token|token)=(?P<secret>[^&\s#"']+)`, looksRandom),
-	// Command-line passwords: mysql -pSECRET, sshpass -p SECRET, redis-cli
-	// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
-	rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"-p"}, `(?:sqlcmd|bcp)\b[^\n|;&]*?\s-P\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
-	rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-	rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
-}
+		// Shapes any service uses.
+		tok("jwt", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`),
+		rule("authorization-basic", []string{"basic"}, `(?i)`+pre+`basic\s+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})`, basicCredential),
+		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/]{12,}=*)`, looksRandom),
+		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
+		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
+		// scheme://user:password@host, and scheme://:password@host (Redis).
+		rule("url-password", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]*:(?P<secret>[^\s@/]+)@`, notPlaceholder),
+		rule("url-query-secret", []string{"=", "&"}, `(?i)[?&](?:password|passwd|pwd|pass|secret|client_secret|api_?key|apikey|access_token|auth_token|token)=(?P<secret>[^&\s#"']+)`, looksRandom),
+		// Command-line passwords: mysql -pSECRET, sshpass -p SECRET, redis-cli
+		// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
+		rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-p"}, `(?:sqlcmd|bcp)\b[^\n|;&]*?\s-P\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+	}
+})
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
 
 // highEntropy finds long base64-like runs; each is redacted only when it
 // looks random (highEntropySecret).
-var highEntropy = regexp.MustCompile(`(?:^|[^A-Za-z0-9+/_=\-])(?P<secret>[A-Za-z0-9+/_\-]{40,}={0,2})`)
+var highEntropy = lazyRE(`(?:^|[^A-Za-z0-9+/_=\-])(?P<secret>[A-Za-z0-9+/_\-]{40,}={0,2})`)
 
-// RedactCredentials replaces every credential in s by [REDACTED] and returns
+// Redact replaces every credential in s by [REDACTED] and returns
 // the new text and the rules that fired (none when s is clean).
-func RedactCredentials(s string) (string, []string) {
+func Redact(s string) (string, []string) {
 	var rules []string
 	fired := func(id string) {
 		for _, r := range rules {
@@ -183,8 +185,8 @@ func RedactCredentials(s string) (string, []string) {
 	// text, so what the first pass found stays a superset.
 	x := credIndex()
 	hits := x.hits(strings.ToLower(s))
-	for i := range credRules {
-		r := &credRules[i]
+	for i := range credRules() {
+		r := &credRules()[i]
 		if !x.candidate(hits, i) {
 			continue
 		}
@@ -194,14 +196,14 @@ func RedactCredentials(s string) (string, []string) {
 			fired(r.id)
 		}
 	}
-	if x.candidate(hits, len(credRules)) {
+	if x.candidate(hits, len(credRules())) {
 		if out, n := replaceAssignments(s); n > 0 {
 			s = out
 			fired("credential-assignment")
 		}
 	}
 	if len(s) >= 40 {
-		if out, n := replaceSecret(highEntropy, s, highEntropySecret, integrityPrefix.MatchString); n > 0 {
+		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, integrityPrefix().MatchString); n > 0 {
 			s = out
 			fired("high-entropy-string")
 		}
@@ -211,13 +213,13 @@ func RedactCredentials(s string) (string, []string) {
 
 // credIndex is the keyword index of credRules, the assignment rule last.
 var credIndex = sync.OnceValue(func() *literalIndex {
-	sets := make([][][]string, len(credRules)+1)
-	for i, r := range credRules {
+	sets := make([][][]string, len(credRules())+1)
+	for i, r := range credRules() {
 		if r.keywords != nil {
 			sets[i] = [][]string{r.keywords}
 		}
 	}
-	sets[len(credRules)] = [][]string{assignmentKeywords}
+	sets[len(credRules())] = [][]string{assignmentKeywords}
 	return newLiteralIndex(sets)
 })
 
@@ -287,8 +289,8 @@ func trimQuotes(s string, from, to int) (int, int) {
 
 // replaceAssignments redacts the values of credential assignments.
 func replaceAssignments(s string) (string, int) {
-	ms := assignment.FindAllStringSubmatchIndex(s, -1)
-	gName, gOp, gVal := assignment.SubexpIndex("name"), assignment.SubexpIndex("op"), assignment.SubexpIndex("secret")
+	ms := assignment().FindAllStringSubmatchIndex(s, -1)
+	gName, gOp, gVal := assignment().SubexpIndex("name"), assignment().SubexpIndex("op"), assignment().SubexpIndex("secret")
 	var spans [][2]int
 	for _, m := range ms {
 		name, op := s[m[2*gName]:m[2*gName+1]], s[m[2*gOp]:m[2*gOp+1]]
@@ -328,7 +330,7 @@ func credentialWord(name string) string {
 		return ""
 	}
 	w := words[len(words)-1]
-	if len(words) > 1 && neutralSuffix[w] { // SECRET_KEY_BASE, API_KEY_B64
+	if len(words) > 1 && neutralSuffix()[w] { // SECRET_KEY_BASE, API_KEY_B64
 		w = words[len(words)-2]
 	}
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
@@ -346,7 +348,9 @@ func credentialWord(name string) string {
 
 // neutralSuffix is a last word of a name that says how a value is kept,
 // not what it is: the word before it names it.
-var neutralSuffix = map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true}
+var neutralSuffix = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true}
+})
 
 // assignmentSecret decides whether value, assigned to name, is a secret. A
 // password-like name takes any value that is not a placeholder, a variable
@@ -385,7 +389,7 @@ func passwordShaped(v string) bool {
 			others++
 		}
 	}
-	if len(v) >= 8 && others == 0 && !camelWord.MatchString(v) && v != strings.ToUpper(v) {
+	if len(v) >= 8 && others == 0 && !camelWord().MatchString(v) && v != strings.ToUpper(v) {
 		// Letters only, in mixed case that no word or name has:
 		// "NsSqNXGtwpPJ", not "Friday", "MyService" or "NONE".
 		var upper int
@@ -400,13 +404,13 @@ func passwordShaped(v string) bool {
 }
 
 // camelWord is a word or a camel-case name: one capital to a hump.
-var camelWord = regexp.MustCompile(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)
+var camelWord = lazyRE(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)
 
 // codeReference is a value that names a secret instead of holding it: a
 // variable, a call, a field (os.Getenv("X"), cfg.Password, process.env.X).
-var codeReferenceRE = regexp.MustCompile(`^(?:[A-Za-z_]+(?:\.[A-Za-z_]+){1,3}|[A-Za-z_][A-Za-z0-9_.]*\(.*|[A-Za-z_][A-Za-z0-9_.]*\[.*)$`)
+var codeReferenceRE = lazyRE(`^(?:[A-Za-z_]+(?:\.[A-Za-z_]+){1,3}|[A-Za-z_][A-Za-z0-9_.]*\(.*|[A-Za-z_][A-Za-z0-9_.]*\[.*)$`)
 
-func codeReference(v string) bool { return codeReferenceRE.MatchString(v) }
+func codeReference(v string) bool { return codeReferenceRE().MatchString(v) }
 
 // isPlainWord is a lower-case word of letters, as prose has.
 func isPlainWord(v string) bool {
@@ -422,15 +426,17 @@ func isPlainWord(v string) bool {
 }
 
 // placeholders are values that stand for a secret in examples and docs.
-var placeholders = map[string]bool{
-	"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "key": true,
-	"changeme": true, "change-me": true, "change_me": true, "example": true, "redacted": true,
-	"none": true, "null": true, "nil": true, "true": true, "false": true, "undefined": true,
-	"empty": true, "required": true, "optional": true, "string": true, "str": true, "env": true,
-	"yourpassword": true, "your_password": true, "your-password": true, "mypassword": true,
-	"yoursecret": true, "your_secret": true, "your-token": true, "your_token": true, "your-api-key": true,
-	"your_api_key": true, "xxx": true, "todo": true, "tbd": true, "secretref": true,
-}
+var placeholders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "key": true,
+		"changeme": true, "change-me": true, "change_me": true, "example": true, "redacted": true,
+		"none": true, "null": true, "nil": true, "true": true, "false": true, "undefined": true,
+		"empty": true, "required": true, "optional": true, "string": true, "str": true, "env": true,
+		"yourpassword": true, "your_password": true, "your-password": true, "mypassword": true,
+		"yoursecret": true, "your_secret": true, "your-token": true, "your_token": true, "your-api-key": true,
+		"your_api_key": true, "xxx": true, "todo": true, "tbd": true, "secretref": true,
+	}
+})
 
 // notPlaceholder rejects example values: "password", <password>, ${VAR},
 // $VAR, {{ .Secret }}, %s, ***, xxxx, "...".
@@ -439,7 +445,7 @@ func notPlaceholder(v string) bool {
 		return false
 	}
 	l := strings.ToLower(v)
-	if placeholders[l] {
+	if placeholders()[l] {
 		return false
 	}
 	switch {
@@ -523,7 +529,7 @@ func highEntropySecret(run string) bool {
 			digits++
 		}
 	}
-	if upper == 0 || lower == 0 || digits < 2 || entropy(run) < entropyFloor || digestRun.MatchString(run) {
+	if upper == 0 || lower == 0 || digits < 2 || entropy(run) < entropyFloor || digestRun().MatchString(run) {
 		return false
 	}
 	if strings.Contains(run, "/") && pathLike(run) {
@@ -551,10 +557,10 @@ func pathLike(s string) bool {
 }
 
 // integrityPrefix are the prefixes of published digests, kept as they are.
-var integrityPrefix = regexp.MustCompile(`(?i)(?:sha(?:1|224|256|384|512)[-:=]|h1:|sha256~|integrity["']?\s*[:=]\s*["']?)$`)
+var integrityPrefix = lazyRE(`(?i)(?:sha(?:1|224|256|384|512)[-:=]|h1:|sha256~|integrity["']?\s*[:=]\s*["']?)$`)
 
 // digestRun is a run that starts with its digest's name (sha512-…).
-var digestRun = regexp.MustCompile(`^(?i:sha(?:1|224|256|384|512))-`)
+var digestRun = lazyRE(`^(?i:sha(?:1|224|256|384|512))-`)
 
 // entropy is the Shannon entropy of s in bits per character.
 func entropy(s string) float64 {
