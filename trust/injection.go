@@ -2,6 +2,7 @@ package trust
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"net/url"
 	"regexp"
 	"strings"
@@ -26,19 +27,26 @@ import (
 // addresses nobody and is not an injection.
 
 // Finding says which rule fired and where: Via is "" for the text
-// as written, else the wrapping it was found in (base64, rot13,
-// html-comment, link-target, spaced-letters).
+// as written, else the wrapping it was found in (base64, hex, rot13,
+// url-escapes, html-comment, link-target, spaced-letters). Parts names the
+// parts of a directive's shape that fired, joined by "+"
+// ("agent-directive+concealment"), for the shape rules (shape.go).
 type Finding struct {
-	Rule string
-	Via  string
+	Rule  string
+	Via   string
+	Parts string
 }
 
 // String is the finding as a quarantine detail shows it.
 func (f Finding) String() string {
-	if f.Via == "" {
-		return f.Rule
+	s := f.Rule
+	if f.Parts != "" {
+		s += " (" + f.Parts + ")"
 	}
-	return f.Rule + " via " + f.Via
+	if f.Via != "" {
+		s += " via " + f.Via
+	}
+	return s
 }
 
 // injRule is one pattern of a family. need lists sets of strings every
@@ -301,6 +309,7 @@ var (
 	htmlComment  = lazyRE(`(?s)<!--(.*?)(?:-->|\z)`)
 	linkTarget   = lazyRE(`\]\(\s*<?([^)\s>]+)`)
 	markdownImg  = lazyRE(`!\[[^\]]*\]\(\s*<?(https?://[^)\s>]+)`)
+	hexRun       = lazyRE(`[0-9a-fA-F]{32,}`)
 	base64Run    = lazyRE(`[A-Za-z0-9+/_\-]{24,}={0,2}`)
 	htmlToAgent  = lazyRE(`(?i)\b(?:ai|a\.i\.|llm|llms|assistants?|agents?|coding agents?|claude|chatgpt|gpt|copilot|cursor|codex|gemini)\b`)
 	htmlImperate = lazyRE(`(?i)` + dangerAct + `|\b(?:you|your|please|must|should|always|never|make sure|ensure|instructions?|rename|replace|remove|edit|update|make|use|set|do)\b|:`)
@@ -321,8 +330,8 @@ func Scan(s string) (Finding, bool) {
 		return Finding{}, false
 	}
 	native := nativeView(s)
-	if id, via := detectText(native); id != "" {
-		return Finding{Rule: id, Via: via}, true
+	if f, ok := detectText(native); ok {
+		return f, true
 	}
 	// Wrappings.
 	for _, m := range htmlComment().FindAllStringSubmatch(s, -1) {
@@ -342,20 +351,70 @@ func Scan(s string) (Finding, bool) {
 			t = u
 		}
 		t = strings.NewReplacer("/", " ", "?", " ", "&", " ", "=", " ", "-", " ", "_", " ").Replace(t)
-		if id, _ := detectText(nativeView(t)); id != "" {
-			return Finding{Rule: id, Via: "link-target"}, true
+		if f, ok := detectText(nativeView(t)); ok {
+			f.Via = "link-target"
+			return f, true
 		}
 	}
-	for _, run := range base64Run().FindAllString(s, 8) {
-		if text, ok := decodeBase64Text(run); ok {
-			if id, _ := detectText(nativeView(text)); id != "" {
-				return Finding{Rule: id, Via: "base64"}, true
-			}
+	for _, d := range decoded(s) {
+		if f, ok := detectText(nativeView(d.text)); ok {
+			f.Via = d.via
+			return f, true
 		}
 	}
-	rs, _ := skeletonView(rot13(native))
+	r13 := rot13(native)
+	rs, _ := skeletonView(r13)
 	if id := firstEnglish(rs); id != "" {
 		return Finding{Rule: id, Via: "rot13"}, true
+	}
+	if f, review, ok := shapeFinding(r13); ok && !review {
+		f.Via = "rot13"
+		return f, true
+	}
+	return Finding{}, false
+}
+
+// payload is a text found inside an encoding, and the encoding.
+type payload struct{ text, via string }
+
+// decoded lists the texts s hides in base64 runs, hex runs and URL
+// escapes.
+func decoded(s string) []payload {
+	var out []payload
+	for _, run := range base64Run().FindAllString(s, 8) {
+		if text, ok := decodeBase64Text(run); ok {
+			out = append(out, payload{text, "base64"})
+		}
+	}
+	for _, run := range hexRun().FindAllString(s, 8) {
+		if b, err := hex.DecodeString(run); err == nil && printable(string(b)) {
+			out = append(out, payload{string(b), "hex"})
+		}
+	}
+	if strings.Contains(s, "%") {
+		if u, err := url.PathUnescape(s); err == nil && u != s {
+			out = append(out, payload{u, "url-escapes"})
+		}
+	}
+	return out
+}
+
+// Review returns a directive to agents in s that is not an attack by its
+// shape alone but must not reach agents from a source nobody vouched for
+// (Check holds it for review when the source is not trusted).
+func Review(s string) (Finding, bool) {
+	if s == "" {
+		return Finding{}, false
+	}
+	native := nativeView(s)
+	if f, review, ok := shapeFinding(native); ok && review {
+		return f, true
+	}
+	for _, d := range decoded(s) {
+		if f, review, ok := shapeFinding(nativeView(d.text)); ok && review {
+			f.Via = d.via
+			return f, true
+		}
 	}
 	return Finding{}, false
 }
@@ -363,28 +422,31 @@ func Scan(s string) (Finding, bool) {
 // detectText runs the text rules (not the wrappings) over a native view:
 // the rule that fired, and "spaced-letters" when it fired on letters
 // joined from a spaced-out run.
-func detectText(native string) (rule, via string) {
+func detectText(native string) (Finding, bool) {
 	if id := first(templateRules(), native); id != "" {
-		return id, ""
+		return Finding{Rule: id}, true
 	}
 	skel, joined := skeletonView(native)
 	if id := firstEnglish(skel); id != "" {
-		return id, ""
+		return Finding{Rule: id}, true
 	}
 	if id := weakeningOrder(skel); id != "" {
-		return id, ""
+		return Finding{Rule: id}, true
 	}
 	if hasNonLatin(native) {
 		if id := first(nativeRules(), native); id != "" {
-			return id, ""
+			return Finding{Rule: id}, true
 		}
 	}
 	for _, run := range joined {
 		if id := first(compactRules(), run); id != "" {
-			return id, "spaced-letters"
+			return Finding{Rule: id, Via: "spaced-letters"}, true
 		}
 	}
-	return "", ""
+	if f, review, ok := shapeFinding(native); ok && !review {
+		return f, true
+	}
+	return Finding{}, false
 }
 
 // An attack need not use any of the phrases above: "remember for every

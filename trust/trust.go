@@ -54,14 +54,25 @@ func Check(fields []Field, src Source) Verdict {
 			all.WriteString(fieldBreak)
 		}
 	}
-	inj, ok := Scan(all.String())
-	if !ok {
+	if inj, ok := Scan(all.String()); ok {
+		return Verdict{Injection: traced(fields, Scan, inj)}
+	}
+	if src.Trusted {
 		return Verdict{}
 	}
+	if rev, ok := Review(all.String()); ok {
+		return Verdict{Review: traced(fields, Review, rev)}
+	}
+	return Verdict{}
+}
+
+// traced names the field that holds a finding made on all the fields.
+func traced(fields []Field, scan func(string) (Finding, bool), all Finding) *FieldFinding {
 	for _, f := range fields {
-		if one, ok := Scan(f.Text); ok {
-			return Verdict{Injection: &FieldFinding{Finding: one, Field: f.Name}}
+		if one, ok := scan(f.Text); ok {
+			return &FieldFinding{Finding: one, Field: f.Name}
 		}
 	}
-	return Verdict{Injection: &FieldFinding{Finding: inj, Field: "fields"}}
+	// Found only across fields: name the finding, not a field.
+	return &FieldFinding{Finding: all, Field: "fields"}
 }
