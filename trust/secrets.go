@@ -154,6 +154,15 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// Generic forms no provider owns. A .netrc line (machine … login …
+		// password …), in one line or several.
+		rule("netrc", []string{"password"}, `(?i)\b(?:machine|default)\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?P<secret>\S+)`, notPlaceholder),
+		// A secret-ish word, then a value that can only be a secret: "the
+		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
+		// long hex or a random-looking mix (looksRandomLong).
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// XML elements named for a secret (Maven's settings.xml, .NET configs).
+		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
 	}
 })
 
@@ -201,6 +210,11 @@ func Redact(s string) (string, []string) {
 			s = out
 			fired("credential-assignment")
 		}
+	}
+	known, ids := redactKnown(s)
+	for _, id := range ids {
+		s = known
+		fired(id)
 	}
 	if len(s) >= 40 {
 		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, integrityPrefix().MatchString); n > 0 {
@@ -461,6 +475,18 @@ func notPlaceholder(v string) bool {
 // looksRandom accepts a value that a generated token would be: at least 8
 // characters and either letters and digits mixed, or 16 characters of
 // high entropy. An identifier (refresh_scheduler, created_at) is not.
+// looksRandomLong is a value after a secret-ish word in prose: hex of 32
+// digits or more, or 20 or more characters that look random; a commit
+// hash after "key" is 40 hex too, but "key" before a hash is rare in
+// notes and a leaked key costs more than a redacted hash.
+func looksRandomLong(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) >= 32 && strings.Trim(strings.ToLower(v), "0123456789abcdef") == "" {
+		return true
+	}
+	return len(v) >= 20 && looksRandom(v) && entropy(v) >= 3.5
+}
+
 func looksRandom(v string) bool {
 	if len(v) < 8 || !notPlaceholder(v) || codeReference(v) {
 		return false
