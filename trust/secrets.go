@@ -160,7 +160,10 @@ var credRules = sync.OnceValue(func() []credRule {
 		// A secret-ish word, then a value that can only be a secret: "the
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
-		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// A chat bot's token (Telegram's shape), also glued to "bot" in an
+		// API URL, where a word boundary would not find its start.
+		rule("bot-token", []string{":aa"}, `(?:^|[^0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_\-]{33})(?:$|[^A-Za-z0-9_\-])`, nil),
 		// XML elements named for a secret (Maven's settings.xml, .NET configs).
 		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
 	}

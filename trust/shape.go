@@ -63,7 +63,7 @@ const (
 		`|(?:peuvent|peut|doivent|doit|devront|devez|sont autorises)` +
 		`|(?:pueden|puede|deben|debe|tienen que|tiene que|estan autorizados)` +
 		`|(?:podem|pode|devem|deve|tem que|estao autorizados)`
-	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|future sessions?|later sessions|subsequent (?:sessions|runs)|next time you|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
+	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|future sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
 		`|(?:zukunftige(?:n)? sitzungen|jede(?:r|n)? (?:neue(?:n)? )?sitzung)` +
 		`|(?:sessions futures|toutes les (?:futures |prochaines )?sessions|chaque (?:nouvelle )?session)` +
 		`|(?:sesiones futuras|cada sesion(?: nueva)?|todas las sesiones)` +
@@ -80,10 +80,10 @@ const (
 		`|(?:instruccion|mensaje|orden|aviso) del (?:administrador|propietario|dueno|admin|responsable)` +
 		`|(?:aviso|mensagem|instrucao|ordem) do (?:dono|proprietario|administrador|admin|responsavel)`
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output)` +
-		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
+		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\b)` +
-		`|(?:sag(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen)|verschweig|nicht erwahnen|heimlich)` +
+		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen)|verschweig|nicht erwahnen|heimlich)` +
 		`|(?:ne (?:dis|dites) rien|sans le dire|ne le mentionne pas|cache(?:r)? (?:ceci|cela) a|en secret|discretement)` +
 		`|(?:no le digas|no se lo digas|sin decir(?:le|selo)?|no menciones|en secreto|a escondidas)` +
 		`|(?:nao conte|nao diga|sem contar|nao mencione|em segredo|escondido)`
@@ -114,8 +114,8 @@ const (
 	safeguard = `(?:branch protection|protections?|(?:code |security )?reviews?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log)?|safety checks|safeguards|guardrails|approvals?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
-		`|(?:revision|proteccion|pruebas)` +
-		`|(?:revisao|protecao|testes)`
+		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
+		`|(?:revisao|protecao|testes|verificac(?:ao|oes)(?: de assinatura)?|assinaturas?)`
 	weakenVerb = `(?:disable|disabling|turn off|switch off|deactivate|remove|bypass|skip|waive|suppress|drop|relax|lift|truncate)` +
 		`|(?:deaktivier\S*|abschalten|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
 		`|(?:desactive\S*|desactiver|contourne\S*|ignore\S*)` +
@@ -126,20 +126,20 @@ const (
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
 		`|(?:aprovar|fazer merge|mesclar|aceitar)`
-	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question)|no review is needed|(?:their|its|your) own (?:pull requests|prs|changes|commits)|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
+	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests|prs|changes|commits)|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
 		`|(?:sem revisao|sem testes|todos os pull requests)`
-	destroyObj = `(?:backups?|production|prod|audit log|release/\*|release branches|all branches|the database)` +
-		`|(?:sicherungen|produktion)|(?:sauvegardes)|(?:copias de seguridad|produccion)|(?:copias de seguranca|producao)`
+	destroyObj = `(?:backups?|production|prod|audit[- ]logs?|release/\*|release branches|all branches|the database|tables?|databases?)` +
+		`|(?:sicherungen|produktion|protokolle)|(?:sauvegardes)|(?:copias de seguridad|produccion)|(?:copias de seguranca|producao)`
 	destroyVerb = `(?:delete|wipe|truncate|purge|drop|erase|destroy|rm -rf|remove)` +
 		`|(?:losch\S*)|(?:supprime\S*|efface\S*)|(?:borra\S*|elimina\S*)|(?:apag\S*|exclu\S*)`
 	supplyRedirect = `(?:(?:set|point|change|switch|use)\s+(?:the\s+)?(?:npm |pip |pypi |go |apt |maven |gradle |cargo |docker )?(?:registry|proxy|goproxy|index(?:-url)?|mirror|package source)\b|--index-url|--extra-index-url|--trusted-host|gonosum(?:db|check)|goinsecure|gonoproxy|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from|replace\s+\S+\s+with\s+\S+\s+in\s+(?:go\.mod|package\.json|requirements|cargo\.toml|pom\.xml)|maintained fork)` +
 		`|(?:registro de npm|registry (?:auf|a|para))`
-	privilege = `(?:--no-verify|force[- ]?push|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|apply) (?:\S+ )?migrations against (?:prod|production)|delete (?:\S+ ){0,2}branches including)` +
+	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|apply) (?:\S+ )?migrations against (?:prod|production)|delete (?:\S+ ){0,2}branches including)` +
 		`|(?:push-rechte|direkt auf main)|(?:directement sur main)|(?:directamente a main)|(?:direto na main)`
-	delegation      = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|overrides? (?:your|all|any) (?:other )?(?:guidance|instructions|rules)|consider (?:messages|instructions|comments)\b[^.\n]{0,40}?\bas (?:pre-?approved|commands|orders)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from)`
+	delegation      = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from)`
 	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)\b` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
@@ -182,8 +182,8 @@ func shapeParts() []shapePart {
 	}
 	return []shapePart{
 		// (a) who is addressed, or on whose authority.
-		p("agent-directive", true, 2, `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention)\s+(?:all |any |every |each |the |future |fellow )?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever)\s+(?:future\s+)?(?:`+agentNoun+`)\b|\bhinweis fur (?:zukunftige|alle|jede)`),
-		p("you-directive", true, 1, `\byou (?:must|should|have (?:standing )?permission|are (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)|may now|can now|will now)\b|\bdu (?:sollst|darfst|musst)\b`),
+		p("agent-directive", true, 2, `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever)\s+(?:future\s+)?(?:`+agentNoun+`)\b|\bhinweis fur (?:zukunftige|alle|jede)`),
+		p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`),
 		p("future-session", true, 2, futureSession),
 		p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`),
 		p("claimed-authority", true, 2, authority),
@@ -197,15 +197,16 @@ func shapeParts() []shapePart {
 		}},
 		p("delegation", false, 2, delegation),
 		p("hands-over-trust", true, 2, delegation),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)`),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no|without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
-		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
+		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
 		sent("download-and-run", 3, `\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
 		sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`),
 		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		p("sensitive-data", false, 2, `\b(?:export|copy|dump|send|upload|share|sync)\b[^.\n]{0,40}?\b(?:customer (?:data|table|records|list|emails)|personal data|pii|user table|the (?:whole )?database)\b`),
 		p("secret-object", false, 1, `(?:^|[^a-z])(?:`+secretObj+`)`),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 	}
@@ -288,7 +289,7 @@ var fromUser = lazyRE(`\b(?:user|human|owner|person|chat|reply|output|summar(?:y
 // officialHosts are the domains of toolchains and registries a build
 // note names without being redirected.
 var officialHosts = []string{"golang.org", "go.dev", "npmjs.org", "npmjs.com", "pypi.org", "pythonhosted.org", "python.org",
-	"github.com", "docker.com", "docker.io", "k8s.io", "kubernetes.io", "rust-lang.org", "crates.io", "maven.org",
+	"docker.com", "docker.io", "k8s.io", "kubernetes.io", "rust-lang.org", "crates.io", "maven.org",
 	"apache.org", "debian.org", "ubuntu.com", "nodejs.org", "yarnpkg.com", "rubygems.org", "nuget.org", "gradle.org", "hashicorp.com",
 	"rustup.rs", "brew.sh", "deno.land", "bun.sh", "astral.sh", "sdkman.io"}
 
