@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/trust"
+	"github.com/cortex-vault/cortex/vault"
 )
 
 // The security layers of the memorizer (SPEC §5 step 3) as they apply to an
@@ -56,16 +57,26 @@ func textFields(o *Observation) []textField {
 
 // injectionIn returns the first injection in o's fields, with the field.
 func injectionIn(o *Observation) (Finding, bool) {
+	v := checkObservation(o, nil)
+	if v.Injection == nil {
+		return Finding{}, false
+	}
+	return Finding{Layer: LayerInjection, Rule: v.Injection.String(), Field: v.Injection.Field}, true
+}
+
+// checkObservation runs the trust checks over o's fields. With cal nil the
+// source counts as trusted (nothing is held for review); otherwise it is
+// trusted when the line is explicit and its attribution is one
+// calibration.yml trusts: a person's own note. An ambient line, or one
+// attributed to anyone else, that reads as a directive to agents is held.
+func checkObservation(o *Observation, cal *vault.Calibration) trust.Verdict {
 	fs := textFields(o)
 	in := make([]trust.Field, len(fs))
 	for i, f := range fs {
 		in[i] = trust.Field{Name: f.name, Text: *f.s}
 	}
-	v := trust.Check(in, trust.Source{Trusted: true})
-	if v.Injection == nil {
-		return Finding{}, false
-	}
-	return Finding{Layer: LayerInjection, Rule: v.Injection.String(), Field: v.Injection.Field}, true
+	src := trust.Source{Trusted: cal == nil || o.Bucket == BucketExplicit && cal.Trusts(o.Attribution)}
+	return trust.Check(in, src)
 }
 
 // redactObservation replaces credentials in every text field of o and
