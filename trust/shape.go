@@ -36,6 +36,10 @@ type shapePart struct {
 	re      *regexp.Regexp
 	// also, when set, must hold too (a destination outside, no negation).
 	also func(s string, m []int) bool
+	// gate, when set, lists words one of which the text must hold for the
+	// lexicon to be tried: Go's regexp has no literal prefix to skip by
+	// in these alternations, and most notes address nobody.
+	gate []string
 }
 
 // The thresholds. A part that addresses weighs 2 when it speaks to agents,
@@ -168,6 +172,10 @@ func shapeParts() []shapePart {
 	p := func(name string, address bool, weight int, expr string) shapePart {
 		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(expr)}
 	}
+	gated := func(sp shapePart, words ...string) shapePart {
+		sp.gate = words
+		return sp
+	}
 	// asked is a part whose match must not be negated ("never send …").
 	asked := func(name string, address bool, weight int, expr string) shapePart {
 		sp := p(name, address, weight, expr)
@@ -182,21 +190,22 @@ func shapeParts() []shapePart {
 	}
 	return []shapePart{
 		// (a) who is addressed, or on whose authority.
-		p("agent-directive", true, 2, `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever)\s+(?:future\s+)?(?:`+agentNoun+`)\b|\bhinweis fur (?:zukunftige|alle|jede)`),
-		p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`),
-		p("future-session", true, 2, futureSession),
-		p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`),
-		p("claimed-authority", true, 2, authority),
-		p("imperative", true, 1, imperativeStart),
-		p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`),
+		gated(p("agent-directive", true, 2, `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever)\s+(?:future\s+)?(?:`+agentNoun+`)\b|\bhinweis fur (?:zukunftige|alle|jede)`), "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
+		gated(p("future-session", true, 2, futureSession), "future", "subsequent", "later", "next", "session", "sessions", "runs", "conversations", "chats", "whoever", "rest", "blanket", "standing", "permanently", "pre", "preapproved", "preauthorized", "preauthorised", "zukunftige", "zukunftigen", "sitzung", "sitzungen", "futures", "sesiones", "sesion", "sessoes", "sessao"),
+		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
+		gated(p("claimed-authority", true, 2, authority), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem"),
+		gated(p("imperative", true, 1, imperativeStart), "run", "install", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
+		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		p("concealment", false, 2, concealment),
 		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(concealment), also: func(s string, m []int) bool {
 			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)])
-		}},
+		}, gate: []string{"user", "human", "owner", "person", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
+			"descriptions", "benutzer", "nutzer", "utilisateur", "l'utilisateur", "usuario"}},
 		p("delegation", false, 2, delegation),
-		p("hands-over-trust", true, 2, delegation),
+		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders"),
 		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no|without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
@@ -221,13 +230,14 @@ func shapeFinding(native string) (f Finding, review, ok bool) {
 	address, risk, strong := 0, 0, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
+	var words wordSet
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
 		if pass == 1 && address == 0 {
 			return Finding{}, false, false
 		}
 		for i, p := range rules.parts {
-			if p.address != (pass == 0) || !rules.index.candidate(hits, i) {
+			if p.address != (pass == 0) || !rules.index.candidate(hits, i) || !words.any(s, p.gate) {
 				continue
 			}
 			var m []int
@@ -261,6 +271,29 @@ func shapeFinding(native string) (f Finding, review, ok bool) {
 		return f, true, true
 	}
 	return Finding{}, false, false
+}
+
+// wordSet is the words of a text, split on first use.
+type wordSet map[string]bool
+
+// any reports whether s holds one of gate as a word (true when gate is
+// empty).
+func (w *wordSet) any(s string, gate []string) bool {
+	if len(gate) == 0 {
+		return true
+	}
+	if *w == nil {
+		*w = wordSet{}
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+			(*w)[f] = true
+		}
+	}
+	for _, g := range gate {
+		if (*w)[g] {
+			return true
+		}
+	}
+	return false
 }
 
 // negatedBefore reports a "never", "don't" or "do not" just before i.
