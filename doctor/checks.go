@@ -15,6 +15,7 @@ import (
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
+	"github.com/cortex-vault/cortex/trust"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
@@ -251,8 +252,10 @@ func checkQuarantine(_ context.Context, e *env) watchdog.Result {
 			n++
 		}
 	}
+	// The rule set that decided, so a report says which one redacted.
+	rules := "; credential rules: " + trust.RuleSet()
 	if n == 0 {
-		return ok("%d records, none new since %s", len(recs), stamp(since))
+		return ok("%d records, none new since %s%s", len(recs), stamp(since), rules)
 	}
 	reasons := make([]string, 0, len(by))
 	for k := range by {
@@ -268,7 +271,7 @@ func checkQuarantine(_ context.Context, e *env) watchdog.Result {
 	if n >= e.opts.Burst {
 		return fail(fix, "%s: a burst", seen)
 	}
-	return warn(fix, "%s", seen)
+	return warn(fix, "%s%s", seen, rules)
 }
 
 // checkIndex: the index opens as it is, counts as many documents as the

@@ -19,6 +19,7 @@ import (
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
+	"github.com/cortex-vault/cortex/trust"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/index"
 	"github.com/cortex-vault/cortex/vault/watchdog"
@@ -284,8 +285,8 @@ func TestQuarantineFew(t *testing.T) {
 	}
 	// The next check counts from this one: nothing new.
 	f.now = f.now.Add(time.Minute)
-	if c := result(f.run(), "quarantine"); c.Status != watchdog.OK {
-		t.Errorf("second pass %+v", c)
+	if c := result(f.run(), "quarantine"); c.Status != watchdog.OK || !strings.Contains(c.Seen, "credential rules: gitleaks "+trust.GitleaksVersion+" (") {
+		t.Errorf("second pass %+v: want the credential rule set named", c)
 	}
 }
 

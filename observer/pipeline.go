@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cortex-vault/cortex/trust"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
@@ -64,9 +65,12 @@ type batch struct {
 	taken     map[string]bool // paths of this batch's new documents
 
 	quarantine []QuarantineRecord
-	totals     Totals
-	security   SecurityTotals
-	notes      []note // one per line that changed a document, for the message
+	// approved holds the lines a person approved after a review hold,
+	// read on the first line that would be held (nil until then).
+	approved map[string]bool
+	totals   Totals
+	security SecurityTotals
+	notes    []note // one per line that changed a document, for the message
 }
 
 func newBatch(id BufferID, lines []rawLine, now time.Time) *batch {
@@ -163,9 +167,21 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	if len(redacted) == 0 && alreadyRedacted(&o) {
 		b.security.add(Finding{Layer: LayerCredentials, Rule: RuleRedactedAtSource, Field: "-"})
 	}
-	// Layer 3: instruction injection.
-	if f, ok := injectionIn(&o); ok {
-		return m.quarantineFinding(b, ln, &o, f), nil
+	// Layer 3: instruction injection; and a directive to agents from a
+	// source not trusted, held for a person's review unless one approved
+	// this very line.
+	v := checkObservation(&o, m.cal)
+	if f := v.Injection; f != nil {
+		return m.quarantineFinding(b, ln, &o, ReasonInjection, Finding{Layer: LayerInjection, Rule: f.String(), Field: f.Field}), nil
+	}
+	if f := v.Review; f != nil {
+		ok, err := m.approved(b, &o)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			return m.quarantineFinding(b, ln, &o, ReasonReview, Finding{Layer: LayerInjection, Rule: f.String(), Field: f.Field}), nil
+		}
 	}
 	// Layer 4 and step 4.
 	sc := score(&o, m.cal)
@@ -214,8 +230,8 @@ func parseReason(err error) string {
 // quarantine records the line with its reason. The raw line is stored with
 // its credentials redacted: quarantine.jsonl is read by people and kept.
 func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outcome {
-	raw := redactLine(ln.Data)
-	detail, _ = RedactCredentials(detail)
+	raw := trust.RedactLine(ln.Data)
+	detail, _ = trust.Redact(detail)
 	b.quarantine = append(b.quarantine, QuarantineRecord{
 		Time: b.now, Reason: reason, Detail: detail, Line: raw, Buffer: b.buffer, Offset: ln.Offset,
 	})
@@ -226,19 +242,48 @@ func (m *Memorizer) quarantine(b *batch, ln rawLine, reason, detail string) outc
 // quarantineFinding quarantines a parsed line for what a security layer
 // found: the record names the rule and the field, and keeps the line as the
 // canonical line of o, whose credentials are already redacted.
-func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, f Finding) outcome {
+func (m *Memorizer) quarantineFinding(b *batch, ln rawLine, o *Observation, reason string, f Finding) outcome {
+	raw := quarantineLine(ln, o)
+	detail := fmt.Sprintf("instruction injection (%s) in %s", f.Rule, f.Field)
+	if reason == ReasonReview {
+		detail = fmt.Sprintf("held for review: %s in %s, from %s %q (cortex quarantine approve N lets it through)",
+			f.Rule, f.Field, o.Bucket, o.Attribution)
+	}
+	b.quarantine = append(b.quarantine, QuarantineRecord{
+		Time: b.now, Reason: reason, Detail: detail, Rule: f.Rule, Field: f.Field,
+		Line: raw, Buffer: b.buffer, Offset: ln.Offset,
+	})
+	m.log.Warn("observation quarantined", "reason", reason, "offset", ln.Offset, "detail", detail, "rule", f.Rule, "field", f.Field)
+	return outQuarantined
+}
+
+// quarantineLine is the line a record keeps for o: its canonical form
+// (its credentials already redacted), redacted again as a whole.
+func quarantineLine(ln rawLine, o *Observation) string {
 	line := string(ln.Data)
 	if canon, err := o.Marshal(); err == nil {
 		line = string(canon)
 	}
-	raw := redactLine([]byte(line))
-	detail := fmt.Sprintf("instruction injection (%s) in %s", f.Rule, f.Field)
-	b.quarantine = append(b.quarantine, QuarantineRecord{
-		Time: b.now, Reason: ReasonInjection, Detail: detail, Rule: f.Rule, Field: f.Field,
-		Line: raw, Buffer: b.buffer, Offset: ln.Offset,
-	})
-	m.log.Warn("observation quarantined", "reason", ReasonInjection, "offset", ln.Offset, "detail", detail, "rule", f.Rule, "field", f.Field)
-	return outQuarantined
+	return trust.RedactLine([]byte(line))
+}
+
+// approved reports whether a person approved o's line after it was held
+// for review. The quarantine is read once per batch, and only when a line
+// would be held, which is rare.
+func (m *Memorizer) approved(b *batch, o *Observation) (bool, error) {
+	if b.approved == nil {
+		recs, err := readQuarantine(m.l)
+		if err != nil {
+			return false, err
+		}
+		b.approved = map[string]bool{}
+		for _, r := range recs {
+			if r.Reason == ReasonReview && r.Approved != nil {
+				b.approved[r.Line] = true
+			}
+		}
+	}
+	return b.approved[quarantineLine(rawLine{}, o)], nil
 }
 
 // toMillis is a time as the frontmatter keeps it.

@@ -28,7 +28,7 @@ func FuzzDocumentOfLine(f *testing.F) {
 	m := &Memorizer{tx: tx, cal: cal, newID: doc.NewID}
 	f.Fuzz(func(t *testing.T, line []byte) {
 		o, _, err := ParseLine(line, tx)
-		if err != nil || Injection(observationTexts(&o)...) != "" {
+		if _, refused := injectionIn(&o); err != nil || refused {
 			return
 		}
 		redactObservation(&o)

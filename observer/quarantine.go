@@ -19,6 +19,7 @@ const (
 	ReasonMalformedJSON  = "malformed_json"  // not one JSON object
 	ReasonInvalid        = "invalid"         // a rule of SPEC §4 failed
 	ReasonInjection      = "injection"       // instruction injection (security layer 3)
+	ReasonReview         = "review"          // a directive to agents from a source not trusted, held for a person
 	ReasonBelowThreshold = "below_threshold" // importance under calibration's threshold
 	ReasonUnknownID      = "unknown_id"      // an operation names no (or no single) document
 	ReasonTooLong        = "line_too_long"   // a line over MaxLineBytes
@@ -48,6 +49,10 @@ type QuarantineRecord struct {
 	// Retried is set when the line was sent back through the pipeline by
 	// `cortex quarantine retry`.
 	Retried *time.Time `json:"retried,omitempty"`
+	// Approved is set when a person let a line held for review through
+	// (`cortex quarantine approve`): the memorizer memorizes that line
+	// instead of holding it again.
+	Approved *time.Time `json:"approved,omitempty"`
 	// File, SHA256 and Data belong to a record of a file left in staging
 	// (reason stale_staging): its path in the vault, the checksum of its
 	// bytes, and the bytes themselves when they are not UTF-8 text (Line

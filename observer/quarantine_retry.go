@@ -17,6 +17,10 @@ type RetryOptions struct {
 	Line []byte
 	// Force sends a record already retried once more.
 	Force bool
+	// Approve lets a line held for review through: the record must be a
+	// review hold, and is marked approved so the memorizer memorizes the
+	// line instead of holding it again.
+	Approve bool
 	// Now stamps the record retried (default time.Now).
 	Now func() time.Time
 }
@@ -88,6 +92,12 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 		return RetryResult{}, fmt.Errorf("quarantine retry: no record %d: there are %d (see cortex quarantine list)", n, len(recs))
 	}
 	rec := recs[n-1]
+	if opts.Approve && rec.Reason != ReasonReview {
+		return RetryResult{}, fmt.Errorf("quarantine approve: record %d was quarantined for %s, not held for review; correct it and use cortex quarantine retry", n, rec.Reason)
+	}
+	if opts.Approve && opts.Line != nil {
+		return RetryResult{}, fmt.Errorf("quarantine approve: record %d: approval lets the held line through as it is; a corrected line goes through cortex quarantine retry --line", n)
+	}
 	if rec.Retried != nil && !opts.Force {
 		return RetryResult{}, fmt.Errorf("quarantine retry: record %d was already retried on %s (--force sends it again)",
 			n, rec.Retried.Local().Format(time.DateTime))
@@ -129,6 +139,9 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 	}
 	t := now().UTC().Truncate(time.Millisecond)
 	recs[n-1].Retried = &t
+	if opts.Approve {
+		recs[n-1].Approved = &t
+	}
 	if err := writeQuarantine(l, recs); err != nil {
 		return RetryResult{}, fmt.Errorf("quarantine retry: the line was appended, but record %d could not be marked retried: %w", n, err)
 	}

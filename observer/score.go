@@ -2,6 +2,7 @@ package observer
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/cortex-vault/cortex/vault"
 )
@@ -17,9 +18,10 @@ const (
 
 // Structural signals: an imperative and an emphasis each say a memory
 // matters more than its bucket's default.
+// Compiled on first use, like every rule set: most commands score nothing.
 var (
-	imperativeRE = regexp.MustCompile(`(?i)\b(?:must|always|never)\b`)
-	emphasisRE   = regexp.MustCompile(`(?i)\b(?:critical|hate|love)\b`)
+	imperativeRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(?:must|always|never)\b`) })
+	emphasisRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(?:critical|hate|love)\b`) })
 )
 
 // scores are an observation's confidence and importance after scoring.
@@ -63,10 +65,10 @@ func score(o *Observation, cal *vault.Calibration) scores {
 		s.Importance = vault.ClampScore(*o.Importance)
 	} else {
 		s.Importance = DefaultImportance
-		if imperativeRE.MatchString(o.Body) {
+		if imperativeRE().MatchString(o.Body) {
 			s.Importance += SignalBoost
 		}
-		if emphasisRE.MatchString(o.Body) {
+		if emphasisRE().MatchString(o.Body) {
 			s.Importance += SignalBoost
 		}
 	}

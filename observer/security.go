@@ -1,13 +1,12 @@
 package observer
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/cortex-vault/cortex/trust"
+	"github.com/cortex-vault/cortex/vault"
 )
 
 // The security layers of the memorizer (SPEC §5 step 3) as they apply to an
@@ -30,17 +29,6 @@ type Finding struct {
 }
 
 func (f Finding) String() string { return fmt.Sprintf("%s on %s", f.Rule, f.Field) }
-
-// Injection returns the first injection found in any of texts ("" when
-// there is none), as "rule" or "rule via wrapping".
-func Injection(texts ...string) string {
-	for _, t := range texts {
-		if f, ok := DetectInjection(t); ok {
-			return f.String()
-		}
-	}
-	return ""
-}
 
 // textField is one free-text field of an observation, by its schema name.
 type textField struct {
@@ -67,43 +55,28 @@ func textFields(o *Observation) []textField {
 	return t
 }
 
-// observationTexts lists every free text of o, for the injection scan.
-func observationTexts(o *Observation) []string {
-	fs := textFields(o)
-	t := make([]string, len(fs))
-	for i, f := range fs {
-		t[i] = *f.s
-	}
-	return t
-}
-
-// fieldBreak joins the fields for one scan: a line break and a sign that
-// no rule reads across (not a space, not a letter).
-const fieldBreak = "\n\u00b6\n"
-
 // injectionIn returns the first injection in o's fields, with the field.
-// The fields are scanned as one text (most observations hold none, and one
-// scan costs less than ten); only a finding is traced back to its field.
 func injectionIn(o *Observation) (Finding, bool) {
-	fs := textFields(o)
-	var all strings.Builder
-	for _, f := range fs {
-		if *f.s != "" {
-			all.WriteString(*f.s)
-			all.WriteString(fieldBreak)
-		}
-	}
-	inj, ok := DetectInjection(all.String())
-	if !ok {
+	v := checkObservation(o, nil)
+	if v.Injection == nil {
 		return Finding{}, false
 	}
-	for _, f := range fs {
-		if one, ok := DetectInjection(*f.s); ok {
-			return Finding{Layer: LayerInjection, Rule: one.String(), Field: f.name}, true
-		}
+	return Finding{Layer: LayerInjection, Rule: v.Injection.String(), Field: v.Injection.Field}, true
+}
+
+// checkObservation runs the trust checks over o's fields. With cal nil the
+// source counts as trusted (nothing is held for review); otherwise it is
+// trusted when the line is explicit and its attribution is one
+// calibration.yml trusts: a person's own note. An ambient line, or one
+// attributed to anyone else, that reads as a directive to agents is held.
+func checkObservation(o *Observation, cal *vault.Calibration) trust.Verdict {
+	fs := textFields(o)
+	in := make([]trust.Field, len(fs))
+	for i, f := range fs {
+		in[i] = trust.Field{Name: f.name, Text: *f.s}
 	}
-	// Found only across fields: name the rule, not a field.
-	return Finding{Layer: LayerInjection, Rule: inj.String(), Field: "fields"}, true
+	src := trust.Source{Trusted: cal == nil || o.Bucket == BucketExplicit && cal.Trusts(o.Attribution)}
+	return trust.Check(in, src)
 }
 
 // redactObservation replaces credentials in every text field of o and
@@ -111,7 +84,7 @@ func injectionIn(o *Observation) (Finding, bool) {
 func redactObservation(o *Observation) []Finding {
 	var found []Finding
 	for _, f := range textFields(o) {
-		r, rules := RedactCredentials(*f.s)
+		r, rules := trust.Redact(*f.s)
 		if len(rules) == 0 {
 			continue
 		}
@@ -183,128 +156,9 @@ func (t *SecurityTotals) Add(o SecurityTotals) { t.Credentials.Add(o.Credentials
 // alreadyRedacted reports whether a text field of o holds [REDACTED].
 func alreadyRedacted(o *Observation) bool {
 	for _, f := range textFields(o) {
-		if strings.Contains(*f.s, Redacted) {
+		if strings.Contains(*f.s, trust.Redacted) {
 			return true
 		}
 	}
 	return false
-}
-
-// redactLine is a buffer line with its credentials redacted, for the
-// quarantine. A JSON line has every string redacted as the text it stands
-// for (escapes undone, so a quoted password inside a string is seen whole)
-// and is written again compactly, in its order; a line that is not JSON is
-// redacted as its escapes read when that finds a credential, else as it is.
-func redactLine(data []byte) string {
-	if out, ok := redactJSON(data); ok {
-		return out
-	}
-	if u := jsonUnescape(string(data)); u != string(data) {
-		if r, rules := RedactCredentials(u); len(rules) > 0 {
-			return r
-		}
-	}
-	raw, _ := RedactCredentials(string(data))
-	return raw
-}
-
-// redactJSON rewrites one JSON value with every string redacted; ok is false
-// when data is not exactly one JSON value.
-func redactJSON(data []byte) (string, bool) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var b strings.Builder
-	// after says what separates the next token: in an object, keys and
-	// values alternate.
-	type frame struct {
-		object bool
-		n      int
-	}
-	var stack []frame
-	sep := func() {
-		if len(stack) == 0 {
-			return
-		}
-		f := &stack[len(stack)-1]
-		switch {
-		case f.object && f.n%2 == 1:
-			b.WriteByte(':')
-		case f.n > 0:
-			b.WriteByte(',')
-		}
-		f.n++
-	}
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return "", false
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				sep()
-				stack = append(stack, frame{object: t == '{'})
-			default:
-				if len(stack) == 0 {
-					return "", false
-				}
-				stack = stack[:len(stack)-1]
-			}
-			b.WriteRune(rune(t))
-		case string:
-			sep()
-			if len(stack) == 0 || !stack[len(stack)-1].object || stack[len(stack)-1].n%2 == 0 {
-				t, _ = RedactCredentials(t)
-			}
-			q, _ := json.Marshal(t)
-			b.Write(bytes.ReplaceAll(bytes.ReplaceAll(bytes.ReplaceAll(q, []byte(`\u003c`), []byte("<")), []byte(`\u003e`), []byte(">")), []byte(`\u0026`), []byte("&")))
-		default:
-			sep()
-			q, _ := json.Marshal(t)
-			b.Write(q)
-		}
-	}
-	if len(stack) != 0 || b.Len() == 0 {
-		return "", false
-	}
-	return b.String(), true
-}
-
-// jsonUnescape undoes JSON's string escapes in s, as far as they parse.
-func jsonUnescape(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		i++
-		switch c := s[i]; c {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'u':
-			if i+4 < len(s) {
-				if v, err := strconv.ParseUint(s[i+1:i+5], 16, 32); err == nil {
-					b.WriteRune(rune(v))
-					i += 4
-					continue
-				}
-			}
-			b.WriteString(`\u`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }

@@ -5,35 +5,23 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/cortex-vault/cortex/trust/trusttest"
 )
 
 // The cost of the security layers per observation, on the benign corpus
-// (what almost every observation is). BenchmarkInjection is layer 3 on one
-// text, BenchmarkRedact layer 5 on one text; BenchmarkObservePath is what
+// (what almost every observation is); trust's BenchmarkInjection and
+// BenchmarkRedact are the two layers on one text. BenchmarkObservePath is what
 // observe, write and save_observation do before the append (Validate, which
 // redacts, and Marshal); BenchmarkPipelineLine is the memorizer's steps 2
 // and 3 for one buffer line (parse, validate, redact, injection scan).
 func benchNotes(b *testing.B) []string {
-	notes := append(readCorpus(b, "benign.txt"), benignNotes(1000)...)
+	notes := append(trusttest.Read(b, "benign.txt"), trusttest.BenignNotes(1000)...)
 	s := make([]string, len(notes))
 	for i, n := range notes {
-		s[i] = n.text
+		s[i] = n.Text
 	}
 	return s
-}
-
-func BenchmarkInjection(b *testing.B) {
-	notes := benchNotes(b)
-	for i := 0; b.Loop(); i++ {
-		DetectInjection(notes[i%len(notes)])
-	}
-}
-
-func BenchmarkRedact(b *testing.B) {
-	notes := benchNotes(b)
-	for i := 0; b.Loop(); i++ {
-		RedactCredentials(notes[i%len(notes)])
-	}
 }
 
 func benchObservation(i int, body string) Observation {

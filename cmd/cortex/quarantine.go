@@ -28,7 +28,9 @@ func quarantineCommand(now func() time.Time) *cli.Command {
 		Name:  "quarantine",
 		Usage: "list the lines the memorizer refused, and send one back",
 		Description: `Every buffer line that was not memorized is kept in observer/quarantine.jsonl
-with the reason: malformed_json, invalid, injection, below_threshold,
+with the reason: malformed_json, invalid, injection, review (a directive to
+agents from a source not trusted, held for a person: approve lets it through),
+below_threshold,
 unknown_id, line_too_long, edit_failed, check_failed, symlink; and stale_staging
 for a file left in observer/staging 7 days that the memorizer did not write
 (its bytes are the record's line, or its data when not UTF-8: see --json).`,
@@ -62,10 +64,26 @@ nothing changes. A record is retried once; --force sends it again.`,
 				},
 				Action: func(c *cli.Context) error { return runQuarantineRetry(c, now) },
 			},
+			{
+				Name:      "approve",
+				Usage:     "let line N, held for review, through to the memorizer",
+				ArgsUsage: "N",
+				Description: `A line that reads as a directive to agents ("agents may merge …", "from
+now on run …") from a source not trusted — an ambient line, or one whose
+attribution calibration.yml does not trust — is held with the reason review
+instead of being memorized and pushed to agents. Approve sends record N back
+to the buffer as it is and marks it approved: the memorizer memorizes that
+line instead of holding it again. Only review records can be approved.`,
+				Flags: []cli.Flag{
+					obsVaultFlag(),
+					&cli.BoolFlag{Name: "json", Usage: "print the appended line on stdout"},
+				},
+				Action: func(c *cli.Context) error { return runQuarantineApprove(c, now) },
+			},
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("quarantine: unknown subcommand %q (list or retry)", c.Args().First())
+				return usageErrorf("quarantine: unknown subcommand %q (list, retry or approve)", c.Args().First())
 			}
 			return cli.ShowSubcommandHelp(c)
 		},
@@ -252,5 +270,33 @@ func runQuarantineRetry(c *cli.Context, now func() time.Time) error {
 		return err
 	}
 	fmt.Fprintf(c.App.ErrWriter, "cortex: record %d (%s) sent back to the buffer; the memorizer will take it\n", n, res.Record.Reason)
+	return nil
+}
+
+func runQuarantineApprove(c *cli.Context, now func() time.Time) error {
+	if c.NArg() != 1 {
+		return usageErrorf("quarantine approve: give one record number (cortex quarantine approve N); see cortex quarantine list --reason review")
+	}
+	n, err := strconv.Atoi(c.Args().First())
+	if err != nil || n < 1 {
+		return usageErrorf("quarantine approve: %q is not a record number (1, 2, … as cortex quarantine list shows)", c.Args().First())
+	}
+	l, err := obsLayout(c)
+	if err != nil {
+		return err
+	}
+	res, err := observer.RetryQuarantine(c.Context, l, n, observer.RetryOptions{Approve: true, Now: now})
+	var re *observer.RetryRefusedError
+	if errors.As(err, &re) {
+		return fmt.Errorf("quarantine approve %d: refused, nothing changed: %s (%s)", n, re.Msg, re.Reason)
+	}
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		_, err := fmt.Fprintf(c.App.Writer, "%s\n", res.Line)
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "cortex: record %d approved and sent back to the buffer; the memorizer will memorize it\n", n)
 	return nil
 }

@@ -1,8 +1,10 @@
-package observer
+package trust
 
 import (
+	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 )
 
 // requiredLiterals returns strings one of which every match of expr
@@ -223,4 +225,15 @@ func (x *literalIndex) candidate(hits []uint64, r int) bool {
 		}
 	}
 	return true
+}
+
+// lazyRE compiles expr on first use: a rule set costs nothing to a command
+// that never scans a text (cortex --version, a hook that only reads).
+func lazyRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+// lazySkeletonRE is lazyRE for the skeleton view, where l reads as i.
+func lazySkeletonRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(strings.ReplaceAll(expr, "l", "i")) })
 }

@@ -1,0 +1,32 @@
+package trust
+
+import (
+	"testing"
+
+	"github.com/cortex-vault/cortex/trust/trusttest"
+)
+
+// The cost of the scan and the redaction on one text of the benign corpus
+// (what almost every observation is).
+func benchNotes(b *testing.B) []string {
+	notes := append(trusttest.Read(b, "benign.txt"), trusttest.BenignNotes(1000)...)
+	s := make([]string, len(notes))
+	for i, n := range notes {
+		s[i] = n.Text
+	}
+	return s
+}
+
+func BenchmarkInjection(b *testing.B) {
+	notes := benchNotes(b)
+	for i := 0; b.Loop(); i++ {
+		Scan(notes[i%len(notes)])
+	}
+}
+
+func BenchmarkRedact(b *testing.B) {
+	notes := benchNotes(b)
+	for i := 0; b.Loop(); i++ {
+		Redact(notes[i%len(notes)])
+	}
+}

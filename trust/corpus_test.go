@@ -1,0 +1,190 @@
+package trust
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/cortex-vault/cortex/trust/trusttest"
+)
+
+// The security corpora (trusttest/corpora): injection attempts by family,
+// credentials by provider, and benign notes — hand-written ones plus the
+// generated BenignNotes — and the fresh batches, each written in families
+// unlike the ones the rules were tuned on and measured before any rule was
+// changed for it (docs/trust.md keeps those before-figures).
+// TestSecurityCorpora reports the rates per family and fails below the
+// goals: attacks quarantined (or, from a source not trusted, held for
+// review) ≥ 90% of each batch and ≥ 95% of the first corpus, no
+// 8-character piece of a credential left, benign notes refused, held or
+// redacted ≤ 0.5%.
+
+type rate struct{ hit, n int }
+
+func (r rate) String() string {
+	return fmt.Sprintf("%d/%d (%.1f%%)", r.hit, r.n, 100*float64(r.hit)/float64(max(r.n, 1)))
+}
+
+// corpus is one set of the three kinds and the share of attacks it must
+// see caught, in per cent.
+type corpus struct {
+	name                      string
+	injections, creds, benign []trusttest.Entry
+	goal                      int
+}
+
+func corpora(t *testing.T) []corpus {
+	cs := []corpus{{
+		name:       "tuned",
+		injections: trusttest.Read(t, "injections.txt"),
+		creds:      trusttest.Read(t, "credentials.tsv"),
+		benign:     append(trusttest.Read(t, "benign.txt"), trusttest.BenignNotes(3200)...),
+		goal:       95,
+	}}
+	if n := len(cs[0].injections) + len(cs[0].creds); n < 200 || len(cs[0].benign) < 3000 {
+		t.Fatalf("corpora too small: %d injections and credentials, %d benign", n, len(cs[0].benign))
+	}
+	for _, b := range trusttest.Batches() {
+		cs = append(cs, corpus{
+			name:       b,
+			injections: trusttest.Read(t, b+"-injections.txt"),
+			creds:      trusttest.Read(t, b+"-credentials.tsv"),
+			benign:     trusttest.Read(t, b+"-benign.txt"),
+			goal:       90,
+		})
+	}
+	return cs
+}
+
+// untrusted is the source a held-out attack is assumed to come from: an
+// ambient line, attributed to nobody the calibration trusts.
+var untrusted = Source{}
+
+// measuredOnly lists the batches written and measured but not yet tuned
+// for: their figures are reported, their goals not yet asserted.
+var measuredOnly = map[string]bool{}
+
+func TestSecurityCorpora(t *testing.T) {
+	for _, c := range corpora(t) {
+		t.Run(c.name, func(t *testing.T) {
+			if measuredOnly[c.name] {
+				measure(&reportOnly{T: t}, c)
+				return
+			}
+			measure(t, c)
+		})
+	}
+}
+
+// reportOnly turns the goals' errors into log lines, for a batch measured
+// before any rule was changed for it.
+type reportOnly struct{ *testing.T }
+
+func (r *reportOnly) Errorf(format string, args ...any) { r.Logf("goal missed: "+format, args...) }
+
+// tb is what measure needs of a test.
+type tb interface {
+	Helper()
+	Logf(format string, args ...any)
+	Errorf(format string, args ...any)
+}
+
+func measure(t tb, c corpus) {
+	byFamily := map[string]*rate{}
+	var caught, quarantined rate
+	for _, e := range c.injections {
+		r := byFamily[e.Family]
+		if r == nil {
+			r = &rate{}
+			byFamily[e.Family] = r
+		}
+		r.n++
+		caught.n++
+		quarantined.n++
+		v := Check([]Field{{Name: "body", Text: e.Text}}, untrusted)
+		switch {
+		case v.Injection != nil:
+			quarantined.hit++
+			fallthrough
+		case v.Review != nil:
+			r.hit++
+			caught.hit++
+		default:
+			t.Logf("missed injection (%s): %q", e.Family, e.Text)
+		}
+	}
+	logRates(t, fmt.Sprintf("%s: injections quarantined %v; quarantined or held", c.name, quarantined), caught, byFamily)
+
+	byProvider := map[string]*rate{}
+	var redacted rate
+	for _, e := range c.creds {
+		r := byProvider[e.Family]
+		if r == nil {
+			r = &rate{}
+			byProvider[e.Family] = r
+		}
+		r.n++
+		redacted.n++
+		out, _ := Redact(e.Text)
+		if p := trusttest.LeftPiece(out, e.Secret); p != "" {
+			t.Errorf("credential (%s) left %q in %q", e.Family, p, out)
+			continue
+		}
+		r.hit++
+		redacted.hit++
+	}
+	logRates(t, c.name+": credentials redacted", redacted, byProvider)
+
+	var refused, held, changed rate
+	refusedBy, heldBy, changedBy := map[string]int{}, map[string]int{}, map[string]int{}
+	for _, e := range c.benign {
+		refused.n++
+		held.n++
+		changed.n++
+		v := Check([]Field{{Name: "body", Text: e.Text}}, untrusted)
+		switch {
+		case v.Injection != nil:
+			refused.hit++
+			refusedBy[v.Injection.Rule]++
+			t.Logf("benign note refused (%s): %q", v.Injection, e.Text)
+		case v.Review != nil:
+			held.hit++
+			heldBy[v.Review.Rule]++
+			t.Logf("benign note held (%s): %q", v.Review, e.Text)
+		}
+		if out, rules := Redact(e.Text); out != e.Text {
+			changed.hit++
+			changedBy[strings.Join(rules, ",")]++
+			t.Logf("benign note redacted (%v): %q -> %q", rules, e.Text, out)
+		}
+	}
+	t.Logf("%s: benign notes refused: %v %v; held: %v %v; redacted: %v %v", c.name, refused, refusedBy, held, heldBy, changed, changedBy)
+
+	if caught.hit*100 < caught.n*c.goal {
+		t.Errorf("%s: injections quarantined or held %v, goal ≥ %d%%", c.name, caught, c.goal)
+	}
+	if redacted.hit != redacted.n {
+		t.Errorf("%s: credentials redacted %v, goal 100%%", c.name, redacted)
+	}
+	if (refused.hit+held.hit)*1000 > refused.n*5 {
+		t.Errorf("%s: benign notes refused %v and held %v, goal ≤ 0.5%%", c.name, refused, held)
+	}
+	if changed.hit*1000 > changed.n*5 {
+		t.Errorf("%s: benign notes redacted %v, goal ≤ 0.5%%", c.name, changed)
+	}
+}
+
+func logRates(t tb, what string, all rate, by map[string]*rate) {
+	keys := make([]string, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %v", what, all)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\n  %-28s %v", k, *by[k])
+	}
+	t.Logf("%s", b.String())
+}

@@ -1,0 +1,609 @@
+package trust
+
+import (
+	"encoding/base64"
+	"math"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Security layer 5 (SPEC §5 step 3): credentials, redacted in place. The
+// rules are a table in the manner of a secret scanner's (gitleaks' rule set
+// was the reference): each has the keywords one of which must appear in the
+// text before its expression is tried (a cheap prefilter: most notes hold
+// none), the expression, and where the shape alone is not proof, a check of
+// the value (entropy, character classes, placeholders). Only the secret is
+// replaced: the words around it stay (DB_PASSWORD=[REDACTED]).
+
+// Redacted replaces every credential found in a text field.
+const Redacted = "[REDACTED]"
+
+// credRule is one row of the credential table. re matches the credential;
+// when it has a group named "secret" only that group is replaced. keywords
+// are lower-case strings one of which must occur in the lower-cased text
+// (nil: always tried). valid, when set, must accept the secret.
+type credRule struct {
+	id       string
+	keywords []string
+	re       *regexp.Regexp
+	valid    func(secret string) bool
+}
+
+// pre and post bound a token where \b would be wrong (it sees "_" as a word
+// character, so \bsk_ fails after "KEY=" but matches inside "task_").
+const (
+	pre  = `(?:^|[^A-Za-z0-9_])`
+	post = `(?:$|[^A-Za-z0-9_])`
+)
+
+func rule(id string, keywords []string, expr string, valid func(string) bool) credRule {
+	return credRule{id: id, keywords: keywords, re: regexp.MustCompile(expr), valid: valid}
+}
+
+// tok is a provider token of a fixed shape: the secret is the whole token.
+func tok(id string, keywords []string, expr string) credRule {
+	return rule(id, keywords, pre+`(?P<secret>`+expr+`)`+post, nil)
+}
+
+var credRules = sync.OnceValue(func() []credRule {
+	return []credRule{
+		// Key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP, PuTTY.
+		// A body cut at the length cap ends the block at the end of the text.
+		rule("private-key", []string{"private key"},
+			`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`, nil),
+		rule("putty-private-key", []string{"putty-user-key-file"}, `PuTTY-User-Key-File-\d+:(?s:.*?)(?:Private-MAC: [0-9a-fA-F]+|\z)`, nil),
+		rule("age-secret-key", []string{"age-secret-key-1"}, `AGE-SECRET-KEY-1[0-9A-Z]{58}`, nil),
+
+		// Cloud.
+		// AWS's documentation key (…EXAMPLE) is allowed, as scanners do.
+		rule("aws-access-key", []string{"akia", "asia", "abia", "acca", "a3t"}, pre+`(?P<secret>(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})`+post,
+			func(s string) bool { return !strings.HasSuffix(s, "EXAMPLE") }),
+		tok("google-api-key", []string{"aiza"}, `AIza[0-9A-Za-z_\-]{35}`),
+		tok("google-oauth-client-secret", []string{"gocspx-"}, `GOCSPX-[A-Za-z0-9_\-]{20,}`),
+		tok("google-oauth-token", []string{"ya29."}, `ya29\.[0-9A-Za-z_\-]{20,}`),
+		tok("azure-ad-client-secret", []string{"q~"}, `[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}`),
+		rule("azure-sas-signature", []string{"sig="}, `[?&;]sig=(?P<secret>[A-Za-z0-9%+/=]{30,})`, nil),
+		tok("digitalocean-token", []string{"_v1_"}, `do[opr]_v1_[a-f0-9]{64}`),
+		tok("alibaba-access-key", []string{"ltai"}, `LTAI[A-Za-z0-9]{20}`),
+		tok("heroku-api-key", []string{"hrku-"}, `HRKU-[A-Za-z0-9_\-]{40,}`),
+		rule("heroku-api-key", []string{"heroku"}, `(?i)heroku[^\n]{0,40}?`+pre+`(?P<secret>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`+post, nil),
+		tok("flyio-token", []string{"fo1_", "flyv1 "}, `(?:fo1_[A-Za-z0-9_\-]{43}|FlyV1 fm\d+_[A-Za-z0-9+/=,_\-]{50,})`),
+		tok("vault-token", []string{"hvs.", "hvb.", "hvr."}, `hv[sbr]\.[A-Za-z0-9_\-]{24,}`),
+		tok("terraform-token", []string{".atlasv1."}, `[a-z0-9]{14}\.atlasv1\.[a-z0-9_=\-]{60,}`),
+		tok("doppler-token", []string{"dp."}, `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`),
+		tok("pulumi-token", []string{"pul-"}, `pul-[a-f0-9]{40}`),
+		tok("supabase-token", []string{"sbp_"}, `sbp_[a-f0-9]{40}`),
+		tok("databricks-token", []string{"dapi"}, `dapi[a-f0-9]{32}(?:-\d)?`),
+		tok("planetscale-token", []string{"pscale_"}, `pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=\-]{32,}`),
+
+		// Version control and CI.
+		tok("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`),
+		tok("github-fine-grained-token", []string{"github_pat_"}, `github_pat_[A-Za-z0-9_]{22,}`),
+		tok("gitlab-token", []string{"gl"}, `gl(?:pat|dt|rt|ptt|ft|oas|cbt|imt|soat|agent|feed)-[A-Za-z0-9_\-]{20,}`),
+		tok("atlassian-token", []string{"atatt3"}, `ATATT3[A-Za-z0-9_\-=]{40,}`),
+		tok("linear-api-key", []string{"lin_api_"}, `lin_api_[A-Za-z0-9]{40}`),
+		tok("postman-api-key", []string{"pmak-"}, `PMAK-[a-f0-9]{24}-[a-f0-9]{34}`),
+		tok("sentry-token", []string{"sntry"}, `sntry[su]_[A-Za-z0-9_=+/.\-]{30,}`),
+		tok("grafana-token", []string{"glsa_", "glc_"}, `gl(?:sa|c)_[A-Za-z0-9_=+/\-]{32,}`),
+		tok("newrelic-key", []string{"nrak-", "nrjs-", "nrii-"}, `NR(?:AK|JS|II)-[A-Za-z0-9]{19,}`),
+
+		rule("datadog-api-key", []string{"datadog", "dd_", "dd-"}, `(?i)(?:datadog|dd[_-](?:api|app|application|client)[_-]?key)[^\n]{0,30}?`+pre+`(?P<secret>[a-f0-9]{40}|[a-f0-9]{32})`+post, nil),
+
+		// Chat and mail.
+		tok("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9\-]{10,}`),
+		tok("slack-app-token", []string{"xapp-"}, `xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+`),
+		rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
+		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
+		tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
+		tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
+		tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
+		tok("twilio-api-key", []string{"sk"}, `SK[0-9a-fA-F]{32}`),
+		tok("mailgun-api-key", []string{"key-"}, `key-[0-9a-z]{32}`),
+		tok("mailchimp-api-key", []string{"-us"}, `[0-9a-f]{32}-us\d{1,2}`),
+		tok("notion-token", []string{"secret_", "ntn_"}, `(?:secret|ntn)_[A-Za-z0-9]{43,46}`),
+
+		// Payments.
+		tok("stripe-key", []string{"sk_", "rk_"}, `[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99}`),
+		tok("stripe-webhook-secret", []string{"whsec_"}, `whsec_[A-Za-z0-9+/=]{20,}`),
+		tok("square-token", []string{"sq0", "eaaa"}, `(?:sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}|EAAA[A-Za-z0-9_\-]{60,})`),
+		tok("shopify-token", []string{"shp"}, `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+		tok("braintree-token", []string{"access_token$"}, `access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`),
+
+		// AI providers.
+		rule("openai-anthropic-key", []string{"sk-"}, pre+`(?P<secret>sk-(?:ant-(?:api|admin)\d\d-|proj-|svcacct-|admin-|or-v1-)?[A-Za-z0-9_\-]{20,})`, hasDigit),
+		tok("huggingface-token", []string{"hf_", "api_org_"}, `(?:hf|api_org)_[A-Za-z]{30,}`),
+		tok("groq-api-key", []string{"gsk_"}, `gsk_[A-Za-z0-9]{40,}`),
+		tok("replicate-token", []string{"r8_"}, `r8_[A-Za-z0-9]{37}`),
+		tok("xai-api-key", []string{"xai-"}, `xai-[A-Za-z0-9]{60,}`),
+		tok("perplexity-api-key", []string{"pplx-"}, `pplx-[A-Za-z0-9]{40,}`),
+
+		// Package registries.
+		tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{30,40}`),
+		tok("pypi-token", []string{"pypi-"}, `pypi-AgE[A-Za-z0-9_\-]{50,}`),
+		tok("rubygems-token", []string{"rubygems_"}, `rubygems_[0-9a-f]{48}`),
+		tok("nuget-api-key", []string{"oy2"}, `oy2[a-z0-9]{43}`),
+		tok("docker-token", []string{"dckr_"}, `dckr_(?:pat|oat)_[A-Za-z0-9_\-]{20,}`),
+		tok("clojars-token", []string{"clojars_"}, `CLOJARS_[a-z0-9]{60}`),
+
+		// Social and maps.
+		tok("facebook-token", []string{"eaa"}, `EAA[MC][A-Za-z0-9]{80,}`),
+		tok("twitter-bearer-token", []string{"aaaaaaaaaaaaaaaaaaaaa"}, `A{22}[A-Za-z0-9%]{30,}`),
+		tok("mapbox-token", []string{"k.eyj"}, `[ps]k\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}`),
+		tok("onepassword-token", []string{"ops_eyj"}, `ops_eyJ[A-Za-z0-9+/=]{60,}`),
+
+		// Shapes any service uses.
+		tok("jwt", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`),
+		rule("authorization-basic", []string{"basic"}, `(?i)`+pre+`basic\s+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})`, basicCredential),
+		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/]{12,}=*)`, looksRandom),
+		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
+		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
+		// scheme://user:password@host, and scheme://:password@host (Redis).
+		rule("url-password", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]*:(?P<secret>[^\s@/]+)@`, notPlaceholder),
+		rule("url-query-secret", []string{"=", "&"}, `(?i)[?&](?:password|passwd|pwd|pass|secret|client_secret|api_?key|apikey|access_token|auth_token|token)=(?P<secret>[^&\s#"']+)`, looksRandom),
+		// Command-line passwords: mysql -pSECRET, sshpass -p SECRET, redis-cli
+		// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
+		rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-p"}, `(?:sqlcmd|bcp)\b[^\n|;&]*?\s-P\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// Generic forms no provider owns. A .netrc line (machine … login …
+		// password …), in one line or several.
+		rule("netrc", []string{"password"}, `(?i)\b(?:machine|default)\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?P<secret>\S+)`, notPlaceholder),
+		// A secret-ish word, then a value that can only be a secret: "the
+		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
+		// long hex or a random-looking mix (looksRandomLong).
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// A chat bot's token (Telegram's shape), also glued to "bot" in an
+		// API URL, where a word boundary would not find its start.
+		rule("bot-token", []string{":aa"}, `(?:^|[^0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_\-]{33})(?:$|[^A-Za-z0-9_\-])`, nil),
+		// XML elements named for a secret (Maven's settings.xml, .NET configs).
+		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
+	}
+})
+
+// assignment finds NAME=value, NAME: value, "name": "value", name := "value"
+// where NAME ends in a credential word after a separator (DB_PASSWORD,
+// SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
+// value is redacted depends on the word and the value (assignmentSecret).
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+
+var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
+
+// highEntropy finds long base64-like runs; each is redacted only when it
+// looks random (highEntropySecret).
+var highEntropy = lazyRE(`(?:^|[^A-Za-z0-9+/_=\-])(?P<secret>[A-Za-z0-9+/_\-]{40,}={0,2})`)
+
+// Redact replaces every credential in s by [REDACTED] and returns
+// the new text and the rules that fired (none when s is clean).
+func Redact(s string) (string, []string) {
+	var rules []string
+	fired := func(id string) {
+		for _, r := range rules {
+			if r == id {
+				return
+			}
+		}
+		rules = append(rules, id)
+	}
+	// The keywords of every rule in one pass; a redaction only removes
+	// text, so what the first pass found stays a superset.
+	x := credIndex()
+	hits := x.hits(strings.ToLower(s))
+	for i := range credRules() {
+		r := &credRules()[i]
+		if !x.candidate(hits, i) {
+			continue
+		}
+		out, n := replaceSecret(r.re, s, r.valid, nil)
+		if n > 0 {
+			s = out
+			fired(r.id)
+		}
+	}
+	if x.candidate(hits, len(credRules())) {
+		if out, n := replaceAssignments(s); n > 0 {
+			s = out
+			fired("credential-assignment")
+		}
+	}
+	known, ids := redactKnown(s)
+	for _, id := range ids {
+		s = known
+		fired(id)
+	}
+	if len(s) >= 40 {
+		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, integrityPrefix().MatchString); n > 0 {
+			s = out
+			fired("high-entropy-string")
+		}
+	}
+	return s, rules
+}
+
+// credIndex is the keyword index of credRules, the assignment rule last.
+var credIndex = sync.OnceValue(func() *literalIndex {
+	sets := make([][][]string, len(credRules())+1)
+	for i, r := range credRules() {
+		if r.keywords != nil {
+			sets[i] = [][]string{r.keywords}
+		}
+	}
+	sets[len(credRules())] = [][]string{assignmentKeywords}
+	return newLiteralIndex(sets)
+})
+
+// replaceSecret replaces each match of re in s (its "secret" group, or the
+// whole match) that valid accepts, and counts the replacements. A quoted
+// secret keeps its quotes. A value already redacted is left alone, so
+// redaction is idempotent. allowed, when set, keeps a secret whose
+// preceding text it accepts.
+func replaceSecret(re *regexp.Regexp, s string, valid func(string) bool, allowed func(before string) bool) (string, int) {
+	ms := re.FindAllStringSubmatchIndex(s, -1)
+	if len(ms) == 0 {
+		return s, 0
+	}
+	g := re.SubexpIndex("secret")
+	var spans [][2]int
+	for _, m := range ms {
+		from, to := m[0], m[1]
+		if g >= 0 && m[2*g] >= 0 {
+			from, to = m[2*g], m[2*g+1]
+		}
+		if strings.Contains(s[from:to], Redacted) {
+			continue
+		}
+		from, to = trimQuotes(s, from, to)
+		secret := s[from:to]
+		if secret == "" || valid != nil && !valid(secret) ||
+			allowed != nil && allowed(s[max(0, from-16):from]) {
+			continue
+		}
+		spans = append(spans, [2]int{from, to})
+	}
+	return splice(s, spans), len(spans)
+}
+
+// splice replaces each span of s, in order and apart, by [REDACTED].
+func splice(s string, spans [][2]int) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(Redacted)
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// trimQuotes narrows s[from:to] to inside its quotes, and off a sentence's
+// closing punctuation.
+func trimQuotes(s string, from, to int) (int, int) {
+	if to-from >= 2 {
+		switch q := s[from]; q {
+		case '"', '\'', '`':
+			if s[to-1] == q {
+				return from + 1, to - 1
+			}
+		}
+	}
+	for to > from+1 && strings.IndexByte(".,;:)]}>", s[to-1]) >= 0 {
+		to--
+	}
+	return from, to
+}
+
+// replaceAssignments redacts the values of credential assignments.
+func replaceAssignments(s string) (string, int) {
+	ms := assignment().FindAllStringSubmatchIndex(s, -1)
+	gName, gOp, gVal := assignment().SubexpIndex("name"), assignment().SubexpIndex("op"), assignment().SubexpIndex("secret")
+	var spans [][2]int
+	for _, m := range ms {
+		name, op := s[m[2*gName]:m[2*gName+1]], s[m[2*gOp]:m[2*gOp+1]]
+		vf, vt := m[2*gVal], m[2*gVal+1]
+		if strings.Contains(s[vf:vt], Redacted) {
+			continue
+		}
+		quoted := vt-vf >= 2 && strings.IndexByte("\"'`", s[vf]) >= 0
+		from, to := trimQuotes(s, vf, vt)
+		// "Password: required" and "the password is stored hashed" are
+		// prose: the value must look like a password there.
+		prose := op == "is" || op == "was" || op == ":" && vf > m[2*gOp+1]
+		if assignmentSecret(name, s[from:to], quoted, prose, op == "is" || op == "was") {
+			spans = append(spans, [2]int{from, to})
+		}
+	}
+	return splice(s, spans), len(spans)
+}
+
+// credentialWord is the last word of an assignment's name, lower case:
+// "DB_PASSWORD" → "password", "apiKey" → "key", "bypass" → "" (no
+// separator before the word, so not a credential name).
+func credentialWord(name string) string {
+	// Split camelCase and separators into words.
+	var words []string
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || strings.IndexByte("_.-", name[i]) >= 0 ||
+			unicode.IsUpper(rune(name[i])) && unicode.IsLower(rune(name[i-1])) {
+			if w := strings.Trim(name[start:i], "_.-"); w != "" {
+				words = append(words, strings.ToLower(w))
+			}
+			start = i
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	w := words[len(words)-1]
+	if len(words) > 1 && neutralSuffix()[w] { // SECRET_KEY_BASE, API_KEY_B64
+		w = words[len(words)-2]
+	}
+	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
+		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN
+			return suffix
+		}
+	}
+	switch w {
+	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials",
+		"token", "key", "auth", "apikey", "secretkey", "accesskey", "privatekey", "authtoken", "accesstoken":
+		return w
+	}
+	return ""
+}
+
+// neutralSuffix is a last word of a name that says how a value is kept,
+// not what it is: the word before it names it.
+var neutralSuffix = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true}
+})
+
+// assignmentSecret decides whether value, assigned to name, is a secret. A
+// password-like name takes any value that is not a placeholder, a variable
+// or a code reference — except a lone lower-case word after "Name: " in
+// prose ("Password: required"). A token- or key-like name takes only a value
+// that looks random (SORT_KEY=created_at is no secret).
+func assignmentSecret(name, value string, quoted, prose, copula bool) bool {
+	w := credentialWord(name)
+	if w == "" || !notPlaceholder(value) {
+		return false
+	}
+	if !quoted && codeReference(value) {
+		return false
+	}
+	switch w {
+	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials":
+		if prose && !quoted && isPlainWord(value) {
+			return false
+		}
+		if copula && !quoted && !passwordShaped(value) {
+			return false
+		}
+		return len(value) >= 3
+	}
+	return looksRandom(value)
+}
+
+// passwordShaped is a word of six or more characters with letters and
+// digits or signs: "hunter2-prod-77", not "stored", "12" or "required".
+func passwordShaped(v string) bool {
+	var letters, others int
+	for _, c := range v {
+		if unicode.IsLetter(c) {
+			letters++
+		} else {
+			others++
+		}
+	}
+	if len(v) >= 8 && others == 0 && !camelWord().MatchString(v) && v != strings.ToUpper(v) {
+		// Letters only, in mixed case that no word or name has:
+		// "NsSqNXGtwpPJ", not "Friday", "MyService" or "NONE".
+		var upper int
+		for _, c := range v {
+			if unicode.IsUpper(c) {
+				upper++
+			}
+		}
+		return upper >= 2
+	}
+	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
+}
+
+// camelWord is a word or a camel-case name: one capital to a hump.
+var camelWord = lazyRE(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)
+
+// codeReference is a value that names a secret instead of holding it: a
+// variable, a call, a field (os.Getenv("X"), cfg.Password, process.env.X).
+var codeReferenceRE = lazyRE(`^(?:[A-Za-z_]+(?:\.[A-Za-z_]+){1,3}|[A-Za-z_][A-Za-z0-9_.]*\(.*|[A-Za-z_][A-Za-z0-9_.]*\[.*)$`)
+
+func codeReference(v string) bool { return codeReferenceRE().MatchString(v) }
+
+// isPlainWord is a lower-case word of letters, as prose has.
+func isPlainWord(v string) bool {
+	if len(v) > 14 {
+		return false
+	}
+	for _, c := range v {
+		if !unicode.IsLower(c) && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// placeholders are values that stand for a secret in examples and docs.
+var placeholders = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "key": true,
+		"changeme": true, "change-me": true, "change_me": true, "example": true, "redacted": true,
+		"none": true, "null": true, "nil": true, "true": true, "false": true, "undefined": true,
+		"empty": true, "required": true, "optional": true, "string": true, "str": true, "env": true,
+		"yourpassword": true, "your_password": true, "your-password": true, "mypassword": true,
+		"yoursecret": true, "your_secret": true, "your-token": true, "your_token": true, "your-api-key": true,
+		"your_api_key": true, "xxx": true, "todo": true, "tbd": true, "secretref": true,
+	}
+})
+
+// notPlaceholder rejects example values: "password", <password>, ${VAR},
+// $VAR, {{ .Secret }}, %s, ***, xxxx, "...".
+func notPlaceholder(v string) bool {
+	if v == "" {
+		return false
+	}
+	l := strings.ToLower(v)
+	if placeholders()[l] {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "%"), strings.HasPrefix(v, "{{"),
+		strings.HasPrefix(v, "<"), strings.HasPrefix(l, "env:"), strings.HasPrefix(l, "vault:"),
+		strings.HasPrefix(l, "secret:"), strings.HasPrefix(l, "ref+"), strings.HasPrefix(l, "op://"), strings.HasPrefix(v, "[") && strings.HasSuffix(v, "]"),
+		strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}"):
+		return false
+	}
+	return strings.Trim(l, "x*.•#-_?") != ""
+}
+
+// looksRandom accepts a value that a generated token would be: at least 8
+// characters and either letters and digits mixed, or 16 characters of
+// high entropy. An identifier (refresh_scheduler, created_at) is not.
+// looksRandomLong is a value after a secret-ish word in prose: hex of 32
+// digits or more, or 20 or more characters that look random; a commit
+// hash after "key" is 40 hex too, but "key" before a hash is rare in
+// notes and a leaked key costs more than a redacted hash.
+func looksRandomLong(v string) bool {
+	v = strings.TrimRight(v, ".")
+	if len(v) >= 32 && strings.Trim(strings.ToLower(v), "0123456789abcdef") == "" {
+		return true
+	}
+	return len(v) >= 20 && looksRandom(v) && entropy(v) >= 3.5
+}
+
+func looksRandom(v string) bool {
+	if len(v) < 8 || !notPlaceholder(v) || codeReference(v) {
+		return false
+	}
+	var letters, digits, upper, lower int
+	for _, c := range v {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z':
+			letters++
+			lower++
+		case c >= 'A' && c <= 'Z':
+			letters++
+			upper++
+		}
+	}
+	if letters > 0 && digits > 0 {
+		// "v1.2.3", "2024-05-01", "utf8mb4": versions, dates and names mix
+		// digits too; a token has a few of each.
+		return digits >= 2 && letters >= 3 && entropy(v) >= 3
+	}
+	return len(v) >= 16 && upper > 0 && lower > 0 && entropy(v) >= 3.5
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// basicCredential accepts base64 of "user:password" — what HTTP basic
+// authentication and a Docker config carry. "Basic authentication" does not
+// decode to that.
+func basicCredential(v string) bool {
+	raw, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		raw, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(v, "="))
+	}
+	if err != nil || !utf8.Valid(raw) {
+		return false
+	}
+	user, pw, ok := strings.Cut(string(raw), ":")
+	return ok && pw != "" && !strings.ContainsAny(user, "\n\r\t") && printable(pw)
+}
+
+func printable(s string) bool {
+	for _, c := range s {
+		if !unicode.IsPrint(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// highEntropySecret accepts a long run that looks random: upper and lower
+// case letters and digits, an entropy a word, a path or a hex digest does
+// not reach, and not base64 of readable text (that is text, not a key, and
+// the injection layer reads it). Integrity hashes (sha512-…, h1:…) are
+// published digests, not secrets.
+func highEntropySecret(run string) bool {
+	var upper, lower, digits int
+	for i := 0; i < len(run); i++ {
+		switch c := run[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		case c >= '0' && c <= '9':
+			digits++
+		}
+	}
+	if upper == 0 || lower == 0 || digits < 2 || entropy(run) < entropyFloor || digestRun().MatchString(run) {
+		return false
+	}
+	if strings.Contains(run, "/") && pathLike(run) {
+		return false
+	}
+	_, text := decodeBase64Text(run)
+	return !text
+}
+
+// entropyFloor is the Shannon entropy (bits per character) above which a
+// long run is taken for a secret. Hex digests reach at most 4.0; random
+// base64 of 40+ characters measures 4.7 and more.
+const entropyFloor = 4.4
+
+// pathLike is a run of words between slashes (a URL path, a file path):
+// at least two of its parts are lower-case words.
+func pathLike(s string) bool {
+	words := 0
+	for _, part := range strings.Split(s, "/") {
+		if len(part) >= 2 && strings.Trim(part, "abcdefghijklmnopqrstuvwxyz-_.") == "" {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+// integrityPrefix are the prefixes of published digests, kept as they are.
+var integrityPrefix = lazyRE(`(?i)(?:sha(?:1|224|256|384|512)[-:=]|h1:|sha256~|integrity["']?\s*[:=]\s*["']?)$`)
+
+// digestRun is a run that starts with its digest's name (sha512-…).
+var digestRun = lazyRE(`^(?i:sha(?:1|224|256|384|512))-`)
+
+// entropy is the Shannon entropy of s in bits per character.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	n := float64(len(s))
+	var h float64
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
