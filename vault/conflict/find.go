@@ -2,7 +2,13 @@ package conflict
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Memory is one active memory the detector compares.
@@ -83,4 +89,36 @@ func newer(a, b Memory) bool {
 		return a.Created > b.Created
 	}
 	return a.ID > b.ID
+}
+
+// Display is text of a memory as a terminal or an agent may see it: one
+// line, without control or invisible characters (SPEC §11, output is
+// data).
+func Display(s string) string {
+	s = doc.ForDisplay(s)
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Line is the push block's line of a pair: the two memories' short ids,
+// newest first, what differs, and the two titles quoted.
+func Line(p Pair, shortA, shortB string) string {
+	what := p.Kind
+	if p.Detail != "" {
+		what += " " + p.Detail
+	}
+	return fmt.Sprintf("- ‹%s› %q disagrees with ‹%s› %q (%s)", shortA, clip(Display(p.A.Title), 70), shortB, clip(Display(p.B.Title), 70), Display(what))
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }

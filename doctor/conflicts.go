@@ -1,0 +1,37 @@
+package doctor
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+
+	"github.com/cortex-vault/cortex/vault/conflict"
+	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/watchdog"
+)
+
+// checkConflicts looks for memories that disagree (SPEC §11): a pair
+// waiting for a person is a warning with the command that lists them.
+// The pass keeps what it found for the push block, so the daemon's
+// watchdog keeps the block's "these memories disagree" section fresh.
+// Without an index it does not look: the index check says why.
+func checkConflicts(ctx context.Context, e *env) watchdog.Result {
+	if _, err := os.Stat(e.l.IndexDB()); errors.Is(err, fs.ErrNotExist) {
+		return ok("not looked for: no index yet")
+	}
+	ix, err := index.Open(ctx, e.l, index.Options{Logger: e.opts.Logger})
+	if err != nil {
+		return fail("cortex rebuild-index --vault "+e.root, "%v", err)
+	}
+	defer ix.Close()
+	pairs, err := conflict.Scan(ctx, e.l, ix)
+	if err != nil {
+		return fail("cortex conflicts --vault "+e.root, "%v", err)
+	}
+	if len(pairs) == 0 {
+		return ok("no active memories disagree")
+	}
+	return warn("cortex conflicts --vault "+e.root, "%d pairs of memories disagree and wait for a person (newest: %s / %s)",
+		len(pairs), conflict.Display(pairs[0].A.Title), conflict.Display(pairs[0].B.Title))
+}
