@@ -67,6 +67,7 @@ func Find(mems []Memory) []Pair {
 				a, b := mems[i], mems[j]
 				if newer(b, a) {
 					a, b = b, a
+					kind, detail, _ = disagree(&sts[j], &sts[i]) // the detail in the pair's order
 				}
 				out = append(out, Pair{Kind: kind, Detail: detail, A: a, B: b})
 			}
