@@ -2,9 +2,6 @@ package doctor
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"os"
 
 	"github.com/cortex-vault/cortex/vault/conflict"
 	"github.com/cortex-vault/cortex/vault/index"
@@ -17,8 +14,16 @@ import (
 // watchdog keeps the block's "these memories disagree" section fresh.
 // Without an index it does not look: the index check says why.
 func checkConflicts(ctx context.Context, e *env) watchdog.Result {
-	if _, err := os.Stat(e.l.IndexDB()); errors.Is(err, fs.ErrNotExist) {
+	// A pass never rebuilds the index (index.Open would, for one of
+	// another schema): only an index that can serve is read.
+	in, err := index.Inspect(ctx, e.l, nil, nil)
+	switch {
+	case err != nil:
+		return fail("cortex rebuild-index --vault "+e.root, "%v", err)
+	case in.Missing:
 		return ok("not looked for: no index yet")
+	case in.Problem != "":
+		return ok("not looked for: the index cannot serve (see the index check)")
 	}
 	ix, err := index.Open(ctx, e.l, index.Options{Logger: e.opts.Logger})
 	if err != nil {

@@ -17,9 +17,9 @@ type antonym struct {
 // vocabulary of one field.
 type lexicons struct {
 	negations, directions, determiners, stop, cues, copulas map[string]bool
-	roles, choices, numbered, numbers, weekdays, months    map[string]bool
-	daytimes, units, shortUnits                            map[string]bool
-	antonyms                                               map[string]antonym
+	roles, choices, numbered, numbers, weekdays, months     map[string]bool
+	daytimes, units, shortUnits                             map[string]bool
+	antonyms                                                map[string]antonym
 }
 
 // lexicon builds the lists on first use (a command that never looks for
