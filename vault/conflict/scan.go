@@ -76,10 +76,10 @@ func save(l vault.Layout, pairs []Pair) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+	if err := l.FS().MkdirAll(l.CacheDir(), 0o755); err != nil {
 		return err
 	}
-	return vault.WriteFileAtomic(cachePath(l), append(data, '\n'), 0o644)
+	return l.FS().WriteFile(cachePath(l), append(data, '\n'), 0o644)
 }
 
 // Pending returns the pairs the last Scan found that still wait for a
