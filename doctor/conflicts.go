@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/cortex-vault/cortex/vault/conflict"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
@@ -24,6 +25,9 @@ func checkConflicts(ctx context.Context, e *env) watchdog.Result {
 		return ok("not looked for: no index yet")
 	case in.Problem != "":
 		return ok("not looked for: the index cannot serve (see the index check)")
+	}
+	if _, err := doc.LoadTaxonomy(e.l.Root); err != nil {
+		return ok("not looked for: taxonomy.yml does not load (see the vault check)")
 	}
 	ix, err := index.Open(ctx, e.l, index.Options{Logger: e.opts.Logger})
 	if err != nil {

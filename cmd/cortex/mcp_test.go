@@ -118,7 +118,7 @@ func TestMCPEndToEnd(t *testing.T) {
 	if got := strings.Join(names, " "); got != "get_context get_details get_timeline list_conflicts promote_memory resolve_observation rules_candidates save_observation search_observations" {
 		t.Fatalf("tools: %s", got)
 	}
-	if got := strings.Join(readOnly, " "); got != "get_context get_details get_timeline rules_candidates search_observations" {
+	if got := strings.Join(readOnly, " "); got != "get_context get_details get_timeline list_conflicts rules_candidates search_observations" {
 		t.Errorf("read-only tools: %s", got)
 	}
 
