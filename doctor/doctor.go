@@ -151,6 +151,7 @@ var checks = []check{
 	{"index", checkIndex},
 	{"locks", checkLocks},
 	{"sleep", checkSleep},
+	{"conflicts", checkConflicts},
 	{"sync", checkSync},
 	{"claude", checkClaude},
 	{"disk", checkDisk},

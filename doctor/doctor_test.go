@@ -125,7 +125,7 @@ func TestHealthy(t *testing.T) {
 	if !r.OK {
 		t.Fatalf("a fresh vault fails: %+v", r.Checks)
 	}
-	if got := Names(); !slices.Equal(got, []string{"vault", "hook", "daemon", "service", "buffer", "staging", "quarantine", "index", "locks", "sleep", "sync", "claude", "disk"}) {
+	if got := Names(); !slices.Equal(got, []string{"vault", "hook", "daemon", "service", "buffer", "staging", "quarantine", "index", "locks", "sleep", "conflicts", "sync", "claude", "disk"}) {
 		t.Errorf("checks %v", got)
 	}
 	for _, c := range r.Checks {

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/cortex-vault/cortex/rules"
+	"github.com/cortex-vault/cortex/vault/conflict"
 )
 
 // The curator's tools (SPEC §9): the user's own agent is the curator agent
@@ -14,7 +15,16 @@ import (
 const (
 	ToolCandidates = "rules_candidates"
 	ToolPromote    = "promote_memory"
+	ToolConflicts  = "list_conflicts"
 )
+
+// ConflictsArgs is list_conflicts' input: none.
+type ConflictsArgs struct{}
+
+// ConflictsResult lists the memories that disagree.
+type ConflictsResult struct {
+	Conflicts []conflict.Pair `json:"conflicts" jsonschema:"pairs of active memories that disagree, newest first: kind (polarity, direction, value), detail, a and b (id, path, type, title, created)"`
+}
 
 // CandidatesArgs is rules_candidates' input: none.
 type CandidatesArgs struct{}
@@ -43,6 +53,28 @@ func (s *Server) addRuleTools() {
 		Description: `Promote memories into a rule in rules/<type>s.md (one entry with [[links]] to its sources; the sources get promoted_to and leave the push block, the rule is pushed first at every session), or with global: true make scope-local memories global. One git commit.`,
 		Annotations: &mcp.ToolAnnotations{Title: "Promote a memory", DestructiveHint: ptr(false), IdempotentHint: true, OpenWorldHint: ptr(false)},
 	}, s.promote)
+	addTool(s, &mcp.Tool{
+		Name:        ToolConflicts,
+		Title:       "Memories that disagree",
+		Description: `Pairs of active memories that disagree — one says the opposite of the other, or gives the same subject another value (a port, a version, a limit, a person, a date) — newest first. Do not act on either blindly: ask the person, who settles a pair with cortex resolve-conflict KEEP OTHER or by editing either note.`,
+		Annotations: readOnly("Memories that disagree"),
+	}, s.conflicts)
+}
+
+func (s *Server) conflicts(ctx context.Context, _ *mcp.CallToolRequest, _ ConflictsArgs) (*mcp.CallToolResult, ConflictsResult, error) {
+	sl, err := s.sleeper(ctx)
+	if err != nil {
+		return nil, ConflictsResult{}, err
+	}
+	defer sl.Close()
+	pairs, err := sl.Conflicts(ctx)
+	if err != nil {
+		return nil, ConflictsResult{}, err
+	}
+	if pairs == nil {
+		pairs = []conflict.Pair{}
+	}
+	return nil, ConflictsResult{Conflicts: pairs}, nil
 }
 
 func (s *Server) sleeper(ctx context.Context) (*rules.Sleeper, error) {

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,5 +45,28 @@ func TestCandidatesAndPromote(t *testing.T) {
 	}
 	if st := git(t, l.Root, "status", "--porcelain"); st != "" {
 		t.Errorf("git status:\n%s", st)
+	}
+}
+
+func TestListConflicts(t *testing.T) {
+	l := newVault(t)
+	for i, body := range []string{"The API server listens on port 8443", "The API server listens on port 9443"} {
+		id := fmt.Sprintf("01940000-0000-7000-8000-00000000010%d", i)
+		data := "---\nid: \"" + id + "\"\ntype: fact\ncategory: concept\ncreated: 2026-01-0" + fmt.Sprint(i+1) + "T10:00:00.000Z\nsource_hash: " +
+			doc.Hash(body) + "\n\n# ---\n\nimportance: 0.8\n---\n\n" + body + "\n"
+		p := l.Path("mind", "concepts", fmt.Sprintf("port-%d.md", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, l.Root, "add", "-A")
+	git(t, l.Root, "commit", "-qm", "two ports")
+	_, cs := newServer(t, l)
+	out, _ := ok[ConflictsResult](t, cs, ToolConflicts, map[string]any{})
+	if len(out.Conflicts) != 1 || out.Conflicts[0].Kind != "value" || out.Conflicts[0].A.Path != "mind/concepts/port-1.md" {
+		t.Fatalf("conflicts: %+v", out.Conflicts)
 	}
 }

@@ -32,7 +32,7 @@ func TestListTools(t *testing.T) {
 	}
 	readOnly := map[string]bool{
 		ToolSave: false, ToolSearch: true, ToolTimeline: true, ToolDetails: true, ToolResolve: false, ToolContext: true,
-		ToolCandidates: true, ToolPromote: false,
+		ToolCandidates: true, ToolPromote: false, ToolConflicts: true,
 	}
 	var names []string
 	for _, tool := range res.Tools {
@@ -50,7 +50,7 @@ func TestListTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{ToolContext, ToolDetails, ToolTimeline, ToolResolve, ToolSave, ToolSearch, ToolCandidates, ToolPromote}
+	want := []string{ToolContext, ToolDetails, ToolTimeline, ToolResolve, ToolSave, ToolSearch, ToolCandidates, ToolPromote, ToolConflicts}
 	slices.Sort(want)
 	if !slices.Equal(names, want) {
 		t.Fatalf("tools %v, want %v", names, want)

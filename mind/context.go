@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cortex-vault/cortex/vault/conflict"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 	"github.com/cortex-vault/cortex/vault/watchdog"
@@ -87,6 +88,9 @@ type ContextBlock struct {
 	// Alert is the watchdog's line of confirmed anomalies, first in Text
 	// after the header ("" when there are none).
 	Alert string `json:"alert,omitempty"`
+	// Disagree is the section of memories that disagree, after Alert
+	// ("" when none waits for a person).
+	Disagree string `json:"disagree,omitempty"`
 }
 
 // The stages' names (ContextStage.Name), in priority order.
@@ -196,7 +200,52 @@ func (r *Recall) Context(ctx context.Context, req ContextRequest) (*ContextBlock
 		}
 		return fitBlock(stages, budget, bodies), nil
 	}
-	return withAlert(fit, budget, watchdog.Alert(r.l))
+	head := watchdog.Alert(r.l)
+	disagree, err := r.disagreeSection(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if disagree != "" {
+		head = strings.TrimPrefix(head+"\n\n"+disagree, "\n\n")
+	}
+	blk, err := withAlert(fit, budget, head)
+	if blk != nil && disagree != "" && blk.Alert != "" {
+		blk.Alert = watchdog.Alert(r.l)
+		blk.Disagree = disagree
+	}
+	return blk, err
+}
+
+// maxDisagree bounds the pairs the push block names: each costs a line,
+// and a person has the rest with cortex conflicts.
+const maxDisagree = 5
+
+// disagreeSection is the push block's "these memories disagree" section
+// (SPEC §11): the pairs of active memories the last conflict scan found
+// that no person has settled yet, newest first, so that an agent does not
+// act on one of them blindly. "" when there are none.
+func (r *Recall) disagreeSection(ctx context.Context) (string, error) {
+	pairs, err := conflict.Pending(ctx, r.l, r.ix)
+	if err != nil || len(pairs) == 0 {
+		return "", err
+	}
+	var ids []string
+	for _, p := range pairs[:min(len(pairs), maxDisagree)] {
+		ids = append(ids, p.A.ID, p.B.ID)
+	}
+	short, err := r.ix.ShortIDs(ctx, ids, MinPrefix)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("## These memories disagree (a person decides: do not act on either blindly)\n")
+	for _, p := range pairs[:min(len(pairs), maxDisagree)] {
+		b.WriteString(conflict.Line(p, short[p.A.ID], short[p.B.ID]) + "\n")
+	}
+	if n := len(pairs) - maxDisagree; n > 0 {
+		fmt.Fprintf(&b, "- and %d more: cortex conflicts\n", n)
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
 // maxPushBody is the longest body the push block shows whole, in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault/doc"
 )
@@ -73,31 +74,61 @@ func echo(d *doc.Document, o *Observation) bool {
 	return d.LastReinforced != nil && d.LastReinforced.Equal(ts)
 }
 
-// reinforce records that o saw t's document again: last_reinforced
-// becomes o's timestamp (never earlier than it was) and reinforced counts
-// one more, edited in place (SPEC §2: only those lines change). A replayed
-// line (echo) changes nothing and counts as skipped. ok is the outcome of a
-// reinforcement that took place.
+// reinforce records that o saw t's document again: reinforced counts one
+// more, last_reinforced becomes o's timestamp unless the memory was made
+// or reinforced later than that (a repeat dated in the past counts, but
+// never makes the memory decay from an older date), and o's session and
+// agent join the ones the memory was seen in (doc.Seen), edited in place
+// (SPEC §2: only those lines change). A replayed line (echo) changes
+// nothing and counts as skipped. ok is the outcome of a reinforcement that
+// took place.
 func (m *Memorizer) reinforce(b *batch, ln rawLine, t target, o *Observation, verb string, ok outcome) outcome {
 	d := t.doc()
 	if echo(d, o) {
 		return outSkipped
 	}
-	last := toMillis(o.Timestamp)
-	if d.LastReinforced != nil && d.LastReinforced.After(last) {
-		last = *d.LastReinforced
+	var last *time.Time
+	if ts := toMillis(o.Timestamp); ts.After(d.Created) && (d.LastReinforced == nil || ts.After(*d.LastReinforced)) {
+		last = &ts
 	}
 	n := d.Reinforced + 1
+	agent := o.Agent
+	if agent == "" {
+		agent = o.Attribution
+	}
+	seen, seenChanged := d.Seen().Add(o.SessionID, agent)
 	if t.nd != nil {
-		d.LastReinforced, d.Reinforced = &last, n
+		if last != nil {
+			d.LastReinforced = last
+		}
+		d.Reinforced = n
+		if seenChanged {
+			// Render writes what differs from the memory's own session
+			// and agent only, as SetSeen would.
+			d.Sessions, d.SeenSessions, d.SeenAgents = 0, nil, nil
+			if seen.Sessions > 1 {
+				d.Sessions, d.SeenSessions = seen.Sessions, seen.IDs
+			}
+			if len(seen.Agents) > 1 {
+				d.SeenAgents = seen.Agents
+			}
+		}
 		b.note(verb, t, o.Attribution)
 		return ok
 	}
 	err := m.edit(func() error {
-		if err := t.ed.p.Set(doc.FieldLastReinforced, last); err != nil {
+		if last != nil {
+			if err := t.ed.p.Set(doc.FieldLastReinforced, *last); err != nil {
+				return err
+			}
+		}
+		if err := t.ed.p.Set(doc.FieldReinforced, n); err != nil {
 			return err
 		}
-		return t.ed.p.Set(doc.FieldReinforced, n)
+		if seenChanged {
+			return t.ed.p.SetSeen(seen)
+		}
+		return nil
 	}, t.ed)
 	if err != nil {
 		return m.quarantine(b, ln, ReasonEditFailed, fmt.Sprintf("cannot reinforce %s: %v", t.ed.path, err))

@@ -1,6 +1,8 @@
 package observer
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -98,6 +100,58 @@ func TestDedupAfterRedaction(t *testing.T) {
 	res := process(t, m)
 	if res.Memorized != 5 || res.Reinforced != 1 {
 		t.Fatalf("result %+v, want 5 memorized and 1 reinforced", res)
+	}
+	checkInvariants(t, l)
+}
+
+// TestReinforceRecordsSessions: the same warning recorded in three
+// sessions by three agents keeps the count of its sessions, their ids and
+// its agents, in a later batch as in the batch that created it; a repeat
+// from a session already seen counts as a reinforcement only.
+func TestReinforceRecordsSessions(t *testing.T) {
+	l := newTestVault(t)
+	line := func(ts, session, agent string) string {
+		return fmt.Sprintf(`{"timestamp":%q,"bucket":"ambient","type":"warning","body":"The payment webhook retries three times","attribution":%q,"session_id":%q}`+"\n",
+			ts, agent, session)
+	}
+	s1, s2, s3 := "11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"
+	appendRaw(t, l, line("2026-02-16T10:00:00Z", s1, "agentA")+line("2026-02-16T11:00:00Z", s2, "agentB"))
+	m := openTest(t, l, nil)
+	process(t, m)
+	appendRaw(t, l, line("2026-02-17T10:00:00Z", s3, "agentC")+line("2026-02-17T11:00:00Z", s3, "agentC"))
+	process(t, m)
+	docs := docFiles(t, l)
+	if len(docs) != 1 {
+		t.Fatalf("documents %v", docs)
+	}
+	d := readDoc(t, l, docs[0]).Doc
+	if d.Reinforced != 3 || d.Sessions != 3 || !slices.Equal(d.SeenSessions, []string{s1, s2, s3}) ||
+		!slices.Equal(d.SeenAgents, []string{"agentA", "agentB", "agentC"}) {
+		t.Errorf("reinforced %d, sessions %d %v, agents %v", d.Reinforced, d.Sessions, d.SeenSessions, d.SeenAgents)
+	}
+	checkInvariants(t, l)
+}
+
+// TestOlderRepeatLeavesLastReinforced: a repeat dated before the memory
+// was created (or last reinforced) counts, but never moves
+// last_reinforced back — the memory would decay from the old date.
+func TestOlderRepeatLeavesLastReinforced(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, obsLine("2026-11-24T10:00:00Z", "fact", "The staging database is rebuilt every Sunday.", ""))
+	m := openTest(t, l, nil)
+	process(t, m)
+	appendRaw(t, l, obsLine("2025-06-01T10:00:00Z", "fact", "The staging database is rebuilt every Sunday.", ""))
+	process(t, m)
+	d := readDoc(t, l, docFiles(t, l)[0]).Doc
+	if d.Reinforced != 1 || d.LastReinforced != nil {
+		t.Errorf("reinforced %d, last_reinforced %v; want 1 and none", d.Reinforced, d.LastReinforced)
+	}
+	appendRaw(t, l, obsLine("2026-11-25T10:00:00Z", "fact", "The staging database is rebuilt every Sunday.", "")+
+		obsLine("2026-01-01T10:00:00Z", "fact", "The staging database is rebuilt every Sunday.", ""))
+	process(t, m)
+	d = readDoc(t, l, docFiles(t, l)[0]).Doc
+	if d.Reinforced != 3 || d.LastReinforced == nil || !d.LastReinforced.Equal(mustTime("2026-11-25T10:00:00Z")) {
+		t.Errorf("reinforced %d, last_reinforced %v", d.Reinforced, d.LastReinforced)
 	}
 	checkInvariants(t, l)
 }

@@ -126,23 +126,27 @@ type group struct {
 
 func (g *group) occurrences() int { return 1 + g.canon.d.Reinforced }
 
-// sessions counts the distinct sessions of the group's memories; for a
-// memory without near-duplicates, a reinforcement on a later day than it
-// was made counts as one more session (the index does not keep the
-// sessions of reinforcements).
+// sessions counts the distinct sessions of the group's memories: the
+// sessions each was seen in (doc.Seen, kept through reinforcement, merge
+// and sync), united by id, plus what each counted beyond the ids it
+// keeps. A memory that records no sightings (made before they were kept)
+// and was reinforced on a later day than it was made counts one more
+// session, as it always did.
 func (g *group) sessions() int {
 	seen := map[string]bool{}
+	extra := 0
 	later := false
 	for _, m := range g.members {
-		if m.d.SessionID != "" {
-			seen[m.d.SessionID] = true
+		for _, id := range m.d.SeenSessions {
+			seen[id] = true
 		}
-		if m.d.Reinforced > 0 && m.d.LastReinforced != "" && len(m.d.Created) >= 10 &&
+		extra += max(0, m.d.Sessions-len(m.d.SeenSessions))
+		if m.d.Sessions <= 1 && m.d.Reinforced > 0 && m.d.LastReinforced != "" && len(m.d.Created) >= 10 &&
 			m.d.LastReinforced[:10] != m.d.Created[:10] {
 			later = true
 		}
 	}
-	n := len(seen)
+	n := len(seen) + extra
 	if later && len(g.members) == 1 {
 		n++
 	}
@@ -385,17 +389,23 @@ func (p *planner) globals() {
 		if c.d.Scope != "local" || c.d.ID == "" || c.d.Status != "active" {
 			continue
 		}
-		a := m.d.Agent
-		if a == "" {
-			a = m.d.Attribution
+		names := m.d.SeenAgents
+		if len(names) == 0 {
+			a := m.d.Agent
+			if a == "" {
+				a = m.d.Attribution
+			}
+			names = []string{a}
 		}
-		if a == "" {
-			continue
+		for _, a := range names {
+			if a == "" {
+				continue
+			}
+			if agents[c] == nil {
+				agents[c] = map[string]bool{}
+			}
+			agents[c][a] = true
 		}
-		if agents[c] == nil {
-			agents[c] = map[string]bool{}
-		}
-		agents[c][a] = true
 	}
 	for _, m := range p.mems {
 		if as := agents[m]; len(as) >= 2 {

@@ -319,6 +319,7 @@ func (p *planner) load(ctx context.Context, history bool) error {
 	if history {
 		p.readHistory(ctx) // while the keys are made
 	}
+	p.dateUndated(ctx)
 	const chunk = 2000
 	for i := 0; i < len(need); i += chunk {
 		part := need[i:min(i+chunk, len(need))]

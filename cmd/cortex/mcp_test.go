@@ -115,10 +115,10 @@ func TestMCPEndToEnd(t *testing.T) {
 	}
 	slices.Sort(names)
 	slices.Sort(readOnly)
-	if got := strings.Join(names, " "); got != "get_context get_details get_timeline promote_memory resolve_observation rules_candidates save_observation search_observations" {
+	if got := strings.Join(names, " "); got != "get_context get_details get_timeline list_conflicts promote_memory resolve_observation rules_candidates save_observation search_observations" {
 		t.Fatalf("tools: %s", got)
 	}
-	if got := strings.Join(readOnly, " "); got != "get_context get_details get_timeline rules_candidates search_observations" {
+	if got := strings.Join(readOnly, " "); got != "get_context get_details get_timeline list_conflicts rules_candidates search_observations" {
 		t.Errorf("read-only tools: %s", got)
 	}
 

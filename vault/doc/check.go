@@ -185,6 +185,9 @@ func (p *Parsed) Check(rel string, tx *Taxonomy) []Problem {
 	if d.Reinforced < 0 {
 		add(p.Line(FieldReinforced), FieldReinforced, false, "reinforced %d must be 0 or more", d.Reinforced)
 	}
+	if d.Sessions < 0 {
+		add(p.Line(FieldSessions), FieldSessions, false, "sessions %d must be 0 or more", d.Sessions)
+	}
 
 	slices.SortStableFunc(out, func(a, b Problem) int { return a.Line - b.Line })
 	return out

@@ -58,7 +58,11 @@ func (p *Parsed) decode() {
 			}
 		case kindInt:
 			if n, ok := p.int(f.name, v); ok {
-				d.Reinforced = n
+				if f.name == FieldSessions {
+					d.Sessions = n
+				} else {
+					d.Reinforced = n
+				}
 			}
 		case kindTime:
 			if t, ok := p.time(f.name, v); ok {
@@ -81,6 +85,10 @@ func (p *Parsed) decode() {
 				d.RelatesTo = l
 			case FieldFiles:
 				d.Files = l
+			case FieldSeenSessions:
+				d.SeenSessions = l
+			case FieldSeenAgents:
+				d.SeenAgents = l
 			}
 		case kindEntities:
 			d.Entities = p.entities(v)

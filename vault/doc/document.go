@@ -97,6 +97,14 @@ type Document struct {
 	Scope          string
 	Agent          string
 	Files          []string
+	// Sessions counts the distinct sessions the memory was seen in (its
+	// creation's and its reinforcements'); 0 when the field is absent,
+	// which means its own session only. SeenSessions holds the last few
+	// of them and SeenAgents the agents (or attributions) that recorded
+	// it, both bounded (MaxSeen), oldest first.
+	Sessions     int
+	SeenSessions []string
+	SeenAgents   []string
 
 	// Extra holds the unknown fields in file order.
 	Extra []Field
@@ -134,6 +142,9 @@ const (
 	FieldScope          = "scope"
 	FieldAgent          = "agent"
 	FieldFiles          = "files"
+	FieldSessions       = "sessions"
+	FieldSeenSessions   = "seen_sessions"
+	FieldSeenAgents     = "seen_agents"
 )
 
 // cortexFieldOrder is the Cortex part in writing order.
@@ -145,7 +156,7 @@ var appFieldOrder = [...]string{
 	FieldEntities, FieldContext, FieldSourceQuote, FieldSessionID, FieldTags,
 	FieldAliases, FieldStatus, FieldLastReinforced, FieldReinforced,
 	FieldRelatesTo, FieldSupersedes, FieldSupersededBy, FieldPromotedTo,
-	FieldScope, FieldAgent, FieldFiles,
+	FieldScope, FieldAgent, FieldFiles, FieldSessions, FieldSeenSessions, FieldSeenAgents,
 }
 
 // cortexIndex returns the position of name in the Cortex part, or -1.
@@ -191,11 +202,11 @@ func kindOf(name string) (fieldKind, bool) {
 		return kindText, true
 	case FieldConfidence, FieldImportance:
 		return kindFloat, true
-	case FieldReinforced:
+	case FieldReinforced, FieldSessions:
 		return kindInt, true
 	case FieldCreated, FieldLastReinforced:
 		return kindTime, true
-	case FieldTags, FieldAliases, FieldRelatesTo, FieldFiles:
+	case FieldTags, FieldAliases, FieldRelatesTo, FieldFiles, FieldSeenSessions, FieldSeenAgents:
 		return kindList, true
 	case FieldEntities:
 		return kindEntities, true

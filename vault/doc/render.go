@@ -67,6 +67,11 @@ func Render(d *Document) []byte {
 	b = appendTextField(b, FieldScope, d.Scope, false)
 	b = appendTextField(b, FieldAgent, d.Agent, false)
 	b = appendListField(b, FieldFiles, d.Files)
+	if d.Sessions != 0 {
+		b = appendIntField(b, FieldSessions, d.Sessions)
+	}
+	b = appendListField(b, FieldSeenSessions, d.SeenSessions)
+	b = appendListField(b, FieldSeenAgents, d.SeenAgents)
 	for _, f := range d.Extra {
 		if IsKnownField(f.Name) {
 			continue // a known field is written from its typed value only

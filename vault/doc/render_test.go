@@ -170,6 +170,9 @@ func fullDoc() *Document {
 		Scope:          "local",
 		Agent:          "reviewer",
 		Files:          []string{"vault/document.go", ".cortexignore", "~/notes.md"},
+		Sessions:       3,
+		SeenSessions:   []string{"cli", "0195aaaa-0000-7000-8000-000000000001"},
+		SeenAgents:     []string{"reviewer", "claude"},
 		Body:           "First line.\n\n  indented\n---\nafter a rule",
 	}
 	d.SourceHash = Hash(d.Body)

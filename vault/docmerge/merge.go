@@ -40,6 +40,9 @@ type Result struct {
 //   - reinforced = base + (ours − base) + (theirs − base): concurrent
 //     reinforcements add up;
 //   - last_reinforced = the later of ours and theirs;
+//   - sessions, seen_sessions, seen_agents (where the memory was seen) =
+//     the union of both sides' (doc.MergeSeen): bounded, and the same
+//     bytes whichever side is ours;
 //   - status: a side that did not change it takes the other's change; when
 //     both changed it, a change made without a reinforcement on that side
 //     (a person's edit, the sleep cycle) beats one made beside a
@@ -102,7 +105,8 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 
 // ruleFields are the application fields Merge merges by rule, in writing
 // order.
-var ruleFields = []string{doc.FieldStatus, doc.FieldLastReinforced, doc.FieldReinforced}
+var ruleFields = []string{doc.FieldStatus, doc.FieldLastReinforced, doc.FieldReinforced,
+	doc.FieldSessions, doc.FieldSeenSessions, doc.FieldSeenAgents}
 
 // mergeWith gives base, ours and theirs the merged values of the rule
 // fields — or takes the moved ones out — so that the line merge sees no
@@ -185,6 +189,7 @@ type fields struct {
 	reinforced int
 	last       *time.Time
 	status     string
+	seen       doc.Seen
 }
 
 func mergeFields(o, a, b *doc.Document) fields {
@@ -194,6 +199,7 @@ func mergeFields(o, a, b *doc.Document) fields {
 	}
 	f.last = later(a.LastReinforced, b.LastReinforced)
 	f.status = mergeStatus(o, a, b)
+	f.seen = doc.MergeSeen(o.Seen(), a.Seen(), b.Seen())
 	return f
 }
 
@@ -266,6 +272,12 @@ func (f fields) apply(p *doc.Parsed, hash string, moved []string) error {
 // set writes the merged values of the named fields that p has not yet
 // (absent fields are appended, in writing order).
 func (f fields) set(p *doc.Parsed, names []string) error {
+	if slices.Contains(names, doc.FieldSessions) || slices.Contains(names, doc.FieldSeenSessions) ||
+		slices.Contains(names, doc.FieldSeenAgents) {
+		if err := p.SetSeen(f.seen); err != nil {
+			return err
+		}
+	}
 	for _, name := range ruleFields {
 		if !slices.Contains(names, name) {
 			continue
@@ -314,8 +326,12 @@ func sameMemory(pa, pb *doc.Parsed) (Result, error) {
 
 // FoldInto returns keep with other's creation counted as one more
 // reinforcement: reinforced = both counts + 1, last_reinforced the latest
-// of both and of other's creation. keep is edited in place.
+// of both and of other's creation, the sessions and agents both were seen
+// in united. keep is edited in place.
 func FoldInto(keep, other *doc.Parsed) ([]byte, error) {
+	if err := keep.SetSeen(doc.MergeSeen(doc.Seen{}, keep.Doc.Seen(), other.Doc.Seen())); err != nil {
+		return nil, err
+	}
 	if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+other.Doc.Reinforced+1); err != nil {
 		return nil, err
 	}
@@ -351,8 +367,12 @@ func Fold(a, b *doc.Parsed) (keep, other *doc.Parsed) {
 // AddReinforcements returns keep with the reinforcements a side made to
 // another document of the same memory since base (mod's count above
 // base's, mod's last_reinforced) — how a document one machine reinforced
-// while another folded it into keep loses nothing. keep is edited in place.
+// while another folded it into keep loses nothing; the sessions and agents
+// mod was seen in since base join keep's. keep is edited in place.
 func AddReinforcements(keep *doc.Parsed, base, mod *doc.Document) ([]byte, error) {
+	if err := keep.SetSeen(doc.MergeSeen(base.Seen(), keep.Doc.Seen(), mod.Seen())); err != nil {
+		return nil, err
+	}
 	if n := mod.Reinforced - base.Reinforced; n > 0 {
 		if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+n); err != nil {
 			return nil, err

@@ -149,3 +149,38 @@ func TestNotADocumentMergesAsText(t *testing.T) {
 		t.Errorf("clean=%v %q", r.Clean, r.Data)
 	}
 }
+
+// TestSessionsUnite: two machines that each saw the memory in a session of
+// their own end with both sessions counted once and the same bytes either
+// way round, also when one side had no field yet; one memory created on
+// two machines keeps both machines' sessions.
+func TestSessionsUnite(t *testing.T) {
+	body := "The payment webhook retries three times."
+	own := `session_id: "s1"` + "\nattribution: agentA"
+	o := mk(id1, day, body, own, "reinforced: 1", "sessions: 2", "seen_sessions:\n  - s1\n  - s2")
+	a := mk(id1, day, body, own, "reinforced: 2", "sessions: 3", "seen_sessions:\n  - s1\n  - s2\n  - s3", "seen_agents:\n  - agentA\n  - agentC")
+	b := mk(id1, day, body, own, "reinforced: 2", "sessions: 3", "seen_sessions:\n  - s1\n  - s2\n  - s4")
+	r := merge(t, o, a, b)
+	d := parse(t, r.Data)
+	if !r.Clean || d.Sessions != 4 || strings.Join(d.SeenSessions, ",") != "s1,s2,s3,s4" || strings.Join(d.SeenAgents, ",") != "agentA,agentC" {
+		t.Errorf("clean=%v sessions=%d %v agents %v\n%s", r.Clean, d.Sessions, d.SeenSessions, d.SeenAgents, r.Data)
+	}
+	if r2 := merge(t, o, b, a); string(r2.Data) != string(r.Data) {
+		t.Errorf("not the same bytes the other way round:\n%s\n%s", r.Data, r2.Data)
+	}
+	// A base without the fields: one side adds them, the other too.
+	o = mk(id1, day, body, own)
+	a = mk(id1, day, body, own, "reinforced: 1", "sessions: 2", "seen_sessions:\n  - s1\n  - s2")
+	b = mk(id1, day, body, own, "reinforced: 1", "sessions: 2", "seen_sessions:\n  - s1\n  - s3")
+	r = merge(t, o, a, b)
+	if d := parse(t, r.Data); !r.Clean || d.Sessions != 3 || d.Reinforced != 2 {
+		t.Errorf("clean=%v sessions=%d reinforced=%d\n%s", r.Clean, d.Sessions, d.Reinforced, r.Data)
+	}
+	// Created on two machines in two sessions: one memory of two sessions.
+	x := mk(id1, day, body, `session_id: "m1"`)
+	y := mk(id2, "2026-02-17T15:23:14.527Z", body, `session_id: "m2"`)
+	r = merge(t, nil, x, y)
+	if d := parse(t, r.Data); d.Sessions != 2 || d.ID != id1 {
+		t.Errorf("same memory: sessions=%d id=%s\n%s", d.Sessions, d.ID, r.Data)
+	}
+}

@@ -109,8 +109,12 @@ func fillParsed(r *record, p *doc.Parsed, tax *doc.Taxonomy) {
 	d.DecayBaseMS = d.CreatedMS
 	if document.LastReinforced != nil {
 		d.LastReinforced = formatTime(*document.LastReinforced)
-		d.DecayBaseMS = document.LastReinforced.UnixMilli()
+		// A reinforcement dated before the memory was made (written by
+		// an older memorizer, or by hand) never makes it older.
+		d.DecayBaseMS = max(d.DecayBaseMS, document.LastReinforced.UnixMilli())
 	}
+	sightings := document.Seen()
+	d.Sessions, d.SeenSessions, d.SeenAgents = sightings.Sessions, sightings.IDs, sightings.Agents
 	d.Supersedes = document.Supersedes
 	d.SupersededBy = document.SupersededBy
 	d.PromotedTo = document.PromotedTo

@@ -64,6 +64,12 @@ type Doc struct {
 	SupersededBy   string
 	PromotedTo     string
 	Files          []string // the paths the memory is about (files:)
+	// Sessions counts the distinct sessions the memory was seen in;
+	// SeenSessions and SeenAgents are the last of them and its agents
+	// (doc.Seen).
+	Sessions     int
+	SeenSessions []string
+	SeenAgents   []string
 	// DecayRate is the importance lost per month (0 outside mind/ and for
 	// types that do not decay); DecayBaseMS is last_reinforced, else
 	// created, in Unix milliseconds. See EffectiveImportance.
@@ -212,17 +218,18 @@ func (ix *Index) Layout() vault.Layout { return ix.l }
 // docColumns are the documents columns Doc holds, in scanDoc's order.
 const docColumns = `path, id, type, category, created, created_ms, source_hash, title, bucket,
 	attribution, confidence, importance, session_id, agent, scope, status, aliases, reinforced,
-	last_reinforced, supersedes, superseded_by, promoted_to, files, decay_rate, decay_base_ms, size,
+	last_reinforced, supersedes, superseded_by, promoted_to, files, sessions, seen_sessions, seen_agents,
+	decay_rate, decay_base_ms, size,
 	mtime_ns, parse_error`
 
 func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	var d Doc
 	var conf, imp sql.NullFloat64
-	var aliases, files string
+	var aliases, files, seenSessions, seenAgents string
 	err := row.Scan(&d.Path, &d.ID, &d.Type, &d.Category, &d.Created, &d.CreatedMS, &d.SourceHash,
 		&d.Title, &d.Bucket, &d.Attribution, &conf, &imp, &d.SessionID, &d.Agent, &d.Scope,
 		&d.Status, &aliases, &d.Reinforced, &d.LastReinforced, &d.Supersedes, &d.SupersededBy,
-		&d.PromotedTo, &files, &d.DecayRate, &d.DecayBaseMS, &d.Size, &d.MtimeNS, &d.ParseError)
+		&d.PromotedTo, &files, &d.Sessions, &seenSessions, &seenAgents, &d.DecayRate, &d.DecayBaseMS, &d.Size, &d.MtimeNS, &d.ParseError)
 	if conf.Valid {
 		f := conf.Float64
 		d.Confidence = &f
@@ -237,6 +244,7 @@ func scanDoc(row interface{ Scan(...any) error }) (Doc, error) {
 	if files != "" {
 		d.Files = strings.Split(files, "\n")
 	}
+	d.SeenSessions, d.SeenAgents = splitLines(seenSessions), splitLines(seenAgents)
 	return d, err
 }
 
@@ -465,4 +473,12 @@ func Inspect(ctx context.Context, l vault.Layout, tree []string, sample []vault.
 	}
 	slices.Sort(in.Gone)
 	return in, nil
+}
+
+// splitLines splits a column of values joined with "\n"; nil for "".
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
 }

@@ -17,7 +17,9 @@ import (
 // texts.parts, the parts of camelCase words.
 // 6: meta "generation", replaced by every write (see Generation): a
 // writer that does not keep it must not write the file.
-const SchemaVersion = 6
+// 7: sessions, seen_sessions, seen_agents (where a memory was seen, for the
+// curator); decay_base_ms never before created.
+const SchemaVersion = 7
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -43,7 +45,10 @@ const SchemaVersion = 6
 // title is the frontmatter title, else the body's (doc.Title). Text
 // columns hold "" when the field is absent. status and scope hold the
 // value in effect: "active" and "global" when the field is absent (SPEC §2).
-// aliases is the aliases list joined with "\n", files likewise. importance and confidence
+// aliases is the aliases list joined with "\n", files likewise.
+// sessions, seen_sessions and seen_agents are where the memory was seen
+// (doc.Seen: its own session and agent when the fields are absent), the
+// lists joined with "\n". importance and confidence
 // are NULL when absent.
 //
 // Decay (SPEC §3) is computed at query time, not stored: it changes every
@@ -169,6 +174,9 @@ CREATE TABLE documents (
 	superseded_by   TEXT NOT NULL DEFAULT '',
 	promoted_to     TEXT NOT NULL DEFAULT '',
 	files           TEXT NOT NULL DEFAULT '',
+	sessions        INTEGER NOT NULL DEFAULT 0,
+	seen_sessions   TEXT NOT NULL DEFAULT '',
+	seen_agents     TEXT NOT NULL DEFAULT '',
 	decay_rate      REAL NOT NULL DEFAULT 0,
 	decay_base_ms   INTEGER NOT NULL DEFAULT 0,
 	size            INTEGER NOT NULL,

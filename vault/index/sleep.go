@@ -66,11 +66,11 @@ func (ix *Index) Each(ctx context.Context, prefix string, withBody bool, fn func
 	for rows.Next() {
 		var d Doc
 		var imp sql.NullFloat64
-		var files string
+		var files, seenSessions, seenAgents string
 		var body sql.NullString
 		if err := rows.Scan(&d.Path, &d.ID, &d.Type, &d.Created, &d.CreatedMS, &d.SourceHash, &d.Title,
 			&d.Attribution, &imp, &d.SessionID, &d.Agent, &d.Scope, &d.Status, &d.Reinforced,
-			&d.LastReinforced, &d.SupersededBy, &d.PromotedTo, &files, &d.DecayRate, &d.DecayBaseMS, &body); err != nil {
+			&d.LastReinforced, &d.SupersededBy, &d.PromotedTo, &files, &d.Sessions, &seenSessions, &seenAgents, &d.DecayRate, &d.DecayBaseMS, &body); err != nil {
 			return fmt.Errorf("index scan: %w", err)
 		}
 		if imp.Valid {
@@ -80,6 +80,7 @@ func (ix *Index) Each(ctx context.Context, prefix string, withBody bool, fn func
 		if files != "" {
 			d.Files = strings.Split(files, "\n")
 		}
+		d.SeenSessions, d.SeenAgents = splitLines(seenSessions), splitLines(seenAgents)
 		if err := fn(d, body.String); err != nil {
 			return err
 		}
@@ -90,7 +91,7 @@ func (ix *Index) Each(ctx context.Context, prefix string, withBody bool, fn func
 // eachColumns are the documents columns Each reads, in its Scan's order.
 const eachColumns = `d.path, d.id, d.type, d.created, d.created_ms, d.source_hash, d.title, d.attribution,
 	d.importance, d.session_id, d.agent, d.scope, d.status, d.reinforced, d.last_reinforced,
-	d.superseded_by, d.promoted_to, d.files, d.decay_rate, d.decay_base_ms`
+	d.superseded_by, d.promoted_to, d.files, d.sessions, d.seen_sessions, d.seen_agents, d.decay_rate, d.decay_base_ms`
 
 // Bodies returns the bodies of the documents at paths (those indexed), by
 // path: ShortBodies without a bound.

@@ -23,7 +23,8 @@ ON CONFLICT(path) DO UPDATE SET name_key = excluded.name_key, id = excluded.id,
 	status = excluded.status, aliases = excluded.aliases, reinforced = excluded.reinforced,
 	last_reinforced = excluded.last_reinforced, supersedes = excluded.supersedes,
 	superseded_by = excluded.superseded_by, promoted_to = excluded.promoted_to,
-	files = excluded.files,
+	files = excluded.files, sessions = excluded.sessions, seen_sessions = excluded.seen_sessions,
+	seen_agents = excluded.seen_agents,
 	decay_rate = excluded.decay_rate, decay_base_ms = excluded.decay_base_ms, size = excluded.size,
 	mtime_ns = excluded.mtime_ns, parse_error = excluded.parse_error
 RETURNING rowid`
@@ -33,7 +34,8 @@ func docArgs(rowid any, r *record) []any {
 	return []any{rowid, d.Path, nameKey(d.Path), d.ID, d.Type, d.Category, d.Created, d.CreatedMS,
 		d.SourceHash, d.Title, r.titleKey, d.Bucket, d.Attribution, nullFloat(d.Confidence),
 		nullFloat(d.Importance), d.SessionID, d.Agent, d.Scope, d.Status, strings.Join(d.Aliases, "\n"),
-		d.Reinforced, d.LastReinforced, d.Supersedes, d.SupersededBy, d.PromotedTo, strings.Join(d.Files, "\n"), d.DecayRate,
+		d.Reinforced, d.LastReinforced, d.Supersedes, d.SupersededBy, d.PromotedTo, strings.Join(d.Files, "\n"),
+		d.Sessions, strings.Join(d.SeenSessions, "\n"), strings.Join(d.SeenAgents, "\n"), d.DecayRate,
 		d.DecayBaseMS, d.Size, d.MtimeNS, d.ParseError}
 }
 
@@ -87,7 +89,7 @@ var (
 	docCols   = []string{"rowid", "path", "name_key", "id", "type", "category", "created",
 		"created_ms", "source_hash", "title", "title_key", "bucket", "attribution", "confidence", "importance",
 		"session_id", "agent", "scope", "status", "aliases", "reinforced", "last_reinforced", "supersedes",
-		"superseded_by", "promoted_to", "files", "decay_rate", "decay_base_ms", "size", "mtime_ns", "parse_error"}
+		"superseded_by", "promoted_to", "files", "sessions", "seen_sessions", "seen_agents", "decay_rate", "decay_base_ms", "size", "mtime_ns", "parse_error"}
 )
 
 func insertSQL(table string, cols []string) string {
