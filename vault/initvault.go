@@ -264,9 +264,11 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		r.Actions = append(r.Actions, a)
 	}
 	person := opts.Person
+	nameFailed := false
 	if person == "" {
 		name, err := gitstore.UserName(abs)
 		if err != nil {
+			nameFailed = true
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%v: your notes are not added to the trusted attributions of calibration.yml", err))
 		}
 		person = name
@@ -287,6 +289,9 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 		if f.rel == CalibrationFile && a.Op == InitWrote {
 			r.Trusted = trusted
+			if trusted == "" && person == "" && !nameFailed {
+				r.Warnings = append(r.Warnings, "git has no user.name here: nobody was added to the trusted attributions of calibration.yml (cortex write signs your notes \"system\" until you set one; then add your name under trust: trusted:)")
+			}
 		}
 		r.Actions = append(r.Actions, a)
 	}
