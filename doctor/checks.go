@@ -254,7 +254,14 @@ func checkQuarantine(_ context.Context, e *env) watchdog.Result {
 	}
 	// The rule set that decided, so a report says which one redacted.
 	rules := "; credential rules: " + trust.RuleSet()
-	if n == 0 {
+	switch {
+	case len(recs) == 0:
+		return ok("empty%s", rules)
+	case n == 0 && e.prev.LastCheck.IsZero():
+		// No check before this one: "since" would be a moment picked
+		// for the count, which may predate the vault itself.
+		return ok("%d records, none in the last %s%s", len(recs), shortDuration(e.opts.Interval), rules)
+	case n == 0:
 		return ok("%d records, none new since %s%s", len(recs), stamp(since), rules)
 	}
 	reasons := make([]string, 0, len(by))
@@ -457,4 +464,16 @@ func bytesize(n uint64) string {
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 	}
 	return fmt.Sprintf("%d KB", n>>10)
+}
+
+// shortDuration writes d without its zero units: 2h, 90m, 1h30m.
+func shortDuration(d time.Duration) string {
+	s := d.Round(time.Second).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

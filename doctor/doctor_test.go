@@ -285,8 +285,24 @@ func TestQuarantineFew(t *testing.T) {
 	}
 	// The next check counts from this one: nothing new.
 	f.now = f.now.Add(time.Minute)
-	if c := result(f.run(), "quarantine"); c.Status != watchdog.OK || !strings.Contains(c.Seen, "credential rules: gitleaks "+trust.GitleaksVersion+" (") {
-		t.Errorf("second pass %+v: want the credential rule set named", c)
+	if c := result(f.run(), "quarantine"); c.Status != watchdog.OK || !strings.Contains(c.Seen, "none new since") || !strings.Contains(c.Seen, "credential rules: gitleaks "+trust.GitleaksVersion+" (") {
+		t.Errorf("second pass %+v: want nothing new and the credential rule set named", c)
+	}
+}
+
+// A new vault's first check names no moment before the vault existed.
+func TestQuarantineFirstCheck(t *testing.T) {
+	f := newFixture(t)
+	if c := result(f.run(), "quarantine"); c.Status != watchdog.OK || !strings.HasPrefix(c.Seen, "empty; credential rules: ") {
+		t.Errorf("empty quarantine: %+v", c)
+	}
+	g := newFixture(t)
+	recs := []observer.QuarantineRecord{{Time: g.now.Add(-48 * time.Hour), Reason: "schema", Line: "{}"}}
+	if err := observer.AppendQuarantine(context.Background(), g.l, recs...); err != nil {
+		t.Fatal(err)
+	}
+	if c := result(g.run(), "quarantine"); c.Status != watchdog.OK || strings.Contains(c.Seen, "since") {
+		t.Errorf("first check: %+v", c)
 	}
 }
 

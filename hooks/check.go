@@ -124,3 +124,24 @@ func argQuote(s string) string {
 	}
 	return shellQuote(s)
 }
+
+// retitle re-derives the title of a document whose body the commit
+// changes, when the committed title was the one the committed body gave
+// (doc.Parsed.Retitle); data is the staged content, old the committed.
+func retitle(data, old []byte) ([]byte, bool) {
+	if old == nil {
+		return data, false
+	}
+	op, err := doc.Parse(old)
+	if err != nil {
+		return data, false
+	}
+	np, err := doc.Parse(data)
+	if err != nil || np.Doc.Body == op.Doc.Body {
+		return data, false
+	}
+	if ok, err := np.Retitle(op.Doc.Body); !ok || err != nil {
+		return data, false
+	}
+	return np.Bytes(), true
+}

@@ -66,6 +66,9 @@ type change struct {
 	mode   string // the staged mode: 100644, 100755, 120000, 160000
 	blob   string // the staged blob
 	status byte   // A, M, T or D
+	// old is the committed blob of a modified regular file ("" for the
+	// others): the body a derived title came from.
+	old string
 }
 
 // stagedChanges lists the staged additions, modifications, type changes and
@@ -106,7 +109,11 @@ func parseRawDiff(out []byte) ([]change, error) {
 		if len(f) != 5 || f[4] == "" {
 			return nil, fmt.Errorf("git diff: cannot read %q", hdr)
 		}
-		cs = append(cs, change{path: path, mode: f[1], blob: f[3], status: f[4][0]})
+		c := change{path: path, mode: f[1], blob: f[3], status: f[4][0]}
+		if c.status == 'M' && isFileMode(f[0]) {
+			c.old = f[2]
+		}
+		cs = append(cs, c)
 	}
 	return cs, nil
 }

@@ -176,6 +176,9 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		for _, d := range v.docs {
 			if isFileMode(d.mode) {
 				want = append(want, d.blob)
+				if d.old != "" {
+					want = append(want, d.old)
+				}
 			}
 		}
 	}
@@ -235,6 +238,11 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			}
 			if c.claim.ID != "" {
 				claims = append(claims, c.claim)
+			}
+			if d.old != "" && len(c.problems) == 0 {
+				if out, ok := retitle(c.data, blobs[d.old].data); ok {
+					c.data, c.changed = out, append(c.changed, doc.FieldTitle)
+				}
 			}
 			if len(c.changed) > 0 {
 				fixes = append(fixes, fix{d: d, old: b.data, new: c.data, fields: c.changed})

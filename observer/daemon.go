@@ -159,7 +159,7 @@ const lockDutyFactor = 19
 
 // processor is the part of the memorizer the daemon drives (*Memorizer).
 type processor interface {
-	Process(ctx context.Context) (Result, error)
+	ProcessUntil(ctx context.Context, stop <-chan struct{}) (Result, error)
 	Close() error
 }
 
@@ -534,8 +534,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 
 		pending = false
-		err := d.batch()
+		err := d.batch(ctx.Done())
 		lastBatch = time.Now()
+		if err == nil && ctx.Err() != nil {
+			// Stopped during the batch: it is finished, and nothing
+			// more is done — no further batch, no rotation.
+			d.log.Info("daemon: stopping after the batch in hand")
+			return closeAll()
+		}
 		if err == nil {
 			failures = 0
 			d.rotate(ctx)
@@ -566,7 +572,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 // a failure closed it. A panic of the memorizer is a failure like another:
 // the batch is left as a crash would leave it, and the memorizer, opened
 // afresh for the retry, recovers it.
-func (d *Daemon) batch() (err error) {
+func (d *Daemon) batch(stop <-chan struct{}) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("memorizer panic: %v\n%s", r, debug.Stack())
@@ -581,7 +587,7 @@ func (d *Daemon) batch() (err error) {
 		d.proc = proc
 	}
 	start := time.Now()
-	res, err := d.proc.Process(ctx)
+	res, err := d.proc.ProcessUntil(ctx, stop)
 	d.lastHold = res.LockHeld
 	if err != nil {
 		return err

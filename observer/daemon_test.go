@@ -39,7 +39,7 @@ type fakeMemorizer struct {
 	held    time.Duration // the index.lock hold each Process reports
 }
 
-func (f *fakeMemorizer) Process(ctx context.Context) (Result, error) {
+func (f *fakeMemorizer) ProcessUntil(ctx context.Context, _ <-chan struct{}) (Result, error) {
 	if f.left != nil {
 		defer func() {
 			select {

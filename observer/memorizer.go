@@ -124,6 +124,9 @@ type Result struct {
 	Offset int64
 	// LockHeld is how long the commits held git's index.lock.
 	LockHeld time.Duration
+	// Stopped reports that ProcessUntil's stop ended the run between two
+	// batches, with lines still pending (nothing packed or rotated).
+	Stopped bool
 }
 
 // lockHeld is what the git store says of its index.lock (see
@@ -550,6 +553,15 @@ func (m *Memorizer) releaseMemory() {
 // between batches; a batch whose commit has begun is always finished.
 // Calls must not overlap (the daemon calls it from one goroutine).
 func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
+	return m.ProcessUntil(ctx, nil)
+}
+
+// ProcessUntil is Process that also ends between two batches once stop is
+// closed — a person's first Ctrl-C, a daemon's SIGTERM: the batch in hand
+// is finished and committed, the next is not started, and nothing else
+// (packing the repository, the memory handed back) is done; res.Stopped
+// says so. Cancelling ctx still cuts the batch in hand short.
+func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res Result, err error) {
 	held := m.lockHeld()
 	defer func() { res.LockHeld = m.lockHeld() - held }()
 	if err := m.reopenIndex(ctx); err != nil {
@@ -578,6 +590,12 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
+		}
+		select {
+		case <-stop:
+			res.Stopped = true
+			return res, nil
+		default:
 		}
 		// Both files are read for every batch: an edit applies from the
 		// next batch, without a restart.
@@ -652,7 +670,13 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 		progress(res.Offset)
 		if id == start.ID && res.Offset >= start.Size {
 			// Caught up: a stream's one batch, or a backlog's last (a
-			// backlog is packed once, not between its batches).
+			// backlog is packed once, not between its batches). Asked to
+			// stop, the memorizer leaves the packing to the next run.
+			select {
+			case <-stop:
+				return res, nil
+			default:
+			}
 			if len(res.Commits) > 0 {
 				m.compact(ctx)
 			}

@@ -419,6 +419,17 @@ func (m *Memorizer) edit(fn func() error, eds ...*editDoc) error {
 	}
 	err := fn()
 	if err == nil {
+		// A body a person edited and committed past the hook keeps the
+		// title of the body it replaced: the memorizer re-derives it as
+		// it writes the document anyway.
+		for _, ed := range eds {
+			if _, err = ed.p.RetitleStale(); err != nil {
+				err = fmt.Errorf("%s: re-derive the title: %w", ed.path, err)
+				break
+			}
+		}
+	}
+	if err == nil {
 		for i, ed := range eds {
 			if probs := ed.p.Check(ed.path, m.tx); len(probs) > before[i] {
 				err = fmt.Errorf("%s would not pass validation: %v", ed.path, probs[len(probs)-1])

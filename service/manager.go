@@ -76,6 +76,29 @@ func (systemctl) Start(ctx context.Context, name, _ string) error {
 	return err
 }
 
+// Available asks systemd's user instance for its environment, the cheapest
+// question that needs the user session bus: without one systemctl --user
+// says "Failed to connect to bus".
+func (systemctl) Available(ctx context.Context) error {
+	if _, err := exec.LookPath("systemctl"); err != nil {
+		return &UnavailableError{Platform: Systemd, Reason: "no systemctl on the PATH"}
+	}
+	cmd := exec.CommandContext(ctx, "systemctl", "--user", "show-environment")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		reason := strings.TrimSpace(stderr.String())
+		if i := strings.LastIndexByte(reason, '\n'); i >= 0 {
+			reason = reason[i+1:]
+		}
+		if reason == "" {
+			reason = err.Error()
+		}
+		return &UnavailableError{Platform: Systemd, Reason: "systemctl --user: " + reason}
+	}
+	return nil
+}
+
 func (systemctl) Stop(ctx context.Context, name, _ string) error {
 	_, err := run(ctx, "systemctl", "--user", "disable", "--now", name+".service")
 	return err

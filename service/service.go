@@ -53,6 +53,34 @@ type Manager interface {
 	Reload(ctx context.Context) error
 }
 
+// Prober is a Manager that can tell, before anything is written, whether
+// it can be reached at all: systemd's user instance needs a user session
+// bus, which a machine reached by su, a container or a cron job lacks.
+type Prober interface {
+	// Available returns an *UnavailableError when the manager cannot be
+	// reached.
+	Available(ctx context.Context) error
+}
+
+// UnavailableError says the service manager cannot be reached, and what to
+// do instead.
+type UnavailableError struct {
+	Platform string
+	Reason   string // what the manager said
+}
+
+func (e *UnavailableError) Error() string {
+	return fmt.Sprintf("no user session of %s to run the service here (%s): log in to a session of this user (desktop or ssh), or run `loginctl enable-linger $USER` once so that the user's services run without a login, or run `cortex daemon &` (under tmux, screen or nohup) instead", e.Platform, e.Reason)
+}
+
+// available asks a Prober; a Manager that cannot tell is taken as there.
+func available(ctx context.Context, m Manager) error {
+	if p, ok := m.(Prober); ok {
+		return p.Available(ctx)
+	}
+	return nil
+}
+
 // State is what the service manager says of a service.
 type State struct {
 	Loaded bool   `json:"loaded"`
@@ -284,6 +312,8 @@ type Result struct {
 	Content string `json:"content,omitempty"`
 	// Log says where the daemon's log goes.
 	Log string `json:"log"`
+	// Note says what a person should know of what was (not) done.
+	Note string `json:"note,omitempty"`
 }
 
 // LogHint is where the named service's log is read: the journal under
@@ -332,6 +362,11 @@ func Install(ctx context.Context, l vault.Layout, opts Options) (*Result, error)
 	if o.DryRun {
 		return r, nil
 	}
+	// Asked before anything is written: a unit file the manager never
+	// loads would be a service that looks installed and never runs.
+	if err := available(ctx, o.Manager); err != nil {
+		return nil, fmt.Errorf("daemon install: %w (nothing was written)", err)
+	}
 	// The service manager's folder (~/.config/systemd/user,
 	// ~/Library/LaunchAgents) is the person's, outside the vault; it may be
 	// a link of their dotfiles.
@@ -356,6 +391,12 @@ func Install(ctx context.Context, l vault.Layout, opts Options) (*Result, error)
 		}
 	}
 	if err := o.Manager.Start(ctx, s.Name, r.File); err != nil {
+		if r.Op == "installed" {
+			// A new unit the manager refused is taken away again.
+			if rerr := units.Remove(r.File); rerr == nil {
+				return nil, fmt.Errorf("daemon install: the service did not start, and its unit file is removed again: %w", err)
+			}
+		}
 		return nil, fmt.Errorf("daemon install: %s written, but the service did not start: %w", r.File, err)
 	}
 	return r, nil
@@ -386,7 +427,12 @@ func Uninstall(ctx context.Context, root string, opts Options) (*Result, error) 
 	if o.DryRun {
 		return r, nil
 	}
-	if err := o.Manager.Stop(ctx, name, r.File); err != nil {
+	// Without a reachable manager nothing runs the unit here: removing
+	// its file is all there is to undo.
+	reachable := available(ctx, o.Manager) == nil
+	if !reachable {
+		r.Note = fmt.Sprintf("%s cannot be reached from here: the unit file is removed; a daemon it started in a session of yours stops when that session ends", o.Platform)
+	} else if err := o.Manager.Stop(ctx, name, r.File); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
 	if err := vaultfs.Outside().Remove(r.File); err != nil {
@@ -394,6 +440,9 @@ func Uninstall(ctx context.Context, root string, opts Options) (*Result, error) 
 	}
 	if err := vaultfs.SyncDir(filepath.Dir(r.File)); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
+	}
+	if !reachable {
+		return r, nil
 	}
 	if err := o.Manager.Reload(ctx); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)

@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -237,5 +239,50 @@ func TestParseManagers(t *testing.T) {
 	s = parseLaunchctlPrint([]byte("gui/501/dev.cortex.x = {\n\tstate = running\n\tpid = 77\n\tjob state = running\n}\n"))
 	if !s.Active || s.PID != 77 {
 		t.Errorf("launchctl %+v", s)
+	}
+}
+
+// noBus is a manager without a user session bus, as systemd's user
+// instance is reached from su, a container or a cron job.
+type noBus struct{ fakeManager }
+
+func (*noBus) Available(context.Context) error {
+	return &UnavailableError{Platform: Systemd, Reason: "systemctl --user: Failed to connect to bus: No medium found"}
+}
+
+// Without a user session bus, install refuses before it writes anything
+// and says what to do instead; uninstall still removes a unit file.
+func TestInstallWithoutSessionBus(t *testing.T) {
+	home := t.TempDir()
+	l := newVault(t, filepath.Join(t.TempDir(), "v"))
+	m := &noBus{}
+	opts := Options{Platform: Systemd, Home: home, ConfigHome: filepath.Join(home, ".config"), Binary: "/usr/local/bin/cortex", Manager: m}
+	_, err := Install(context.Background(), l, opts)
+	var ue *UnavailableError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "loginctl enable-linger") || !strings.Contains(err.Error(), "cortex daemon &") || !strings.Contains(err.Error(), "nothing was written") {
+		t.Fatalf("install: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".config")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("install left something behind: %v", err)
+	}
+	if len(m.calls) != 0 {
+		t.Fatalf("the manager was asked %v", m.calls)
+	}
+	// A unit file written when there was a bus goes with uninstall, though
+	// the manager cannot be asked now.
+	root, _ := canonical(l.Root)
+	file := File(opts, Name(root))
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("[Unit]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Uninstall(context.Background(), l.Root, opts)
+	if err != nil || r.Op != "removed" || r.Note == "" {
+		t.Fatalf("uninstall: %+v, %v", r, err)
+	}
+	if _, err := os.Stat(file); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the unit file is still there: %v", err)
 	}
 }

@@ -33,6 +33,14 @@ type InitOptions struct {
 	// repository (memories then follow the project's branches) instead of
 	// giving it a repository of its own.
 	InProject bool
+	// Implicit says the folder was not named (cortex init with no
+	// argument): at the top of a project's repository, the vault is then
+	// made in the project's recorded vault or in DefaultVaultDir instead
+	// of refusing.
+	Implicit bool
+	// ProjectVaults are vaults the project records beyond its info/exclude
+	// (an --in-project vault its pre-commit hook names), absolute.
+	ProjectVaults []string
 	// Person is the name of the person making the vault, added to the
 	// attributions a new calibration.yml trusts so that their own notes
 	// keep their confidence; when empty, git's user.name.
@@ -88,6 +96,14 @@ type InitReport struct {
 	// Exclude is the project's exclude file Init added the vault to
 	// (GitNested), when it added it.
 	Exclude string `json:"exclude,omitempty"`
+	// Joined is the remote-tracking branch Init checked out in a clone
+	// that had checked nothing out ("origin/main"), and JoinedWhy why that
+	// one.
+	Joined    string `json:"joined,omitempty"`
+	JoinedWhy string `json:"joined_why,omitempty"`
+	// Chosen is the folder, relative to the project's top, Init chose for
+	// the vault when it was run at the top of a project without a folder.
+	Chosen string `json:"chosen,omitempty"`
 	// Note says why a vault inside a project stayed in the project's
 	// repository when --in-project was not given.
 	Note    string       `json:"note,omitempty"`
@@ -106,7 +122,7 @@ type InitReport struct {
 
 // Changed reports whether Init changed anything on disk.
 func (r *InitReport) Changed() bool {
-	if r.CreatedDir || r.Git == GitInitialized || r.Exclude != "" || r.Commit != "" {
+	if r.CreatedDir || r.Joined != "" || r.Git == GitInitialized || r.Exclude != "" || r.Commit != "" {
 		return true
 	}
 	for _, a := range r.Actions {
@@ -168,7 +184,14 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	if err != nil {
 		return nil, fmt.Errorf("init %s: %w", dir, err)
 	}
-	r := &InitReport{Dir: abs}
+	abs, chosen, err := projectTop(abs, dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	if chosen != "" {
+		dir = chosen
+	}
+	r := &InitReport{Dir: abs, Chosen: chosen}
 	l := Layout{Root: abs}
 
 	// Checks first: nothing is written until every one has passed.
@@ -183,6 +206,11 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	repo, err := findRepo(abs, dir)
 	if err != nil {
 		return nil, err
+	}
+	if repo != "" && samePath(repo, abs) && unborn(abs) {
+		if r.Joined, r.JoinedWhy, err = joinRemoteBranch(context.Background(), abs, dir, opts.Branch); err != nil {
+			return nil, err
+		}
 	}
 	if !r.CreatedDir {
 		if err := checkExisting(l, dir); err != nil {
@@ -241,9 +269,11 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		r.Actions = append(r.Actions, a)
 	}
 	person := opts.Person
+	nameFailed := false
 	if person == "" {
 		name, err := gitstore.UserName(abs)
 		if err != nil {
+			nameFailed = true
 			r.Warnings = append(r.Warnings, fmt.Sprintf("%v: your notes are not added to the trusted attributions of calibration.yml", err))
 		}
 		person = name
@@ -264,6 +294,9 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 		if f.rel == CalibrationFile && a.Op == InitWrote {
 			r.Trusted = trusted
+			if trusted == "" && person == "" && !nameFailed {
+				r.Warnings = append(r.Warnings, "git has no user.name here: nobody was added to the trusted attributions of calibration.yml (cortex write signs your notes \"system\" until you set one; then add your name under trust: trusted:)")
+			}
 		}
 		r.Actions = append(r.Actions, a)
 	}

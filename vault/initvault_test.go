@@ -397,10 +397,19 @@ func TestInitInsideProject(t *testing.T) {
 	}
 	checkIgnores(t, dir)
 
-	// Initializing the project's top folder itself uses it as is, and
-	// commits nothing into a repository with history.
+	// The project's top folder itself is refused (SPEC §11); without a
+	// folder named, the vault goes in memory/; with --in-project, the top
+	// is used as is, and nothing is committed into a repository with
+	// history.
 	head := mustGit(t, project, "rev-parse", "HEAD")
-	r, err = Init(project, InitOptions{})
+	var pre *ProjectRootError
+	if _, err := Init(project, InitOptions{}); !errors.As(err, &pre) {
+		t.Fatalf("init of the project's top: %v, want a ProjectRootError", err)
+	}
+	if _, err := os.Stat(filepath.Join(project, doc.TaxonomyFile)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a refused init wrote taxonomy.yml: %v", err)
+	}
+	r, err = Init(project, InitOptions{InProject: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,12 +38,23 @@ func Repository(root string) RepoInfo {
 	switch {
 	case !samePath(r.WorkTree, root):
 		info.Mode, info.Project = RepoInProject, r.WorkTree
+	case holdsProject(root):
+		// The vault is the top of a project (cortex init --in-project
+		// there): its commits land on the project's branches.
+		info.Mode, info.Project = RepoInProject, r.WorkTree
 	default:
 		if p := NestedIn(root); p != "" {
 			info.Mode, info.Project = RepoNested, p
 		}
 	}
 	return info
+}
+
+// holdsProject is HoldsProject for status, which never fails: a folder
+// that cannot be read is taken for a vault's.
+func holdsProject(root string) bool {
+	ok, err := HoldsProject(root)
+	return err == nil && ok
 }
 
 // headBranch reads the branch HEAD names, or "" when it is detached.

@@ -193,6 +193,8 @@ func (s *syncer) run(ctx context.Context) error {
 			if remote, err = s.revParse(ctx, tracking); err != nil {
 				return err
 			}
+		} else if err := s.checkRelated(ctx, local); err != nil {
+			return err
 		}
 		next, err := s.merge(ctx, local, remote)
 		if err != nil {
@@ -291,6 +293,48 @@ func (s *syncer) fetch(ctx context.Context, tracking string) (remoteHas bool, er
 		return false, fmt.Errorf("fetch from %s: %s (offline? nothing changed; the next sync catches up)", s.opts.Remote, ge.Message())
 	}
 	return false, fmt.Errorf("fetch from %s: %w", s.opts.Remote, err)
+}
+
+// checkRelated refuses to push local as a new branch of the remote when
+// the remote holds the vault on another branch that shares no history
+// with it (SPEC §10): a clone whose remote HEAD named no branch, and that
+// started a history of its own on master while the vault lives on main,
+// would otherwise put a second, unrelated vault next to the first — and
+// neither machine would see the other's memories.
+func (s *syncer) checkRelated(ctx context.Context, local string) error {
+	ns := "refs/cortex-sync/" + s.opts.Remote + "/"
+	if _, err := s.gitRetry(ctx, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--prune", s.opts.Remote,
+		"+refs/heads/*:"+ns+"*"); err != nil {
+		var ge *gitstore.GitError
+		if errors.As(err, &ge) {
+			return fmt.Errorf("fetch from %s: %s (offline? nothing changed; the next sync catches up)", s.opts.Remote, ge.Message())
+		}
+		return fmt.Errorf("fetch from %s: %w", s.opts.Remote, err)
+	}
+	out, err := s.git(ctx, nil, "for-each-ref", "--format=%(refname)", ns)
+	if err != nil {
+		return fmt.Errorf("list the branches of %s: %w", s.opts.Remote, err)
+	}
+	defer func() {
+		for _, ref := range strings.Fields(out) {
+			_, _ = s.git(ctx, nil, "update-ref", "-d", ref)
+		}
+	}()
+	var unrelated []string
+	for _, ref := range strings.Fields(out) {
+		if _, err := s.git(ctx, nil, "cat-file", "-e", ref+":"+s.prefix+doc.TaxonomyFile); err != nil {
+			continue // not a vault: a project's branch, say
+		}
+		if _, err := s.git(ctx, nil, "merge-base", local, ref); err == nil {
+			return nil // the same vault's history: a new branch of it
+		}
+		unrelated = append(unrelated, strings.TrimPrefix(ref, ns))
+	}
+	if len(unrelated) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s has no branch %s, and its vault (on %s) shares no history with %s here: pushing would split the memory in two (nothing pushed); to join it, clone it again and run cortex init there, then move what is only here by hand",
+		s.opts.Remote, s.rep.Branch, strings.Join(unrelated, ", "), s.rep.Branch)
 }
 
 // push sends the branch without force; pushed is false when the remote

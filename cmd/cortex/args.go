@@ -31,6 +31,11 @@ func reorderArgs(app *cli.App, args []string) []string {
 		case a == "--":
 			pos = append(pos, rest[i:]...)
 			i = len(rest)
+		case len(a) > 2 && a[0] == '-' && a[1] != '-' && !strings.Contains(a, "=") && lookupFlag(known, a[1:]) == nil &&
+			takesValue(a[:2], known, cmds):
+			// -n1: a one-letter flag with its value attached, as getopt
+			// reads it; the flag parser wants them apart.
+			flags = append(flags, a[:2], a[2:])
 		case len(a) > 1 && a[0] == '-':
 			flags = append(flags, a)
 			if !strings.Contains(a, "=") && takesValue(a, known, cmds) && i+1 < len(rest) {

@@ -140,7 +140,7 @@ func runPreCommit(c *cli.Context) error {
 	stderr := c.App.ErrWriter
 	rep, err := hooks.PreCommit(c.Context, hooks.PreCommitOptions{
 		Vaults: c.StringSlice("vault"),
-		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Logger: personLog(stderr, slog.LevelWarn, nil),
 		Notice: func(msg string) { fmt.Fprintf(stderr, "cortex: %s\n", msg) },
 	})
 	if err != nil {

@@ -73,7 +73,7 @@ func runRebuildIndex(c *cli.Context) error {
 		return err
 	}
 	ctx := c.Context
-	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
+	log := personLog(c.App.ErrWriter, slog.LevelInfo, nil)
 	start := time.Now()
 	var st index.RebuildStats
 	refreshed := c.Bool("refresh")

@@ -58,11 +58,19 @@ func runInit(c *cli.Context) error {
 	if len(args) > 1 {
 		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), strings.Join(args, " "))
 	}
+	opts := vault.InitOptions{InProject: c.Bool("in-project"), Implicit: len(args) == 0}
+	if c.IsSet("branch") {
+		opts.Branch = c.String("branch")
+	}
 	dir := "."
 	if len(args) == 1 {
 		dir = args[0]
+	} else if vaults, err := hooks.RepoVaults(dir); err == nil {
+		// An --in-project vault the project's hook names is the
+		// project's vault too.
+		opts.ProjectVaults = vaults
 	}
-	r, err := vault.Init(dir, vault.InitOptions{Branch: c.String("branch"), InProject: c.Bool("in-project")})
+	r, err := vault.Init(dir, opts)
 	if err != nil {
 		return err
 	}
@@ -116,8 +124,15 @@ type initJSON struct {
 // printInitReport prints one line per action and a summary. hook is nil
 // when the hook could not be installed.
 func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result, driver string) {
+	if r.Chosen != "" {
+		fmt.Fprintf(w, "the vault goes in %s/ (the top of a project's repository is not made a vault; --in-project does that)\n", r.Chosen)
+	}
 	if r.CreatedDir {
 		fmt.Fprintf(w, "created %s/\n", r.Dir)
+	}
+	if r.Joined != "" {
+		_, name, _ := strings.Cut(r.Joined, "/")
+		fmt.Fprintf(w, "checked out %s from %s (%s)\n", name, r.Joined, r.JoinedWhy)
 	}
 	switch r.Git {
 	case vault.GitInitialized:

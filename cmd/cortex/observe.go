@@ -165,10 +165,13 @@ func flagMessage(msg string, rename map[string]string) string {
 	return "--" + name + ": " + tail
 }
 
+// flagError names the flag a refused field came from. A flag's value the
+// schema refuses (an unknown --type, --confidence 1.5) is a usage mistake:
+// exit 2, as search's unknown --type.
 func flagError(err error, rename map[string]string) error {
 	var fe *observer.FieldError
 	if errors.As(err, &fe) {
-		return errors.New(flagMessage(fe.Error(), rename))
+		return usageErrorf("%s", flagMessage(fe.Error(), rename))
 	}
 	return err
 }
@@ -219,9 +222,9 @@ func observeCommand(now func() time.Time) *cli.Command {
 stdin (with - or --stdin, or when no flag is given and stdin is not a
 terminal). Every line is checked against the observation schema first: one
 invalid line and nothing is appended. Over-long text is cut at a word
-boundary with a warning. Nothing is printed on success (--json prints each
-appended line); the daemon, or cortex process, memorizes what lands in the
-buffer.
+boundary with a warning. On success it says on stderr what it queued
+(--quiet: nothing; --json prints each appended line on stdout); the
+daemon, or cortex process, memorizes what lands in the buffer.
 
   cortex observe --type decision --bucket explicit --attribution owner \
       --session "$SESSION_ID" --body "Use local git only" --entity owner:person
@@ -244,6 +247,7 @@ buffer.
 			&cli.StringFlag{Name: "id", Usage: "the `ID` (or an 8+ character prefix) of the document --op acts on"},
 			&cli.BoolFlag{Name: "stdin", Usage: "read JSON lines from stdin"},
 			&cli.BoolFlag{Name: "json", Usage: "print each appended line on stdout"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing on success"},
 			obsVaultFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -258,7 +262,7 @@ buffer.
 			for _, f := range c.Command.Flags {
 				n := f.Names()[0]
 				switch n {
-				case "stdin", "json", "vault":
+				case "stdin", "json", "vault", "quiet":
 				default:
 					if c.IsSet(n) {
 						given = append(given, n)
@@ -304,7 +308,13 @@ buffer.
 					return errors.New("observe: no observation on stdin (one JSON object per line)")
 				}
 				printWarnings(c.App.ErrWriter, warnings, func(s string) string { return s })
-				return appendObservations(c, l, obs)
+				if err := appendObservations(c, l, obs); err != nil {
+					return err
+				}
+				if !c.Bool("json") && !c.Bool("quiet") {
+					fmt.Fprintf(c.App.ErrWriter, "queued %s in %s\n", count(int64(len(obs)), "observation", "observations"), bufferRel(l))
+				}
+				return nil
 			}
 
 			// Every missing required flag at once, not one per try; a
@@ -337,7 +347,13 @@ buffer.
 			if err := fillCommon(c, &o, now, *entities); err != nil {
 				return err
 			}
-			return validateAndAppend(c, l, tx, &o, nil)
+			if err := validateAndAppend(c, l, tx, &o, nil); err != nil {
+				return err
+			}
+			if !c.Bool("json") && !c.Bool("quiet") {
+				printQueued(c.App.ErrWriter, l, o)
+			}
+			return nil
 		},
 	}
 }
@@ -349,7 +365,7 @@ func fillCommon(c *cli.Context, o *observer.Observation, now func() time.Time, e
 	if c.IsSet("timestamp") {
 		t, err := observer.ParseTimestamp(c.String("timestamp"))
 		if err != nil {
-			return fmt.Errorf("--timestamp: %w", err)
+			return usageErrorf("--timestamp: %w", err)
 		}
 		o.Timestamp = t
 	}
@@ -478,19 +494,30 @@ git commit.`,
 				return err
 			}
 			if !c.Bool("json") && !c.Bool("quiet") {
-				title, cut := doc.CutWords(o.Body, 60)
-				if cut {
-					title += "…"
-				}
-				rel, err := filepath.Rel(l.Root, l.Buffer())
-				if err != nil {
-					rel = l.Buffer()
-				}
-				fmt.Fprintf(c.App.ErrWriter, "queued %s %q in %s\n", o.Type, title, filepath.ToSlash(rel))
+				printQueued(c.App.ErrWriter, l, o)
 			}
 			return nil
 		},
 	}
+}
+
+// printQueued tells a person what observe and write did: the line is in
+// the buffer, waiting for the memorizer.
+func printQueued(w io.Writer, l vault.Layout, o observer.Observation) {
+	title, cut := doc.CutWords(o.Body, 60)
+	if cut {
+		title += "…"
+	}
+	fmt.Fprintf(w, "queued %s %q in %s\n", o.Type, title, bufferRel(l))
+}
+
+// bufferRel is the buffer's path from the vault's top.
+func bufferRel(l vault.Layout) string {
+	rel, err := filepath.Rel(l.Root, l.Buffer())
+	if err != nil {
+		return l.Buffer()
+	}
+	return filepath.ToSlash(rel)
 }
 
 // refuseCut refuses a person's text that the observation's limits would

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -45,25 +50,42 @@ func processCommand(now func() time.Time) *cli.Command {
 			if c.Bool("verbose") {
 				level = slog.LevelInfo
 			}
-			log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{
-				Level: level,
-				// A person reads these right away: the time adds nothing.
-				ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
-					if len(groups) == 0 && a.Key == slog.TimeKey {
-						return slog.Attr{}
-					}
-					return a
-				},
-			}))
 			bar := newProgress(c.App.ErrWriter, "memorizing")
-			m, err := observer.Open(c.Context, l, observer.Options{Logger: log, Now: now, Progress: bar.bytes})
+			log := personLog(c.App.ErrWriter, level, bar.clear)
+			// The first Ctrl-C finishes the batch in hand and stops; a
+			// second cuts it short (the next run recovers it).
+			ctx, cancel := context.WithCancel(c.Context)
+			defer cancel()
+			stop := make(chan struct{})
+			sigs := make(chan os.Signal, 2)
+			signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+			defer func() { signal.Stop(sigs); close(sigs) }()
+			go func() {
+				n := 0
+				for range sigs {
+					if n++; n == 1 {
+						close(stop)
+					} else {
+						cancel()
+					}
+				}
+			}()
+			m, err := observer.Open(ctx, l, observer.Options{Logger: log, Now: now, Progress: bar.bytes})
 			if err != nil {
 				return err
 			}
-			res, perr := m.Process(c.Context)
+			res, perr := m.ProcessUntil(ctx, stop)
 			bar.done()
 			if err := m.Close(); err != nil && perr == nil {
 				perr = err
+			}
+			if res.Stopped || (perr != nil && ctx.Err() != nil) {
+				pending := -1
+				if s, err := observer.ReadStatus(c.Context, l, now()); err == nil {
+					pending = s.Pending.Lines
+				}
+				fmt.Fprintln(c.App.ErrWriter, interruptedLine(res, pending, perr != nil))
+				return &exitError{code: 130}
 			}
 			if perr != nil {
 				if res.Lines > 0 {
@@ -80,6 +102,31 @@ func processCommand(now func() time.Time) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// interruptedLine is what an interrupted process says: what it did, what
+// waits (pending < 0: unknown), and how to finish.
+func interruptedLine(r observer.Result, pending int, cut bool) string {
+	line := fmt.Sprintf("interrupted: %s memorized", thousands(r.Memorized))
+	if pending >= 0 {
+		line += fmt.Sprintf(", %s pending", thousands(pending))
+	}
+	if cut {
+		return line + "; the batch in hand was cut short: run cortex process to recover it and finish"
+	}
+	return line + "; run cortex process to finish"
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // processResultJSON is the --json form of a result.

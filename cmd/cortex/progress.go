@@ -61,6 +61,15 @@ func (p *progress) count(n int, what string) {
 	}
 }
 
+// clear takes the progress line away for a line of text (a warning); the
+// next update draws it again below.
+func (p *progress) clear() {
+	if p.drew {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.drew = false
+	}
+}
+
 func (p *progress) done() {
 	if p.drew {
 		fmt.Fprint(p.w, "\r\033[K")

@@ -117,15 +117,7 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 	if err != nil {
 		return nil, err
 	}
-	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{
-		Level: slog.LevelWarn,
-		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
-			if len(groups) == 0 && a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		},
-	}))
+	log := personLog(c.App.ErrWriter, slog.LevelWarn, nil)
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("working folder: %w", err)

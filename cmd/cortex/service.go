@@ -106,6 +106,9 @@ func runServiceUninstall(c *cli.Context) error {
 		fmt.Fprintf(c.App.Writer, "no service installed for %s (%s)\n", root, r.File)
 	case r.DryRun:
 		fmt.Fprintf(c.App.Writer, "would stop %s and remove %s (dry run, nothing changed)\n", r.Name, r.File)
+	case r.Note != "":
+		fmt.Fprintf(c.App.Writer, "removed %s\n", r.File)
+		fmt.Fprintf(c.App.ErrWriter, "cortex: note: %s\n", r.Note)
 	default:
 		fmt.Fprintf(c.App.Writer, "stopped %s and removed %s\n", r.Name, r.File)
 	}

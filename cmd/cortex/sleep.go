@@ -122,13 +122,7 @@ func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) e
 	if c.Bool("verbose") {
 		level = slog.LevelInfo
 	}
-	log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level,
-		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
-			if len(groups) == 0 && a.Key == slog.TimeKey {
-				return slog.Attr{}
-			}
-			return a
-		}}))
+	log := personLog(c.App.ErrWriter, level, nil)
 	clock := now
 	if at := c.String("at"); at != "" {
 		t, err := time.Parse(time.RFC3339, at)

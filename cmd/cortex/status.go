@@ -75,6 +75,12 @@ date with the memory files. Reading the status changes nothing.`,
 			fmt.Fprintf(c.App.Writer, "  %-11s %s\n", "git:", gitLine(git))
 			if last != nil {
 				line := fmt.Sprintf("%s (%s)", last.Summary, last.When.Local().Format("2006-01-02 15:04:05"))
+				// With sync off, a sync is a person's one-off: its outcome is
+				// told as that, beside what doctor says (sync off), not as
+				// the state of a sync that does not run.
+				if sc, err := vaultsync.LoadConfig(l); err == nil && !sc.On {
+					line = fmt.Sprintf("off (no sync: in %s); the last cortex sync by hand, %s: %s", vaultsync.ConfigFile, last.When.Local().Format("2006-01-02 15:04:05"), last.Summary)
+				}
 				if !last.OK && last.LastOK != nil {
 					line += fmt.Sprintf("; last good sync %s", last.LastOK.Local().Format("2006-01-02 15:04:05"))
 				}

@@ -58,7 +58,7 @@ func runSync(c *cli.Context) error {
 	}
 	rep, err := vaultsync.Sync(c.Context, l, vaultsync.Options{
 		Remote:  remote,
-		Logger:  slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		Logger:  personLog(c.App.ErrWriter, slog.LevelWarn, nil),
 		Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
 	})
 	if rep != nil {

@@ -97,7 +97,7 @@ func TestSyncTwoMachines(t *testing.T) {
 	if err == nil || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.HasPrefix(out, "cortex: sync: fetch from origin") {
 		t.Errorf("offline sync: err=%v\n%s", err, out)
 	}
-	if out := cli.run(t, "", "cortex", "status", "--vault", b); !strings.Contains(out, "sync:       failed: sync: fetch from origin") || !strings.Contains(out, "1 commit(s) wait to be pushed") {
+	if out := cli.run(t, "", "cortex", "status", "--vault", b); !strings.Contains(out, "sync:       off (no sync: in cortex.yml); the last cortex sync by hand, ") || !strings.Contains(out, ": failed: sync: fetch from origin") || !strings.Contains(out, "1 commit(s) wait to be pushed") {
 		t.Errorf("status after an offline sync:\n%s", out)
 	}
 	os.Rename(moved, remote)

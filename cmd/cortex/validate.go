@@ -92,7 +92,7 @@ func runValidate(c *cli.Context) error {
 		rep, err := hooks.Validate(c.Context, l, hooks.ValidateOptions{
 			Paths:    groups[root],
 			Fix:      c.Bool("fix"),
-			Logger:   slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn})),
+			Logger:   personLog(c.App.ErrWriter, slog.LevelWarn, nil),
 			Progress: func(n int) { bar.count(n, "documents") },
 		})
 		bar.done()

@@ -1,5 +1,0 @@
-//go:build race
-
-package observer
-
-const raceEnabled = true
