@@ -124,6 +124,9 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	next := st
 	next.Buffer, next.Offset, next.LastRun = id, b.end, b.now
+	if st.KeyedTo >= st.Offset {
+		next.KeyedTo = b.end // the lines before st.Offset are keyed; these are keyed below
+	}
 	next.Totals.Add(b.totals)
 	next.BatchLines = m.grownBatch(st)
 
@@ -157,6 +160,9 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 		}
 		if m.crashAfter == stepQuarantined {
 			return Totals{}, "", errCrash
+		}
+		if err := m.seen.add(lines); err != nil {
+			return Totals{}, "", err
 		}
 		if err := SaveState(m.l, next); err != nil {
 			return Totals{}, "", err
@@ -228,6 +234,11 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	if m.crashAfter == stepQuarantined {
 		return Totals{}, "", errCrash
+	}
+	// Keyed once committed: keys of a batch that is undone would pass its
+	// lines over when read again.
+	if err := m.seen.add(lines); err != nil {
+		return Totals{}, "", err
 	}
 	if err := SaveState(m.l, next); err != nil {
 		return Totals{}, "", err
