@@ -161,7 +161,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 		if m.crashAfter == stepQuarantined {
 			return Totals{}, "", errCrash
 		}
-		if err := m.seen.add(lines); err != nil {
+		if err := m.seen.add(accounted(lines, b.quarantine)); err != nil {
 			return Totals{}, "", err
 		}
 		if err := SaveState(m.l, next); err != nil {
@@ -237,7 +237,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	// Keyed once committed: keys of a batch that is undone would pass its
 	// lines over when read again.
-	if err := m.seen.add(lines); err != nil {
+	if err := m.seen.add(accounted(lines, b.quarantine)); err != nil {
 		return Totals{}, "", err
 	}
 	if err := SaveState(m.l, next); err != nil {
@@ -251,6 +251,23 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	m.logBatch(b, h.String())
 	return b.totals, h.String(), nil
+}
+
+// accounted are the lines of a batch that were not quarantined: their
+// keys mark them as memorized, reinforced or done (seen.go). A quarantined
+// line is left unkeyed, so that its retry, the very same bytes, is
+// memorized as if new.
+func accounted(lines []rawLine, q []QuarantineRecord) []rawLine {
+	if len(q) == 0 {
+		return lines
+	}
+	out := make([]rawLine, 0, len(lines))
+	for _, ln := range lines {
+		if !slices.ContainsFunc(q, func(r QuarantineRecord) bool { return r.Offset == ln.Offset }) {
+			out = append(out, ln)
+		}
+	}
+	return out
 }
 
 func (m *Memorizer) logBatch(b *batch, commit string) {

@@ -150,6 +150,7 @@ type committer interface {
 	Commit(ctx context.Context, req gitstore.CommitRequest) (plumbing.Hash, error)
 	HeadFile(path string) ([]byte, bool, error)
 	LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error)
+	Uncommitted(path string) (bool, error)
 }
 
 // Memorizer turns the buffer's lines into committed documents (SPEC §5). It

@@ -19,7 +19,8 @@ import (
 // that created a document and the one that last reinforced it, not the
 // reinforcements between: those would be counted again, as reinforcements
 // that never happened (they count toward promotion). So every line the
-// memorizer accounts for leaves its key — a hash of its raw bytes, the
+// memorizer accounts for (but a quarantined one, whose retry must count)
+// leaves its key — a hash of its raw bytes, the
 // observation's timestamp and session among them — in observer/seen.keys,
 // and a line whose key is there reinforces nothing, whatever its offset.
 // (It is still counted and run through the rest of the pipeline as

@@ -3,7 +3,13 @@ package gitstore
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -64,4 +70,70 @@ func parseStatusZ(out []byte, prefix string) map[string]bool {
 		}
 	}
 	return dirty
+}
+
+// Uncommitted reports whether a person has uncommitted changes on one
+// vault path: staged (its index entry differs from HEAD's, or is a
+// conflict), unstaged (its file differs from the index entry) or
+// untracked. It is Unclean for a single path without a git process, for
+// callers that ask about a few documents at a time (the memorizer, before
+// it edits one): it reads the index the store already keeps, compares the
+// file's stat data with the entry's as git does and hashes the file only
+// when they differ (or the entry is racily clean).
+func (s *Store) Uncommitted(path string) (bool, error) {
+	if err := checkVaultPath(path); err != nil {
+		return false, fmt.Errorf("uncommitted changes of %s: %w", path, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	snap, err := s.loadIndex(s.readConfig())
+	if err != nil {
+		return false, fmt.Errorf("uncommitted changes of %s: %w", path, err)
+	}
+	name := s.prefix + path
+	var entry *indexEntry
+	es := snap.idx.entries
+	if i, ok := slices.BinarySearchFunc(es, name, func(e indexEntry, n string) int { return strings.Compare(e.name, n) }); ok {
+		entry = &es[i]
+		if entry.stage() != 0 || i+1 < len(es) && es[i+1].name == name {
+			return true, nil // a conflict in progress
+		}
+	}
+	abs := filepath.Join(s.workTree, filepath.FromSlash(name))
+	fi, err := os.Lstat(abs)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return false, fmt.Errorf("uncommitted changes of %s: %w", path, err)
+	}
+	s.refreshPacks(false)
+	head, inHead, err := s.headFile(path)
+	if err != nil {
+		s.refreshPacks(true)
+		if head, inHead, err = s.headFile(path); err != nil {
+			return false, err
+		}
+	}
+	indexed := ""
+	if entry != nil {
+		indexed = hex.EncodeToString(entry.hash[:])
+	}
+	switch {
+	case entry == nil:
+		return exists || inHead, nil // untracked, or its removal staged
+	case !inHead || BlobID(head) != indexed:
+		return true, nil // staged
+	case !exists:
+		return true, nil // deleted, not staged
+	}
+	var cur indexEntry
+	fillStat(&cur, fi)
+	if cur.size == entry.size && cur.mtimeSec == entry.mtimeSec && cur.mtimeNsec == entry.mtimeNsec &&
+		cur.ino == entry.ino && entry.mtimeSec < snap.mtime {
+		return false, nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return false, fmt.Errorf("uncommitted changes of %s: %w", path, err)
+	}
+	return BlobID(data) != indexed, nil
 }
