@@ -84,7 +84,11 @@ func echo(d *doc.Document, o *Observation) bool {
 // took place.
 func (m *Memorizer) reinforce(b *batch, ln rawLine, t target, o *Observation, verb string, ok outcome) outcome {
 	d := t.doc()
-	if echo(d, o) {
+	// A line accounted for before (read again from a copied or restored
+	// buffer, seen.go) reinforced its document then, or found it already
+	// reinforced by itself: counting it again would invent a
+	// reinforcement.
+	if echo(d, o) || m.seen.has(ln) {
 		return outSkipped
 	}
 	var last *time.Time

@@ -125,6 +125,9 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	next := st
 	next.Buffer, next.Offset, next.LastRun = id, b.end, b.now
+	if st.KeyedTo >= st.Offset {
+		next.KeyedTo = b.end // the lines before st.Offset are keyed; these are keyed below
+	}
 	next.Totals.Add(b.totals)
 	next.BatchLines = m.grownBatch(st)
 
@@ -158,6 +161,9 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 		}
 		if m.crashAfter == stepQuarantined {
 			return Totals{}, "", errCrash
+		}
+		if err := m.seen.add(accounted(lines, b.quarantine)); err != nil {
+			return Totals{}, "", err
 		}
 		if err := SaveState(m.l, next); err != nil {
 			return Totals{}, "", err
@@ -230,6 +236,11 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	if m.crashAfter == stepQuarantined {
 		return Totals{}, "", errCrash
 	}
+	// Keyed once committed: keys of a batch that is undone would pass its
+	// lines over when read again.
+	if err := m.seen.add(accounted(lines, b.quarantine)); err != nil {
+		return Totals{}, "", err
+	}
 	if err := SaveState(m.l, next); err != nil {
 		return Totals{}, "", err
 	}
@@ -241,6 +252,23 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	}
 	m.logBatch(b, h.String())
 	return b.totals, h.String(), nil
+}
+
+// accounted are the lines of a batch that were not quarantined: their
+// keys mark them as memorized, reinforced or done (seen.go). A quarantined
+// line is left unkeyed, so that its retry, the very same bytes, is
+// memorized as if new.
+func accounted(lines []rawLine, q []QuarantineRecord) []rawLine {
+	if len(q) == 0 {
+		return lines
+	}
+	out := make([]rawLine, 0, len(lines))
+	for _, ln := range lines {
+		if !slices.ContainsFunc(q, func(r QuarantineRecord) bool { return r.Offset == ln.Offset }) {
+			out = append(out, ln)
+		}
+	}
+	return out
 }
 
 func (m *Memorizer) logBatch(b *batch, commit string) {

@@ -153,6 +153,7 @@ type committer interface {
 	Commit(ctx context.Context, req gitstore.CommitRequest) (plumbing.Hash, error)
 	HeadFile(path string) ([]byte, bool, error)
 	LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error)
+	Uncommitted(path string) (bool, error)
 }
 
 // Memorizer turns the buffer's lines into committed documents (SPEC §5). It
@@ -195,6 +196,9 @@ type Memorizer struct {
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
 
+	// seen are the keys of the buffer's lines accounted for (seen.go).
+	seen seenLines
+
 	// leftWarned names the staging files housekeeping could not move that
 	// were already logged, so each is logged once per memorizer.
 	leftWarned map[string]bool
@@ -235,7 +239,7 @@ const indexRefreshEvery = time.Minute
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
 	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
-		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait}
+		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait, seen: seenLines{path: seenPath(l)}}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -615,6 +619,12 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 				return res, err
 			}
 		}
+		if err := m.seen.sync(); err != nil {
+			return res, err
+		}
+		if st, err = m.healSeen(st); err != nil {
+			return res, err
+		}
 		v, err := statBuffer(m.l.Buffer())
 		if err != nil {
 			return res, err
@@ -638,7 +648,7 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		if len(lines) == 0 {
 			if replaced {
 				// Remember the new file, so the next run does not warn again.
-				st.Buffer, st.Offset = id, 0
+				st.Buffer, st.Offset, st.KeyedTo = id, 0, 0
 				if err := SaveState(m.l, st); err != nil {
 					return res, err
 				}
@@ -652,7 +662,7 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 			continue
 		}
 		if replaced {
-			st.Offset = 0
+			st.Offset, st.KeyedTo = 0, 0
 		}
 		t, commit, err := m.runBatch(ctx, st, id, lines)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cortex-vault/cortex/trust"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
@@ -135,6 +136,12 @@ func (b *batch) note(verb string, t target, attribution string) {
 // line: the batch is then abandoned and retried whole.
 func (m *Memorizer) planLine(ctx context.Context, b *batch, ln rawLine) error {
 	out, err := m.lineOutcome(ctx, b, ln)
+	var pe *editingError
+	if errors.As(err, &pe) {
+		// A person's work is theirs (SPEC §11): the line waits in the
+		// quarantine, whole, until they commit and retry it.
+		out, err = m.quarantine(b, ln, ReasonEditing, fmt.Sprintf("%s: skipped: %s; commit it, then `cortex quarantine retry`", pe.path, gitstore.SkippedEditing)), nil
+	}
 	if err != nil {
 		return err
 	}
@@ -388,6 +395,13 @@ func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	if errors.Is(err, fs.ErrNotExist) || err == nil && !fi.Mode().IsRegular() {
 		return nil, nil
 	}
+	// Never read as committed state, nor edited, while a person has
+	// uncommitted changes on it.
+	if dirty, err := m.git.Uncommitted(rel); err != nil {
+		return nil, fmt.Errorf("memorize: %w", err)
+	} else if dirty {
+		return nil, &editingError{path: rel}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
 	}
@@ -405,6 +419,12 @@ func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	b.editOrder = append(b.editOrder, rel)
 	return ed, nil
 }
+
+// editingError is a document a line would act on that a person has
+// uncommitted changes on.
+type editingError struct{ path string }
+
+func (e *editingError) Error() string { return e.path + ": " + gitstore.SkippedEditing }
 
 // edit applies fn, which edits the given existing documents with Set (and
 // may then change new documents of the batch), all or nothing: when fn

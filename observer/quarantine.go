@@ -26,6 +26,7 @@ const (
 	ReasonEditFailed     = "edit_failed"     // the document an op or a match names cannot be edited in place
 	ReasonCheckFailed    = "check_failed"    // the document built would fail the pre-commit checks
 	ReasonSymlink        = "symlink"         // the document's folder is (or goes through) a symbolic link
+	ReasonEditing        = "person_editing"  // the document the line acts on has a person's uncommitted changes
 	// ReasonStaleStaging (housekeep.go): a file left in observer/staging.
 )
 

@@ -128,7 +128,7 @@ func rotate(ctx context.Context, l vault.Layout, minSize, maxKept int64) (Rotate
 			return res, fmt.Errorf("rotate: %w", err)
 		}
 	}
-	st.Buffer, st.Offset = BufferID{}, 0
+	st.Buffer, st.Offset, st.KeyedTo = BufferID{}, 0, 0
 	if tail == 0 {
 		if err := l.FS().Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
 			return res, fmt.Errorf("rotate: %w", err)
@@ -145,6 +145,11 @@ func rotate(ctx context.Context, l vault.Layout, minSize, maxKept int64) (Rotate
 	// lines, none of which it had read.
 	if err := SaveState(l, st); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
+	}
+	// The old buffer's keys go with it (a crash before this leaves them:
+	// harmless, they name lines of a file never read again).
+	if err := forgetSeen(l); err != nil {
+		return res, err
 	}
 	res.Rotated = true
 	if err := trimRotated(l, maxKept); err != nil {

@@ -21,6 +21,10 @@ type State struct {
 	Buffer BufferID `json:"buffer"`
 	// Offset is the byte offset just past the last line accounted for.
 	Offset int64 `json:"offset"`
+	// KeyedTo is how far into Buffer observer/seen.keys holds the key of
+	// every line (seen.go): up to Offset but for a crash between a
+	// batch's commit and its keys, which the next run fills in.
+	KeyedTo int64 `json:"keyed_to,omitempty"`
 	// LastRun is when the memorizer last finished a batch.
 	LastRun time.Time `json:"last_run,omitzero"`
 	// Totals counts every line ever accounted for, by outcome.

@@ -235,6 +235,10 @@ func (p *planner) ruleFile(typ string) *ruleFile {
 		return rf
 	}
 	rf := &ruleFile{rel: rel, mode: 0o644}
+	if p.editing(rel) {
+		p.rules[rel] = nil
+		return nil
+	}
 	if err := checkInside(p.s.l, rel); err != nil {
 		p.notef("%v", err)
 		return nil

@@ -99,10 +99,14 @@ func readLastRun(l vault.Layout) (LastRun, bool, error) {
 // Candidates plans a run without writing and returns the memories just
 // below the curator's bar.
 func (s *Sleeper) Candidates(ctx context.Context) ([]Candidate, error) {
+	dirty, err := s.git.Unclean(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.plan(ctx)
+	p, err := s.plan(ctx, dirty)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +114,7 @@ func (s *Sleeper) Candidates(ctx context.Context) ([]Candidate, error) {
 }
 
 // resolve finds one memory by id, unique id prefix (8+ characters) or
-// vault path.
+// vault path; nil (recorded as skipped) when a person is editing it.
 func (p *planner) resolve(ctx context.Context, ref string) (*mem, error) {
 	ix := p.s.ix
 	var docs []index.Doc
@@ -140,6 +144,9 @@ func (p *planner) resolve(ctx context.Context, ref string) (*mem, error) {
 	case len(docs) > 1:
 		return nil, fmt.Errorf("%q names %d memories; give more of the id", ref, len(docs))
 	}
+	if p.editing(docs[0].Path) {
+		return nil, nil
+	}
 	for _, m := range p.mems {
 		if m.d.Path == docs[0].Path {
 			return m, nil
@@ -157,7 +164,11 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.newPlanner(ctx, false)
+	dirty, err := s.git.Unclean(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.newPlanner(ctx, false, dirty)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +198,7 @@ func (s *Sleeper) Restore(ctx context.Context, refs []string) (*Report, error) {
 	return s.byHand(ctx, fmt.Sprintf("sleep: restore %d memories", len(refs)), func(p *planner) error {
 		for _, ref := range refs {
 			m, err := p.resolve(ctx, ref)
-			if err != nil {
+			if err != nil || m == nil {
 				return err
 			}
 			if !strings.HasPrefix(m.d.Path, ArchiveDir) {
@@ -221,6 +232,9 @@ func (s *Sleeper) Promote(ctx context.Context, refs []string, global bool) (*Rep
 			m, err := p.resolve(ctx, ref)
 			if err != nil {
 				return err
+			}
+			if m == nil {
+				continue
 			}
 			if global {
 				if m.d.Scope != "local" {
@@ -290,6 +304,12 @@ func (p *planner) load(ctx context.Context, history bool) error {
 	cache := readKeyCache(p.s.l)
 	var need []*mem
 	add := func(d index.Doc, body string) error {
+		// A document a person is changing is not committed state: the
+		// plan neither acts on it nor counts it for others (as a
+		// canonical memory, a source of a rule).
+		if p.editing(d.Path) {
+			return nil
+		}
 		m := &mem{d: d}
 		m.canon = m
 		p.mems = append(p.mems, m)

@@ -103,7 +103,7 @@ func (s *Sleeper) idle(inputs string, now time.Time) (*Report, bool) {
 	if ms := now.UnixMilli(); ms < st.FromMS || ms >= st.UntilMS {
 		return nil, false
 	}
-	rep := &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: st.Notes, Candidates: st.Candidates}
+	rep := &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Skipped: []Skip{}, Notes: st.Notes, Candidates: st.Candidates}
 	if rep.Notes == nil {
 		rep.Notes = []string{}
 	}

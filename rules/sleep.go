@@ -86,14 +86,26 @@ type Candidate struct {
 
 // Report is what a run planned and, unless it was a dry run, wrote.
 type Report struct {
-	Date        string      `json:"date"`
-	DryRun      bool        `json:"dry_run"`
-	Actions     []Action    `json:"actions"`
-	Notes       []string    `json:"notes"` // bad input met, nothing lost
+	Date    string   `json:"date"`
+	DryRun  bool     `json:"dry_run"`
+	Actions []Action `json:"actions"`
+	Notes   []string `json:"notes"` // bad input met, nothing lost
+	// Skipped are the documents left as they are because a person has
+	// uncommitted changes on them (SPEC §11): a later run acts on them
+	// once they are committed.
+	Skipped     []Skip      `json:"skipped"`
 	Candidates  []Candidate `json:"candidates"`
 	Fingerprint string      `json:"fingerprint,omitempty"`
 	Commit      string      `json:"commit,omitempty"`
 }
+
+// Skip is a document a run left alone, and why.
+type Skip struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+func (k Skip) String() string { return "skipped " + k.Path + ": " + k.Reason }
 
 // Counts is the number of actions of each kind.
 func (r *Report) Counts() map[string]int {
@@ -156,6 +168,10 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 		}
 	}
 	t0 := time.Now()
+	dirty, err := s.git.Unclean(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("maintain: %w", err)
+	}
 	if _, err := s.ix.Refresh(ctx); err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
@@ -164,6 +180,12 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	if err != nil {
 		s.log.Warn("maintain: planning in full", "err", err)
 	}
+	// A person's uncommitted work changes what a plan may touch without
+	// changing anything the idle hash reads (a `git add`, a `git reset`):
+	// only a vault without any plans from the idle record.
+	if len(dirty) > 0 {
+		inputs = ""
+	}
 	if inputs != "" {
 		if rep, ok := s.idle(inputs, s.now()); ok {
 			s.log.Info("maintain: nothing changed since the last run with nothing to do", "refresh", t1.Sub(t0), "check", time.Since(t1))
@@ -171,7 +193,7 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 			return rep, s.saveLastRun(rep)
 		}
 	}
-	p, err := s.plan(ctx)
+	p, err := s.plan(ctx, dirty)
 	if err != nil {
 		return nil, err
 	}
@@ -268,6 +290,9 @@ type planner struct {
 	ops    map[string]*fileOp
 	report *Report
 	edits  map[string]*edit // by the path the file had
+	// dirty are the paths with a person's uncommitted changes
+	// (gitstore.Unclean): never read, moved, rewritten or committed.
+	dirty map[string]bool
 	// fetched are the files prefetch reads ahead, by path; fetching
 	// runs its workers, ahead holds a token for each file they read that
 	// the plan has not taken yet, and stop ends them.
@@ -293,6 +318,18 @@ func (p *planner) notef(format string, args ...any) {
 
 func (p *planner) act(a Action) { p.report.Actions = append(p.report.Actions, a) }
 
+// editing reports whether a person has uncommitted changes on rel, and
+// then records it as skipped (once).
+func (p *planner) editing(rel string) bool {
+	if !p.dirty[rel] {
+		return false
+	}
+	if !slices.ContainsFunc(p.report.Skipped, func(k Skip) bool { return k.Path == rel }) {
+		p.report.Skipped = append(p.report.Skipped, Skip{Path: rel, Reason: gitstore.SkippedEditing})
+	}
+	return true
+}
+
 // MaxRunFiles bounds the documents one run changes, and so its memory and
 // its commit: a vault that never slept (or slept through months) catches
 // up over several runs, each whole on its own.
@@ -312,6 +349,9 @@ func (p *planner) edit(m *mem) *edit {
 	if ed, ok := p.edits[rel]; ok {
 		m.ed = ed
 		return ed
+	}
+	if p.editing(rel) {
+		return nil
 	}
 	if len(p.edits) >= maxRunFiles {
 		if !p.full {
@@ -487,9 +527,9 @@ func (p *planner) set(m *mem, field string, value any) bool {
 	return true
 }
 
-func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
+func (s *Sleeper) plan(ctx context.Context, dirty map[string]bool) (*planner, error) {
 	took := startSteps()
-	p, err := s.newPlanner(ctx, true)
+	p, err := s.newPlanner(ctx, true, dirty)
 	if err != nil {
 		return nil, err
 	}
@@ -520,12 +560,13 @@ func (s *Sleeper) plan(ctx context.Context) (*planner, error) {
 }
 
 // newPlanner starts a plan at the clock's time, with the index loaded;
-// a whole run's (full) also starts reading the project's history.
-func (s *Sleeper) newPlanner(ctx context.Context, full bool) (*planner, error) {
+// a whole run's (full) also starts reading the project's history. dirty
+// are the paths a person has uncommitted changes on (gitstore.Unclean).
+func (s *Sleeper) newPlanner(ctx context.Context, full bool, dirty map[string]bool) (*planner, error) {
 	now := s.now()
 	p := &planner{s: s, now: now, byID: map[string]*mem{}, ops: map[string]*fileOp{}, inside: newInsideCheck(s.l),
-		edits: map[string]*edit{}, rules: map[string]*ruleFile{},
-		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Candidates: []Candidate{}}}
+		edits: map[string]*edit{}, rules: map[string]*ruleFile{}, dirty: dirty,
+		report: &Report{Date: now.Format("2006-01-02"), Actions: []Action{}, Notes: []string{}, Skipped: []Skip{}, Candidates: []Candidate{}}}
 	if err := p.load(ctx, full); err != nil {
 		return nil, err
 	}
@@ -547,7 +588,7 @@ func (p *planner) collect() {
 		p.ops[ed.to] = op
 	}
 	for rel, rf := range p.rules {
-		if rf.data == nil || string(rf.data) == string(rf.orig) {
+		if rf == nil || rf.data == nil || string(rf.data) == string(rf.orig) {
 			continue
 		}
 		op := &fileOp{Path: rel, Mode: 0o644, Data: rf.data, Sum: sum(rf.data)}

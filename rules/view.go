@@ -34,6 +34,9 @@ const (
 // changed.
 func (p *planner) view(ctx context.Context) error {
 	p.finishRules()
+	if p.editing(ViewFile) {
+		return nil
+	}
 	data, err := p.renderView(ctx)
 	if err != nil {
 		return err

@@ -159,13 +159,25 @@ func (s *syncer) git(ctx context.Context, stdin []byte, args ...string) (string,
 
 func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ...string) (string, error) {
 	env = append([]string{"GIT_LITERAL_PATHSPECS=1"}, env...)
-	out, err := gitstore.GitEnv(ctx, s.repo.WorkTree, env, stdin, args...)
+	// Recorded: a kill of the whole process tree leaves git's locks and
+	// temp files, which the next run settles (gitstore.SettleChildren).
+	out, err := gitstore.GitOwned(ctx, s.repo, s.repo.WorkTree, env, stdin, args...)
 	return string(out), err
 }
 
 func (s *syncer) run(ctx context.Context) error {
 	if op := s.inProgress(); op != "" {
 		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
+	}
+	settled, err := gitstore.SettleChildren(s.repo)
+	if err != nil {
+		return err
+	}
+	for _, p := range settled {
+		s.opts.Logger.Warn("sync: removed what a killed git of ours left", "path", p)
+	}
+	if err := gitstore.ExcludeMergeTemps(s.repo); err != nil {
+		return err
 	}
 	if err := s.finishJournal(ctx); err != nil {
 		return err

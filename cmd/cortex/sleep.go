@@ -154,6 +154,9 @@ func writeReport(w io.Writer, rep *rules.Report) {
 	for _, a := range rep.Actions {
 		fmt.Fprintf(w, "%s\n", a)
 	}
+	for _, k := range rep.Skipped {
+		fmt.Fprintf(w, "%s\n", k)
+	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}

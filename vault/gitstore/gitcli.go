@@ -27,10 +27,32 @@ type GitError struct {
 
 func (e *GitError) Error() string {
 	msg := lastLine(e.Stderr)
+	if lock, ok := e.LockExists(); ok {
+		// git's own last line ("remove the file manually to continue.")
+		// names no file; what is left here is not ours (ours are settled
+		// before git runs: SettleChildren).
+		msg = fmt.Sprintf("%s exists (not ours): another git may be running; check with 'ps aux | grep git', remove it if none", lock)
+	}
 	if msg == "" {
 		msg = fmt.Sprintf("exit status %d", e.Code)
 	}
 	return fmt.Sprintf("git %s: %s", strings.Join(e.Args, " "), msg)
+}
+
+// LockExists reports the lock file git found in its way ("Unable to create
+// '…/index.lock': File exists."), if that is why it failed.
+func (e *GitError) LockExists() (string, bool) {
+	const pre = "Unable to create '"
+	i := strings.Index(e.Stderr, pre)
+	if i < 0 {
+		return "", false
+	}
+	rest := e.Stderr[i+len(pre):]
+	j := strings.Index(rest, "': File exists")
+	if j < 0 {
+		return "", false
+	}
+	return rest[:j], true
 }
 
 // Message is the last line git printed on stderr, without "fatal: ".

@@ -199,6 +199,9 @@ func OpenWith(vaultRoot string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("open git store %s: object format %s is not supported (sha1 only)", vaultRoot, cfg.objectFormat)
 	}
 	s.settleAbandonedLocks()
+	// What a killed git of a dead Cortex left (a sync's index.lock) blocks
+	// every commit: settled as soon as any command opens the store.
+	_, _ = SettleChildren(Repo{WorkTree: s.workTree, GitDir: s.gitDir, CommonDir: s.commonDir})
 	// Leftovers are harmless but for their size: a failure to remove them
 	// is no reason not to open.
 	_, _ = s.RemoveLeftovers()

@@ -1,0 +1,145 @@
+package observer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cortex-vault/cortex/vault"
+)
+
+// copyVault copies the vault's folder as `cp -a` does (a backup restored,
+// an rsync): every file, the buffer included, gets a new inode.
+func copyVault(t *testing.T, l vault.Layout) vault.Layout {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "copy")
+	if out, err := exec.Command("cp", "-a", l.Root, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a: %v\n%s", err, out)
+	}
+	return vault.Layout{Root: dst}
+}
+
+// vaultDocs reads every document of the vault by path.
+func vaultDocs(t *testing.T, l vault.Layout) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, p := range docFiles(t, l) {
+		data, err := os.ReadFile(l.Path(filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[p] = string(data)
+	}
+	return out
+}
+
+// observeRepeats appends n observations of a few bodies, each seen again
+// and again in other sessions (reinforcements), some lines twice as they
+// are.
+func observeRepeats(t *testing.T, l vault.Layout, n, day int) {
+	t.Helper()
+	var b strings.Builder
+	for i := range n {
+		ts := fmt.Sprintf("2026-01-%02dT10:%02d:%02dZ", day, i/60, i%60)
+		body := fmt.Sprintf("Lesson %d of day %d: the cache is warmed before the load test", i%5, day)
+		line := obsLine(ts, "lesson", body, `"importance":0.8`)
+		line = strings.Replace(line, `"session_id":"cli"`, fmt.Sprintf(`"session_id":"11111111-1111-4111-8111-%012d"`, i%3), 1)
+		b.WriteString(line)
+		if i%7 == 0 {
+			b.WriteString(line) // the very same line twice
+		}
+	}
+	appendRaw(t, l, b.String())
+}
+
+// runOnce opens a memorizer, processes the buffer and closes it, as one
+// `cortex process` does.
+func runOnce(t *testing.T, l vault.Layout) Result {
+	t.Helper()
+	m := openTest(t, l, nil)
+	defer m.Close()
+	return process(t, m)
+}
+
+// checkCopyAddsNothing processes a copy of l and checks that it made no
+// commit and changed no document.
+func checkCopyAddsNothing(t *testing.T, l vault.Layout) {
+	t.Helper()
+	cp := copyVault(t, l)
+	head := git(t, cp.Root, "rev-parse", "HEAD")
+	docs := vaultDocs(t, cp)
+	res := runOnce(t, cp)
+	if res.Memorized != 0 || res.Reinforced != 0 || len(res.Commits) != 0 {
+		t.Errorf("the copy: %d memorized, %d reinforced, %d commits; want none", res.Memorized, res.Reinforced, len(res.Commits))
+	}
+	if got := git(t, cp.Root, "rev-parse", "HEAD"); got != head {
+		t.Errorf("the copy has a new commit:\n%s", git(t, cp.Root, "log", "-3", "--stat"))
+	}
+	for p, want := range vaultDocs(t, cp) {
+		if docs[p] != want {
+			t.Errorf("%s changed in the copy:\nbefore:\n%s\nafter:\n%s", p, docs[p], want)
+		}
+	}
+	// Observed again in the copy: a new line is memorized there as usual.
+	appendRaw(t, cp, obsLine("2026-03-01T09:00:00Z", "lesson", "A lesson learnt after the copy", `"importance":0.8`))
+	if res := runOnce(t, cp); res.Memorized != 1 {
+		t.Errorf("a new line in the copy: %+v, want 1 memorized", res)
+	}
+}
+
+// TestCopiedVaultInventsNothing (issue 22, item 4): a copied vault's buffer
+// has a new inode, so the memorizer reads it again from the start; every
+// line it had memorized or reinforced is recognised by its key, not by
+// its offset: no commit, no reinforcement.
+func TestCopiedVaultInventsNothing(t *testing.T) {
+	l := newTestVault(t)
+	observeRepeats(t, l, 60, 1)
+	res := runOnce(t, l)
+	if res.Reinforced < 20 {
+		t.Fatalf("the fixture reinforces too little: %+v", res)
+	}
+	checkCopyAddsNothing(t, l)
+}
+
+// TestCopiedRotatedVaultInventsNothing: the same after a rotation, the
+// rotated buffer copied with the rest.
+func TestCopiedRotatedVaultInventsNothing(t *testing.T) {
+	l := newTestVault(t)
+	observeRepeats(t, l, 40, 1)
+	runOnce(t, l)
+	if r, err := Rotate(context.Background(), l, 1); err != nil || !r.Rotated {
+		t.Fatalf("rotate: %+v, %v", r, err)
+	}
+	observeRepeats(t, l, 40, 2)
+	if res := runOnce(t, l); res.Reinforced < 20 {
+		t.Fatalf("the fixture reinforces too little: %+v", res)
+	}
+	checkCopyAddsNothing(t, l)
+}
+
+// TestCopiedVaultKeysHealed: keys lost after the batch that counted them
+// (a crash between the commit and the keys, a vault from before the keys)
+// are rebuilt from the buffer up to the state's offset before a copy is
+// read again.
+func TestCopiedVaultKeysHealed(t *testing.T) {
+	l := newTestVault(t)
+	observeRepeats(t, l, 60, 1)
+	runOnce(t, l)
+	if err := os.Remove(seenPath(l)); err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := LoadState(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.KeyedTo = 0
+	if err := SaveState(l, st); err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, l) // nothing new: heals the keys
+	checkCopyAddsNothing(t, l)
+}
