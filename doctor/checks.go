@@ -19,6 +19,7 @@ import (
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
@@ -157,7 +158,7 @@ func checkService(_ context.Context, e *env) watchdog.Result {
 	if older, why := runsOlder(e, in.Binary); older {
 		return warn(restart, "the daemon runs an older cortex: %s", why)
 	}
-	if self, err := os.Executable(); err == nil && !vault.SameFile(self, in.Binary) {
+	if self, err := os.Executable(); err == nil && !vaultfs.SameFile(self, in.Binary) {
 		return warn("cortex daemon install --vault "+e.root, "the service runs %s, not this cortex (%s)", in.Binary, self)
 	}
 	if len(orphans) > 0 {

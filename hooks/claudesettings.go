@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Where Claude Code keeps what `cortex claude install` changes.
@@ -227,7 +228,7 @@ func ClaudeUninstall(opts ClaudeOptions) (*ClaudeResult, error) {
 		if opts.Scope != ClaudeScopeUser && slices.Contains(deleted, settings) {
 			// The folder install made for the file; Remove refuses a
 			// folder with anything else in it.
-			_ = os.Remove(filepath.Dir(settings))
+			_ = vaultfs.Outside().Remove(filepath.Dir(settings))
 		}
 		if err := updateRecord(opts.Record, nil, deleted); err != nil {
 			return nil, fmt.Errorf("claude uninstall: %w", err)
@@ -272,14 +273,14 @@ func updateRecord(p string, add, remove []string) error {
 			paths = append(paths, a)
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	if err := vaultfs.Outside().MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
 	var b strings.Builder
 	for _, s := range paths {
 		b.WriteString(s + "\n")
 	}
-	return vault.WriteFileAtomic(p, []byte(b.String()), 0o644)
+	return vaultfs.Outside().WriteFile(p, []byte(b.String()), 0o644)
 }
 
 func scopeName(s string) string {
@@ -363,21 +364,21 @@ func (e *fileEdit) commit() error {
 	case ClaudeUnchanged, ClaudeAbsent:
 		return nil
 	case ClaudeDeleted:
-		if err := os.Remove(e.file.Path); err != nil {
+		if err := vaultfs.Outside().Remove(e.file.Path); err != nil {
 			return err
 		}
-		return vault.SyncDir(filepath.Dir(e.file.Path))
+		return vaultfs.SyncDir(filepath.Dir(e.file.Path))
 	}
 	dir := filepath.Dir(e.file.Path)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := vaultfs.Outside().MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		if err := vault.SyncDir(filepath.Dir(dir)); err != nil {
+		if err := vaultfs.SyncDir(filepath.Dir(dir)); err != nil {
 			return err
 		}
 	}
-	return vault.WriteFileAtomic(e.file.Path, e.new, 0o644)
+	return vaultfs.Outside().WriteFile(e.file.Path, e.new, 0o644)
 }
 
 // claudeCommand is the command line of one hook entry.
@@ -664,7 +665,7 @@ func isOurServer(s *jnode) bool {
 func claudeBinary() string {
 	self := selfPath()
 	if p, err := exec.LookPath("cortex"); err == nil && self != "" {
-		if abs, err := filepath.Abs(p); err == nil && vault.SameFile(abs, self) {
+		if abs, err := filepath.Abs(p); err == nil && vaultfs.SameFile(abs, self) {
 			return "cortex"
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // HookName is the git hook Cortex installs.
@@ -99,7 +100,7 @@ func Install(vaultDir string, opts InstallOptions) (*Result, error) {
 	}
 	r.Binary = bin
 	dir := filepath.Dir(r.Hook)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := vaultfs.Outside().MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("install hooks: %w", err)
 	}
 	chained := r.Hook + ChainedSuffix
@@ -122,10 +123,10 @@ func Install(vaultDir string, opts InstallOptions) (*Result, error) {
 		if _, err := os.Lstat(chained); err == nil {
 			return nil, fmt.Errorf("install hooks: %s is not Cortex's hook and %s exists already: merge them into one hook (or delete one), then run `cortex hooks install` again", r.Hook, chained)
 		}
-		if err := os.Rename(r.Hook, chained); err != nil {
+		if err := vaultfs.Outside().Rename(r.Hook, chained); err != nil {
 			return nil, fmt.Errorf("install hooks: keep the existing hook: %w", err)
 		}
-		if err := vault.SyncDir(dir); err != nil {
+		if err := vaultfs.SyncDir(dir); err != nil {
 			return nil, fmt.Errorf("install hooks: %w", err)
 		}
 		r.Op = OpInstalled
@@ -140,12 +141,12 @@ func Install(vaultDir string, opts InstallOptions) (*Result, error) {
 		}
 	}
 	if r.Op != OpUnchanged {
-		if err := vault.WriteFileAtomic(r.Hook, script, 0o755); err != nil {
+		if err := vaultfs.Outside().WriteFile(r.Hook, script, 0o755); err != nil {
 			return nil, fmt.Errorf("install hooks: %w", err)
 		}
 	}
 	// A hook that is not executable is skipped by git without a word.
-	if err := os.Chmod(r.Hook, 0o755); err != nil {
+	if err := vaultfs.Outside().Chmod(r.Hook, 0o755); err != nil {
 		return nil, fmt.Errorf("install hooks: %w", err)
 	}
 	r.Notes = notes(repo, r)
@@ -214,7 +215,7 @@ func Uninstall(vaultDir string, opts UninstallOptions) (*Result, error) {
 	if len(r.Vaults) > 0 {
 		bin := binaryOf(old)
 		r.Binary = bin
-		if err := vault.WriteFileAtomic(r.Hook, hookScript(r.Vaults, bin), 0o755); err != nil {
+		if err := vaultfs.Outside().WriteFile(r.Hook, hookScript(r.Vaults, bin), 0o755); err != nil {
 			return nil, fmt.Errorf("uninstall hooks: %w", err)
 		}
 		r.Op = OpUpdated
@@ -225,10 +226,10 @@ func Uninstall(vaultDir string, opts UninstallOptions) (*Result, error) {
 	}
 	r.Vaults = []string{}
 	if !haveChained {
-		if err := os.Remove(r.Hook); err != nil {
+		if err := vaultfs.Outside().Remove(r.Hook); err != nil {
 			return nil, fmt.Errorf("uninstall hooks: %w", err)
 		}
-		if err := vault.SyncDir(filepath.Dir(r.Hook)); err != nil {
+		if err := vaultfs.SyncDir(filepath.Dir(r.Hook)); err != nil {
 			return nil, fmt.Errorf("uninstall hooks: %w", err)
 		}
 		r.Op = OpRemoved
@@ -244,10 +245,10 @@ func Uninstall(vaultDir string, opts UninstallOptions) (*Result, error) {
 }
 
 func restore(chained, hook string) error {
-	if err := os.Rename(chained, hook); err != nil {
+	if err := vaultfs.Outside().Rename(chained, hook); err != nil {
 		return fmt.Errorf("uninstall hooks: restore %s: %w", hook, err)
 	}
-	if err := vault.SyncDir(filepath.Dir(hook)); err != nil {
+	if err := vaultfs.SyncDir(filepath.Dir(hook)); err != nil {
 		return fmt.Errorf("uninstall hooks: %w", err)
 	}
 	return nil
@@ -396,7 +397,7 @@ func selfPath() string {
 			p, err = exec.LookPath(p)
 		}
 		if err == nil {
-			if abs, err := filepath.Abs(p); err == nil && vault.SameFile(abs, exe) {
+			if abs, err := filepath.Abs(p); err == nil && vaultfs.SameFile(abs, exe) {
 				return abs
 			}
 		}

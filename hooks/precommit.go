@@ -18,6 +18,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // PreCommitOptions tune PreCommit.
@@ -294,7 +295,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	}
 	// The working file gets the fix only when it holds exactly the staged
 	// content: otherwise it has unstaged edits, which stay the person's.
-	var writes []vault.AtomicWrite
+	var writes []vaultfs.File
 	for _, f := range fixes {
 		p := filepath.Join(top, filepath.FromSlash(f.d.path))
 		same, err := sameContent(p, f.old)
@@ -302,11 +303,11 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: the staged copy is fixed, the working file is not: %v", f.d.path, err))
 		}
 		if same {
-			writes = append(writes, vault.AtomicWrite{Path: p, Data: f.new, Perm: 0o644})
+			writes = append(writes, vaultfs.File{Path: p, Data: f.new, Perm: 0o644})
 		}
 		rep.Fixed = append(rep.Fixed, Fixed{Path: f.d.path, Fields: f.fields, StagedOnly: !same})
 	}
-	if err := vault.WriteFilesAtomic(writes); err != nil {
+	if err := vaultfs.New(top).WriteFiles(writes); err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the staged copies are fixed, some working files are not: %v", err))
 		return rep, nil
 	}

@@ -294,7 +294,7 @@ func validateFile(l vault.Layout, rel string, tx *doc.Taxonomy, opts ValidateOpt
 	c := checkDoc(rel, data, tx, opts.Fix, true, opts.Now, opts.NewID)
 	res := fileResult{problems: c.problems, claim: c.claim, mtime: mtime}
 	if len(c.changed) > 0 {
-		if err := vault.WriteFileAtomic(p, c.data, 0o644); err != nil {
+		if err := l.FS().WriteFile(p, c.data, 0o644); err != nil {
 			res.warning = fmt.Sprintf("%s: not fixed: %v", rel, err)
 			res.problems = append(res.problems, doc.Problem{Path: rel, Msg: "cannot write the fix: " + err.Error()})
 		} else {

@@ -114,7 +114,7 @@ func BenchmarkGetContextMCP(b *testing.B) {
 				if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
 					b.Fatal(err)
 				}
-				if err := vault.WriteFileAtomic(l.DaemonInfo(), info, 0o644); err != nil {
+				if err := l.FS().WriteFile(l.DaemonInfo(), info, 0o644); err != nil {
 					b.Fatal(err)
 				}
 				defer os.Remove(l.DaemonInfo())
@@ -183,7 +183,7 @@ func BenchmarkSearchMCP(b *testing.B) {
 	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
 		b.Fatal(err)
 	}
-	if err := vault.WriteFileAtomic(l.DaemonInfo(), info, 0o644); err != nil {
+	if err := l.FS().WriteFile(l.DaemonInfo(), info, 0o644); err != nil {
 		b.Fatal(err)
 	}
 	defer os.Remove(l.DaemonInfo())

@@ -11,9 +11,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // DefaultLockTimeout bounds the wait for the buffer lock. An append holds the
@@ -29,6 +28,7 @@ const DefaultLockTimeout = 10 * time.Second
 type Buffer struct {
 	path     string
 	lockPath string
+	fs       vaultfs.Root
 	// LockTimeout bounds the wait for the lock when the context has no
 	// earlier deadline; zero means DefaultLockTimeout.
 	LockTimeout time.Duration
@@ -36,7 +36,7 @@ type Buffer struct {
 
 // NewBuffer returns the buffer of the vault laid out by l.
 func NewBuffer(l vault.Layout) *Buffer {
-	return &Buffer{path: l.Buffer(), lockPath: l.BufferLock()}
+	return &Buffer{path: l.Buffer(), lockPath: l.BufferLock(), fs: l.FS()}
 }
 
 // Path is the buffer file's path.
@@ -48,7 +48,7 @@ func (b *Buffer) Path() string { return b.path }
 // appends to a file that is being moved away. The wait ends at ctx's end or
 // after LockTimeout, whichever comes first, with an error naming the lock.
 func (b *Buffer) Lock(ctx context.Context) (unlock func() error, err error) {
-	if err := ensureDir(filepath.Dir(b.lockPath)); err != nil {
+	if err := ensureDir(b.fs, filepath.Dir(b.lockPath)); err != nil {
 		return nil, fmt.Errorf("buffer lock: %w", err)
 	}
 	timeout := b.LockTimeout
@@ -60,7 +60,10 @@ func (b *Buffer) Lock(ctx context.Context) (unlock func() error, err error) {
 
 	// The lock file is never removed: removing a flock(2) file while another
 	// process waits on it would let two writers hold "the" lock at once.
-	fl := flock.New(b.lockPath, flock.SetPermissions(0o600))
+	fl, err := b.fs.Flock(b.lockPath, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("buffer lock: %w", err)
+	}
 	// Poll with a growing delay: a blocking flock cannot be cancelled, and
 	// the lock is held so briefly that the first retries almost always win.
 	delay := 50 * time.Microsecond
@@ -138,7 +141,7 @@ func (b *Buffer) write(data []byte) (Span, error) {
 	created := errors.Is(statErr, os.ErrNotExist)
 	// Read access too: the last byte is checked before writing (see below).
 	// 0600: raw lines may hold secrets that only the memorizer redacts.
-	f, err := os.OpenFile(b.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := b.fs.OpenFile(b.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 	}
@@ -181,7 +184,7 @@ func (b *Buffer) write(data []byte) (Span, error) {
 	}
 	if created {
 		// A new file survives a crash only once its folder entry is synced.
-		if err := vault.SyncDir(filepath.Dir(b.path)); err != nil {
+		if err := vaultfs.SyncDir(filepath.Dir(b.path)); err != nil {
 			return Span{}, fmt.Errorf("append to %s: %w", b.path, err)
 		}
 	}
@@ -205,14 +208,14 @@ func checkBufferLine(ln []byte) error {
 
 // ensureDir creates dir when missing and syncs its parent, so the new folder
 // outlives a crash along with what is written into it.
-func ensureDir(dir string) error {
+func ensureDir(vfs vaultfs.Root, dir string) error {
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := vfs.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return vault.SyncDir(filepath.Dir(dir))
+	return vaultfs.SyncDir(filepath.Dir(dir))
 }
 
 // Append appends lines to the buffer of the vault l; see Buffer.Append.

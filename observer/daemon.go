@@ -241,10 +241,14 @@ func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daem
 
 // start is StartDaemon after the processor is chosen (tests swap it).
 func (d *Daemon) start(ctx context.Context) error {
-	if err := os.MkdirAll(d.l.CacheDir(), 0o755); err != nil {
+	if err := d.l.FS().MkdirAll(d.l.CacheDir(), 0o755); err != nil {
 		return fmt.Errorf("daemon: %w", err)
 	}
-	d.lock = flock.New(d.l.DaemonLock(), flock.SetPermissions(0o644))
+	lock, err := d.l.FS().Flock(d.l.DaemonLock(), 0o644)
+	if err != nil {
+		return fmt.Errorf("daemon: %w", err)
+	}
+	d.lock = lock
 	lctx, cancel := context.WithTimeout(ctx, d.opts.LockWait)
 	ok, err := d.lock.TryLockContext(lctx, 20*time.Millisecond)
 	cancel()
@@ -294,7 +298,7 @@ func (d *Daemon) start(ctx context.Context) error {
 // tripped on is tried at once, not after the backoff). Without fsnotify (no
 // inotify instances left, an unsupported system) the daemon polls only.
 func (d *Daemon) watch() {
-	if err := os.MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
+	if err := d.l.FS().MkdirAll(d.l.ObserverDir(), 0o755); err != nil {
 		d.log.Warn("daemon: cannot create observer/; polling only", "err", err)
 		return
 	}
@@ -321,12 +325,12 @@ func (d *Daemon) rewatch() {
 		return
 	}
 	list := d.watcher.WatchList()
-	if !slices.Contains(list, d.l.ObserverDir()) && os.MkdirAll(d.l.ObserverDir(), 0o755) == nil {
+	if !slices.Contains(list, d.l.ObserverDir()) && d.l.FS().MkdirAll(d.l.ObserverDir(), 0o755) == nil {
 		if err := d.watcher.Add(d.l.ObserverDir()); err == nil {
 			d.log.Info("daemon: watching observer/ again")
 		}
 	}
-	if !slices.Contains(list, d.l.CacheDir()) && os.MkdirAll(d.l.CacheDir(), 0o755) == nil {
+	if !slices.Contains(list, d.l.CacheDir()) && d.l.FS().MkdirAll(d.l.CacheDir(), 0o755) == nil {
 		d.watcher.Add(d.l.CacheDir())
 	}
 	if d.hand.partial {
@@ -376,7 +380,7 @@ func (d *Daemon) writeInfo() error {
 	if err != nil {
 		return fmt.Errorf("daemon info: %w", err)
 	}
-	if err := vault.WriteFileAtomic(d.l.DaemonInfo(), append(data, '\n'), 0o644); err != nil {
+	if err := d.l.FS().WriteFile(d.l.DaemonInfo(), append(data, '\n'), 0o644); err != nil {
 		return fmt.Errorf("daemon info: %w", err)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Housekeeping of observer/ (SPEC §9: staging older than 7 days goes to
@@ -189,12 +190,12 @@ func housekeepUpTo(ctx context.Context, l vault.Layout, now time.Time, crashAfte
 		if cur, err := os.ReadFile(p); err != nil || !bytes.Equal(cur, s.data) {
 			continue
 		}
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := l.FS().Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return res, fmt.Errorf("housekeeping: %w", err)
 		}
 		res.Moved = append(res.Moved, s.name)
 	}
-	if err := vault.SyncDir(l.Staging()); err != nil {
+	if err := vaultfs.SyncDir(l.Staging()); err != nil {
 		return res, fmt.Errorf("housekeeping: %w", err)
 	}
 	return res, nil

@@ -18,6 +18,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Memorizing a batch (SPEC §5 steps 7–10), in an order that lets a crash
@@ -177,7 +178,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	if m.crashAfter == stepStaged {
 		return Totals{}, "", errCrash
 	}
-	if err := ensureDir(m.l.Staging()); err != nil {
+	if err := ensureDir(m.l.FS(), m.l.Staging()); err != nil {
 		return Totals{}, "", fmt.Errorf("memorize: staging: %w", err)
 	}
 	if err := writeManifest(m.l, man); err != nil {
@@ -257,30 +258,31 @@ func (m *Memorizer) placeFiles(man *manifest) error {
 	// since. The batch then fails and is undone; planned again, its lines
 	// are quarantined naming the link.
 	for _, p := range man.paths() {
-		if err := m.l.CheckNoLink(p); err != nil {
+		if err := m.l.FS().NoLink(p); err != nil {
 			return fmt.Errorf("memorize %s: %w", p, err)
 		}
 	}
+	vfs := m.l.FS()
 	dirs := map[string]bool{}
 	for _, n := range man.New {
 		abs := m.l.Path(filepath.FromSlash(n.Path))
-		if err := mkdirAllSynced(filepath.Dir(abs)); err != nil {
+		if err := mkdirAllSynced(vfs, filepath.Dir(abs)); err != nil {
 			return fmt.Errorf("memorize %s: %w", n.Path, err)
 		}
-		if err := createFile(abs, n.Data, 0o644); err != nil {
+		if err := createFile(vfs, abs, n.Data, 0o644); err != nil {
 			return fmt.Errorf("memorize %s: %w", n.Path, err)
 		}
 		dirs[filepath.Dir(abs)] = true
 	}
 	for _, e := range man.Edited {
 		abs := m.l.Path(filepath.FromSlash(e.Path))
-		if err := replaceFile(abs, e.Data, e.Mode); err != nil {
+		if err := replaceFile(vfs, abs, e.Data, e.Mode); err != nil {
 			return fmt.Errorf("memorize %s: %w", e.Path, err)
 		}
 		dirs[filepath.Dir(abs)] = true
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := vault.SyncDir(d); err != nil {
+		if err := vaultfs.SyncDir(d); err != nil {
 			return fmt.Errorf("memorize: %w", err)
 		}
 	}
@@ -296,25 +298,25 @@ func (m *Memorizer) finish(man *manifest) error {
 	}
 	// One syncfs(2) where the system has it (Linux): a batch of a thousand
 	// documents costs one flush, not a journal commit per file.
-	if err := vault.SyncFS(abs); err != nil {
+	if err := vaultfs.SyncFS(abs); err != nil {
 		return fmt.Errorf("memorize: %w", err)
 	}
 	return clearStaging(m.l)
 }
 
 // createFile writes a new file, failing when path exists.
-func createFile(path string, data []byte, perm fs.FileMode) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+func createFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) error {
+	f, err := vfs.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		os.Remove(path)
+		vfs.Remove(path)
 		return err
 	}
 	if err := f.Close(); err != nil {
-		os.Remove(path)
+		vfs.Remove(path)
 		return err
 	}
 	return nil
@@ -323,11 +325,11 @@ func createFile(path string, data []byte, perm fs.FileMode) error {
 // replaceFile replaces path's content in one rename, so a reader (or a
 // crash) sees the old bytes or the new, never a mix. Not synced: see
 // finish.
-func replaceFile(path string, data []byte, perm fs.FileMode) error {
+func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) error {
 	if perm == 0 {
 		perm = 0o644
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), replaceTempPrefix(path)+"*")
+	f, err := vfs.CreateTemp(filepath.Dir(path), replaceTempPrefix(path)+"*")
 	if err != nil {
 		return err
 	}
@@ -340,10 +342,10 @@ func replaceFile(path string, data []byte, perm fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, path)
+		err = vfs.Rename(tmp, path)
 	}
 	if err != nil {
-		os.Remove(tmp)
+		vfs.Remove(tmp)
 	}
 	return err
 }
@@ -354,17 +356,17 @@ func replaceTempPrefix(path string) string { return "." + filepath.Base(path) + 
 
 // mkdirAllSynced creates dir and its missing parents, syncing each parent
 // so the new folders survive a crash with the files placed in them.
-func mkdirAllSynced(dir string) error {
+func mkdirAllSynced(vfs vaultfs.Root, dir string) error {
 	if _, err := os.Stat(dir); err == nil {
 		return nil
 	}
-	if err := mkdirAllSynced(filepath.Dir(dir)); err != nil {
+	if err := mkdirAllSynced(vfs, filepath.Dir(dir)); err != nil {
 		return err
 	}
-	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+	if err := vfs.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	return vault.SyncDir(filepath.Dir(dir))
+	return vaultfs.SyncDir(filepath.Dir(dir))
 }
 
 // writeManifest writes batch.json atomically.
@@ -373,7 +375,7 @@ func writeManifest(l vault.Layout, man *manifest) error {
 	if err != nil {
 		return fmt.Errorf("memorize: manifest: %w", err)
 	}
-	if err := vault.WriteFileAtomic(manifestPath(l), append(data, '\n'), 0o644); err != nil {
+	if err := l.FS().WriteFile(manifestPath(l), append(data, '\n'), 0o644); err != nil {
 		return fmt.Errorf("memorize: manifest: %w", err)
 	}
 	return nil

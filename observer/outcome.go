@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
@@ -235,7 +233,10 @@ func memorizerBusy(l vault.Layout) bool {
 	if _, err := os.Stat(filepath.Dir(path)); err != nil {
 		return false
 	}
-	fl := flock.New(path)
+	fl, err := l.FS().Flock(path, 0o600)
+	if err != nil {
+		return false
+	}
 	ok, err := fl.TryLock()
 	if err != nil {
 		return false

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // The pipeline of one batch (SPEC §5 steps 2–6) decides, line by line, what
@@ -302,8 +302,8 @@ func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, reason, prob
 		}
 		return "", ReasonCheckFailed, "the document would not pass validation: " + strings.Join(msgs, "; "), nil
 	}
-	if err := m.l.CheckNoLink(p); err != nil {
-		var le *vault.LinkError
+	if err := m.l.FS().NoLink(p); err != nil {
+		var le *vaultfs.LinkError
 		if errors.As(err, &le) {
 			return "", ReasonSymlink, le.Error(), nil
 		}
@@ -330,8 +330,8 @@ func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	if ed, ok := b.edits[rel]; ok {
 		return ed, nil
 	}
-	if err := m.l.CheckNoLink(rel); err != nil {
-		var le *vault.LinkError
+	if err := m.l.FS().NoLink(rel); err != nil {
+		var le *vaultfs.LinkError
 		if errors.As(err, &le) {
 			m.log.Warn("document behind a symbolic link; not used for de-duplication or operations", "path", rel, "link", le.Link)
 			return nil, nil

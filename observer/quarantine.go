@@ -105,7 +105,7 @@ func appendQuarantineLines(l vault.Layout, lines []byte) error {
 	if len(lines) == 0 {
 		return nil
 	}
-	f, err := os.OpenFile(l.Quarantine(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := l.FS().OpenFile(l.Quarantine(), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("quarantine: %w", err)
 	}

@@ -147,5 +147,5 @@ func writeQuarantine(l vault.Layout, recs []QuarantineRecord) error {
 		buf.Write(line)
 		buf.WriteByte('\n')
 	}
-	return vault.WriteFileAtomic(l.Quarantine(), buf.Bytes(), 0o600)
+	return l.FS().WriteFile(l.Quarantine(), buf.Bytes(), 0o600)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Recovery (on Open, before every Process, and when state.json turns out
@@ -182,7 +183,7 @@ func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trail
 // from before the batch (old, when not ""); a file a person changed since
 // is theirs and left alone.
 func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode) error {
-	if err := m.l.CheckNoLink(rel); err != nil {
+	if err := m.l.FS().NoLink(rel); err != nil {
 		m.log.Warn("recover: a committed document is behind a symbolic link; not written through it", "path", rel, "err", err)
 		return nil
 	}
@@ -194,10 +195,10 @@ func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode)
 	if err == nil && (sum(cur) == want || len(cur) > 0 && sum(cur) != old) {
 		return nil
 	}
-	if err := mkdirAllSynced(filepath.Dir(abs)); err != nil {
+	if err := mkdirAllSynced(m.l.FS(), filepath.Dir(abs)); err != nil {
 		return fmt.Errorf("recover %s: %w", rel, err)
 	}
-	if err := vault.WriteFileAtomic(abs, data, perm); err != nil {
+	if err := m.l.FS().WriteFile(abs, data, perm); err != nil {
 		return fmt.Errorf("recover %s: %w", rel, err)
 	}
 	m.log.Warn("recover: rewrote a committed document lost from the working tree", "path", rel)
@@ -211,7 +212,7 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 	// now goes through one was never written by this batch (placeFiles
 	// checks) or belongs to whoever made the link.
 	linked := func(rel string) bool {
-		err := m.l.CheckNoLink(rel)
+		err := m.l.FS().NoLink(rel)
 		if err != nil {
 			m.log.Warn("recover: a document of the interrupted batch is behind a symbolic link; left as it is", "path", rel, "err", err)
 		}
@@ -238,7 +239,7 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 		} else if inHead {
 			continue // committed by a person meanwhile: it is theirs now
 		}
-		if err := os.Remove(abs); err != nil {
+		if err := m.l.FS().Remove(abs); err != nil {
 			return fmt.Errorf("recover %s: %w", n.Path, err)
 		}
 		removeEmptyParents(m.l, filepath.Dir(abs))
@@ -255,7 +256,7 @@ func (m *Memorizer) rollback(ctx context.Context, man *manifest) error {
 		if err == nil && len(data) > 0 && sum(data) != e.SHA256 {
 			continue // the edit never landed, or the file changed since
 		}
-		if err := vault.WriteFileAtomic(abs, e.Original, e.Mode); err != nil {
+		if err := m.l.FS().WriteFile(abs, e.Original, e.Mode); err != nil {
 			return fmt.Errorf("recover %s: %w", e.Path, err)
 		}
 	}
@@ -390,14 +391,14 @@ func clearStaging(l vault.Layout) error {
 		if e.Name() == manifestName || !ownStaging(e.Name()) {
 			continue
 		}
-		if err := os.Remove(filepath.Join(l.Staging(), e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := l.FS().Remove(filepath.Join(l.Staging(), e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("clear staging: %w", err)
 		}
 	}
-	if err := os.Remove(manifestPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := l.FS().Remove(manifestPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("clear staging: %w", err)
 	}
-	return vault.SyncDir(l.Staging())
+	return vaultfs.SyncDir(l.Staging())
 }
 
 // removeEmptyParents removes dir and its parents while they are empty
@@ -412,7 +413,7 @@ func removeEmptyParents(l vault.Layout, dir string) {
 		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 			return
 		}
-		if os.Remove(dir) != nil {
+		if l.FS().Remove(dir) != nil {
 			return
 		}
 		dir = filepath.Dir(dir)
@@ -425,7 +426,7 @@ func removeEmptyParents(l vault.Layout, dir string) {
 // memory, but that git status would show as untracked.
 func (m *Memorizer) clearTemps(man *manifest) error {
 	for _, e := range man.Edited {
-		if m.l.CheckNoLink(e.Path) != nil {
+		if m.l.FS().NoLink(e.Path) != nil {
 			continue // nothing is removed through a link
 		}
 		abs := m.l.Path(filepath.FromSlash(e.Path))
@@ -439,7 +440,7 @@ func (m *Memorizer) clearTemps(man *manifest) error {
 		}
 		for _, de := range ents {
 			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
-				if err := os.Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				if err := m.l.FS().Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return fmt.Errorf("recover: %w", err)
 				}
 				m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(e.Path), de.Name())))

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Rotation of the buffer (SPEC §5): a buffer past RotateSize whose every line
@@ -116,26 +117,26 @@ func rotate(ctx context.Context, l vault.Layout, minSize, maxKept int64) (Rotate
 	// makes one while the lock is held).
 	if stale, _ := filepath.Glob(filepath.Join(l.ObserverDir(), carryTempPrefix+"*")); len(stale) > 0 {
 		for _, p := range stale {
-			os.Remove(p)
+			l.FS().Remove(p)
 		}
 	}
 
 	// Oldest first, so every rename lands on a name already moved away;
 	// renaming .2 over .3 drops the oldest buffer in the same step.
 	for n := RotatedBuffers - 1; n >= 1; n-- {
-		if err := os.Rename(RotatedPath(l, n), RotatedPath(l, n+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := l.FS().Rename(RotatedPath(l, n), RotatedPath(l, n+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return res, fmt.Errorf("rotate: %w", err)
 		}
 	}
 	st.Buffer, st.Offset = BufferID{}, 0
 	if tail == 0 {
-		if err := os.Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
+		if err := l.FS().Rename(l.Buffer(), RotatedPath(l, 1)); err != nil {
 			return res, fmt.Errorf("rotate: %w", err)
 		}
 	} else if st.Buffer, err = carryTail(l, fi, tail); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
-	if err := vault.SyncDir(l.ObserverDir()); err != nil {
+	if err := vaultfs.SyncDir(l.ObserverDir()); err != nil {
 		return res, fmt.Errorf("rotate: %w", err)
 	}
 	// A crash before this save is harmless: the state still names the old
@@ -169,7 +170,7 @@ func trimRotated(l vault.Layout, maxKept int64) error {
 		if sizes[n] == 0 {
 			continue
 		}
-		if err := os.Remove(RotatedPath(l, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := l.FS().Remove(RotatedPath(l, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		total -= sizes[n]
@@ -178,7 +179,7 @@ func trimRotated(l vault.Layout, maxKept int64) error {
 	if !dropped {
 		return nil
 	}
-	return vault.SyncDir(l.ObserverDir())
+	return vaultfs.SyncDir(l.ObserverDir())
 }
 
 // carryTempPrefix begins the name of carryTail's temporary file.
@@ -190,7 +191,7 @@ const carryTempPrefix = ".observations.jsonl.rotate-"
 // either the old buffer in place (also .1: a harmless copy) or the new
 // one. It returns the new buffer's identity.
 func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
-	if err := os.Link(l.Buffer(), RotatedPath(l, 1)); err != nil {
+	if err := l.FS().Link(l.Buffer(), RotatedPath(l, 1)); err != nil {
 		return BufferID{}, err // no hard links here: the buffer stays as it is
 	}
 	src, err := os.Open(l.Buffer())
@@ -202,7 +203,7 @@ func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
 	if _, err := src.ReadAt(data, fi.Size()-tail); err != nil {
 		return BufferID{}, err
 	}
-	f, err := os.CreateTemp(l.ObserverDir(), carryTempPrefix+"*")
+	f, err := l.FS().CreateTemp(l.ObserverDir(), carryTempPrefix+"*")
 	if err != nil {
 		return BufferID{}, err
 	}
@@ -218,10 +219,10 @@ func carryTail(l vault.Layout, fi os.FileInfo, tail int64) (BufferID, error) {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp, l.Buffer())
+		err = l.FS().Rename(tmp, l.Buffer())
 	}
 	if err != nil {
-		os.Remove(tmp)
+		l.FS().Remove(tmp)
 		return BufferID{}, err
 	}
 	nfi, err := os.Stat(l.Buffer())
@@ -248,10 +249,10 @@ func rotateQuarantine(l vault.Layout, size int64) (bool, error) {
 	if busy, err := stagingBusy(l); err != nil || busy {
 		return false, err
 	}
-	if err := os.Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
+	if err := l.FS().Rename(l.Quarantine(), l.Quarantine()+".1"); err != nil {
 		return false, err
 	}
-	return true, vault.SyncDir(l.ObserverDir())
+	return true, vaultfs.SyncDir(l.ObserverDir())
 }
 
 // stagingBusy reports whether a batch is staged: written but not yet

@@ -95,8 +95,8 @@ func SaveState(l vault.Layout, st State) error {
 	if err != nil {
 		return fmt.Errorf("save state: %w", err)
 	}
-	if err := os.MkdirAll(l.ObserverDir(), 0o755); err != nil {
+	if err := l.FS().MkdirAll(l.ObserverDir(), 0o755); err != nil {
 		return fmt.Errorf("save state: %w", err)
 	}
-	return vault.WriteFileAtomic(l.State(), append(data, '\n'), 0o644)
+	return l.FS().WriteFile(l.State(), append(data, '\n'), 0o644)
 }

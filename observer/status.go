@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
-
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
@@ -310,7 +308,10 @@ func daemonLockHeld(l vault.Layout) (bool, error) {
 	if _, err := os.Stat(l.DaemonLock()); errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
-	fl := flock.New(l.DaemonLock())
+	fl, err := l.FS().Flock(l.DaemonLock(), 0o600)
+	if err != nil {
+		return false, err
+	}
 	ok, err := fl.TryRLock()
 	if err != nil {
 		return false, fmt.Errorf("daemon lock %s: %w", l.DaemonLock(), err)

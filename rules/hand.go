@@ -42,10 +42,10 @@ func (s *Sleeper) saveLastRun(rep *Report) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(s.l.CacheDir(), 0o755); err != nil {
+	if err := s.l.FS().MkdirAll(s.l.CacheDir(), 0o755); err != nil {
 		return fmt.Errorf("maintain: %w", err)
 	}
-	if err := vault.WriteFileAtomic(lastRunPath(s.l), append(data, '\n'), 0o644); err != nil {
+	if err := s.l.FS().WriteFile(lastRunPath(s.l), append(data, '\n'), 0o644); err != nil {
 		return fmt.Errorf("maintain: %w", err)
 	}
 	return nil
@@ -297,10 +297,10 @@ func writeKeyCache(l vault.Layout, m map[string]uint64) error {
 	if err := gob.NewEncoder(&b).Encode(m); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+	if err := l.FS().MkdirAll(l.CacheDir(), 0o755); err != nil {
 		return err
 	}
-	return vault.WriteFileAtomic(keyCachePath(l), b.Bytes(), 0o644)
+	return l.FS().WriteFile(keyCachePath(l), b.Bytes(), 0o644)
 }
 
 // load reads the index into the plan and links merged memories to their

@@ -124,10 +124,10 @@ func (s *Sleeper) saveIdle(inputs string, p *planner) {
 		Notes: p.report.Notes, Candidates: p.report.Candidates}
 	data, err := json.Marshal(st)
 	if err == nil {
-		err = os.MkdirAll(s.l.CacheDir(), 0o755)
+		err = s.l.FS().MkdirAll(s.l.CacheDir(), 0o755)
 	}
 	if err == nil {
-		err = vault.WriteFileAtomic(idlePath(s.l), data, 0o644)
+		err = s.l.FS().WriteFile(idlePath(s.l), data, 0o644)
 	}
 	if err != nil {
 		s.log.Warn("maintain: the idle state is not saved; the next run plans in full", "err", err)
@@ -135,7 +135,7 @@ func (s *Sleeper) saveIdle(inputs string, p *planner) {
 }
 
 func (s *Sleeper) forgetIdle() {
-	if err := os.Remove(idlePath(s.l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := s.l.FS().Remove(idlePath(s.l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		s.log.Warn("maintain: the idle state is not removed", "err", err)
 	}
 }

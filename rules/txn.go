@@ -21,6 +21,7 @@ import (
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // A run writes its changes in an order that lets a kill -9 between any two
@@ -284,10 +285,10 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 	if err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
+	if err := s.l.FS().MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
-	if err := vault.WriteFileAtomic(manifestPath(s.l), data, 0o644); err != nil {
+	if err := s.l.FS().WriteFile(manifestPath(s.l), data, 0o644); err != nil {
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if s.crashAfter == stepManifest {
@@ -358,7 +359,8 @@ func indexFiles(ops []fileOp, mtime time.Time) []index.File {
 // together) with mtime as its modification time; removeFroms removes the
 // paths moves leave.
 func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
-	writes := make([]vault.AtomicWrite, 0, len(ops))
+	writes := make([]vaultfs.File, 0, len(ops))
+	vfs := s.l.FS()
 	inside := newInsideCheck(s.l)
 	made := map[string]bool{}
 	for _, op := range ops {
@@ -366,21 +368,21 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 			return err
 		}
 		if dir := path.Dir(op.Path); !made[dir] {
-			if err := os.MkdirAll(s.abs(dir), 0o755); err != nil {
+			if err := vfs.MkdirAll(s.abs(dir), 0o755); err != nil {
 				return fmt.Errorf("maintain %s: %w", op.Path, err)
 			}
 			made[dir] = true
 		}
-		writes = append(writes, vault.AtomicWrite{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime})
+		writes = append(writes, vaultfs.File{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime})
 	}
 	if s.crashAfter == stepPlacedOne && len(writes) > 0 {
 		// As if killed after the first file.
-		if err := vault.WriteFileAtomic(writes[0].Path, writes[0].Data, writes[0].Perm); err != nil {
+		if err := vfs.WriteFile(writes[0].Path, writes[0].Data, writes[0].Perm); err != nil {
 			return err
 		}
 		return errCrash
 	}
-	if err := vault.WriteFilesAtomic(writes); err != nil {
+	if err := vfs.WriteFiles(writes); err != nil {
 		return fmt.Errorf("maintain: %w", err)
 	}
 	return nil
@@ -394,13 +396,13 @@ func (s *Sleeper) removeFroms(ops []fileOp) error {
 		if op.From == "" {
 			continue
 		}
-		if err := os.Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := s.l.FS().Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("maintain %s: %w", op.From, err)
 		}
 		dirs[filepath.Dir(s.abs(op.From))] = true
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := vault.SyncDir(d); err != nil {
+		if err := vaultfs.SyncDir(d); err != nil {
 			return fmt.Errorf("maintain: %w", err)
 		}
 	}
@@ -413,17 +415,17 @@ func (s *Sleeper) place(op *fileOp) error {
 	if err := checkInside(s.l, op.Path); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+	if err := s.l.FS().MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return fmt.Errorf("maintain %s: %w", op.Path, err)
 	}
-	if err := vault.WriteFileAtomic(abs, op.Data, op.Mode); err != nil {
+	if err := s.l.FS().WriteFile(abs, op.Data, op.Mode); err != nil {
 		return fmt.Errorf("maintain %s: %w", op.Path, err)
 	}
 	if op.From != "" {
-		if err := os.Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := s.l.FS().Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("maintain %s: %w", op.From, err)
 		}
-		if err := vault.SyncDir(filepath.Dir(s.abs(op.From))); err != nil {
+		if err := vaultfs.SyncDir(filepath.Dir(s.abs(op.From))); err != nil {
 			return fmt.Errorf("maintain %s: %w", op.From, err)
 		}
 	}
@@ -439,73 +441,23 @@ func checkInside(l vault.Layout, rel string) error {
 }
 
 // insideCheck is checkInside for many paths: each folder is looked at
-// once.
-type insideCheck struct {
-	l  vault.Layout
-	mu sync.Mutex
-	// dirs holds the folders found to be real folders (true) or missing
-	// (false: nothing below them exists yet), by vault-relative path.
-	dirs map[string]bool
-}
+// once (the room's Checker).
+type insideCheck struct{ c *vaultfs.Checker }
 
-func newInsideCheck(l vault.Layout) *insideCheck {
-	return &insideCheck{l: l, dirs: map[string]bool{}}
-}
+func newInsideCheck(l vault.Layout) *insideCheck { return &insideCheck{c: l.FS().Checker()} }
 
 func (c *insideCheck) check(rel string) error {
-	if !filepath.IsLocal(filepath.FromSlash(rel)) {
-		return fmt.Errorf("maintain %s: not a path inside the vault", rel)
+	if err := c.c.NoLink(rel); err != nil {
+		return fmt.Errorf("maintain %s: %w; left alone", rel, err)
 	}
-	c.mu.Lock()
-	exists, err := c.dir(path.Dir(rel), rel)
-	c.mu.Unlock()
-	if err != nil || !exists {
-		return err
-	}
-	_, err = c.lstat(rel, rel)
-	return err
-}
-
-// dir checks the folder d (and those above it) for rel, and reports
-// whether it exists.
-func (c *insideCheck) dir(d, rel string) (bool, error) {
-	if d == "." {
-		return true, nil
-	}
-	if exists, ok := c.dirs[d]; ok {
-		return exists, nil
-	}
-	exists, err := c.dir(path.Dir(d), rel)
-	if err == nil && exists {
-		exists, err = c.lstat(d, rel)
-	}
-	if err != nil {
-		return false, err
-	}
-	c.dirs[d] = exists
-	return exists, nil
-}
-
-// lstat reports whether p exists, and refuses it when it is a symbolic
-// link.
-func (c *insideCheck) lstat(p, rel string) (bool, error) {
-	fi, err := os.Lstat(c.l.Path(filepath.FromSlash(p)))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return false, nil
-	case err != nil:
-		return false, fmt.Errorf("maintain %s: %w", rel, err)
-	case fi.Mode()&fs.ModeSymlink != 0:
-		return false, fmt.Errorf("maintain %s: passes through a symbolic link; left alone", rel)
-	}
-	return true, nil
+	return nil
 }
 
 func removeManifest(l vault.Layout) error {
-	if err := os.Remove(manifestPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := l.FS().Remove(manifestPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("maintain: %w", err)
 	}
-	return vault.SyncDir(filepath.Dir(manifestPath(l)))
+	return vaultfs.SyncDir(filepath.Dir(manifestPath(l)))
 }
 
 // recover finishes or undoes a run a crash interrupted.
@@ -557,7 +509,7 @@ func (s *Sleeper) recover(ctx context.Context) error {
 }
 
 // clearTemps removes the temporary files (".<name>.tmp-…", see
-// vault.WriteFileAtomic) a kill between a write and its rename left beside
+// vaultfs.Root.WriteFile) a kill between a write and its rename left beside
 // the run's files: never read as memory, but git status shows them.
 func (s *Sleeper) clearTemps(man *manifest) error {
 	for _, op := range man.Ops {
@@ -572,7 +524,7 @@ func (s *Sleeper) clearTemps(man *manifest) error {
 		}
 		for _, de := range ents {
 			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
-				if err := os.Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				if err := s.l.FS().Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return fmt.Errorf("maintain: recover: %w", err)
 				}
 			}
@@ -611,7 +563,7 @@ func (s *Sleeper) repair(op *fileOp) error {
 		}
 	}
 	if op.From != "" && s.holdsOriginal(op.From, op) {
-		if err := os.Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := s.l.FS().Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
 		}
 	}
@@ -642,7 +594,7 @@ func (s *Sleeper) undo(op fileOp) error {
 			if err != nil {
 				return err
 			}
-			if err := vault.WriteFileAtomic(s.abs(op.Path), orig, op.Mode); err != nil {
+			if err := s.l.FS().WriteFile(s.abs(op.Path), orig, op.Mode); err != nil {
 				return fmt.Errorf("maintain: recover %s: %w", op.Path, err)
 			}
 			return nil
@@ -652,14 +604,14 @@ func (s *Sleeper) undo(op fileOp) error {
 	}
 	// A move: the old path back first, then the new one goes.
 	if _, err := os.Lstat(s.abs(op.From)); errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(s.abs(op.From)), 0o755); err != nil {
+		if err := s.l.FS().MkdirAll(filepath.Dir(s.abs(op.From)), 0o755); err != nil {
 			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
 		}
 		orig, err := s.original(&op)
 		if err != nil {
 			return err
 		}
-		if err := vault.WriteFileAtomic(s.abs(op.From), orig, op.Mode); err != nil {
+		if err := s.l.FS().WriteFile(s.abs(op.From), orig, op.Mode); err != nil {
 			return fmt.Errorf("maintain: recover %s: %w", op.From, err)
 		}
 	}
@@ -670,14 +622,14 @@ func (s *Sleeper) undo(op fileOp) error {
 }
 
 func (s *Sleeper) remove(rel string) error {
-	err := os.Remove(s.abs(rel))
+	err := s.l.FS().Remove(s.abs(rel))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("maintain: recover %s: %w", rel, err)
 	}
-	return vault.SyncDir(filepath.Dir(s.abs(rel)))
+	return vaultfs.SyncDir(filepath.Dir(s.abs(rel)))
 }
 
 // sortOps orders operations by path, so the fingerprint and the commit

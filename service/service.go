@@ -22,6 +22,7 @@ import (
 	"unicode"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // The service managers.
@@ -331,11 +332,15 @@ func Install(ctx context.Context, l vault.Layout, opts Options) (*Result, error)
 	if o.DryRun {
 		return r, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(r.File), 0o755); err != nil {
+	// The service manager's folder (~/.config/systemd/user,
+	// ~/Library/LaunchAgents) is the person's, outside the vault; it may be
+	// a link of their dotfiles.
+	units := vaultfs.Outside()
+	if err := units.MkdirAll(filepath.Dir(r.File), 0o755); err != nil {
 		return nil, fmt.Errorf("daemon install: %w", err)
 	}
 	if o.Platform == Launchd {
-		if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+		if err := l.FS().MkdirAll(l.CacheDir(), 0o755); err != nil {
 			return nil, fmt.Errorf("daemon install: %w", err)
 		}
 	}
@@ -346,7 +351,7 @@ func Install(ctx context.Context, l vault.Layout, opts Options) (*Result, error)
 		}
 	}
 	if r.Op != "unchanged" {
-		if err := vault.WriteFileAtomic(r.File, data, 0o644); err != nil {
+		if err := units.WriteFile(r.File, data, 0o644); err != nil {
 			return nil, fmt.Errorf("daemon install: %w", err)
 		}
 	}
@@ -384,10 +389,10 @@ func Uninstall(ctx context.Context, root string, opts Options) (*Result, error) 
 	if err := o.Manager.Stop(ctx, name, r.File); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
-	if err := os.Remove(r.File); err != nil {
+	if err := vaultfs.Outside().Remove(r.File); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
-	if err := vault.SyncDir(filepath.Dir(r.File)); err != nil {
+	if err := vaultfs.SyncDir(filepath.Dir(r.File)); err != nil {
 		return nil, fmt.Errorf("daemon uninstall: %w", err)
 	}
 	if err := o.Manager.Reload(ctx); err != nil {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ import (
 	cortex "github.com/cortex-vault/cortex"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // InitOptions tunes Init.
@@ -132,6 +134,9 @@ var initDirs = []string{
 	"observer", "observer/staging", ".cortex",
 }
 
+// initFiles are the files init writes or completes.
+var initFiles = []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore", ".gitattributes"}
+
 // vaultIgnoreLines are the lines a vault's .gitignore needs: the ingest side
 // and the caches stay out of git, except the README explaining the folder.
 // `/observer/*` rather than `/observer/`: git cannot re-include a file whose
@@ -205,7 +210,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	}
 
 	if r.CreatedDir {
-		if err := os.MkdirAll(abs, 0o755); err != nil {
+		if err := l.FS().MkdirAll(abs, 0o755); err != nil {
 			return nil, fmt.Errorf("init %s: %w", dir, err)
 		}
 	}
@@ -229,7 +234,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	}
 
 	for _, d := range initDirs {
-		a, err := ensureDir(l.Path(filepath.FromSlash(d)), d)
+		a, err := ensureDir(l.FS(), l.Path(filepath.FromSlash(d)), d)
 		if err != nil {
 			return nil, err
 		}
@@ -253,7 +258,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		{".cortexignore", cortex.DefaultCortexignore},
 		{"observer/README.md", []byte(observerReadme)},
 	} {
-		a, err := ensureFile(l.Path(filepath.FromSlash(f.rel)), f.rel, f.data)
+		a, err := ensureFile(l.FS(), l.Path(filepath.FromSlash(f.rel)), f.rel, f.data)
 		if err != nil {
 			return nil, err
 		}
@@ -264,9 +269,9 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	}
 	for _, ensure := range []struct {
 		rel string
-		f   func(string) (InitAction, error)
+		f   func(vaultfs.Root, string) (InitAction, error)
 	}{{".gitignore", ensureGitignore}, {".gitattributes", ensureAttributes}} {
-		a, err := ensure.f(l.Path(ensure.rel))
+		a, err := ensure.f(l.FS(), l.Path(ensure.rel))
 		if err != nil {
 			return nil, err
 		}
@@ -430,10 +435,13 @@ func excludeFromProject(project, abs string) (string, error) {
 		b.WriteString("\n")
 	}
 	b.WriteString(excludeMark + rel + " (the memory vault, its own git repository)\n" + line + "\n")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+	// The project's own git folder is the room here: Cortex writes
+	// nothing through a link leading out of it.
+	gitDir := vaultfs.New(pr.CommonDir)
+	if err := gitDir.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", err
 	}
-	if err := WriteFileAtomic(p, b.Bytes(), 0o644); err != nil {
+	if err := gitDir.WriteFile(p, b.Bytes(), 0o644); err != nil {
 		return "", err
 	}
 	return p, nil
@@ -550,6 +558,16 @@ func isGitDir(p string) bool {
 // default, which would silently re-route memories), or a file where a folder
 // belongs and the reverse.
 func checkExisting(l Layout, dir string) error {
+	// The walls first: a shared vault may carry links leading out of it,
+	// and init reads and writes nothing through one.
+	if err := l.CheckWalls(); err != nil {
+		return fmt.Errorf("init %s: %w (init changed nothing)", dir, err)
+	}
+	for _, p := range slices.Concat(initDirs, initFiles) {
+		if err := l.FS().Check(l.Path(filepath.FromSlash(p))); err != nil {
+			return fmt.Errorf("init %s: %w (init changed nothing)", dir, err)
+		}
+	}
 	if _, err := doc.LoadTaxonomy(l.Root); err != nil {
 		var te *doc.TaxonomyError
 		if errors.As(err, &te) {
@@ -563,7 +581,7 @@ func checkExisting(l Layout, dir string) error {
 			return fmt.Errorf("init %s: %s is a file where the vault needs a folder (init changed nothing)", dir, d)
 		}
 	}
-	for _, f := range []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "observer/README.md", ".gitignore", ".gitattributes"} {
+	for _, f := range initFiles {
 		if fi, err := os.Stat(l.Path(filepath.FromSlash(f))); err == nil && !fi.Mode().IsRegular() {
 			return fmt.Errorf("init %s: %s exists and is not a regular file (init changed nothing)", dir, f)
 		}
@@ -571,9 +589,9 @@ func checkExisting(l Layout, dir string) error {
 	return nil
 }
 
-func ensureDir(p, rel string) (InitAction, error) {
+func ensureDir(vfs vaultfs.Root, p, rel string) (InitAction, error) {
 	a := InitAction{Op: InitCreated, Path: rel + "/"}
-	err := os.Mkdir(p, 0o755)
+	err := vfs.Mkdir(p, 0o755)
 	if errors.Is(err, fs.ErrExist) {
 		if fi, serr := os.Stat(p); serr == nil && fi.IsDir() {
 			a.Op = InitKept
@@ -584,11 +602,11 @@ func ensureDir(p, rel string) (InitAction, error) {
 	if err != nil {
 		return a, fmt.Errorf("init: %w", err)
 	}
-	return a, SyncDir(filepath.Dir(p))
+	return a, vaultfs.SyncDir(filepath.Dir(p))
 }
 
-func ensureFile(p, rel string, data []byte) (InitAction, error) {
-	err := CreateFileAtomic(p, data, 0o644)
+func ensureFile(vfs vaultfs.Root, p, rel string, data []byte) (InitAction, error) {
+	err := vfs.CreateFile(p, data, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return InitAction{Op: InitKept, Path: rel}, nil
 	}
@@ -600,8 +618,8 @@ func ensureFile(p, rel string, data []byte) (InitAction, error) {
 
 // ensureGitignore gives the vault's .gitignore the lines it lacks, appended
 // after the person's own, which stay byte for byte.
-func ensureGitignore(p string) (InitAction, error) {
-	return ensureLines(p, ".gitignore", gitignoreComment, vaultIgnoreLines, missingGitignoreLines, "has the lines cortex needs")
+func ensureGitignore(vfs vaultfs.Root, p string) (InitAction, error) {
+	return ensureLines(vfs, p, ".gitignore", gitignoreComment, vaultIgnoreLines, missingGitignoreLines, "has the lines cortex needs")
 }
 
 // attributesComment and vaultAttributeLines are what a vault's
@@ -613,7 +631,7 @@ const attributesComment = "# Cortex: memory documents merge by Cortex's rules (c
 var vaultAttributeLines = []string{"mind/**/*.md merge=cortex", "vault/**/*.md merge=cortex", "rules/**/*.md merge=cortex"}
 
 // ensureAttributes gives the vault's .gitattributes the lines it lacks.
-func ensureAttributes(p string) (InitAction, error) {
+func ensureAttributes(vfs vaultfs.Root, p string) (InitAction, error) {
 	missing := func(data []byte) []string {
 		var out []string
 		for _, l := range vaultAttributeLines {
@@ -623,19 +641,19 @@ func ensureAttributes(p string) (InitAction, error) {
 		}
 		return out
 	}
-	return ensureLines(p, ".gitattributes", attributesComment, vaultAttributeLines, missing, "registers cortex's merge driver")
+	return ensureLines(vfs, p, ".gitattributes", attributesComment, vaultAttributeLines, missing, "registers cortex's merge driver")
 }
 
 // ensureLines writes the file rel at p with comment and lines when it is
 // absent, else appends the lines missing reports after the person's own,
 // which stay byte for byte.
-func ensureLines(p, rel, comment string, lines []string, missingOf func([]byte) []string, keptNote string) (InitAction, error) {
+func ensureLines(vfs vaultfs.Root, p, rel, comment string, lines []string, missingOf func([]byte) []string, keptNote string) (InitAction, error) {
 	old, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		data := comment + "\n" + strings.Join(lines, "\n") + "\n"
-		err := CreateFileAtomic(p, []byte(data), 0o644)
+		err := vfs.CreateFile(p, []byte(data), 0o644)
 		if errors.Is(err, fs.ErrExist) { // appeared meanwhile: append instead
-			return ensureLines(p, rel, comment, lines, missingOf, keptNote)
+			return ensureLines(vfs, p, rel, comment, lines, missingOf, keptNote)
 		}
 		if err != nil {
 			return InitAction{}, fmt.Errorf("init: %w", err)
@@ -667,7 +685,7 @@ func ensureLines(p, rel, comment string, lines []string, missingOf func([]byte) 
 	for _, line := range missing {
 		b.WriteString(line + nl)
 	}
-	if err := WriteFileAtomic(p, b.Bytes(), 0o644); err != nil {
+	if err := vfs.WriteFile(p, b.Bytes(), 0o644); err != nil {
 		return InitAction{}, fmt.Errorf("init: %w", err)
 	}
 	return InitAction{Op: InitAppended, Path: rel, Lines: missing}, nil

@@ -311,11 +311,32 @@ func TestInitAppendsGitignoreLines(t *testing.T) {
 	}
 }
 
+// A .gitignore that is a link leading out of the vault (a shared file) is
+// neither read nor written: init refuses before it changes anything. A
+// link that stays inside the vault is written through.
 func TestInitGitignoreThroughSymlink(t *testing.T) {
 	dir := t.TempDir()
 	shared := filepath.Join(t.TempDir(), "shared.gitignore")
 	writeFile(t, shared, "*.log\n")
 	if err := os.Symlink(shared, filepath.Join(dir, ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Init(dir, InitOptions{})
+	if err == nil || !strings.Contains(err.Error(), ".gitignore is a link to "+shared+": refusing to read or write outside the vault") {
+		t.Fatalf("init: %v", err)
+	}
+	if got := readFile(t, shared); got != "*.log\n" {
+		t.Errorf("linked file = %q", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("init changed the vault: %v", ents)
+	}
+
+	writeFile(t, filepath.Join(dir, "shared", "gitignore"), "*.log\n")
+	if err := os.Remove(filepath.Join(dir, ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("shared", "gitignore"), filepath.Join(dir, ".gitignore")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Init(dir, InitOptions{}); err != nil {
@@ -324,7 +345,7 @@ func TestInitGitignoreThroughSymlink(t *testing.T) {
 	if fi, err := os.Lstat(filepath.Join(dir, ".gitignore")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Error(".gitignore is no longer a symbolic link")
 	}
-	if got := readFile(t, shared); !strings.HasPrefix(got, "*.log\n\n"+gitignoreComment) {
+	if got := readFile(t, filepath.Join(dir, "shared", "gitignore")); !strings.HasPrefix(got, "*.log\n\n"+gitignoreComment) {
 		t.Errorf("linked file = %q", got)
 	}
 }

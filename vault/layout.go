@@ -1,9 +1,11 @@
 package vault
 
 import (
+	"errors"
 	"path/filepath"
 
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Layout names the files and folders of a vault (SPEC §1). Root is the
@@ -61,3 +63,26 @@ func (l Layout) DaemonLock() string { return l.Path(".cortex", "daemon.lock") }
 
 // DaemonInfo records the running daemon's pid and heartbeat.
 func (l Layout) DaemonInfo() string { return l.Path(".cortex", "daemon.json") }
+
+// FS is the vault's room (package vaultfs): every write, move and delete
+// inside the vault goes through it, refused when a link on the way leads
+// outside the vault.
+func (l Layout) FS() vaultfs.Root { return vaultfs.New(l.Root) }
+
+// CheckWalls refuses a vault whose runtime folders (.cortex/, observer/)
+// or configuration files are symbolic links leading outside it — a clone
+// can carry such links — with one line saying which and where to. Every
+// command that opens a vault calls it first, so that nothing is read from
+// or written outside the vault.
+func (l Layout) CheckWalls() error {
+	for _, p := range []string{l.CacheDir(), l.ObserverDir(), l.Taxonomy(), l.Calibration(), l.Cortexignore()} {
+		if err := l.FS().Check(p); err != nil {
+			var le *vaultfs.LinkError
+			if errors.As(err, &le) {
+				return le
+			}
+			return err
+		}
+	}
+	return nil
+}

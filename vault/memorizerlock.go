@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/gofrs/flock"
 )
 
@@ -20,6 +21,7 @@ var ErrMemorizerBusy = errors.New("the vault's memorizer is already running")
 type MemorizerHold struct {
 	fl   *flock.Flock
 	path string
+	fs   vaultfs.Root
 	// Stale is set when the file still named a holder when the lock was
 	// taken: that holder ended without Unlock (a kill -9).
 	Stale bool
@@ -33,10 +35,14 @@ type MemorizerHold struct {
 // holder's pid.
 func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 	path := l.MemorizerLock()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	vfs := l.FS()
+	if err := vfs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("memorizer lock: %w", err)
 	}
-	fl := flock.New(path, flock.SetPermissions(0o644))
+	fl, err := vfs.Flock(path, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("memorizer lock: %w", err)
+	}
 	ok, err := fl.TryLock()
 	if err != nil {
 		return nil, fmt.Errorf("memorizer lock %s: %w", path, err)
@@ -50,12 +56,15 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 		}
 		return nil, fmt.Errorf("%w in %s (a `cortex daemon`?): %s is locked", ErrMemorizerBusy, holder, path)
 	}
-	h := &MemorizerHold{fl: fl, path: path}
+	h := &MemorizerHold{fl: fl, path: path, fs: vfs}
 	if data, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(data))) > 0 {
 		h.Stale = true
 	}
 	// The pid is informative only; the flock is what excludes.
-	_ = os.WriteFile(path, []byte(strings.TrimSpace(strconv.Itoa(os.Getpid())+" "+role)+"\n"), 0o644)
+	if f, err := vfs.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0); err == nil {
+		_, _ = f.WriteString(strings.TrimSpace(strconv.Itoa(os.Getpid())+" "+role) + "\n")
+		f.Close()
+	}
 	return h, nil
 }
 
@@ -80,6 +89,6 @@ func ParseMemorizerLock(data []byte) (pid int, role string) {
 // Unlock empties the file, which tells the next holder this one ended
 // cleanly, and lets go of the lock.
 func (h *MemorizerHold) Unlock() error {
-	_ = os.Truncate(h.path, 0)
+	_ = h.fs.Truncate(h.path, 0)
 	return h.fl.Unlock()
 }

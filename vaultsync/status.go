@@ -52,7 +52,7 @@ func SaveStatus(l vault.Layout, rep *Report, syncErr error) error {
 	if err != nil {
 		return err
 	}
-	return vault.WriteFileAtomic(statusPath(l), append(data, '\n'), 0o644)
+	return l.FS().WriteFile(statusPath(l), append(data, '\n'), 0o644)
 }
 
 // LoadStatus reads the last sync's outcome; nil when no sync ran.

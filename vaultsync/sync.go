@@ -27,6 +27,7 @@ import (
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/docmerge"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Options tune Sync.
@@ -744,12 +745,12 @@ func (s *syncer) advance(ctx context.Context, local, next string) (moved bool, e
 	}
 	j := journal{From: local, To: next, Paths: paths}
 	data, _ := json.Marshal(j)
-	if err := vault.WriteFileAtomic(s.journalPath(), data, 0o644); err != nil {
+	if err := s.l.FS().WriteFile(s.journalPath(), data, 0o644); err != nil {
 		return false, fmt.Errorf("write %s: %w", s.journalPath(), err)
 	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "cortex sync: "+s.opts.Remote+"/"+s.rep.Branch,
 		"refs/heads/"+s.rep.Branch, next, local); err != nil {
-		os.Remove(s.journalPath())
+		s.l.FS().Remove(s.journalPath())
 		return false, nil
 	}
 	if err := s.checkout(ctx, j); err != nil {
@@ -849,11 +850,11 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		}
 		for _, p := range gone {
 			full := filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))
-			if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := vaultfs.New(s.repo.WorkTree).Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 			for d := filepath.Dir(full); d != s.repo.WorkTree && strings.HasPrefix(d, s.repo.WorkTree); d = filepath.Dir(d) {
-				if os.Remove(d) != nil {
+				if vaultfs.New(s.repo.WorkTree).Remove(d) != nil {
 					break
 				}
 			}
@@ -871,7 +872,7 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 			}
 		}
 	}
-	if err := os.Remove(s.journalPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := s.l.FS().Remove(s.journalPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
@@ -891,7 +892,7 @@ func (s *syncer) finishJournal(ctx context.Context) error {
 	var j journal
 	if err := json.Unmarshal(data, &j); err != nil {
 		s.opts.Logger.Warn("sync: unreadable journal dropped", "path", s.journalPath(), "err", err)
-		return os.Remove(s.journalPath())
+		return s.l.FS().Remove(s.journalPath())
 	}
 	head, err := s.revParse(ctx, "HEAD")
 	if err != nil {
@@ -899,7 +900,7 @@ func (s *syncer) finishJournal(ctx context.Context) error {
 	}
 	if head != j.To {
 		if !s.isAncestor(ctx, j.To, head) {
-			return os.Remove(s.journalPath())
+			return s.l.FS().Remove(s.journalPath())
 		}
 		j.To = head // later commits hold the sync's changes and more
 	}

@@ -66,8 +66,22 @@ func (e *noVaultError) Error() string {
 
 // obsLayout returns the vault named by --vault, else the one the working
 // folder is in. A folder that is not a vault is an error: no command but
-// init ever makes one by accident.
+// init ever makes one by accident. So is a vault whose .cortex/, observer/
+// or configuration is a link leading out of it (vault.Layout.CheckWalls):
+// refused before anything is read or written.
 func obsLayout(c *cli.Context) (vault.Layout, error) {
+	l, err := namedLayout(c)
+	if err != nil {
+		return l, err
+	}
+	if err := l.CheckWalls(); err != nil {
+		return vault.Layout{}, err
+	}
+	return l, nil
+}
+
+// namedLayout is obsLayout before the walls are checked.
+func namedLayout(c *cli.Context) (vault.Layout, error) {
 	if dir := c.String("vault"); dir != "" {
 		abs, err := filepath.Abs(dir)
 		if err != nil {

@@ -112,7 +112,12 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 		log = slog.Default()
 	}
 	path := l.IndexDB()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := l.FS().MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	// SQLite creates and writes the file (and its journal) itself: the
+	// room checks the way to it first.
+	if err := l.FS().Check(path); err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	opened, statErr := os.Stat(path)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // RebuildOptions tune Rebuild.
@@ -55,42 +56,43 @@ func Rebuild(ctx context.Context, l vault.Layout, opts RebuildOptions) error {
 func RebuildStatsOf(ctx context.Context, l vault.Layout, opts RebuildOptions) (RebuildStats, error) {
 	final := l.IndexDB()
 	dir := filepath.Dir(final)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	vfs := l.FS()
+	if err := vfs.MkdirAll(dir, 0o755); err != nil {
 		return RebuildStats{}, fmt.Errorf("rebuild index: %w", err)
 	}
-	removeStale(dir)
-	tmpPath, err := tempFile(dir, "index.db.new-*")
+	removeStale(vfs, dir)
+	tmpPath, err := tempFile(vfs, dir, "index.db.new-*")
 	if err != nil {
 		return RebuildStats{}, err
 	}
-	defer os.Remove(tmpPath)
-	textPath, err := tempFile(dir, "index.db.text-*")
+	defer vfs.Remove(tmpPath)
+	textPath, err := tempFile(vfs, dir, "index.db.text-*")
 	if err != nil {
 		return RebuildStats{}, err
 	}
-	defer os.Remove(textPath)
+	defer vfs.Remove(textPath)
 
 	stats, err := build(ctx, tmpPath, textPath, l, opts)
 	if err != nil {
 		return stats, err
 	}
-	if err := syncFile(tmpPath); err != nil {
+	if err := syncFile(vfs, tmpPath); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
 	// A journal left by a crashed writer belongs to the old file; it must not
 	// be replayed into the new one.
-	os.Remove(final + "-journal")
-	if err := os.Rename(tmpPath, final); err != nil {
+	vfs.Remove(final + "-journal")
+	if err := vfs.Rename(tmpPath, final); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
-	if err := vault.SyncDir(dir); err != nil {
+	if err := vaultfs.SyncDir(dir); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
 	return stats, nil
 }
 
-func tempFile(dir, pattern string) (string, error) {
-	f, err := os.CreateTemp(dir, pattern)
+func tempFile(vfs vaultfs.Root, dir, pattern string) (string, error) {
+	f, err := vfs.CreateTemp(dir, pattern)
 	if err != nil {
 		return "", fmt.Errorf("rebuild index: %w", err)
 	}
@@ -104,12 +106,12 @@ func tempFile(dir, pattern string) (string, error) {
 const staleAfter = time.Hour
 
 // removeStale deletes what killed rebuilds left in dir.
-func removeStale(dir string) {
+func removeStale(vfs vaultfs.Root, dir string) {
 	for _, pat := range []string{"index.db.new-*", "index.db.text-*"} {
 		names, _ := filepath.Glob(filepath.Join(dir, pat))
 		for _, n := range names {
 			if fi, err := os.Stat(n); err == nil && time.Since(fi.ModTime()) > staleAfter {
-				os.Remove(n)
+				vfs.Remove(n)
 			}
 		}
 	}
@@ -614,8 +616,8 @@ func (ix *Index) Refresh(ctx context.Context) (RebuildStats, error) {
 	return ix.apply(ctx, recs, gone, tax, ig, true)
 }
 
-func syncFile(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+func syncFile(vfs vaultfs.Root, path string) error {
+	f, err := vfs.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // stageVault is a vault of three documents (one linking to another by
@@ -49,15 +50,15 @@ func stageVault(t *testing.T) (vault.Layout, *Index, []File, []string) {
 // place writes files as a writer does, with their times, and removes gone.
 func place(t *testing.T, l vault.Layout, files []File, gone []string) {
 	t.Helper()
-	var ws []vault.AtomicWrite
+	var ws []vaultfs.File
 	for _, f := range files {
 		p := l.Path(filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		ws = append(ws, vault.AtomicWrite{Path: p, Data: f.Data, Perm: 0o644, ModTime: f.ModTime})
+		ws = append(ws, vaultfs.File{Path: p, Data: f.Data, Perm: 0o644, ModTime: f.ModTime})
 	}
-	if err := vault.WriteFilesAtomic(ws); err != nil {
+	if err := l.FS().WriteFiles(ws); err != nil {
 		t.Fatal(err)
 	}
 	for _, g := range gone {

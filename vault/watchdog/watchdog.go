@@ -160,10 +160,10 @@ func Save(l vault.Layout, st State) error {
 	if err != nil {
 		return fmt.Errorf("watchdog state: %w", err)
 	}
-	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+	if err := l.FS().MkdirAll(l.CacheDir(), 0o755); err != nil {
 		return fmt.Errorf("watchdog state: %w", err)
 	}
-	if err := vault.WriteFileAtomic(Path(l), append(data, '\n'), 0o644); err != nil {
+	if err := l.FS().WriteFile(Path(l), append(data, '\n'), 0o644); err != nil {
 		return fmt.Errorf("watchdog state: %w", err)
 	}
 	return nil

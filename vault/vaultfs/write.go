@@ -1,4 +1,4 @@
-package vault
+package vaultfs
 
 import (
 	"errors"
@@ -10,12 +10,16 @@ import (
 	"time"
 )
 
-// WriteFileAtomic replaces (or creates) the file at path with data so that a
+// WriteFile replaces (or creates) the file at path with data so that a
 // crash leaves either the old content or the new, never a mix: a temporary
 // file in the same folder, fsync, rename over path, fsync the folder. An
 // existing file keeps its permissions (perm applies to a new one), and a
-// symbolic link is written through, not replaced by a regular file.
-func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
+// symbolic link that stays inside the vault is written through, not
+// replaced by a regular file.
+func (r Root) WriteFile(path string, data []byte, perm os.FileMode) error {
+	if err := r.Check(path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
@@ -33,12 +37,15 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	return SyncDir(filepath.Dir(path))
 }
 
-// CreateFileAtomic writes a new file at path like WriteFileAtomic, but never
+// CreateFile writes a new file at path like WriteFile, but never
 // replaces one: when path exists — even if it appeared a moment ago, written
 // by a person or another process — it is left alone and the error wraps
 // fs.ErrExist. The complete file appears at path in one step (a hard link of
 // the synced temporary file), so no reader ever sees it half written.
-func CreateFileAtomic(path string, data []byte, perm os.FileMode) error {
+func (r Root) CreateFile(path string, data []byte, perm os.FileMode) error {
+	if err := r.Check(path); err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
 	tmp, err := writeTemp(path, data, perm, true, time.Time{})
 	if err != nil {
 		return err
@@ -112,4 +119,15 @@ func SyncDir(dir string) error {
 		return fmt.Errorf("sync %s: %w", dir, err)
 	}
 	return nil
+}
+
+// SameFile reports whether the paths a and b name one file (os.SameFile of
+// what they resolve to); false when either cannot be read.
+func SameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

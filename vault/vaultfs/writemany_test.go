@@ -1,4 +1,4 @@
-package vault
+package vaultfs
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func TestWriteFilesAtomic(t *testing.T) {
+func TestWriteFiles(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "a", "old.md")
 	writeFile(t, old, "old")
@@ -20,7 +20,7 @@ func TestWriteFilesAtomic(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(fresh), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	err := WriteFilesAtomic([]AtomicWrite{{Path: old, Data: []byte("replaced"), Perm: 0o644}, {Path: fresh, Data: []byte("created"), Perm: 0o640}})
+	err := New(dir).WriteFiles([]File{{Path: old, Data: []byte("replaced"), Perm: 0o644}, {Path: fresh, Data: []byte("created"), Perm: 0o640}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestWriteFilesAtomic(t *testing.T) {
 
 	// A file that cannot be written: nothing is replaced, no temporary file
 	// is left.
-	err = WriteFilesAtomic([]AtomicWrite{{Path: old, Data: []byte("again")}, {Path: filepath.Join(dir, "missing", "x.md"), Data: []byte("x")}})
+	err = New(dir).WriteFiles([]File{{Path: old, Data: []byte("again")}, {Path: filepath.Join(dir, "missing", "x.md"), Data: []byte("x")}})
 	if err == nil {
 		t.Fatal("no error for a missing folder")
 	}
@@ -54,7 +54,7 @@ func TestWriteFilesAtomic(t *testing.T) {
 
 // A link at the file is written through, a folder's link is followed, and
 // ModTime is the file's modification time.
-func TestWriteFilesAtomicLinksAndTimes(t *testing.T) {
+func TestWriteFilesLinksAndTimes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links")
 	}
@@ -73,7 +73,7 @@ func TestWriteFilesAtomicLinksAndTimes(t *testing.T) {
 	}
 	when := time.Date(2026, 6, 1, 3, 0, 0, 123456789, time.UTC)
 	through := filepath.Join(dir, "folder", "other.md")
-	err := WriteFilesAtomic([]AtomicWrite{{Path: link, Data: []byte("through the link"), Perm: 0o644, ModTime: when},
+	err := New(dir).WriteFiles([]File{{Path: link, Data: []byte("through the link"), Perm: 0o644, ModTime: when},
 		{Path: through, Data: []byte("in a linked folder"), Perm: 0o644}})
 	if err != nil {
 		t.Fatal(err)
@@ -99,12 +99,12 @@ func TestWriteFilesAtomicLinksAndTimes(t *testing.T) {
 	}
 }
 
-// TestWriteFilesAtomicMany writes enough files for the bulk path (one
+// TestWriteFilesMany writes enough files for the bulk path (one
 // syncfs where the system has it): every file in place, modes kept, no
 // temporary file left.
-func TestWriteFilesAtomicMany(t *testing.T) {
+func TestWriteFilesMany(t *testing.T) {
 	dir := t.TempDir()
-	var ws []AtomicWrite
+	var ws []File
 	for i := range 2 * syncFSAt {
 		p := filepath.Join(dir, string(rune('a'+i%5)), fmt.Sprintf("n%d.md", i))
 		if i%2 == 0 {
@@ -112,9 +112,9 @@ func TestWriteFilesAtomicMany(t *testing.T) {
 		} else if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		ws = append(ws, AtomicWrite{Path: p, Data: fmt.Appendf(nil, "new %d", i), Perm: 0o640})
+		ws = append(ws, File{Path: p, Data: fmt.Appendf(nil, "new %d", i), Perm: 0o640})
 	}
-	if err := WriteFilesAtomic(ws); err != nil {
+	if err := New(dir).WriteFiles(ws); err != nil {
 		t.Fatal(err)
 	}
 	for i, w := range ws {

@@ -1,4 +1,4 @@
-package vault
+package vaultfs
 
 import (
 	"errors"
@@ -11,14 +11,14 @@ import (
 	"time"
 )
 
-// syncFSAt is the number of files from which WriteFilesAtomic syncs whole
+// syncFSAt is the number of files from which WriteFiles syncs whole
 // file systems rather than each file: a syncfs also flushes what other
 // programs wrote to the same file system, which costs more than a few
 // fsyncs but far less than thousands.
 const syncFSAt = 64
 
-// AtomicWrite is one file for WriteFilesAtomic.
-type AtomicWrite struct {
+// File is one file for WriteFiles.
+type File struct {
 	Path string
 	Data []byte
 	// Perm applies to a new file; an existing one keeps its permissions.
@@ -28,8 +28,8 @@ type AtomicWrite struct {
 	ModTime time.Time
 }
 
-// WriteFilesAtomic replaces (or creates) several files the way
-// WriteFileAtomic replaces one, in less time: the temporary files are
+// WriteFiles replaces (or creates) several files the way WriteFile
+// replaces one, in less time: the temporary files are
 // written and fsynced concurrently (the file system commits those syncs
 // together), then renamed into place, and each folder is fsynced once. Each
 // file is replaced atomically; the set is not (a crash may leave some files
@@ -43,7 +43,13 @@ type AtomicWrite struct {
 // the same order of events as an fsync per file and folder (no rename
 // can reach the disk before its file's data), for two journal commits
 // instead of one per file.
-func WriteFilesAtomic(files []AtomicWrite) error {
+//
+// Every path is checked first, each folder once; one refused leaves all
+// the files as they were.
+func (r Root) WriteFiles(files []File) error {
+	if err := r.checkMany(files); err != nil {
+		return err
+	}
 	bulk := haveSyncFS && len(files) >= syncFSAt
 	tmps := make([]string, len(files))
 	targets := make([]string, len(files))
@@ -118,4 +124,24 @@ func WriteFilesAtomic(files []AtomicWrite) error {
 		}
 	}
 	return errors.Join(dirErrs...)
+}
+
+// checkMany is Check for every file to write, with each folder on the way
+// looked at once: a batch of a thousand memories in a few folders costs a
+// few lstats more than the writes themselves.
+func (r Root) checkMany(files []File) error {
+	if r.dir == "" {
+		return nil // Outside
+	}
+	known := map[string]bool{}
+	for _, f := range files {
+		rel, err := r.rel(f.Path)
+		if err == nil {
+			err = r.check(rel, known)
+		}
+		if err != nil {
+			return fmt.Errorf("write %s: %w", f.Path, err)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package vault
+package vaultfs
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	"os"
 )
 
-// haveSyncFS: without syncfs(2), WriteFilesAtomic fsyncs every file and
+// haveSyncFS: without syncfs(2), WriteFiles fsyncs every file and
 // folder, concurrently.
 const haveSyncFS = false
 

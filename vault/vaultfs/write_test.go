@@ -1,4 +1,4 @@
-package vault
+package vaultfs
 
 import (
 	"errors"
@@ -7,6 +7,17 @@ import (
 	"path/filepath"
 	"testing"
 )
+
+// writeFile writes s to p, creating its folders.
+func writeFile(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // noTemps fails when a temporary file was left next to the written one.
 func noTemps(t *testing.T, dir string) {
@@ -22,13 +33,13 @@ func noTemps(t *testing.T, dir string) {
 	}
 }
 
-func TestCreateFileAtomic(t *testing.T) {
+func TestCreateFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.yml")
-	if err := CreateFileAtomic(p, []byte("one\n"), 0o644); err != nil {
+	if err := New(dir).CreateFile(p, []byte("one\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := CreateFileAtomic(p, []byte("two\n"), 0o644)
+	err := New(dir).CreateFile(p, []byte("two\n"), 0o644)
 	if !errors.Is(err, fs.ErrExist) {
 		t.Fatalf("second create: %v, want fs.ErrExist", err)
 	}
@@ -38,30 +49,35 @@ func TestCreateFileAtomic(t *testing.T) {
 	if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v", fi.Mode())
 	}
-	// A dangling symbolic link is something a person put there: kept too.
+	// A dangling symbolic link is something a person put there, and it
+	// leads nowhere: refused, and kept.
 	link := filepath.Join(dir, "link.yml")
 	if err := os.Symlink(filepath.Join(dir, "nowhere"), link); err != nil {
 		t.Fatal(err)
 	}
-	if err := CreateFileAtomic(link, []byte("x"), 0o644); !errors.Is(err, fs.ErrExist) {
+	var le *LinkError
+	if err := New(dir).CreateFile(link, []byte("x"), 0o644); !errors.As(err, &le) {
 		t.Errorf("create over a dangling link: %v", err)
 	}
-	if err := CreateFileAtomic(filepath.Join(dir, "missing", "b"), nil, 0o644); err == nil {
+	if _, err := os.Lstat(filepath.Join(dir, "nowhere")); err == nil {
+		t.Error("created the dangling link's target")
+	}
+	if err := New(dir).CreateFile(filepath.Join(dir, "missing", "b"), nil, 0o644); err == nil {
 		t.Error("created a file in a folder that does not exist")
 	}
 	noTemps(t, dir)
 }
 
-func TestWriteFileAtomic(t *testing.T) {
+func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
-	if err := WriteFileAtomic(p, []byte("one"), 0o600); err != nil {
+	if err := New(dir).WriteFile(p, []byte("one"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(p, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFileAtomic(p, []byte("two"), 0o600); err != nil {
+	if err := New(dir).WriteFile(p, []byte("two"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(p); string(b) != "two" {
@@ -75,7 +91,7 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := os.Symlink("f", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFileAtomic(link, []byte("three"), 0o644); err != nil {
+	if err := New(dir).WriteFile(link, []byte("three"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {

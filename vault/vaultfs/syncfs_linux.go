@@ -1,6 +1,6 @@
 //go:build linux
 
-package vault
+package vaultfs
 
 import (
 	"errors"
