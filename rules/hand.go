@@ -82,7 +82,7 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 	if !ok {
 		// A cache like sleep.json: when it cannot be written (no
 		// .cortex/ yet), the next call searches again.
-		_ = vault.WriteFileAtomic(noSleepPath(l), []byte(head.String()+"\n"), 0o644)
+		_ = l.FS().WriteFile(noSleepPath(l), []byte(head.String()+"\n"), 0o644)
 		return LastRun{}, false, nil
 	}
 	at, err := git.CommitTime(h)
