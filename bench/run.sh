@@ -5,7 +5,7 @@
 #                                 memorize, latency, gitbytes, hooks, index,
 #                                 search, context, claude-hook, crash, watch,
 #                                 doctor, lockduty, gitsize, sync, converge,
-#                                 sleep,
+#                                 sleep, floors, stream,
 #                                 all (default)
 #   bench/run.sh recall DATASET   recall of LoCoMo questions (not in all)
 #
@@ -100,7 +100,12 @@ GS_QUIET=${GS_QUIET:-90}
 LOCK_IDLE=${LOCK_IDLE:-35}
 SLEEP_SIZES=${SLEEP_SIZES:-10000 100000}
 SLEEP_RUNS=${SLEEP_RUNS:-3}
-SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge sleep)
+FLOORS_RUNS=${FLOORS_RUNS:-30}
+FLOORS_SIZES=${FLOORS_SIZES:-20000 100000}
+STREAM_DOCS=${STREAM_DOCS:-20000}
+STREAM_RATE=${STREAM_RATE:-14}
+STREAM_FOR=${STREAM_FOR:-5m}
+SECTIONS=(observe concurrent concurrent-cli memorize latency gitbytes hooks index search context claude-hook crash watch doctor lockduty gitsize sync converge sleep floors stream)
 
 work=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/cortex-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -123,6 +128,8 @@ build() {
 	go build -o "$bin/recallbench" ./bench/cmd/recallbench
 	go build -o "$bin/lockduty" ./bench/cmd/lockduty
 	go build -o "$bin/sleepvault" ./bench/cmd/sleepvault
+	go build -o "$bin/floors" ./bench/cmd/floors
+	go build -o "$bin/stream" ./bench/cmd/stream
 }
 
 # new_vault NAME: a fresh vault under $work, made by `cortex init` where the
@@ -816,6 +823,86 @@ section_sleep() {
 # back what the copy before it left), @ in either the binary's label.
 sleep_runs() {
 	RUNS_WARMUP=0 index_runs "$SLEEP_RUNS" "$1" "${2:-true} && sync" maintain --vault "$3" --at "$at"
+}
+
+# stream: the daemon under a stream (bench/cmd/stream) — STREAM_RATE
+# observations a second for STREAM_FOR, each through its own `cortex
+# observe`, into a vault of STREAM_DOCS documents (bench/vaultgen, committed
+# and indexed): every observation committed, the commits (they should
+# coalesce), observe → committed p50 and p95, the daemon's CPU share and its
+# RSS (peak, and after 20 s idle). With STREAM_BASE, that build's daemon
+# (and observe) takes the same stream on a copy of the same vault after
+# ours. Goals: peak RSS <= 150 MB, CPU <= 10% of a core, p50 <= 250 ms.
+section_stream() {
+	local v=$work/stream b
+	"$bin/genvault" -dir "$v" -n "$STREAM_DOCS"
+	"$bin/cortex" init "$v" >/dev/null
+	git -C "$v" add -A
+	git -C "$v" -c user.name=bench -c user.email=bench@example.com commit -q --no-verify -m "$STREAM_DOCS documents"
+	git -C "$v" config gc.auto 0
+	git -C "$v" repack -adq
+	"$bin/cortex" rebuild-index --vault "$v" >/dev/null
+	for b in "$bin/cortex" ${STREAM_BASE:-}; do
+		rm -rf "$v-run"
+		cp -a "$v" "$v-run"
+		"$b" rebuild-index --vault "$v-run" >/dev/null
+		echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+		"$bin/stream" -vault "$v-run" -cortex "$b" -rate "$STREAM_RATE" -for "$STREAM_FOR" -label "$(index_label "$b")"
+	done
+	rm -rf "$v-run"
+}
+
+# floors: the table of issue 28 — every command beside its floor, the
+# cheapest process doing the same kind of work, their runs alternating
+# (bench/cmd/floors), FLOORS_RUNS rounds a row, medians and ratios; with
+# FLOORS_BASE (a cortex built from main) measured in the same rounds. The
+# vaults (FLOORS_SIZES documents of bench/vaultgen, committed, indexed) have
+# a live `cortex daemon` of this build for the rows that say so. The goals
+# are ratios, so read them from one run, with the load it ran under.
+section_floors() {
+	local n v daemon runs=$FLOORS_RUNS
+	local base=${FLOORS_BASE:-}
+	echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+	# base_of ARGS: the -base flag for the same command of FLOORS_BASE.
+	base_of() { [ -z "$base" ] || printf -- '-base\n%s %s\n' "$base" "$*"; }
+	local obs
+	obs=$(new_vault floors-observe)
+	printf '{"timestamp":"2026-02-16T15:00:00.000Z","bucket":"explicit","type":"fact","body":"One line through observe, as an agent sends it.","attribution":"bench","session_id":"0195f1a2-6c4e-7b3a-9d21-4e8f0a7c5b13"}\n' >"$work/line.json"
+	for n in $FLOORS_SIZES; do
+		v=$work/floors-$n
+		"$bin/genvault" -dir "$v" -n "$n"
+		"$bin/cortex" init "$v" >/dev/null
+		git -C "$v" add -A
+		git -C "$v" -c user.name=bench -c user.email=bench@example.com commit -q --no-verify -m "$n documents"
+		git -C "$v" config gc.auto 0
+		git -C "$v" repack -adq
+		"$bin/cortex" rebuild-index --vault "$v" >/dev/null
+	done
+	"$bin/floors" -header
+	mapfile -t b < <(base_of --version)
+	"$bin/floors" -n "$runs" -label '`cortex --version`' -goal 3 -cmd "$bin/cortex --version" -floor "git --version" "${b[@]}"
+	mapfile -t b < <(base_of "observe --vault $obs <$work/line.json")
+	"$bin/floors" -n "$runs" -label '`cortex observe`, one line' -goal 3 -cmd "$bin/cortex observe --vault $obs <$work/line.json" \
+		-floor "cat <$work/line.json >>$work/floor.jsonl" -floor-label 'cat >> file' "${b[@]}"
+	local words="cache migration parser deploy token index schema retry"
+	for n in $FLOORS_SIZES; do
+		v=$work/floors-$n
+		start_daemon "$v" "$work/floors-daemon-$n.log"
+		if [ "$n" = "$(echo "$FLOORS_SIZES" | cut -d' ' -f1)" ]; then
+			mapfile -t b < <(base_of "context --vault $v")
+			"$bin/floors" -n "$runs" -label "\`cortex context\`, $n docs, live daemon" -goal 8 -cmd "$bin/cortex context --vault $v" -floor "git --version" "${b[@]}"
+			mapfile -t b < <(base_of "search --vault $v {q}")
+			"$bin/floors" -n "$runs" -label "\`cortex search\`, $n docs, live daemon" -goal 12 -queries "$words" -cmd "$bin/cortex search --vault $v {q}" -floor "git --version" "${b[@]}"
+		fi
+		mapfile -t b < <(base_of "status --vault $v")
+		"$bin/floors" -n "$runs" -label "\`cortex status\`, $n docs, live daemon" -goal 0.4 -cmd "$bin/cortex status --vault $v" -floor "git -C $v status" -floor-label "git status" "${b[@]}"
+		kill -INT "$daemon"
+		wait "$daemon" || true
+	done
+	n=$(echo "$FLOORS_SIZES" | awk '{print $NF}')
+	mapfile -t b < <(base_of "rebuild-index --vault $work/floors-$n")
+	"$bin/floors" -n 3 -warmup 0 -label "\`cortex rebuild-index\`, $n docs" -goal-ms 6000 -goal-mb 300 -cmd "$bin/cortex rebuild-index --vault $work/floors-$n" "${b[@]}"
+	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 main "$@"

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -671,7 +672,7 @@ func pushTerms(req ContextRequest) []index.Term {
 	for _, w := range strings.FieldsFunc(req.Task, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
 	}) {
-		if utf8.RuneCountInString(w) < 2 || stopWords[strings.ToLower(w)] {
+		if utf8.RuneCountInString(w) < 2 || stopWords()[strings.ToLower(w)] {
 			continue
 		}
 		add(w)
@@ -679,8 +680,9 @@ func pushTerms(req ContextRequest) []index.Term {
 	return terms
 }
 
-// stopWords are English words too common to say what a task is about.
-var stopWords = func() map[string]bool {
+// stopWords are English words too common to say what a task is about,
+// built on first use (a command that builds no query does not pay for it).
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against all also am an and any are as at be
 		because been before being below between both but by can could did do does doing done down during each
@@ -692,4 +694,4 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})

@@ -57,7 +57,7 @@ func stopTerm(t Term) bool {
 	w := strings.ToLower(strings.TrimFunc(trimPossessive(t.Text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
 	}))
-	return stopWords[w] || len([]rune(w)) < 2
+	return stopWords()[w] || len([]rune(w)) < 2
 }
 
 // trimPossessive drops a trailing 's or ’s.

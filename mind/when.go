@@ -20,15 +20,19 @@ import (
 // span is a stretch of time: [from, to).
 type span struct{ from, to time.Time }
 
-var months = map[string]time.Month{}
-
-func init() {
-	for m := time.January; m <= time.December; m++ {
-		name := strings.ToLower(m.String())
-		months[name] = m
-		months[name[:3]] = m
+// month reads a month's name, whole or in three letters ("sept" too). A
+// loop over twelve names rather than a map built at start-up.
+func month(w string) (time.Month, bool) {
+	if w == "sept" {
+		return time.September, true
 	}
-	months["sept"] = time.September
+	for m := time.January; m <= time.December; m++ {
+		name := m.String()
+		if (len(w) == len(name) || len(w) == 3) && strings.EqualFold(w, name[:len(w)]) {
+			return m, true
+		}
+	}
+	return 0, false
 }
 
 // dateIn finds the first absolute date in the terms' words: a day ("16
@@ -81,7 +85,7 @@ func dateIn(terms []Term) (span, []int, bool) {
 		if t, err := time.Parse("2006-01-02", w.text); err == nil {
 			return dayspan(t.Year(), t.Month(), t.Day()), nil, true
 		}
-		m, isMonth := months[w.text]
+		m, isMonth := month(w.text)
 		if isMonth && i+2 < len(ws) {
 			if d, ok := day(ws[i+1].text); ok {
 				if y, ok := year(ws[i+2].text); ok {
@@ -96,7 +100,7 @@ func dateIn(terms []Term) (span, []int, bool) {
 			}
 		}
 		if d, ok := day(w.text); ok && i+2 < len(ws) {
-			if m, ok := months[ws[i+1].text]; ok {
+			if m, ok := month(ws[i+1].text); ok {
 				if y, ok := year(ws[i+2].text); ok {
 					return dayspan(y, m, d), idx(w, ws[i+1], ws[i+2]), true
 				}

@@ -291,6 +291,26 @@ func TestDaemonSpacesCommitsUnderAStream(t *testing.T) {
 	}
 }
 
+// A stream of appends is committed a few at a time even when a batch holds
+// git's index.lock for no time at all: StreamGap spaces the batches.
+func TestDaemonCoalescesAStreamOfShortBatches(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l, left: make(chan struct{}, 1)}
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour, Debounce: 5 * time.Millisecond, MaxDelay: time.Minute, StreamGap: 3 * time.Second})
+	runDaemon(t, d)
+	appendLines(t, l, testLine(0))
+	waitFor(t, "the first line", func() bool { got, _ := fake.processed(); return got == 1 })
+	const n = 10
+	for i := 1; i <= n; i++ {
+		appendLines(t, l, testLine(i))
+		time.Sleep(20 * time.Millisecond) // four debounces of quiet
+	}
+	waitFor(t, "the stream", func() bool { got, _ := fake.processed(); return got == n+1 })
+	if _, calls := fake.processed(); calls != 2 {
+		t.Fatalf("the stream of %d took %d batches after the first, want 1", n, calls-1)
+	}
+}
+
 func TestDaemonRetriesFailuresWithBackoff(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
 	fake := &fakeMemorizer{l: l}

@@ -155,6 +155,11 @@ type IndexStatus struct {
 	// NewestPath where: set when the index is stale.
 	Newest     time.Time `json:"newest,omitzero"`
 	NewestPath string    `json:"newest_path,omitempty"`
+	// KeptByDaemon: a live daemon (lock held, heartbeat recent) keeps the
+	// index fresh — it indexes what it commits and what it sees change in
+	// the memory folders — so the folders were not walked. The readers
+	// (search, context, the hooks) trust it the same way.
+	KeptByDaemon bool `json:"kept_by_daemon,omitempty"`
 }
 
 // ReadStatus gathers the vault's status as of now.
@@ -199,7 +204,7 @@ func ReadStatus(ctx context.Context, l vault.Layout, now time.Time) (Status, err
 	if s.Daemon, err = readDaemonStatus(l, now); err != nil {
 		return s, fmt.Errorf("status: %w", err)
 	}
-	if s.Index, err = readIndexStatus(ctx, l); err != nil {
+	if s.Index, err = readIndexStatus(ctx, l, s.Daemon, now); err != nil {
 		return s, fmt.Errorf("status: %w", err)
 	}
 	if s.GitLocks, err = gitstore.LeftLocks(l.Root, now); err != nil {
@@ -318,8 +323,10 @@ func daemonLockHeld(l vault.Layout) (bool, error) {
 }
 
 // readIndexStatus compares index.db's time with the changes in the memory
-// folders.
-func readIndexStatus(ctx context.Context, l vault.Layout) (IndexStatus, error) {
+// folders, unless a live daemon keeps the index fresh: then the walk, which
+// is most of what status costs in a large vault, would only say what the
+// daemon already does.
+func readIndexStatus(ctx context.Context, l vault.Layout, ds DaemonStatus, now time.Time) (IndexStatus, error) {
 	fi, err := os.Stat(l.IndexDB())
 	if errors.Is(err, fs.ErrNotExist) {
 		return IndexStatus{State: IndexMissing}, nil
@@ -328,6 +335,10 @@ func readIndexStatus(ctx context.Context, l vault.Layout) (IndexStatus, error) {
 		return IndexStatus{}, fmt.Errorf("index %s: %w", l.IndexDB(), err)
 	}
 	is := IndexStatus{State: IndexFresh, Updated: fi.ModTime()}
+	if ds.State == DaemonRunning && ds.Info != nil && ds.Info.Beating(now) {
+		is.KeptByDaemon = true
+		return is, nil
+	}
 	is.Newest, is.NewestPath, err = changedSince(ctx, l, fi.ModTime())
 	if err != nil {
 		return is, err

@@ -72,7 +72,7 @@ func TestDaemonStatusStates(t *testing.T) {
 func TestIndexStatus(t *testing.T) {
 	ctx := context.Background()
 	l := vault.Layout{Root: t.TempDir()}
-	is, err := readIndexStatus(ctx, l)
+	is, err := readIndexStatus(ctx, l, DaemonStatus{State: DaemonNever}, time.Now())
 	if err != nil || is.State != IndexMissing {
 		t.Fatalf("no index: %+v %v", is, err)
 	}
@@ -92,7 +92,7 @@ func TestIndexStatus(t *testing.T) {
 		set(p, at.Add(-time.Minute))
 	}
 	set(l.IndexDB(), at)
-	if is, _ := readIndexStatus(ctx, l); is.State != IndexFresh {
+	if is, _ := readIndexStatus(ctx, l, DaemonStatus{State: DaemonNever}, time.Now()); is.State != IndexFresh {
 		t.Fatalf("fresh: %+v", is)
 	}
 	// Ignored files and folders do not count.
@@ -104,12 +104,12 @@ func TestIndexStatus(t *testing.T) {
 	for _, p := range []string{filepath.Dir(doc), l.Path("mind")} {
 		set(p, at.Add(-time.Minute))
 	}
-	if is, _ := readIndexStatus(ctx, l); is.State != IndexFresh {
+	if is, _ := readIndexStatus(ctx, l, DaemonStatus{State: DaemonNever}, time.Now()); is.State != IndexFresh {
 		t.Fatalf("ignored changes: %+v", is)
 	}
 	// A document edited in place.
 	set(doc, at.Add(time.Second))
-	is, _ = readIndexStatus(ctx, l)
+	is, _ = readIndexStatus(ctx, l, DaemonStatus{State: DaemonNever}, time.Now())
 	if is.State != IndexStale || is.NewestPath != "mind/concepts/2026-02/a.md" {
 		t.Fatalf("edited: %+v", is)
 	}
@@ -117,9 +117,58 @@ func TestIndexStatus(t *testing.T) {
 	set(doc, at.Add(-time.Minute))
 	os.Remove(l.Path("mind", "concepts", "2026-02", "notes.txt"))
 	set(filepath.Dir(doc), at.Add(2*time.Second))
-	is, _ = readIndexStatus(ctx, l)
+	is, _ = readIndexStatus(ctx, l, DaemonStatus{State: DaemonNever}, time.Now())
 	if is.State != IndexStale || is.NewestPath != "mind/concepts/2026-02/" {
 		t.Fatalf("removed: %+v", is)
+	}
+}
+
+// TestIndexStatusKeptByDaemon: with a live daemon the memory folders are
+// not walked (the daemon indexes what changes there); without one, or with
+// a daemon whose heartbeat is old, the same edit shows the index stale.
+func TestIndexStatusKeptByDaemon(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	doc := l.Path("mind", "concepts", "2026-02", "a.md")
+	os.MkdirAll(filepath.Dir(doc), 0o755)
+	os.MkdirAll(l.CacheDir(), 0o755)
+	os.WriteFile(l.IndexDB(), []byte("db"), 0o644)
+	os.WriteFile(doc, []byte("x"), 0o644)
+	at := time.Now()
+	if err := os.Chtimes(l.IndexDB(), at.Add(-time.Minute), at.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	fl := flock.New(l.DaemonLock())
+	if ok, err := fl.TryLock(); !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	defer fl.Unlock()
+	for _, tc := range []struct {
+		name      string
+		heartbeat time.Time
+		want      string
+		kept      bool
+	}{
+		{"live daemon", at.Add(-time.Second), IndexFresh, true},
+		{"hung daemon", at.Add(-time.Hour), IndexStale, false},
+	} {
+		writeInfo(t, l, DaemonInfo{PID: 1, Started: at.Add(-2 * time.Hour), Heartbeat: tc.heartbeat, HeartbeatMS: 5000})
+		ds, err := readDaemonStatus(l, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		is, err := readIndexStatus(ctx, l, ds, at)
+		if err != nil || is.State != tc.want || is.KeptByDaemon != tc.kept {
+			t.Errorf("%s: %+v %v, want %s (kept by daemon %v)", tc.name, is, err, tc.want, tc.kept)
+		}
+	}
+	fl.Unlock()
+	ds, err := readDaemonStatus(l, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if is, _ := readIndexStatus(ctx, l, ds, at); is.State != IndexStale || is.KeptByDaemon {
+		t.Errorf("no daemon: %+v, want stale", is)
 	}
 }
 

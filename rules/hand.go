@@ -51,6 +51,13 @@ func (s *Sleeper) saveLastRun(rep *Report) error {
 	return nil
 }
 
+// noSleepPath remembers a search of the history that found no maintenance
+// commit: the HEAD it started from. Until HEAD moves, LastSleep answers
+// "never" without reading the history again — status asks at every call,
+// and reading one commit makes go-git load the pack's whole index (tens of
+// milliseconds in a vault of 100,000 documents).
+func noSleepPath(l vault.Layout) string { return l.Path(".cortex", "sleep-none") }
+
 // LastSleep tells when the last maintenance ran and what it did: from
 // .cortex/sleep.json, else from the newest maintenance commit's trailers
 // (its commit time). ok is false when maintenance never ran.
@@ -58,9 +65,25 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 	if lr, ok, err := readLastRun(l); ok || err != nil {
 		return lr, ok, err
 	}
+	head, err := git.HeadHash()
+	if err != nil {
+		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
+	}
+	if head.IsZero() {
+		return LastRun{}, false, nil
+	}
+	if data, err := os.ReadFile(noSleepPath(l)); err == nil && strings.TrimSpace(string(data)) == head.String() {
+		return LastRun{}, false, nil
+	}
 	v, h, ok, err := git.LastTrailer(ctx, TrailerSleepSummary, "")
-	if err != nil || !ok {
+	if err != nil {
 		return LastRun{}, false, err
+	}
+	if !ok {
+		// A cache like sleep.json: when it cannot be written (no
+		// .cortex/ yet), the next call searches again.
+		_ = l.FS().WriteFile(noSleepPath(l), []byte(head.String()+"\n"), 0o644)
+		return LastRun{}, false, nil
 	}
 	at, err := git.CommitTime(h)
 	if err != nil {

@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -32,41 +33,25 @@ import (
 // those sets (key), so a vault of n notes costs n hashes and a hash table,
 // never n² comparisons.
 
-var stopWords = set(`a an the and or but if then else of to in on at by for with is are was were be been
+const stopWordsList = `a an the and or but if then else of to in on at by for with is are was were be been
 being it its this that these those there here so such do does did done has have had i we you they he she them our your
 their my me us also just very really can could should would will shall may might must need needs needed please only
 when while where which who whom whose what why how all any each every some same than too about again once note
-remember important always make sure ensure because so through per`)
+remember important always make sure ensure because so through per`
 
-var negations = set(`not no never dont don't doesnt doesn't isnt isn't arent aren't wont won't cant can't cannot
+const negationsList = `not no never dont don't doesnt doesn't isnt isn't arent aren't wont won't cant can't cannot
 shouldnt shouldn't mustnt mustn't didnt didn't neither nor none without avoid stop disable disabled forbid forbidden
-unlocked unsafe n't`)
+unlocked unsafe n't`
 
 // contrasts are words whose opposite makes another memory: kept as anchors.
-var contrasts = set(`before after first last staging production prod dev development test tests testing
+const contrastsList = `before after first last staging production prod dev development test tests testing
 add remove added removed enable enabled true false increase decrease min max minimum maximum sync async upper lower
 uppercase lowercase open close allow deny block include exclude local remote global public private success fail
 failure on off start up down left right old new older newer more less higher lower faster slower inside outside
 required optional read write reads writes client server frontend backend debug release input output import export
 push pull merge rebase head tail begin end sequential parallel optimistic pessimistic mutable immutable encrypt
 decrypt compress decompress windows linux macos mac ipv4 ipv6 utc dark light admin user root primary secondary
-master main odd even drop drops keep keeps locked`)
-
-var synonyms = map[string]string{
-	"utilize": "use", "utilise": "use", "employ": "use", "execute": "run", "launch": "run", "invoke": "call",
-	"repair": "fix", "configuration": "config", "cfg": "config", "settings": "config",
-	"repository": "repo", "directory": "dir", "folder": "dir", "function": "func", "method": "func",
-	"dependency": "dep", "dependencies": "dep", "deps": "dep", "environment": "env", "database": "db",
-	"error": "err", "errors": "err", "prefer": "favor", "prefers": "favor", "favour": "favor", "quick": "fast",
-	"rapid": "fast", "crash": "panic", "crashes": "panic", "require": "need", "requires": "need",
-	"breaks": "break", "broken": "break", "fails": "fail", "failing": "fail", "failed": "fail",
-	"documentation": "docs", "doc": "docs", "auth": "authentication", "authenticate": "authentication",
-	"perf": "performance", "js": "javascript", "ts": "typescript", "k8s": "kubernetes", "pkg": "package",
-	"lib": "library", "libs": "library", "msg": "message", "args": "argument", "arg": "argument",
-	"param": "parameter", "params": "parameter", "var": "variable", "vars": "variable",
-	"delete": "remove", "deleted": "removed", "mandatory": "required", "reachable": "reach",
-	"written": "write", "rebuilt": "rebuild", "nightly": "nightly", "merged": "merge", "lines": "line",
-}
+master main odd even drop drops keep keeps locked`
 
 func set(words string) map[string]bool {
 	m := map[string]bool{}
@@ -75,6 +60,46 @@ func set(words string) map[string]bool {
 	}
 	return m
 }
+
+// vocabulary is the word lists that prepare and compare notes, built on
+// first use: the lists are maps, and a command that never compares notes
+// (every command but maintain) should not build them at start-up.
+type vocabulary struct {
+	stop, negations, contrasts, directions, numbers map[string]bool
+	// weak holds each weak word and its stem: notes compare stemmed words.
+	weak     map[string]bool
+	synonyms map[string]string
+}
+
+var vocab = sync.OnceValue(func() *vocabulary {
+	v := &vocabulary{
+		stop:       set(stopWordsList),
+		negations:  set(negationsList),
+		contrasts:  set(contrastsList),
+		directions: set(directionsList),
+		numbers:    set(numberWordsList),
+		weak:       set(weakWordsList),
+		synonyms: map[string]string{
+			"utilize": "use", "utilise": "use", "employ": "use", "execute": "run", "launch": "run", "invoke": "call",
+			"repair": "fix", "configuration": "config", "cfg": "config", "settings": "config",
+			"repository": "repo", "directory": "dir", "folder": "dir", "function": "func", "method": "func",
+			"dependency": "dep", "dependencies": "dep", "deps": "dep", "environment": "env", "database": "db",
+			"error": "err", "errors": "err", "prefer": "favor", "prefers": "favor", "favour": "favor", "quick": "fast",
+			"rapid": "fast", "crash": "panic", "crashes": "panic", "require": "need", "requires": "need",
+			"breaks": "break", "broken": "break", "fails": "fail", "failing": "fail", "failed": "fail",
+			"documentation": "docs", "doc": "docs", "auth": "authentication", "authenticate": "authentication",
+			"perf": "performance", "js": "javascript", "ts": "typescript", "k8s": "kubernetes", "pkg": "package",
+			"lib": "library", "libs": "library", "msg": "message", "args": "argument", "arg": "argument",
+			"param": "parameter", "params": "parameter", "var": "variable", "vars": "variable",
+			"delete": "remove", "deleted": "removed", "mandatory": "required", "reachable": "reach",
+			"written": "write", "rebuilt": "rebuild", "nightly": "nightly", "merged": "merge", "lines": "line",
+		},
+	}
+	for w := range set(weakWordsList) {
+		v.weak[stem(w)] = true
+	}
+	return v
+})
 
 // note is one text prepared for comparison.
 type note struct {
@@ -92,31 +117,26 @@ type note struct {
 
 // directions are the words after which the order of two names decides the
 // meaning; negations count as one ("not").
-var directions = set(`instead favor favour from than over rather versus vs into not`)
+const directionsList = `instead favor favour from than over rather versus vs into not`
 
-var numberWords = set(`zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+const numberWordsList = `zero one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
 hundred thousand million once twice half double single triple dozen hourly daily nightly weekly monthly yearly
 second seconds minute minutes hour hours day days week weeks month months year years ms millisecond milliseconds
 microsecond microseconds nanosecond nanoseconds byte bytes kb mb gb tb percent monday mondays tuesday tuesdays
 wednesday wednesdays thursday thursdays friday fridays saturday saturdays sunday sundays morning evening night
-previous latest next current small large larger smaller short long`)
+previous latest next current small large larger smaller short long`
 
 // weak words may differ between two wordings of the same memory: verbs and
 // fillers that carry no fact of their own. Any other word that one note has
 // and the other lacks makes them different memories.
-var weakWords = set(`use using used take takes hold holds live lives keep keeps stay stays go goes get gets put puts
+const weakWordsList = `use using used take takes hold holds live lives keep keeps stay stays go goes get gets put puts
 need expect ever instead make makes give gives have come comes back way learned hard thing things actually basically
 generally usually typically happen happens happened place where lot lots okay ok fine also still yet etc
-expose exposes exposed done get got`)
-
-func init() {
-	for w := range weakWords {
-		weakWords[stem(w)] = true
-	}
-}
+expose exposes exposed done get got`
 
 // newNote prepares text.
 func newNote(text string) note {
+	v := vocab()
 	var n note // n.after is made at its first entry
 	var words, anchors, proper []string
 	inTick := false
@@ -152,19 +172,19 @@ func newNote(text string) note {
 		}
 		low := strings.ToLower(tok)
 		// A contraction's "n't" negates; its stem is a stop word.
-		if strings.HasSuffix(low, "n't") || negations[low] {
+		if strings.HasSuffix(low, "n't") || v.negations[low] {
 			n.neg = true
 			pending = "not"
 			continue
 		}
-		if directions[low] {
+		if v.directions[low] {
 			pending = low
 			continue
 		}
-		if stopWords[low] {
+		if v.stop[low] {
 			continue
 		}
-		if ticked || isAnchor(tok) || numberWords[low] {
+		if ticked || isAnchor(tok) || v.numbers[low] {
 			a := strings.TrimSuffix(low, "()")
 			anchors = append(anchors, a)
 			emit(a)
@@ -175,25 +195,25 @@ func newNote(text string) note {
 		// Words joined by hyphens count one by one ("read-only").
 		for w := range strings.SplitSeq(strings.Trim(low, "'"), "-") {
 			w = strings.Trim(w, "'")
-			if w == "" || stopWords[w] {
+			if w == "" || v.stop[w] {
 				continue
 			}
-			if negations[w] {
+			if v.negations[w] {
 				n.neg = true
 				continue
 			}
 			w = strings.TrimSuffix(w, "'s")
-			if contrasts[w] || numberWords[w] {
+			if v.contrasts[w] || v.numbers[w] {
 				w = stem(w)
 				anchors = append(anchors, w)
 				emit(w)
 				continue
 			}
-			if s, ok := synonyms[w]; ok {
+			if s, ok := v.synonyms[w]; ok {
 				w = s
 			}
 			w = stem(w)
-			if contrasts[w] {
+			if v.contrasts[w] {
 				anchors = append(anchors, w)
 				emit(w)
 				continue
@@ -279,6 +299,7 @@ const (
 
 // similar reports whether two notes say the same thing.
 func similar(a, b *note) bool {
+	v := vocab()
 	if a.neg != b.neg || !slices.Equal(a.anchors, b.anchors) {
 		return false
 	}
@@ -303,12 +324,12 @@ func similar(a, b *note) bool {
 			i++
 			j++
 		case -1:
-			if !weakWords[a.words[i]] {
+			if !v.weak[a.words[i]] {
 				strong++
 			}
 			i++
 		default:
-			if !weakWords[b.words[j]] {
+			if !v.weak[b.words[j]] {
 				strong++
 			}
 			j++
@@ -342,9 +363,10 @@ func similar(a, b *note) bool {
 // sets, hashed with the group, are an exact key. Candidates are the notes
 // of one key: one hash a note and a hash table, never n² comparisons.
 func (n *note) key(group string) uint64 {
+	v := vocab()
 	h := fnv64a(fnvOffset, group)
 	for _, w := range n.words {
-		if !weakWords[w] {
+		if !v.weak[w] {
 			h = fnv64a(fnvByte(h, 0), w)
 		}
 	}

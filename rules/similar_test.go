@@ -69,7 +69,7 @@ func TestKeyIsFNV(t *testing.T) {
 		h := fnv.New64a()
 		h.Write([]byte(groups[i]))
 		for _, w := range n.words {
-			if !weakWords[w] {
+			if !vocab().weak[w] {
 				h.Write([]byte{0})
 				h.Write([]byte(w))
 			}

@@ -124,8 +124,18 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 	}
 	// The first read of a vault builds its index: long in a big vault.
 	bar := newProgress(c.App.ErrWriter, "indexing")
-	defer bar.done()
-	return mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update})
+	r, err := mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update})
+	bar.done()
+	if err != nil {
+		return nil, err
+	}
+	// Without a live daemon the answer is still for the files as they
+	// are: say so when that took re-reading some.
+	if st := r.Stats; r.Refreshed && st.Documents+st.Removed > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "cortex: no daemon keeps the index fresh: refreshed it first (%s re-read, %s removed; cortex daemon keeps it fresh)\n",
+			count(int64(st.Documents), "file", "files"), count(int64(st.Removed), "file", "files"))
+	}
+	return r, nil
 }
 
 // recallError makes a query the user must change a usage error (exit 2).

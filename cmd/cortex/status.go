@@ -255,8 +255,12 @@ func printStatus(w io.Writer, s observer.Status, now time.Time) {
 		row("index", "missing (built by the next command that reads it)")
 	case observer.IndexStale:
 		row("index", fmt.Sprintf("stale: %s changed after it (refreshed by the daemon, or by the next command that reads it)", s.Index.NewestPath))
-	default:
-		row("index", "fresh")
+	case observer.IndexFresh:
+		if s.Index.KeptByDaemon {
+			row("index", "fresh (kept by the daemon)")
+		} else {
+			row("index", "fresh")
+		}
 	}
 }
 

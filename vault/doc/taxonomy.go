@@ -7,9 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
+
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -32,21 +33,32 @@ const ReservedType = "observation"
 // TaxonomyFile is the taxonomy's file name at the vault root.
 const TaxonomyFile = "taxonomy.yml"
 
-// coreTypes are the 17 types every taxonomy has, with their fixed category.
-var coreTypes = map[string]Category{
-	"fact": Concept, "opinion": Concept, "belief": Concept, "preference": Concept,
-	"lesson": Concept, "decision": Concept, "commitment": Concept,
-	"goal_short": Concept, "goal_long": Concept, "aspiration": Concept,
-	"constraint": Concept,
-	"milestone":  Entity, "task": Entity, "event": Entity, "resource": Entity,
-	"project": Relation, "dependency": Relation,
-}
-
-var typeNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+// coreTypes are the 17 types every taxonomy has, with their fixed category:
+// a map built on first use, as nothing that reads no taxonomy needs it.
+var coreTypes = sync.OnceValue(func() map[string]Category {
+	return map[string]Category{
+		"fact": Concept, "opinion": Concept, "belief": Concept, "preference": Concept,
+		"lesson": Concept, "decision": Concept, "commitment": Concept,
+		"goal_short": Concept, "goal_long": Concept, "aspiration": Concept,
+		"constraint": Concept,
+		"milestone":  Entity, "task": Entity, "event": Entity, "resource": Entity,
+		"project": Relation, "dependency": Relation,
+	}
+})
 
 // IsTypeName reports whether name has the shape of a type's name (a lower-case
 // letter, then up to 31 lower-case letters, digits or underscores).
-func IsTypeName(name string) bool { return typeNameRE.MatchString(name) }
+func IsTypeName(name string) bool {
+	if name == "" || len(name) > 32 || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 // TypeDef describes one memory type.
 type TypeDef struct {
@@ -304,7 +316,7 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail ConfFail) (TypeDef, error
 	switch {
 	case strings.EqualFold(n, ReservedType):
 		return TypeDef{}, fail(kn.Line, "type %q: the name is reserved for observations in staging; pick another name", n)
-	case !typeNameRE.MatchString(n):
+	case !IsTypeName(n):
 		return TypeDef{}, fail(kn.Line, "type %q: invalid name: use lowercase letters, digits and _, start with a letter, at most 32 characters", n)
 	}
 	if v.Kind != yaml.MappingNode {
@@ -314,7 +326,7 @@ func parseTypeDef(kn, v *yaml.Node, prev TypeDef, fail ConfFail) (TypeDef, error
 	if err != nil {
 		return TypeDef{}, err
 	}
-	core, isCore := coreTypes[n]
+	core, isCore := coreTypes()[n]
 	d := prev
 	d.Name, d.Core = n, isCore
 	if isCore {
@@ -405,8 +417,8 @@ func cleanTypeDir(dir string) (string, error) {
 // sortedCoreTypes returns the core type names in a stable order, so the error
 // for a file missing several of them is always the same.
 func sortedCoreTypes() []string {
-	out := make([]string, 0, len(coreTypes))
-	for n := range coreTypes {
+	out := make([]string, 0, len(coreTypes()))
+	for n := range coreTypes() {
 		out = append(out, n)
 	}
 	sort.Strings(out)

@@ -62,8 +62,8 @@ func TestDefaultTaxonomyMatchesSpec(t *testing.T) {
 			}
 		}
 	}
-	if len(coreTypes) != 17 {
-		t.Errorf("%d core types, want 17", len(coreTypes))
+	if len(coreTypes()) != 17 {
+		t.Errorf("%d core types, want 17", len(coreTypes()))
 	}
 	if !reflect.DeepEqual(tx.TagNamespaces, map[string][]string{"status": {"draft", "active", "superseded"}}) {
 		t.Errorf("tag namespaces = %v", tx.TagNamespaces)
@@ -430,7 +430,7 @@ func FuzzTaxonomy(f *testing.F) {
 				}
 				continue
 			}
-			for name, cat := range coreTypes {
+			for name, cat := range coreTypes() {
 				d, ok := tx.Type(name)
 				if !ok {
 					t.Fatalf("accepted taxonomy lacks core type %s", name)
@@ -440,7 +440,7 @@ func FuzzTaxonomy(f *testing.F) {
 				}
 			}
 			for _, d := range tx.Types() {
-				if !typeNameRE.MatchString(d.Name) || strings.EqualFold(d.Name, ReservedType) {
+				if !IsTypeName(d.Name) || strings.EqualFold(d.Name, ReservedType) {
 					t.Fatalf("accepted type name %q", d.Name)
 				}
 				if clean, err := cleanTypeDir(d.Dir); err != nil || clean != d.Dir {

@@ -63,6 +63,14 @@ func (s *Store) logFile(name plumbing.ReferenceName) string {
 	return filepath.Join(dir, "logs", filepath.FromSlash(string(name)))
 }
 
+// HeadHash is the commit HEAD names, read from the ref files alone (no
+// object is read, so no pack index is loaded); zero when the branch is
+// unborn.
+func (s *Store) HeadHash() (plumbing.Hash, error) {
+	h, err := s.readHead()
+	return h.hash, err
+}
+
 func (s *Store) readHead() (headState, error) {
 	data, err := os.ReadFile(filepath.Join(s.gitDir, "HEAD"))
 	if err != nil {

@@ -3,7 +3,6 @@ package index
 import (
 	"bytes"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -260,28 +259,26 @@ func appendValueRef(refs []ref, kind, v string, line int) []ref {
 		}
 	}
 	form := formName
-	if uuidRE.MatchString(v) {
+	if doc.IsUUID(v) {
 		form = formID
 	}
 	return append(refs, ref{kind: kind, target: v, form: form, line: line})
 }
 
-var uuidRE = regexp.MustCompile(`^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
-
-// attachmentExts are the extensions of files Obsidian links to that are
-// not notes: a link to one is not an edge of the graph (the index holds
-// only markdown documents), and must not be reported as dangling.
-var attachmentExts = map[string]bool{
-	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".bmp": true, ".svg": true, ".webp": true,
-	".avif": true, ".ico": true, ".tif": true, ".tiff": true,
-	".mp3": true, ".wav": true, ".m4a": true, ".ogg": true, ".3gp": true, ".flac": true, ".webm": true,
-	".mp4": true, ".ogv": true, ".mov": true, ".mkv": true,
-	".pdf": true, ".canvas": true, ".base": true,
-	".zip": true, ".gz": true, ".tar": true, ".csv": true, ".json": true, ".txt": true,
-}
-
+// attachment reports whether target has the extension of a file Obsidian
+// links to that is not a note: a link to one is not an edge of the graph
+// (the index holds only markdown documents), and must not be reported as
+// dangling. A switch rather than a map: nothing to build at start-up.
 func attachment(target string) bool {
-	return attachmentExts[strings.ToLower(path.Ext(target))]
+	switch strings.ToLower(path.Ext(target)) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".bmp", ".svg", ".webp", ".avif", ".ico", ".tif", ".tiff",
+		".mp3", ".wav", ".m4a", ".ogg", ".3gp", ".flac", ".webm",
+		".mp4", ".ogv", ".mov", ".mkv",
+		".pdf", ".canvas", ".base",
+		".zip", ".gz", ".tar", ".csv", ".json", ".txt":
+		return true
+	}
+	return false
 }
 
 // foldKey is the key a name is looked up by: trimmed and lower-cased, as
