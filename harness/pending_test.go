@@ -1,0 +1,16 @@
+//go:build unix
+
+package harness
+
+// pending lists the actions the harness leaves out of its runs (unless
+// -harness.all) because they break a promise whose fix has not landed on
+// main yet: each entry names the item of issue 22 and the actions that
+// reach the bug. Remove an entry when its fix lands; the CI run then
+// covers it again. "kill:ACTION" leaves out only the killed variant of a
+// command.
+var pending = []struct {
+	item    string
+	actions []string
+}{
+	{"item 6: a linked taxonomy or calibration prints the target", []string{"taxonomy"}},
+}
