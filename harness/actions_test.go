@@ -115,11 +115,11 @@ func actions() map[string]action {
 		"stash":     {weight: 2, person: true, onlyA: true, run: (*world).stash},
 		"rebase":    {weight: 1, person: true, onlyA: true, run: (*world).rebase},
 		"copy":      {weight: 1, person: true, run: (*world).copyVault},
-		"link":      {weight: 2, person: true, run: (*world).plantLink},
+		"link":      {weight: 1, person: true, run: (*world).plantLink},
+		"linkrun":   {weight: 2, person: true, run: (*world).plantRuntimeLink},
 		"unlink":    {weight: 2, person: true, run: (*world).removeLinks},
 		"clone":     {weight: 1, person: true, run: (*world).clone},
 		"taxonomy":  {weight: 1, person: true, onlyA: true, run: (*world).linkConfig},
-		"hand-note": {weight: 0, person: true, onlyA: true, run: (*world).draft},
 	}
 }
 
@@ -150,7 +150,7 @@ func generate(rng *rand.Rand, n int, skip map[string]bool) []step {
 		if !a.onlyA && rng.IntN(3) == 0 {
 			s.v = 1
 		}
-		if a.killable && rng.IntN(4) == 0 && !skip["kill:"+name] {
+		if a.killable && s.arg>>40%3 == 0 && !skip["kill:"+name] {
 			s.kill = true
 		}
 		steps = append(steps, s)
@@ -222,7 +222,8 @@ func (w *world) write(s step) outcome {
 	for ln.bad { // write is a person's own words: always a plain statement
 		ln = w.ledger.newLine(rng)
 	}
-	r, o := w.cortex(step{act: s.act, v: s.v, arg: s.arg}, nil, "write", "--type", "fact", "--body", ln.body, "--importance", "0.8", "-q")
+	r, o := w.cortex(step{act: s.act, v: s.v, arg: s.arg}, nil, "write", "--type", "fact", "--body", ln.body, "--importance", "0.8", "-q",
+		"--timestamp", ln.ts.Format(time.RFC3339Nano))
 	if r.err == nil {
 		w.ledger.accepted(ln)
 	} else {
@@ -654,18 +655,19 @@ func (w *world) settle(i int) string {
 	}
 	w.removeLinks(step{v: i})
 	w.unlinkConfig(i)
-	if v.side != "" {
-		w.switchBranch(step{act: "switch", v: i})
-	}
 	for v.stashed > 0 {
 		w.stash(step{act: "stash", v: i})
 	}
-	if len(v.person) > 0 {
-		if _, err := w.tc.git(v.dir, "add", "-A"); err != nil {
-			return err.Error()
-		}
-		if out, err := w.tc.git(v.dir, "commit", "-q", "-m", "my edits, before a sync"); err != nil && !strings.Contains(out, "nothing to commit") {
-			return "the person's commit: " + firstLine(out)
+	if _, err := w.tc.git(v.dir, "add", "-A"); err != nil {
+		return err.Error()
+	}
+	if out, err := w.tc.git(v.dir, "commit", "-q", "-m", "my edits, before a sync"); err != nil && !strings.Contains(out, "nothing to commit") {
+		return "the person's commit: " + firstLine(out)
+	}
+	if v.side != "" {
+		w.switchBranch(step{act: "switch", v: i})
+		if v.side != "" {
+			v.stranded = true
 		}
 	}
 	v.person = map[string]pathState{}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // A violation is a broken promise: which invariant, and what was seen.
@@ -74,7 +75,7 @@ func (w *world) check(s step, o outcome) []violation {
 			if err := w.snapshot(v); err != nil {
 				add(invPerson, "%s: snapshot: %v", v.name, err)
 			}
-		} else if msg := w.checkPerson(v); msg != "" {
+		} else if msg := w.timedPerson(v); msg != "" {
 			add(invPerson, "%s", msg)
 		}
 		if msg := w.checkDocs(v.dir, v.name, true); msg != "" {
@@ -86,13 +87,25 @@ func (w *world) check(s step, o outcome) []violation {
 			}
 		}
 		if (mine && o.objects) || busy {
-			if msg := w.fsck(v.dir); msg != "" {
-				add(invFsck, "%s: %s", v.name, msg)
+			if sig := gitSig(v.dir); sig != v.fsckSig {
+				start := time.Now()
+				if msg := w.fsck(v.dir); msg != "" {
+					add(invFsck, "%s: %s", v.name, msg)
+				} else {
+					v.fsckSig = sig
+				}
+				w.stats.timed("check fsck", start)
 			}
 		}
 		if ((mine && o.worktree) || busy) && len(v.config) == 0 && !v.linkedDir() {
-			if msg := w.validate(v.dir, v); msg != "" {
-				add(invValidate, "%s: %s", v.name, msg)
+			if sig := treeSig(v.dir); sig != v.validSig {
+				start := time.Now()
+				if msg := w.validate(v.dir, v); msg != "" {
+					add(invValidate, "%s: %s", v.name, msg)
+				} else {
+					v.validSig = sig
+				}
+				w.stats.timed("check validate", start)
 			}
 		}
 	}
@@ -102,6 +115,11 @@ func (w *world) check(s step, o outcome) []violation {
 		}
 	}
 	return vs
+}
+
+func (w *world) timedPerson(v *vaultState) string {
+	defer w.stats.timed("check person", time.Now())
+	return w.checkPerson(v)
 }
 
 // strangers lists what appeared in the world's folder that no step made.
@@ -148,7 +166,7 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 		if good == 0 && bad == 0 {
 			continue
 		}
-		if len(ds) > 1 {
+		if len(ds) > 1 && !w.ledger.tainted[h] {
 			var rels []string
 			for _, d := range ds {
 				rels = append(rels, d.rel)

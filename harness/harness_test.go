@@ -32,6 +32,7 @@ var (
 	flagShrink    = flag.Duration("harness.shrink", 10*time.Minute, "time spent shrinking one failure's step list (0: no shrinking)")
 	flagReplay    = flag.String("harness.replay", "", "replay this step list (as a failure prints it) in one world, instead of drawing steps")
 	flagVerbose   = flag.Bool("harness.v", false, "log every step")
+	flagKeep      = flag.String("harness.keep", "", "with -harness.replay: play in this folder and keep it, to look at the vaults after a failure")
 )
 
 // ciSeed is the seed of the short run in CI: fixed, so that CI is
@@ -43,9 +44,17 @@ type stats struct {
 	steps, kills, daemons, converged, worlds int
 	perAction                                map[string]int
 	notes                                    map[string]int
+	spent                                    map[string]time.Duration // by action and by check
+}
+
+func newStats() *stats {
+	return &stats{perAction: map[string]int{}, notes: map[string]int{}, spent: map[string]time.Duration{}}
 }
 
 func (s *stats) note(n string) { s.notes[n]++ }
+
+// timed adds the time since start to what name has spent.
+func (s *stats) timed(name string, start time.Time) { s.spent[name] += time.Since(start) }
 
 // world is one simulated setup: a bare remote, two clones (A: the
 // person's machine, B: another), a sentinel tree outside them.
@@ -120,7 +129,9 @@ func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	if *flagKeep == "" {
+		defer os.RemoveAll(dir)
+	}
 	w, err := newWorld(tc, dir, st)
 	if err != nil {
 		return nil, err
@@ -134,6 +145,7 @@ func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, 
 		}
 		start := time.Now()
 		o := a.run(w, s)
+		st.timed("act "+s.act, start)
 		if o.ran {
 			st.steps++
 			st.perAction[s.act]++
@@ -141,7 +153,9 @@ func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, 
 				st.perAction[s.act+"!"]++
 			}
 		}
+		checked := time.Now()
 		vs := w.check(s, o)
+		st.timed("checks", checked)
 		if logf != nil && *flagVerbose {
 			logf("step %d %s: ran=%v killed=%v %s (%v)", i, s, o.ran, o.killed, o.note, time.Since(start).Round(time.Millisecond))
 		}
@@ -200,7 +214,7 @@ func TestHarness(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	st := &stats{perAction: map[string]int{}, notes: map[string]int{}}
+	st := newStats()
 	skip := skipped()
 	t.Logf("seed %d, %d steps, %d per world, left out: %s", seed, total, perWorld, describeSkip(skip))
 	start := time.Now()
@@ -214,7 +228,11 @@ func TestHarness(t *testing.T) {
 			}
 			steps = append(steps, s)
 		}
-		f, err := play(tc, filepath.Join(dir, "replay"), steps, st, t.Logf)
+		where := filepath.Join(dir, "replay")
+		if *flagKeep != "" {
+			where = *flagKeep
+		}
+		f, err := play(tc, where, steps, st, t.Logf)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,6 +309,14 @@ func report(st *stats, seed uint64, failures int, took time.Duration) string {
 	sort.Strings(names)
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-12s %d\n", n, st.perAction[n])
+	}
+	names = names[:0]
+	for n := range st.spent {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "  time: %-16s %v\n", n, st.spent[n].Round(time.Millisecond))
 	}
 	names = names[:0]
 	for n := range st.notes {

@@ -113,7 +113,13 @@ func diffTrees(before, after []string) string {
 // plantLink puts a link to the sentinel tree into a vault: a memory that
 // is a link, a memory folder that is a link, or one of the runtime paths
 // (.cortex/, observer/ and files and folders in them).
-func (w *world) plantLink(s step) outcome {
+func (w *world) plantLink(s step) outcome { return w.plant(s, false) }
+
+// plantRuntimeLink makes .cortex/, observer/ or a file or folder in them a
+// link to outside the vault.
+func (w *world) plantRuntimeLink(s step) outcome { return w.plant(s, true) }
+
+func (w *world) plant(s step, runtime bool) outcome {
 	v := w.vaults[s.v]
 	out := w.outside
 	kinds := []struct {
@@ -130,7 +136,12 @@ func (w *world) plantLink(s step) outcome {
 		{"observer/state.json", filepath.Join(out, "state.json"), true, false},
 		{"observer/observations.jsonl", filepath.Join(out, "observations.jsonl"), true, true},
 	}
-	k := kinds[s.arg%uint64(len(kinds))]
+	// Two of the kinds are in memory folders (a person's untracked
+	// link), the rest replace runtime paths (issue 22 item 2).
+	var k = kinds[s.arg%2]
+	if runtime {
+		k = kinds[2+s.arg%uint64(len(kinds)-2)]
+	}
 	for _, l := range v.links {
 		if l.rel == k.rel || strings.HasPrefix(k.rel, l.rel+"/") || strings.HasPrefix(l.rel, k.rel+"/") {
 			return outcome{}

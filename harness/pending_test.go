@@ -12,5 +12,6 @@ var pending = []struct {
 	item    string
 	actions []string
 }{
+	{"item 2: a linked .cortex/ or observer/ makes cortex write outside the vault", []string{"linkrun"}},
 	{"item 6: a linked taxonomy or calibration prints the target", []string{"taxonomy"}},
 }

@@ -27,6 +27,8 @@ type vaultState struct {
 	stashed   int
 	stranded  bool // a merge back from a side branch failed: counts are off
 	processed bool
+	// Signatures of what the last clean fsck and validate saw.
+	fsckSig, validSig string
 }
 
 // pathState is a path as git and the file system see it.

@@ -26,7 +26,7 @@ func shrink(tc *toolchain, dir string, steps []step, f *failure, logf func(strin
 	tries := 0
 	fails := func(cand []step) bool {
 		tries++
-		st := &stats{perAction: map[string]int{}, notes: map[string]int{}}
+		st := newStats()
 		g, err := play(tc, filepath.Join(dir, fmt.Sprint(tries)), cand, st, nil)
 		if err != nil || g == nil {
 			return false
