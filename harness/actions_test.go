@@ -106,20 +106,20 @@ func actions() map[string]action {
 		"kill9":    {weight: 3, run: (*world).daemonKill},
 		"converge": {weight: 2, run: (*world).converge},
 		// A person's acts.
-		"edit":      {weight: 4, person: true, onlyA: true, run: (*world).editMeta},
-		"rewrite":   {weight: 2, person: true, onlyA: true, run: (*world).rewriteBody},
-		"stage":     {weight: 3, person: true, onlyA: true, run: (*world).stage},
-		"draft":     {weight: 2, person: true, onlyA: true, run: (*world).draft},
-		"commit":    {weight: 3, person: true, onlyA: true, run: (*world).commit},
-		"switch":    {weight: 2, person: true, onlyA: true, run: (*world).switchBranch},
-		"stash":     {weight: 2, person: true, onlyA: true, run: (*world).stash},
-		"rebase":    {weight: 1, person: true, onlyA: true, run: (*world).rebase},
-		"copy":      {weight: 1, person: true, run: (*world).copyVault},
-		"link":      {weight: 1, person: true, run: (*world).plantLink},
-		"linkrun":   {weight: 2, person: true, run: (*world).plantRuntimeLink},
-		"unlink":    {weight: 2, person: true, run: (*world).removeLinks},
-		"clone":     {weight: 1, person: true, run: (*world).clone},
-		"taxonomy":  {weight: 1, person: true, onlyA: true, run: (*world).linkConfig},
+		"edit":     {weight: 4, person: true, onlyA: true, run: (*world).editMeta},
+		"rewrite":  {weight: 2, person: true, onlyA: true, run: (*world).rewriteBody},
+		"stage":    {weight: 3, person: true, onlyA: true, run: (*world).stage},
+		"draft":    {weight: 2, person: true, onlyA: true, run: (*world).draft},
+		"commit":   {weight: 3, person: true, onlyA: true, run: (*world).commit},
+		"switch":   {weight: 2, person: true, onlyA: true, run: (*world).switchBranch},
+		"stash":    {weight: 2, person: true, onlyA: true, run: (*world).stash},
+		"rebase":   {weight: 1, person: true, onlyA: true, run: (*world).rebase},
+		"copy":     {weight: 1, person: true, run: (*world).copyVault},
+		"link":     {weight: 1, person: true, run: (*world).plantLink},
+		"linkrun":  {weight: 2, person: true, run: (*world).plantRuntimeLink},
+		"unlink":   {weight: 2, person: true, run: (*world).removeLinks},
+		"clone":    {weight: 1, person: true, run: (*world).clone},
+		"taxonomy": {weight: 1, person: true, onlyA: true, run: (*world).linkConfig},
 	}
 }
 
@@ -200,7 +200,7 @@ func (w *world) observe(s step) outcome {
 	var lines []line
 	var in []byte
 	for range 1 + rng.IntN(3) {
-		ln := w.ledger.newLine(rng)
+		ln := w.ledger.newLine(rng, w.held())
 		lines = append(lines, ln)
 		in = append(in, ln.json...)
 	}
@@ -218,9 +218,9 @@ func (w *world) observe(s step) outcome {
 
 func (w *world) write(s step) outcome {
 	rng := s.rng()
-	ln := w.ledger.newLine(rng)
+	ln := w.ledger.newLine(rng, w.held())
 	for ln.bad { // write is a person's own words: always a plain statement
-		ln = w.ledger.newLine(rng)
+		ln = w.ledger.newLine(rng, w.held())
 	}
 	r, o := w.cortex(step{act: s.act, v: s.v, arg: s.arg}, nil, "write", "--type", "fact", "--body", ln.body, "--importance", "0.8", "-q",
 		"--timestamp", ln.ts.Format(time.RFC3339Nano))
@@ -327,7 +327,7 @@ func (w *world) daemonToggle(s step) outcome {
 	if err != nil {
 		return outcome{failure: "start the daemon: " + err.Error()}
 	}
-	v.daemon = d
+	v.daemon, v.leaked = d, false
 	w.stats.daemons++
 	return outcome{ran: true, objects: true, worktree: true, note: "started"}
 }
@@ -346,6 +346,28 @@ func (w *world) daemonKill(s step) outcome {
 		w.stats.kills++
 	}
 	return outcome{ran: true, killed: real, objects: true, worktree: true}
+}
+
+// held is, while repeats of memories in a person's hands are pending
+// (pending_test.go), what tells newLine which bodies those are: the
+// hashes of the committed versions of the person's paths.
+func (w *world) held() func(string) bool {
+	if !w.skip["repeat-held"] {
+		return nil
+	}
+	hashes := map[string]bool{}
+	for _, v := range w.vaults {
+		for p := range v.person {
+			out, err := w.tc.git(v.dir, "show", "HEAD:"+p)
+			if err != nil {
+				continue
+			}
+			var m memDoc
+			parseFront(out, &m)
+			hashes[m.hash] = true
+		}
+	}
+	return func(h string) bool { return hashes[h] }
 }
 
 // ---- the person's acts ----

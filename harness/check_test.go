@@ -24,15 +24,15 @@ func (v violation) String() string { return v.invariant + ": " + strings.TrimSpa
 
 // The invariants, by the names failures are reported under.
 const (
-	invOnce     = "exactly-once"    // every observed line memorized or reinforced once, or quarantined once
-	invPerson   = "person"          // no person's uncommitted change altered, moved or committed
-	invOutside  = "outside"         // no file outside the vault created, changed or deleted
-	invFsck     = "fsck"            // git fsck clean
-	invLeftover = "leftover"        // no lock or temp file of ours once the next command has run
-	invValidate = "validate"        // cortex validate --all clean
-	invOutput   = "output"          // no output quotes a file outside the vault
-	invStep     = "step"            // a command hung, or a quiet world could not converge
-	invConverge = "converge"        // after converging, both machines hold the same tree
+	invOnce     = "exactly-once" // every observed line memorized or reinforced once, or quarantined once
+	invPerson   = "person"       // no person's uncommitted change altered, moved or committed
+	invOutside  = "outside"      // no file outside the vault created, changed or deleted
+	invFsck     = "fsck"         // git fsck clean
+	invLeftover = "leftover"     // no lock or temp file of ours once the next command has run
+	invValidate = "validate"     // cortex validate --all clean
+	invOutput   = "output"       // no output quotes a file outside the vault
+	invStep     = "step"         // a command hung, or a quiet world could not converge
+	invConverge = "converge"     // after converging, both machines hold the same tree
 )
 
 // check runs the invariants after step s did o.
@@ -69,6 +69,10 @@ func (w *world) check(s step, o outcome) []violation {
 
 	for i, v := range w.vaults {
 		busy := v.daemon != nil && v.daemon.alive()
+		if v.daemon != nil && !v.leaked && strings.Contains(v.daemon.log(), secretMarker) {
+			v.leaked = true // once per daemon
+			add(invOutput, "%s: the daemon logged bytes of a file outside the vault:\n%s", v.name, tail(v.daemon.log()))
+		}
 		mine := s.v == i || s.act == "converge"
 		person := actions()[s.act].person && mine
 		if person {

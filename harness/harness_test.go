@@ -32,6 +32,7 @@ var (
 	flagKeepGoing = flag.Bool("harness.keepgoing", false, "after a failing world, go on with the next one (the long run), instead of stopping")
 	flagShrink    = flag.Duration("harness.shrink", 10*time.Minute, "time spent shrinking one failure's step list (0: no shrinking)")
 	flagReplay    = flag.String("harness.replay", "", "replay this step list (as a failure prints it) in one world, instead of drawing steps")
+	flagFor       = flag.Duration("harness.for", 0, "stop starting worlds after this long and print the figures (0: run every step)")
 	flagVerbose   = flag.Bool("harness.v", false, "log every step")
 	flagKeep      = flag.String("harness.keep", "", "with -harness.replay: play in this folder and keep it, to look at the vaults after a failure")
 )
@@ -69,11 +70,12 @@ type world struct {
 	vaults       [2]*vaultState
 	ledger       *ledger
 	stats        *stats
+	skip         map[string]bool // the actions left out (and "repeat-held")
 }
 
 func newWorld(tc *toolchain, root string, st *stats) (*world, error) {
 	w := &world{tc: tc, root: root, remote: filepath.Join(root, "remote.git"), outside: filepath.Join(root, "outside"),
-		ledger: newLedger(), stats: st}
+		ledger: newLedger(), stats: st, skip: skipped()}
 	if err := makeSentinel(w.outside); err != nil {
 		return nil, err
 	}
@@ -256,6 +258,13 @@ func TestHarness(t *testing.T) {
 
 	failures := 0
 	for n := 0; st.worlds*perWorld < total; n++ {
+		if *flagFor > 0 && time.Since(start) > *flagFor {
+			t.Logf("stopped after %v (-harness.for) with %d of %d steps drawn", time.Since(start).Round(time.Second), st.worlds*perWorld, total)
+			break
+		}
+		if n > 0 && n%10 == 0 {
+			t.Logf("progress: %d worlds, %d steps, %d kills, %d failing worlds, %v", st.worlds, st.steps, st.kills, failures, time.Since(start).Round(time.Second))
+		}
 		st.worlds++
 		ws := worldSeed(seed, n)
 		steps := generate(rand.New(rand.NewPCG(ws, seed)), min(perWorld, total-n*perWorld), skip)

@@ -53,7 +53,10 @@ type line struct {
 // newLine makes the observation the rng chooses: a new body, a repeat of
 // an earlier one (a reinforcement), or a line the filters must refuse (an
 // injection, or an importance below the threshold).
-func (l *ledger) newLine(rng *rand.Rand) line {
+//
+// held says whether a body's memory is in a person's hands (uncommitted)
+// and must not be repeated: nil repeats any.
+func (l *ledger) newLine(rng *rand.Rand, held func(hash string) bool) line {
 	var body string
 	imp := 0.6 + float64(rng.IntN(4))/10
 	bad := false
@@ -62,7 +65,7 @@ func (l *ledger) newLine(rng *rand.Rand) line {
 		repeat = l.order[rng.IntN(len(l.order))]
 	}
 	switch k := rng.IntN(20); {
-	case k < 6 && repeat != "" && !l.tainted[repeat]:
+	case k < 6 && repeat != "" && !l.tainted[repeat] && (held == nil || !held(repeat)):
 		// A repeat, not of a body a person rewrote: that one is theirs.
 		body = l.bodies[repeat]
 	case k == 6:

@@ -29,6 +29,7 @@ type vaultState struct {
 	processed bool
 	// Signatures of what the last clean fsck and validate saw.
 	fsckSig, validSig string
+	leaked            bool // the running daemon's log quoted the sentinel (reported)
 }
 
 // pathState is a path as git and the file system see it.
