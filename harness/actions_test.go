@@ -123,6 +123,16 @@ func actions() map[string]action {
 	}
 }
 
+// sortedActions is the catalogue's names in order.
+func sortedActions() []string {
+	var names []string
+	for name := range actions() {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // generate draws n steps from rng, leaving out the actions in skip.
 func generate(rng *rand.Rand, n int, skip map[string]bool) []step {
 	cat := actions()

@@ -39,6 +39,29 @@ func shrink(tc *toolchain, dir string, steps []step, f *failure, logf func(strin
 		return false
 	}
 	best := steps
+	// First whole kinds of step, and the other machine's steps: one
+	// replay each, and most of a failing list is usually neither here
+	// nor there.
+	last := steps[len(steps)-1]
+	groups := []func(step) bool{func(s step) bool { return s.v != last.v && s.act != "converge" }}
+	for _, name := range sortedActions() {
+		groups = append(groups, func(s step) bool { return s.act == name })
+	}
+	for _, drop := range groups {
+		if !time.Now().Before(deadline) {
+			break
+		}
+		var cand []step
+		for _, s := range best[:len(best)-1] {
+			if !drop(s) {
+				cand = append(cand, s)
+			}
+		}
+		cand = append(cand, last)
+		if len(cand) < len(best) && fails(cand) {
+			best = cand
+		}
+	}
 	for chunk := max(len(best)/2, 1); chunk >= 1 && time.Now().Before(deadline); {
 		removed := false
 		for start := 0; start < len(best) && time.Now().Before(deadline); {
