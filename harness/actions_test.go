@@ -253,9 +253,6 @@ func (w *world) process(s step) outcome {
 	if !o.killed && r.err != nil {
 		o.note = firstLine(r.out)
 	}
-	if r.err == nil {
-		w.vaults[s.v].processed = true
-	}
 	return o
 }
 

@@ -23,7 +23,7 @@ import (
 )
 
 var (
-	flagSteps     = flag.Int("harness.steps", 0, "steps to run in all (0: the CI run's 150, 40 with -short)")
+	flagSteps     = flag.Int("harness.steps", 0, "steps to run in all (0: the CI run's 120, 40 with -short)")
 	flagSeed      = flag.Uint64("harness.seed", 0, "the seed (0: the CI run's fixed seed; see -harness.random)")
 	flagRandom    = flag.Bool("harness.random", false, "draw the seed from the clock (printed) instead of the CI run's fixed one")
 	flagWorld     = flag.Int("harness.world", 60, "steps per world: a fresh pair of vaults and a remote every N steps")
@@ -209,7 +209,7 @@ func TestHarness(t *testing.T) {
 	if total == 0 {
 		// A few hundred steps would be more, but CI runs on a loaded
 		// two-core box where a step takes about a second.
-		total = 150
+		total = 120
 		if testing.Short() {
 			total = 40
 		}

@@ -214,23 +214,3 @@ func quarantined(dir string) (map[string]int, error) {
 	}
 	return n, nil
 }
-
-// pendingLines is how many bytes of the buffer the memorizer has not
-// accounted for yet (0 when it has caught up, or cannot tell).
-func pendingLines(dir string) int64 {
-	fi, err := os.Stat(filepath.Join(dir, "observer", "observations.jsonl"))
-	if err != nil {
-		return 0
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "observer", "state.json"))
-	if err != nil {
-		return fi.Size()
-	}
-	var st struct {
-		Offset int64 `json:"offset"`
-	}
-	if json.Unmarshal(data, &st) != nil {
-		return fi.Size()
-	}
-	return max(fi.Size()-st.Offset, 0)
-}

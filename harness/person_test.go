@@ -20,13 +20,12 @@ type vaultState struct {
 	// person holds every path the person has changed and not committed,
 	// with its state (file, index entry, HEAD entry) as the person left
 	// it. No cortex command may change any of the three.
-	person    map[string]pathState
-	links     []plant
-	config    []plant // taxonomy.yml or calibration.yml made a link
-	side      string  // the person's own branch, when they are on it
-	stashed   int
-	stranded  bool // a merge back from a side branch failed: counts are off
-	processed bool
+	person   map[string]pathState
+	links    []plant
+	config   []plant // taxonomy.yml or calibration.yml made a link
+	side     string  // the person's own branch, when they are on it
+	stashed  int
+	stranded bool // a merge back from a side branch failed: counts are off
 	// Signatures of what the last clean fsck and validate saw.
 	fsckSig, validSig string
 	leaked            bool // the running daemon's log quoted the sentinel (reported)

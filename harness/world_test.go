@@ -4,7 +4,6 @@ package harness
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -63,8 +62,6 @@ type result struct {
 	killed bool  // ended by the harness's SIGKILL of its process group
 	hung   bool  // outlived the harness's patience and was killed for it
 }
-
-func (r result) ok() bool { return r.err == nil && !r.killed && !r.hung }
 
 // commandTimeout is how long a command may run before the harness calls it
 // hung, kills its tree and reports a violation. It is not a speed bound:
@@ -220,17 +217,4 @@ func (d *daemon) kill() bool {
 	killGroup(d.cmd.Process.Pid)
 	<-d.done
 	return was
-}
-
-// quiesce waits for a running daemon to have nothing pending (the state's
-// offset at the buffer's end and staging empty) without stopping it;
-// gives up quietly after a while, as the checks that follow do not need it.
-func quiesce(ctx context.Context, v *vaultState) {
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) && ctx.Err() == nil {
-		if pendingLines(v.dir) == 0 {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
