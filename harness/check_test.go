@@ -343,6 +343,11 @@ func leftovers(dir string, staging bool) string {
 			}
 			return nil
 		}
+		for _, tol := range tolerated {
+			if strings.Contains(name, tol.pattern) {
+				return nil
+			}
+		}
 		inGit := strings.HasPrefix(rel, ".git"+string(filepath.Separator))
 		switch {
 		case inGit && strings.HasSuffix(name, ".lock"):

@@ -47,10 +47,11 @@ type stats struct {
 	perAction                                map[string]int
 	notes                                    map[string]int
 	spent                                    map[string]time.Duration // by action and by check
+	broken                                   map[string]int           // failing worlds by the invariant they broke
 }
 
 func newStats() *stats {
-	return &stats{perAction: map[string]int{}, notes: map[string]int{}, spent: map[string]time.Duration{}}
+	return &stats{perAction: map[string]int{}, notes: map[string]int{}, spent: map[string]time.Duration{}, broken: map[string]int{}}
 }
 
 func (s *stats) note(n string) { s.notes[n]++ }
@@ -257,6 +258,7 @@ func TestHarness(t *testing.T) {
 	}
 
 	failures := 0
+	shrunk := map[string]bool{}
 	for n := 0; st.worlds*perWorld < total; n++ {
 		if *flagFor > 0 && time.Since(start) > *flagFor {
 			t.Logf("stopped after %v (-harness.for) with %d of %d steps drawn", time.Since(start).Round(time.Second), st.worlds*perWorld, total)
@@ -276,7 +278,21 @@ func TestHarness(t *testing.T) {
 			continue
 		}
 		failures++
-		min := shrink(tc, filepath.Join(dir, "shrink"), steps[:f.at+1], f, t.Logf)
+		seen := map[string]bool{}
+		for _, v := range f.violations {
+			if !seen[v.invariant] {
+				seen[v.invariant] = true
+				st.broken[v.invariant]++
+			}
+		}
+		// Shrink the first failure of each invariant: a long run that
+		// breaks one promise in many worlds would spend its time on
+		// shrinking the same bug again.
+		min := steps[:f.at+1]
+		if first := f.violations[0].invariant; !shrunk[first] {
+			shrunk[first] = true
+			min = shrink(tc, filepath.Join(dir, "shrink"), min, f, t.Logf)
+		}
 		t.Errorf("seed %d, world %d: after step %d (%s):\n%s\nshortest step list found (%d of %d steps); replay with\n  go test ./harness -run Harness -harness.replay='%s'",
 			seed, n, f.at, steps[f.at], describe(f), len(min), f.at+1, joinSteps(min))
 		if !*flagKeepGoing {
@@ -329,6 +345,14 @@ func report(st *stats, seed uint64, failures int, took time.Duration) string {
 	sort.Strings(names)
 	for _, n := range names {
 		fmt.Fprintf(&b, "  %-12s %d\n", n, st.perAction[n])
+	}
+	names = names[:0]
+	for n := range st.broken {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(&b, "  broken: %-12s in %d worlds\n", n, st.broken[n])
 	}
 	names = names[:0]
 	for n := range st.spent {

@@ -19,3 +19,14 @@ var pending = []struct {
 	{"item 4: a vault copied with cp -a invents reinforcements", []string{"copy"}},
 	{"item 6: a linked taxonomy or calibration prints the target", []string{"taxonomy"}},
 }
+
+// tolerated lists leftovers (a path's name contains the pattern) the
+// leftover check lets pass for now, because the bug that leaves them is
+// known and reported but not one of issue 22's items, nor in a room the
+// harness may fix. Remove an entry once the bug is fixed.
+var tolerated = []struct {
+	bug     string
+	pattern string
+}{
+	{"the daemon's heartbeat file: an atomic write's temp file left by a kill -9 is never removed (not issue 22; vault's write room)", ".daemon.json.tmp-"},
+}
