@@ -79,7 +79,7 @@ func (tc *toolchain) run(dir string, stdin []byte, killAfter time.Duration, name
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, tc.env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -183,7 +183,7 @@ func (tc *toolchain) startDaemon(dir string) (*daemon, error) {
 	cmd := exec.Command(tc.bin, "daemon", "--poll", "200ms", "--heartbeat", "200ms", "--max-backoff", "500ms",
 		"--sleep-at", "off", "--watchdog", "0")
 	cmd.Dir, cmd.Env = dir, tc.env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = procAttr()
 	d := &daemon{cmd: cmd, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = d, d
 	if err := cmd.Start(); err != nil {
