@@ -168,6 +168,13 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 	for h, ds := range byHash {
 		good, bad := w.ledger.good[h], w.ledger.bad[h]
 		if good == 0 && bad == 0 {
+			// Rules are cortex's own writing; every other memory is of an
+			// observed line or a person's note.
+			for _, d := range ds {
+				if !w.ledger.tainted[h] && !strings.HasPrefix(d.rel, "rules"+string(filepath.Separator)) {
+					fmt.Fprintf(&b, "%s: %s is of no line observed (source_hash %s)\n", name, d.rel, h)
+				}
+			}
 			continue
 		}
 		if len(ds) > 1 && !w.ledger.tainted[h] {
