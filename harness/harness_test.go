@@ -269,7 +269,11 @@ func TestHarness(t *testing.T) {
 		}
 		st.worlds++
 		ws := worldSeed(seed, n)
-		steps := generate(rand.New(rand.NewPCG(ws, seed)), min(perWorld, total-n*perWorld), skip)
+		rng := rand.New(rand.NewPCG(ws, seed))
+		steps := generate(rng, min(perWorld, total-n*perWorld), skip)
+		// Every world ends converged, so that every world gets the
+		// exact count, not only those that drew a converge.
+		steps = append(steps, step{act: "converge", arg: rng.Uint64()})
 		f, err := play(tc, filepath.Join(dir, fmt.Sprintf("w%d", n)), steps, st, t.Logf)
 		if err != nil {
 			t.Fatalf("world %d: %v", n, err)
