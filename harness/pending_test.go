@@ -9,6 +9,16 @@ package harness
 // covers it again. "kill:ACTION" leaves out only the killed variant of a
 // command; "repeat-held" leaves out observations that repeat the body of a
 // memory a person holds uncommitted (the memorizer would reinforce it).
+//
+// The shortest step lists the harness found for each, replayed with
+// go test ./harness -run Harness -harness.all -harness.replay='…':
+//
+//	item 1 (maintain): A.observe#1 A.process#2 A.draft#7 A.maintain#3
+//	item 1 (memorizer): A.observe#1 A.process#2 A.edit#5 A.observe#9 A.process#8
+//	item 2: B.linkrun#13170372865546177739 B.observe#4398994055963877699 (the buffer)
+//	item 2: B.linkrun#17005088368289819502 B.kill9#13593473605259558956 B.process#7023483594169832327 (.cortex/)
+//	item 4: seed 20261126 world 2 of the first CI runs (25 steps, not shrunk)
+//	item 6: A.taxonomy#6390058015441840388 A.observe#7468972676074306031
 var pending = []struct {
 	item    string
 	actions []string
