@@ -1,0 +1,249 @@
+//go:build unix
+
+package harness
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// secretMarker is in every file of the sentinel tree: no cortex output may
+// ever quote it (a parse error printing a linked file's bytes, issue 22
+// item 6).
+const secretMarker = "SENTINEL-OUTSIDE-THE-VAULT"
+
+// plant is a link a person (or an attacker, or a shared repository) put in
+// a vault, pointing outside it.
+type plant struct {
+	rel     string // the link, relative to the vault
+	aside   string // where what it replaced was moved, "" if nothing
+	runtime bool   // in or of .cortex/ or observer/: cortex must refuse to run
+}
+
+// makeSentinel builds the tree outside the vaults that no step may change:
+// the targets of every planted link.
+func makeSentinel(dir string) error {
+	files := map[string]string{
+		"secret.md":                     "---\ntype: fact\n---\n\n" + secretMarker + " a note of someone else.\n",
+		"notes/other.md":                secretMarker + " another note.\n",
+		"dotcortex/state.json":          `{"note":"` + secretMarker + `"}` + "\n",
+		"dotcortex/index.db":            secretMarker + " not a database\n",
+		"observer-target/state.json":    `{"offset":3,"note":"` + secretMarker + `"}` + "\n",
+		"observer-target/README.md":     secretMarker + "\n",
+		"staging-target/keep.md":        secretMarker + "\n",
+		"index.db":                      secretMarker + " not a database either\n",
+		"state.json":                    `{"offset":1,"note":"` + secretMarker + `"}` + "\n",
+		"passwd":                        "root:x:0:0:" + secretMarker + ":/root:/bin/sh\n",
+		"shadow":                        "root:$6$" + secretMarker + ":19000:0:99999:7:::\n",
+		"observations.jsonl":            `{"note":"` + secretMarker + `"}` + "\n",
+		"observer-target/staging/x.tmp": secretMarker + "\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hashTree is a digest of a tree: every name, type, mode, size, link target
+// and content.
+func hashTree(dir string) (string, []string, error) {
+	h := sha256.New()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		line := fmt.Sprintf("%s %v", rel, fi.Mode())
+		switch {
+		case fi.Mode()&os.ModeSymlink != 0:
+			t, _ := os.Readlink(p)
+			line += " -> " + t
+		case fi.Mode().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		}
+		names = append(names, line)
+		fmt.Fprintln(h, line)
+		return nil
+	})
+	return fmt.Sprintf("%x", h.Sum(nil)), names, err
+}
+
+// diffTrees says what differs between two listings of hashTree.
+func diffTrees(before, after []string) string {
+	was := map[string]bool{}
+	for _, l := range before {
+		was[l] = true
+	}
+	is := map[string]bool{}
+	var b strings.Builder
+	for _, l := range after {
+		is[l] = true
+		if !was[l] {
+			fmt.Fprintf(&b, "  + %s\n", l)
+		}
+	}
+	for _, l := range before {
+		if !is[l] {
+			fmt.Fprintf(&b, "  - %s\n", l)
+		}
+	}
+	return b.String()
+}
+
+// plantLink puts a link to the sentinel tree into a vault: a memory that
+// is a link, a memory folder that is a link, or one of the runtime paths
+// (.cortex/, observer/ and files and folders in them).
+func (w *world) plantLink(s step) outcome { return w.plant(s, false) }
+
+// plantRuntimeLink makes .cortex/, observer/ or a file or folder in them a
+// link to outside the vault.
+func (w *world) plantRuntimeLink(s step) outcome { return w.plant(s, true) }
+
+func (w *world) plant(s step, runtime bool) outcome {
+	v := w.vaults[s.v]
+	out := w.outside
+	kinds := []struct {
+		rel, target string
+		runtime     bool
+		stopDaemon  bool
+	}{
+		{fmt.Sprintf("mind/concepts/linked-%d.md", s.arg%1000), filepath.Join(out, "secret.md"), false, false},
+		{fmt.Sprintf("mind/concepts/linked-dir-%d", s.arg%1000), filepath.Join(out, "notes"), false, false},
+		{".cortex", filepath.Join(out, "dotcortex"), true, true},
+		{"observer", filepath.Join(out, "observer-target"), true, true},
+		{"observer/staging", filepath.Join(out, "staging-target"), true, true},
+		{".cortex/index.db", filepath.Join(out, "index.db"), true, false},
+		{"observer/state.json", filepath.Join(out, "state.json"), true, false},
+		{"observer/observations.jsonl", filepath.Join(out, "observations.jsonl"), true, true},
+	}
+	// Two of the kinds are in memory folders (a person's untracked
+	// link), the rest replace runtime paths (issue 22 item 2).
+	var k = kinds[s.arg%2]
+	if runtime {
+		k = kinds[2+s.arg%uint64(len(kinds)-2)]
+	}
+	for _, l := range v.links {
+		if l.rel == k.rel || strings.HasPrefix(k.rel, l.rel+"/") || strings.HasPrefix(l.rel, k.rel+"/") {
+			return outcome{}
+		}
+	}
+	if k.stopDaemon && v.daemon != nil {
+		_ = v.daemon.stop()
+		v.daemon = nil
+	}
+	full := filepath.Join(v.dir, k.rel)
+	p := plant{rel: k.rel, runtime: k.runtime}
+	if _, err := os.Lstat(full); err == nil {
+		p.aside = filepath.Join(w.root, fmt.Sprintf("aside-%s-%d", v.name, s.arg%100000))
+		if err := os.Rename(full, p.aside); err != nil {
+			return outcome{failure: "move aside: " + err.Error()}
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return outcome{failure: err.Error()}
+	}
+	if err := os.Symlink(k.target, full); err != nil {
+		return outcome{failure: "plant a link: " + err.Error()}
+	}
+	v.links = append(v.links, p)
+	if !k.runtime {
+		v.touch(k.rel)
+	}
+	w.stats.note("link: " + strings.TrimRight(strings.Map(digitless, k.rel), "-"))
+	return outcome{ran: true, worktree: true, note: k.rel}
+}
+
+func digitless(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return -1
+	}
+	return r
+}
+
+// removeLinks is the person noticing: every planted link removed and what
+// it replaced put back (unless cortex replaced the link with a file of its
+// own, which is its right: then the old one is dropped).
+func (w *world) removeLinks(s step) outcome {
+	v := w.vaults[s.v]
+	if len(v.links) == 0 && len(v.config) == 0 {
+		return outcome{}
+	}
+	w.unlinkConfig(s.v)
+	if v.daemon != nil {
+		_ = v.daemon.stop()
+		v.daemon = nil
+	}
+	// Deepest first, so a link inside a restored folder is handled before it.
+	sort.Slice(v.links, func(i, j int) bool { return len(v.links[i].rel) > len(v.links[j].rel) })
+	for _, l := range v.links {
+		full := filepath.Join(v.dir, l.rel)
+		fi, err := os.Lstat(full)
+		if err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			os.Remove(full)
+			if l.aside != "" {
+				os.Rename(l.aside, full)
+			}
+		} else if l.aside != "" {
+			os.RemoveAll(l.aside)
+		}
+	}
+	v.links = nil
+	return outcome{ran: true, worktree: true}
+}
+
+// linkConfig makes taxonomy.yml or calibration.yml a link to a file
+// outside the vault (issue 22 item 6): cortex must refuse it without
+// printing a byte of it.
+func (w *world) linkConfig(s step) outcome {
+	v := w.vaults[s.v]
+	name, target := "taxonomy.yml", "passwd"
+	if s.arg%2 == 1 {
+		name, target = "calibration.yml", "shadow"
+	}
+	for _, c := range v.config {
+		if c.rel == name {
+			return outcome{}
+		}
+	}
+	full := filepath.Join(v.dir, name)
+	p := plant{rel: name, aside: filepath.Join(w.root, fmt.Sprintf("aside-%s-%s", v.name, name))}
+	if err := os.Rename(full, p.aside); err != nil {
+		return outcome{}
+	}
+	if err := os.Symlink(filepath.Join(w.outside, target), full); err != nil {
+		return outcome{failure: err.Error()}
+	}
+	v.config = append(v.config, p)
+	v.touch(name)
+	return outcome{ran: true, worktree: true, note: name}
+}
+
+func (w *world) unlinkConfig(i int) {
+	v := w.vaults[i]
+	for _, c := range v.config {
+		full := filepath.Join(v.dir, c.rel)
+		os.Remove(full)
+		os.Rename(c.aside, full)
+	}
+	v.config = nil
+}

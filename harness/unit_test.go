@@ -1,0 +1,123 @@
+//go:build unix
+
+package harness
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The checks must be able to fail: each is shown a broken promise here,
+// without the cortex binary.
+
+func TestLeftoversFound(t *testing.T) {
+	dir := t.TempDir()
+	for _, rel := range []string{".git/objects/pack/x.lock", ".git/cortex-locks/main.lock", "mind/concepts/a.md"} {
+		mustWrite(t, filepath.Join(dir, rel), "x")
+	}
+	if got := leftovers(dir, true); got != "" {
+		t.Fatalf("a clean vault has leftovers: %s", got)
+	}
+	want := []string{".git/index.lock", ".git/refs/heads/main.lock", ".merge_file_a1b2c3", "mind/concepts/.x.md.tmp-12", "observer/staging/doc.md"}
+	for _, rel := range want {
+		mustWrite(t, filepath.Join(dir, rel), "x")
+	}
+	got := leftovers(dir, true)
+	for _, rel := range want {
+		if !strings.Contains(got, rel) {
+			t.Errorf("leftovers missed %s: %s", rel, got)
+		}
+	}
+	if strings.Contains(leftovers(dir, false), "staging") {
+		t.Errorf("staging counted though no memorizer ran")
+	}
+}
+
+func TestSentinelChange(t *testing.T) {
+	dir := t.TempDir()
+	if err := makeSentinel(dir); err != nil {
+		t.Fatal(err)
+	}
+	sum, names, err := hashTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, change := range []func(){
+		func() { mustWrite(t, filepath.Join(dir, "dotcortex", "sync.json"), "{}") },
+		func() { mustWrite(t, filepath.Join(dir, "state.json"), `{"offset":0}`) },
+		func() { os.Remove(filepath.Join(dir, "passwd")) },
+		func() { os.Chmod(filepath.Join(dir, "shadow"), 0o600) },
+	} {
+		change()
+		sum2, names2, err := hashTree(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum2 == sum || diffTrees(names, names2) == "" {
+			t.Fatalf("a change of the sentinel tree went unseen")
+		}
+		sum, names = sum2, names2
+	}
+}
+
+func TestParseFront(t *testing.T) {
+	var m memDoc
+	parseFront("---\nid: \"0190\"\ntype: fact\nsource_hash: abc\n\n# ---\n\nreinforced: 3\nentities:\n  - name: x\n---\n\nbody\n", &m)
+	if m.id != "0190" || m.hash != "abc" || m.reinforced != 3 {
+		t.Fatalf("parseFront: %+v", m)
+	}
+}
+
+func TestStepsRoundTrip(t *testing.T) {
+	steps := generate(rand.New(rand.NewPCG(1, 2)), 200, nil)
+	kills := 0
+	for _, s := range steps {
+		back, err := parseStep(s.String())
+		if err != nil || back != s {
+			t.Fatalf("%s: read back as %+v, %v", s, back, err)
+		}
+		if s.kill {
+			kills++
+		}
+	}
+	if kills == 0 {
+		t.Fatalf("200 steps and not one kill")
+	}
+	if _, err := parseStep("C.observe#1"); err == nil {
+		t.Fatal("a vault C was accepted")
+	}
+}
+
+func TestDirty(t *testing.T) {
+	blob := gitBlob([]byte("hello\n"))
+	if blob != "ce013625030ba8dba906f756967f9e9ca394464a" {
+		t.Fatalf("gitBlob: %s, want git's id of hello", blob)
+	}
+	clean := pathState{work: blob, index: "100644 " + blob, head: "100644 " + blob}
+	if clean.dirty() {
+		t.Fatal("a clean path is dirty")
+	}
+	for _, p := range []pathState{
+		{work: "x", index: clean.index, head: clean.head},           // unstaged
+		{work: blob, index: clean.index, head: "100644 other"},      // staged
+		{work: blob, index: "absent", head: "absent"},               // untracked
+		{work: "link:/etc/passwd", index: "absent", head: "absent"}, // a planted link
+	} {
+		if !p.dirty() {
+			t.Errorf("%+v is not dirty", p)
+		}
+	}
+}
+
+func mustWrite(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
