@@ -18,7 +18,7 @@ import (
 // the remembered idle state with that of a run planned in full: the same
 // actions, notes and candidates. Whatever the clock changes (archives,
 // MEMORY.md's ranking) must end the idle span; a real run then writes it.
-// A person's edit ends it too.
+// A person's committed edit ends it too.
 func TestIdleMatchesFullPlan(t *testing.T) {
 	f := newFixture(t)
 	// More memories of other types and importances, so MEMORY.md's
@@ -101,6 +101,8 @@ func TestIdleMatchesFullPlan(t *testing.T) {
 		t.Skipf("%s was archived along the way", rel)
 	}
 	f.write(t, rel, strings.Replace(string(data), "importance: 0.7", "importance: 0.05", 1))
+	// Committed: an uncommitted edit is the person's, left for a later run.
+	git(t, f.l.Root, "-c", "core.hooksPath=/dev/null", "commit", "-qam", "lowered")
 	rep := run(false)
 	if len(rep.Actions) == 0 || rep.Actions[0].Kind != KindArchive || rep.Actions[0].From != rel {
 		t.Errorf("after a person lowered its importance: %v, want %s archived", rep.Actions, rel)
