@@ -267,7 +267,7 @@ func TestRankNeighbours(t *testing.T) {
 		t.Errorf("kestrel: %s", titles(res))
 	}
 	// The push block's search lends nothing.
-	hits, _, err := r.rank(context.Background(), false, span{}, index.SearchParams{
+	hits, _, _, err := r.rank(context.Background(), false, span{}, index.SearchParams{
 		Terms: matchTerms([]Term{{Text: "kestrel"}, {Text: "lantern"}}), Now: testNow, Limit: 10, Rank: DefaultRank,
 	})
 	if err != nil || len(hits) != 1 {
@@ -309,6 +309,39 @@ func TestMatchTerms(t *testing.T) {
 		}
 		if strings.Join(got, "|") != c.want {
 			t.Errorf("%q: %q, want %q", c.query, strings.Join(got, "|"), c.want)
+		}
+	}
+}
+
+// TestBySpeaker: a memory whose attribution the query names gains a bounded
+// share of relevance; the others keep their order among themselves, and
+// every relevance stays in [0, 1].
+func TestBySpeaker(t *testing.T) {
+	hits := []index.Hit{
+		{Doc: index.Doc{Path: "a", Attribution: "Caroline"}, Relevance: 1},
+		{Doc: index.Doc{Path: "b", Attribution: "Melanie"}, Relevance: 0.9},
+		{Doc: index.Doc{Path: "c", Attribution: "Ada Lovelace"}, Relevance: 0.5},
+		{Doc: index.Doc{Path: "d", Attribution: "melanie"}, Relevance: 0},
+		{Doc: index.Doc{Path: "e"}, Relevance: 0.8},
+	}
+	bySpeaker(hits, []index.Term{{Text: "Melanie"}, {Text: "read"}, {Text: "lovelace"}, {Text: "Caroline", Exclude: true}})
+	want := map[string]float64{
+		"a": 1 / 1.15, "b": (0.9 + 0.15) / 1.15, "c": (0.5 + 0.15) / 1.15, "d": 0.15 / 1.15, "e": 0.8 / 1.15,
+	}
+	for _, h := range hits {
+		if math.Abs(h.Relevance-want[h.Path]) > 1e-9 {
+			t.Errorf("%s (%q): relevance %.4f, want %.4f", h.Path, h.Attribution, h.Relevance, want[h.Path])
+		}
+		if h.Relevance < 0 || h.Relevance > 1 {
+			t.Errorf("%s: relevance %v outside [0, 1]", h.Path, h.Relevance)
+		}
+	}
+	// No speaker named, or none of the hits by one: nothing changes.
+	for _, terms := range [][]index.Term{{{Text: "melanie", Prefix: true}}, {{Text: "grace"}}} {
+		before := hits[1].Relevance
+		bySpeaker(hits, terms)
+		if hits[1].Relevance != before {
+			t.Errorf("%+v: relevance %v → %v", terms, before, hits[1].Relevance)
 		}
 	}
 }

@@ -14,7 +14,7 @@ func TestJSONRounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"score":0.5,`, `"relevance":0.333,`, `"effective_importance":0.845,`, `"recency":0}`} {
+	for _, want := range []string{`"score":0.5,`, `"relevance":0.333,`, `"effective_importance":0.845,`, `"recency":0,`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("no %s in %s", want, data)
 		}

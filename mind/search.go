@@ -60,7 +60,29 @@ type Hit struct {
 	Relevance float64 `json:"relevance"`
 	Effective float64 `json:"effective_importance"`
 	Recency   float64 `json:"recency"`
+	// Matched is the query's words (and phrases) this memory has, as the
+	// search looked for them: stop words and filters are not listed. Empty
+	// for a memory that has none of them: Via says why it is shown.
+	Matched []string `json:"matched"`
+	// Via is set on a memory that matched no word of the query and came
+	// with one that did.
+	Via *Via `json:"via,omitempty"`
 }
+
+// Via says how a result that matched no word of the query was found.
+type Via struct {
+	// Kind is ViaSession: it was said just before or after ID in the same
+	// session, and the answer to a question is often said next to the words
+	// that repeat it.
+	Kind string `json:"kind"`
+	// ID is the id of the result that matched and brought this one, Short
+	// its shortest unique prefix.
+	ID    string `json:"id"`
+	Short string `json:"short_id"`
+}
+
+// Via kinds.
+const ViaSession = "session"
 
 // MarshalJSON writes the scores rounded to what they mean (three
 // decimals), not 0.49999997444620126.
@@ -93,10 +115,12 @@ type Result struct {
 //     the limit do, the documents that have any of them, ranked by BM25,
 //     where having every word halves the distance to the best relevance
 //     (allWordsFirst);
-//  3. when the query names a date (dateIn: "on 16 November, 2023", "in
+//  3. a memory whose attribution the query names (who said or noticed it:
+//     "what did Ada decide") gains speakerWeight of relevance (bySpeaker);
+//  4. when the query names a date (dateIn: "on 16 November, 2023", "in
 //     May 2023", "2023"), the memories created then that have any of its
 //     other words are ranked among themselves, and lead (inSpan);
-//  4. for two words or more, each of the best candidates lends a share of
+//  5. for two words or more, each of the best candidates lends a share of
 //     its relevance to the memories just before and after it in its
 //     session (withNeighbours): the answer to a question is often said
 //     next to the words that repeat it.
@@ -138,7 +162,7 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 			when, p.Terms = s, mt
 		}
 	}
-	hits, any, err := r.rank(ctx, true, when, p)
+	hits, any, lenders, err := r.rank(ctx, true, when, p)
 	if err != nil {
 		return nil, err
 	}
@@ -146,56 +170,84 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		res.Match = MatchAny
 		res.Notes = append(res.Notes, "no document has every word: these have some of them")
 	}
-	ids := make([]string, len(hits))
+	ids := make([]string, len(hits), len(hits)+len(lenders))
 	for i, h := range hits {
 		ids[i] = h.ID
+	}
+	for _, id := range lenders {
+		ids = append(ids, id)
 	}
 	short, err := r.ix.ShortIDs(ctx, ids, MinPrefix)
 	if err != nil {
 		return nil, err
 	}
+	paths := make([]string, len(hits))
+	for i, h := range hits {
+		paths[i] = h.Path
+	}
+	matches, err := r.ix.Matches(ctx, p.Terms, paths)
+	if err != nil {
+		return nil, err
+	}
 	res.Hits = make([]Hit, len(hits))
 	for i, h := range hits {
-		res.Hits[i] = Hit{
+		hit := Hit{
 			ID: h.ID, Short: short[h.ID], Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
 			Path: h.Path, Status: h.Status,
 			Relevance: h.Relevance, Effective: h.Effective, Recency: h.Recency,
+			Matched: []string{},
 		}
+		for _, t := range matches[h.Path] {
+			text := p.Terms[t].Text
+			if p.Terms[t].Prefix {
+				text += "*"
+			}
+			hit.Matched = append(hit.Matched, text)
+		}
+		if id := lenders[h.Path]; len(hit.Matched) == 0 && id != "" {
+			hit.Via = &Via{Kind: ViaSession, ID: id, Short: short[id]}
+		}
+		res.Hits[i] = hit
 	}
 	return res, nil
 }
 
-// rank is steps 2 to 4 of Search for the index terms of p (step 3 when
-// when is set, step 4 when neighbours is): the best p.Limit documents,
+// rank is steps 2 to 5 of Search for the index terms of p (step 4 when
+// when is set, steps 3 and 5 when neighbours is): the best p.Limit documents,
 // and whether none of them has every word (any).
-func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, err error) {
+func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, err error) {
 	limit := p.Limit
 	if neighbours && positiveTerms(p.Terms) >= neighbourWords {
 		p.Limit = limit + neighbourPool
 	}
 	if hits, err = r.ix.Search(ctx, p); err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	if !p.Any && len(hits) < limit && positiveTerms(p.Terms) > 1 {
 		p.Any = true
 		more, err := r.ix.Search(ctx, p)
 		if err != nil {
-			return nil, false, err
+			return nil, false, nil, err
 		}
 		if len(hits) == 0 && len(more) > 0 {
 			any = true
 		}
 		hits = allWordsFirst(hits, more)
 	}
+	if neighbours {
+		// Pull search only: the push block asks by the agent's name for
+		// what others marked too.
+		bySpeaker(hits, p.Terms)
+	}
 	if !when.from.IsZero() {
 		if hits, err = r.inSpan(ctx, p, when, hits); err != nil {
-			return nil, false, err
+			return nil, false, nil, err
 		}
 	}
-	if hits, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
-		return nil, false, err
+	if hits, lenders, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
+		return nil, false, nil, err
 	}
-	return hits[:min(limit, len(hits))], any, nil
+	return hits[:min(limit, len(hits))], any, lenders, nil
 }
 
 // checkTypes refuses a type filter naming no type of the taxonomy (a typo

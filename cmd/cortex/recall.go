@@ -35,9 +35,15 @@ the date (UTC), the title and the score. Give the id to cortex timeline or
 cortex get.
 
 The query is words, not a query language: every word is looked for as
-written, and a document must have all of them (when none has, the ones
-with any are shown, with a note). "a phrase" keeps words together, word*
-matches words that start with word, -word leaves out documents with it.
+written (stop words such as "what" and "the" are left out when there are
+others). Documents that have all of them come first; when fewer than the
+limit have every word, documents with some of them follow (with a note when
+none has them all). For two words or more, the memories said just before
+or after a good match in the same session come too: they are marked
+"via session of ID" (in --json: "via": {"kind": "session", "id": …}), as
+they may hold none of the words. With --json each result lists the words
+it has ("matched"). "a phrase" keeps words together, word* matches words
+that start with word, -word leaves out documents with it.
 Quotes, parentheses, AND/OR/NOT and the like are plain text. Filters may go
 in the query or in flags, and repeat:
 
@@ -189,7 +195,7 @@ func printHits(w io.Writer, hits []mind.Hit) {
 		width = max(width, utf8.RuneCountInString(h.Type))
 	}
 	for _, h := range hits {
-		fmt.Fprintf(w, "%-*s  %-*s  %s  %s%s  %.2f\n", idw, shortID(h.Short), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), h.Score)
+		fmt.Fprintf(w, "%-*s  %-*s  %s  %s%s%s  %.2f\n", idw, shortID(h.Short), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), viaMark(h.Via), h.Score)
 	}
 }
 
@@ -214,6 +220,14 @@ func minute(t time.Time) string {
 		return "----------------"
 	}
 	return t.UTC().Format("2006-01-02 15:04")
+}
+
+// viaMark says how a result that has none of the query's words came.
+func viaMark(v *mind.Via) string {
+	if v == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (via %s of %s)", v.Kind, shortID(v.Short))
 }
 
 // statusMark shows a status other than active after the title.

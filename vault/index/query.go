@@ -406,3 +406,41 @@ func commonPrefix(a, b string) int {
 
 // SearchSQL is searchSQL for benchmarks and query plans.
 func SearchSQL(p SearchParams) (string, []any) { return searchSQL(p) }
+
+// Matches reports, for each of paths, which of terms its document has: the
+// indexes into terms, in order. Excluded terms are never reported. One
+// full-text query per term, limited to paths, so the cost is that of the
+// terms' look-ups, not of the vault.
+func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map[string][]int, error) {
+	out := make(map[string][]int, len(paths))
+	if len(paths) == 0 {
+		return out, nil
+	}
+	for i, t := range terms {
+		if t.Exclude || strings.TrimSpace(t.Text) == "" {
+			continue
+		}
+		t.Exclude = false
+		match, _ := MatchExpr([]Term{t}, false)
+		err := eachIn(paths, func(in string, args []any) error {
+			rows, err := ix.db.QueryContext(ctx, `SELECT d.path FROM fts JOIN documents d ON d.rowid = fts.rowid
+				WHERE fts MATCH ? AND d.path IN `+in, append([]any{match}, args...)...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var p string
+				if err := rows.Scan(&p); err != nil {
+					return err
+				}
+				out[p] = append(out[p], i)
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return nil, fmt.Errorf("index matches %q: %w", t.Text, err)
+		}
+	}
+	return out, nil
+}

@@ -31,10 +31,12 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"log/slog"
 	"math"
 	"os"
 	"os/exec"
@@ -46,6 +48,9 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/cortex-vault/cortex/mind"
+	"github.com/cortex-vault/cortex/vault"
 )
 
 type turn struct {
@@ -85,6 +90,7 @@ func main() {
 	work := flag.String("work", "", "where the vaults go (default: a temporary folder, removed after)")
 	keep := flag.Bool("keep", false, "keep the vaults in -work, and reuse the ones already there")
 	dump := flag.String("dump", "", "write every question's rankings and evidence as JSON lines to FILE")
+	inproc := flag.Bool("inprocess", false, "rank in this process through package mind (same ranking, no process start per question): for quick iterations on kept vaults")
 	flag.Parse()
 	if *cortex == "" || *data == "" || (*keep && *work == "") {
 		fmt.Fprintln(os.Stderr, "usage: recallbench -cortex BIN -data DIR [-work DIR [-keep]] [-dump FILE]")
@@ -132,9 +138,18 @@ func main() {
 			fmt.Fprintf(os.Stderr, "%s: %d turns memorized in %.1f s\n", c.Name, n, time.Since(t0).Seconds())
 		}
 		bm25 := newBM25(c)
+		ask := func(question string) ([]string, error) { return search(bin, v, question) }
+		if *inproc {
+			r, err := mind.Open(context.Background(), vault.Layout{Root: v}, mind.Options{Logger: slog.New(slog.DiscardHandler)})
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", c.Name, err))
+			}
+			defer r.Close()
+			ask = func(question string) ([]string, error) { return searchIn(r, question) }
+		}
 		for _, q := range c.QA {
 			t0 := time.Now()
-			got, err := search(bin, v, q.Question)
+			got, err := ask(q.Question)
 			if err != nil {
 				fail(fmt.Errorf("%s: %q: %w", c.Name, q.Question, err))
 			}
@@ -152,8 +167,8 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("recall of the evidence turns, %d questions (%d conversations); searches: mean %.0f ms whole-process\n",
-		cx.n[0], len(files), float64(searchTime.Milliseconds())/float64(max(searches, 1)))
+	fmt.Printf("recall of the evidence turns, %d questions (%d conversations); searches: mean %.0f ms %s\n",
+		cx.n[0], len(files), float64(searchTime.Milliseconds())/float64(max(searches, 1)), map[bool]string{false: "whole-process", true: "in process"}[*inproc])
 	fmt.Printf("%-12s %5s  %9s %9s  %9s %9s\n", "category", "n", "cortex@5", "bm25@5", "cortex@10", "bm25@10")
 	row := func(name string, i int) {
 		fmt.Printf("%-12s %5d  %8.1f%% %8.1f%%  %8.1f%% %8.1f%%\n", name, cx.n[i],
@@ -331,6 +346,24 @@ func ingest(bin, v string, c conversation) (int, error) {
 	return n, nil
 }
 
+// searchIn asks package mind, as `cortex search --limit 10 -- QUESTION`
+// does, and returns the dia ids of the results, in order.
+func searchIn(r *mind.Recall, question string) ([]string, error) {
+	q, _, err := mind.NewQuery(question, mind.Filters{Limit: 10}, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.Search(context.Background(), q)
+	if err != nil {
+		return nil, err
+	}
+	titles := make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		titles[i] = h.Title
+	}
+	return diaIDs(titles), nil
+}
+
 // search asks cortex and returns the dia ids of the results, in order.
 func search(bin, v, question string) ([]string, error) {
 	out, err := run(bin, nil, "search", "--vault", v, "--json", "--limit", "10", "--", question)
@@ -345,13 +378,22 @@ func search(bin, v, question string) ([]string, error) {
 	if err := json.Unmarshal(out, &res); err != nil {
 		return nil, fmt.Errorf("search output: %w", err)
 	}
+	titles := make([]string, len(res.Results))
+	for i, r := range res.Results {
+		titles[i] = r.Title
+	}
+	return diaIDs(titles), nil
+}
+
+// diaIDs is the [D<n>:<m>] ids that begin the titles, in order.
+func diaIDs(titles []string) []string {
 	var ids []string
-	for _, r := range res.Results {
-		if m := diaRe.FindString(r.Title); m != "" && strings.HasPrefix(r.Title, "["+m+"]") {
+	for _, t := range titles {
+		if m := diaRe.FindString(t); m != "" && strings.HasPrefix(t, "["+m+"]") {
 			ids = append(ids, m)
 		}
 	}
-	return ids, nil
+	return ids
 }
 
 func run(bin string, stdin *bytes.Buffer, args ...string) ([]byte, error) {
