@@ -216,8 +216,13 @@ func Run(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 		r.Notices = append(r.Notices, n)
 		o.Logger.Warn(n)
 	}
+	// The report comes first: a pass that cannot be recorded (a full disk,
+	// a read-only vault) is still shown, with why it was not recorded —
+	// the checks above say what is wrong.
 	if err := watchdog.Save(l, st); err != nil {
-		return nil, fmt.Errorf("doctor: %w", err)
+		n := fmt.Sprintf("this pass was not recorded in the watchdog's state: %v", err)
+		r.Notices = append(r.Notices, n)
+		o.Logger.Warn(n)
 	}
 	r.Anomalies = st.Anomalies()
 	r.Alert = watchdog.Line(r.Anomalies)

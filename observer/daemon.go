@@ -18,6 +18,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 // Defaults of DaemonOptions.
@@ -275,9 +276,38 @@ func (d *Daemon) start(ctx context.Context) error {
 		d.lock.Unlock()
 		return err
 	}
+	// A full disk passes once space is freed: the daemon says so and tries
+	// again with a growing wait, rather than exiting for its service
+	// manager to give up on it after a few restarts.
+	for failures := 1; ; failures++ {
+		err := d.begin(ctx)
+		if err == nil {
+			break
+		}
+		if !index.IsDiskFull(err) {
+			return fail(err)
+		}
+		wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)
+		d.log.Error("daemon: cannot start: the vault's disk is full; free some space (cortex doctor shows how much is left); trying again",
+			"vault", d.l.Root, "err", err, "retry_in", wait, "tries", failures)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fail(fmt.Errorf("daemon: %w", ctx.Err()))
+		case <-t.C:
+		}
+	}
+	d.abortCtx, d.abort = context.WithCancel(context.WithoutCancel(ctx))
+	return nil
+}
+
+// begin opens the memorizer and the index for hand edits, and writes the
+// first daemon.json; on failure nothing of it stays open.
+func (d *Daemon) begin(ctx context.Context) error {
 	proc, err := d.open(ctx)
 	if err != nil {
-		return fail(fmt.Errorf("daemon: %w", err))
+		return fmt.Errorf("daemon: %w", err)
 	}
 	d.proc = proc
 	d.openHandIndex(ctx)
@@ -286,9 +316,10 @@ func (d *Daemon) start(ctx context.Context) error {
 	d.info = DaemonInfo{PID: os.Getpid(), Host: host, Started: now, Heartbeat: now, HeartbeatMS: d.opts.Heartbeat.Milliseconds()}
 	if err := d.writeInfo(); err != nil {
 		proc.Close()
-		return fail(err)
+		d.proc = nil
+		d.closeHandIndex()
+		return err
 	}
-	d.abortCtx, d.abort = context.WithCancel(context.WithoutCancel(ctx))
 	return nil
 }
 

@@ -3,6 +3,7 @@ package vault
 import (
 	"errors"
 	"fmt"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"io"
 	"math"
 	"os"
@@ -130,6 +131,11 @@ func LoadCalibration(root string) (*Calibration, []string) {
 		w := fmt.Sprintf(format, args...) + " (calibration ignored: the built-in defaults apply)"
 		return DefaultCalibration(), []string{w}
 	}
+	// A link leading out of the vault is not read: its target may be
+	// anything (/etc/shadow), and a parse error would quote it.
+	if err := vaultfs.New(root).Check(p); err != nil {
+		return ignored("%s: %v", p, err)
+	}
 	// Stat before opening: opening a FIFO would block the daemon.
 	fi, err := os.Stat(p)
 	if errors.Is(err, os.ErrNotExist) {
@@ -176,10 +182,11 @@ func ParseCalibration(name string, data []byte) (*Calibration, error) {
 
 func parseCalibration(name string, data []byte, base Calibration) (*Calibration, error) {
 	fail := func(line int, format string, args ...any) error {
+		msg := fmt.Sprintf(format, doc.ConfArgs(args)...)
 		if line > 0 {
-			return fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...))
+			return fmt.Errorf("%s:%d: %s", name, line, msg)
 		}
-		return fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%s: %s", name, msg)
 	}
 	root, err := doc.ConfDoc(data, fail)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -372,4 +373,41 @@ func FuzzCalibration(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A calibration.yml that is a link leading out of the vault is not read:
+// the defaults apply, with a warning that names the link and never the
+// target's bytes; a long bad value is quoted short.
+func TestLoadCalibrationRefusesLinkOutside(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	root, outside := t.TempDir(), t.TempDir()
+	secret := filepath.Join(outside, "shadow")
+	if err := os.WriteFile(secret, []byte("root:$6$secret:19000:0:99999:7:::\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(root, CalibrationFile)); err != nil {
+		t.Fatal(err)
+	}
+	c, warns := LoadCalibration(root)
+	if len(warns) != 1 || strings.Contains(warns[0], "secret") ||
+		!strings.Contains(warns[0], "calibration.yml is a link to "+secret+": refusing to read or write outside the vault") {
+		t.Fatalf("warnings: %q", warns)
+	}
+	if c.Threshold != DefaultCalibration().Threshold {
+		t.Errorf("threshold %v, want the default", c.Threshold)
+	}
+
+	if err := os.Remove(filepath.Join(root, CalibrationFile)); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("s3cr3t ", 200)
+	if err := os.WriteFile(filepath.Join(root, CalibrationFile), []byte("rules:\n  - match: { bucket: \""+long+"\\n\" }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, warns = LoadCalibration(root)
+	if len(warns) != 1 || strings.Count(warns[0], "s3cr3t") > 12 || strings.Contains(warns[0], "\n") {
+		t.Errorf("warning quotes too much: %q", warns)
+	}
 }

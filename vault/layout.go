@@ -75,7 +75,7 @@ func (l Layout) FS() vaultfs.Root { return vaultfs.New(l.Root) }
 // command that opens a vault calls it first, so that nothing is read from
 // or written outside the vault.
 func (l Layout) CheckWalls() error {
-	for _, p := range []string{l.CacheDir(), l.ObserverDir(), l.Taxonomy(), l.Calibration(), l.Cortexignore()} {
+	for _, p := range []string{l.ObserverDir(), l.CacheDir(), l.Taxonomy(), l.Calibration(), l.Cortexignore()} {
 		if err := l.FS().Check(p); err != nil {
 			var le *vaultfs.LinkError
 			if errors.As(err, &le) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -126,13 +127,9 @@ func runDaemon(c *cli.Context) error {
 		}
 		log.Info("daemon: syncing with the git remote", "remote", sc.Remote, "every", opts.SyncInterval)
 	}
-	d, err := observer.StartDaemon(ctx, l, opts)
-	if err != nil {
-		return err
-	}
-	if every := c.Duration("watchdog"); every > 0 {
-		go doctor.Watch(ctx, l, doctor.Options{Interval: every, Logger: log, Service: service.Options{Manager: serviceManager}})
-	}
+	// Signals are handled from here on: a daemon waiting for disk space
+	// to start stops on the first one.
+	var running atomic.Pointer[observer.Daemon]
 	go func() {
 		n := 0
 		for s := range sigs {
@@ -143,9 +140,23 @@ func runDaemon(c *cli.Context) error {
 				continue
 			}
 			log.Warn("daemon: second signal; stopping now (the next start recovers the batch)", "signal", s.String())
-			d.Abort()
+			if d := running.Load(); d != nil {
+				d.Abort()
+			}
 		}
 	}()
+	d, err := observer.StartDaemon(ctx, l, opts)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			log.Info("daemon: stopped before it started")
+			return nil
+		}
+		return err
+	}
+	running.Store(d)
+	if every := c.Duration("watchdog"); every > 0 {
+		go doctor.Watch(ctx, l, doctor.Options{Interval: every, Logger: log, Service: service.Options{Manager: serviceManager}})
+	}
 	if err := d.Run(ctx); err != nil {
 		return fmt.Errorf("daemon: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -61,7 +62,9 @@ one does. It repairs nothing.`,
 			if err != nil {
 				return err
 			}
-			r, err := doctor.Run(c.Context, l, doctor.Options{Now: now, Service: service.Options{Manager: serviceManager}})
+			// The notices are printed below, once: not logged as well.
+			quiet := slog.New(slog.DiscardHandler)
+			r, err := doctor.Run(c.Context, l, doctor.Options{Now: now, Logger: quiet, Service: service.Options{Manager: serviceManager}})
 			if err != nil {
 				return err
 			}

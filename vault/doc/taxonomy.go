@@ -3,6 +3,7 @@ package doc
 import (
 	"errors"
 	"fmt"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"io"
 	"os"
 	"path"
@@ -142,6 +143,15 @@ const maxTaxonomyBytes = 256 << 10
 // caller must never fall back silently to the defaults.
 func LoadTaxonomy(root string) (*Taxonomy, error) {
 	p := filepath.Join(root, TaxonomyFile)
+	// A link leading out of the vault is not read: its target may be
+	// anything (/etc/passwd), and a parse error would quote it.
+	if err := vaultfs.New(root).Check(p); err != nil {
+		var le *vaultfs.LinkError
+		if errors.As(err, &le) {
+			return nil, &TaxonomyError{File: p, Msg: le.Error()}
+		}
+		return nil, fmt.Errorf("read taxonomy: %w", err)
+	}
 	// Stat before opening: opening a FIFO would block the daemon.
 	fi, err := os.Stat(p)
 	if errors.Is(err, os.ErrNotExist) {
@@ -186,7 +196,7 @@ func LoadTaxonomy(root string) (*Taxonomy, error) {
 // is a *TaxonomyError naming the line.
 func ParseTaxonomy(name string, data []byte, base *Taxonomy) (*Taxonomy, error) {
 	fail := func(line int, format string, args ...any) error {
-		return &TaxonomyError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
+		return &TaxonomyError{File: name, Line: line, Msg: fmt.Sprintf(format, ConfArgs(args)...)}
 	}
 	root, err := ConfDoc(data, fail)
 	if err != nil {

@@ -180,7 +180,7 @@ func ConfKind(n *yaml.Node) string {
 		if n.Tag == "!!null" {
 			return "empty"
 		}
-		return fmt.Sprintf("%q", n.Value)
+		return Excerpt(n.Value)
 	}
 	return "something else"
 }
@@ -220,4 +220,41 @@ func yamlErrMsg(err error) string {
 		}
 	}
 	return s
+}
+
+// ExcerptRunes is how much of a value from a file an error line quotes.
+const ExcerptRunes = 80
+
+// Excerpt quotes s for an error line: escaped (a newline or a control
+// character cannot bend the one line a person reads) and cut to
+// ExcerptRunes runes, with … where it was cut. A configuration file may be
+// anything — a mistaken copy of /etc/passwd, say — and an error must not
+// print it.
+func Excerpt(s string) string {
+	return strconv.Quote(cutRunes(s, ExcerptRunes))
+}
+
+// cutRunes cuts s to at most n runes, ending in … when cut.
+func cutRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j] + "…"
+		}
+		i++
+	}
+	return s
+}
+
+// ConfArgs cuts the string arguments of a ConfFail's message to
+// ExcerptRunes runes: they come from the file (%q escapes them).
+func ConfArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			a = cutRunes(s, ExcerptRunes)
+		}
+		out[i] = a
+	}
+	return out
 }
