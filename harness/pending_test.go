@@ -36,11 +36,6 @@ var pending = []struct {
 	item    string
 	actions []string
 }{
-	{"item 1: maintain moves and commits a person's uncommitted draft", []string{"maintain"}},
-	{"item 1: the memorizer reinforces and commits a memory a person is editing", []string{"repeat-held"}},
-	{"item 2: a linked .cortex/ or observer/ makes cortex write outside the vault", []string{"linkrun"}},
-	{"item 4: a vault copied with cp -a invents reinforcements", []string{"copy"}},
-	{"item 6: a linked taxonomy or calibration prints the target", []string{"taxonomy"}},
 }
 
 // tolerated lists leftovers (a path's name contains the pattern) the
