@@ -212,7 +212,11 @@ func (r *Recall) checkTypes(types []string) error {
 	}
 	for _, t := range types {
 		if _, ok := tx.Type(t); !ok {
-			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy (%s)", t, strings.Join(tx.TypeNames(), ", "))}
+			hint := ""
+			if d := doc.DidYouMean(t, tx.TypeNames()); d != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", d)
+			}
+			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy%s; the types are %s", t, hint, strings.Join(tx.TypeNames(), ", "))}
 		}
 	}
 	return nil

@@ -2,8 +2,8 @@ package main
 
 import (
 	"log/slog"
+	"os"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mcpserver"
@@ -50,8 +50,9 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level}))
 			s := mcpserver.New(l, mcpserver.Options{Logger: log, Version: version()})
 			// The protocol owns the process's real stdin and stdout, whatever
-			// the app's writers are.
-			return s.Run(c.Context, &mcp.StdioTransport{})
+			// the app's writers are; the frame layer answers a bad frame
+			// instead of ending the session.
+			return s.Run(c.Context, &mcpserver.Frames{In: os.Stdin, Out: os.Stdout})
 		},
 	}
 }
