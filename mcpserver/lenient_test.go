@@ -138,3 +138,47 @@ func TestDetailsProjectPath(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsEscapeControls: the search, timeline and details answers —
+// text and structured — hold no control character of a memory raw, and
+// show each memory quoted with its source.
+func TestResultsEscapeControls(t *testing.T) {
+	_, cs := newServer(t, newVault(t))
+	out, _ := ok[SaveResult](t, cs, ToolSave, map[string]any{"type": "warning", "bucket": "explicit", "attribution": "owner", "wait": true,
+		"body": "Tide \x1b[31mred\x1b[0m bell\x07 \u202eetadpu\u202c csi\u009b2J done"})
+	if out.Status != observer.FateMemorized {
+		t.Fatalf("save: %+v", out)
+	}
+	raw := func(name, s string) {
+		t.Helper()
+		if strings.ContainsAny(s, "\x1b\x07\u009b\u202e") {
+			t.Errorf("%s: a control character raw: %q", name, s)
+		}
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{ToolSearch, map[string]any{"query": "tide"}},
+		{ToolTimeline, map[string]any{"id": out.ID}},
+		{ToolDetails, map[string]any{"ids": []string{out.ID}}},
+		{ToolContext, map[string]any{}},
+	} {
+		res := call(t, cs, c.tool, c.args)
+		if res.IsError {
+			t.Fatalf("%s: %s", c.tool, text(res))
+		}
+		raw(c.tool+" text", text(res))
+		data, _ := json.Marshal(res.StructuredContent)
+		var decoded any
+		_ = json.Unmarshal(data, &decoded)
+		s, _ := json.Marshal(decoded)
+		raw(c.tool+" structured", strings.NewReplacer(`\u001b`, "\x1b", `\u0007`, "\x07").Replace(string(s)))
+		if !strings.Contains(text(res), `\x1b[31mred`) {
+			t.Errorf("%s: the escape is not shown: %s", c.tool, text(res))
+		}
+		if c.tool != ToolContext && !strings.Contains(text(res), "by owner, explicit, trusted") {
+			t.Errorf("%s: no provenance: %s", c.tool, text(res))
+		}
+	}
+}

@@ -56,6 +56,9 @@ type Hit struct {
 	Score   float64   `json:"score"`
 	Path    string    `json:"path"`
 	Status  string    `json:"status"`
+	// Provenance is who recorded it, how, and whether that source is
+	// trusted.
+	Provenance Provenance `json:"provenance"`
 	// The parts of Score (see DefaultRank).
 	Relevance float64 `json:"relevance"`
 	Effective float64 `json:"effective_importance"`
@@ -155,10 +158,11 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		return nil, err
 	}
 	res.Hits = make([]Hit, len(hits))
+	cal := calibration(r.l)
 	for i, h := range hits {
 		res.Hits[i] = Hit{
 			ID: h.ID, Short: short[h.ID], Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
-			Path: h.Path, Status: h.Status,
+			Path: h.Path, Status: h.Status, Provenance: ProvenanceOf(h.Bucket, h.Attribution, cal),
 			Relevance: h.Relevance, Effective: h.Effective, Recency: h.Recency,
 		}
 	}
