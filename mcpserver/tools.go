@@ -85,7 +85,7 @@ The query is plain words: a memory must contain every word (when none does, memo
 	addTool(s, &mcp.Tool{
 		Name:        ToolContext,
 		Title:       "Context block",
-		Description: `The block of memories pushed to an agent when it starts: the project's rules, open tasks and commitments for the agent, this session's marks, relevant past marks and recent important memories, one line each ("- [type] title (by who) ‹id›"), within a character budget (default 6000). Use it at the start of a task when the block was not injected for you, or to refresh it after a long session. Resolved, superseded and archived memories are left out.`,
+		Description: `The block of memories pushed to an agent when it starts: the project's rules, open tasks and commitments for the agent, this session's marks, relevant past marks and recent important memories, one line each, each memory quoted with its source ("- [type] “title” (by who, bucket, trust) ‹id›"), within a character budget (default 6000). Use it at the start of a task when the block was not injected for you, or to refresh it after a long session. Resolved, superseded and archived memories are left out.`,
 		Annotations: readOnly("Context block"),
 	}, s.context)
 	s.addRuleTools()
