@@ -3,6 +3,7 @@ package main
 import (
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,6 +40,17 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			var level slog.Level
 			if err := level.UnmarshalText([]byte(c.String("log-level"))); err != nil {
 				return usageErrorf("mcp: --log-level %q: want debug, info, warn or error", c.String("log-level"))
+			}
+			// A client that does not expand ${CLAUDE_PROJECT_DIR} or
+			// ${workspaceFolder} in its configuration still finds the vault.
+			if v := c.String("vault"); strings.Contains(v, "${") {
+				expanded, err := expandVaultArg(v)
+				if err != nil {
+					return err
+				}
+				if err := c.Set("vault", expanded); err != nil {
+					return err
+				}
 			}
 			l, err := obsLayout(c)
 			if err != nil {
