@@ -166,4 +166,3 @@ func listTools(t *testing.T, cmd *exec.Cmd) {
 		t.Fatalf("%v: search: %v %+v\n%s", cmd.Args, err, r, stderr.String())
 	}
 }
-
