@@ -35,8 +35,7 @@ package harness
 var pending = []struct {
 	item    string
 	actions []string
-}{
-}
+}{}
 
 // tolerated lists leftovers (a path's name contains the pattern) the
 // leftover check lets pass for now, because the bug that leaves them is

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Claude Code's hook events Cortex answers (its hook_event_name values).
@@ -247,7 +248,9 @@ func ClaudeAnswer(event, text string) ([]byte, error) {
 	}{specific{event, text}}); err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	// The block's memory text is escaped already (mind's push block); the
+	// answer holds no control character raw all the same.
+	return doc.EscapeJSONControls(b.Bytes()), nil
 }
 
 // ErrNoClaudeVault is FindClaudeVault's answer when no vault serves the

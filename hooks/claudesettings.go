@@ -154,8 +154,16 @@ func ClaudeInstall(opts ClaudeOptions) (*ClaudeResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("claude install: %w", err)
 	}
+	// Claude Code starts MCP servers in the folder it was launched in, not
+	// the project's top: a vault relative to the project is written
+	// through ${CLAUDE_PROJECT_DIR}, which it expands in .mcp.json (and
+	// cortex mcp expands itself should a client not).
+	mcpVault := opts.Vault
+	if mcpVault != "" && !filepath.IsAbs(mcpVault) {
+		mcpVault = "${CLAUDE_PROJECT_DIR}/" + filepath.ToSlash(mcpVault)
+	}
 	mf, err := editJSONFile(mcp, func(root *jnode) ([]string, []string, error) {
-		return installServer(root, bin, opts.Vault)
+		return installServer(root, bin, mcpVault)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("claude install: %w", err)

@@ -366,7 +366,7 @@ func TestClaudeInstallServer(t *testing.T) {
 					t.Fatal(err)
 				}
 				s := m.MCPServers[ClaudeMCPName]
-				if s.Command != testBin || !reflect.DeepEqual(s.Args, []string{"mcp", "--vault", "docs/memory"}) {
+				if s.Command != testBin || !reflect.DeepEqual(s.Args, []string{"mcp", "--vault", "${CLAUDE_PROJECT_DIR}/docs/memory"}) {
 					t.Errorf("server %+v", s)
 				}
 				if !strings.Contains(string(got), "hook") && !strings.Contains(string(got), "cortex") {

@@ -7,9 +7,8 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"runtime/debug"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/cortex-vault/cortex/mind"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // Options tune New. Zero values take the defaults.
@@ -35,6 +35,11 @@ type Options struct {
 	// DefaultMaxStale; negative: refresh before every read). A burst of
 	// calls shares one refresh; a call after a pause refreshes first.
 	MaxStale time.Duration
+	// ProjectDir is the project the vault serves: get_details and
+	// get_timeline take a path relative to it as well as to the vault, as
+	// cortex get does from the project's top folder. Empty: the git work
+	// tree that holds the vault's folder, when there is one.
+	ProjectDir string
 }
 
 // DefaultMaxStale is Options.MaxStale's default: an agent's calls are
@@ -79,6 +84,9 @@ func New(l vault.Layout, opts Options) *Server {
 	if opts.Version == "" {
 		opts.Version = "devel"
 	}
+	if opts.ProjectDir == "" {
+		opts.ProjectDir = projectDir(l)
+	}
 	s := &Server{l: l, opts: opts, log: opts.Logger}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "cortex", Title: "Cortex memory vault", Version: opts.Version},
 		&mcp.ServerOptions{
@@ -96,6 +104,17 @@ const instructions = `Cortex is this project's long-term memory: decisions, less
 Recall in three layers, cheapest first: search_observations (one line per memory: id, type, date, title, score) → get_timeline (what was recorded around one memory, its session first) → get_details (the whole documents, only for the ids you need). Search before you start work on something, and before you decide what the project already decided.
 
 Record with save_observation when you learn something worth keeping for the next agent or person: a decision and why, a pitfall, a lesson, a preference someone stated, a task. One fact per observation, in plain words. Mark a task or a problem done with resolve_observation.`
+
+// projectDir is the top folder of the git work tree that holds the
+// vault's folder — the project of a nested or an in-project vault — or ""
+// for a vault that is a repository of its own and nothing more.
+func projectDir(l vault.Layout) string {
+	r, err := gitstore.FindRepo(filepath.Dir(l.Root))
+	if err != nil {
+		return ""
+	}
+	return r.WorkTree
+}
 
 // MCP is the underlying go-sdk server (to connect it to a transport).
 func (s *Server) MCP() *mcp.Server { return s.mcp }
@@ -141,7 +160,7 @@ func (s *Server) recall(ctx context.Context) (*mind.Recall, error) {
 	}
 	now := s.opts.Now()
 	if s.rc == nil {
-		rc, err := mind.Open(ctx, s.l, mind.Options{Logger: s.log, Now: s.opts.Now})
+		rc, err := mind.Open(ctx, s.l, mind.Options{Logger: s.log, Now: s.opts.Now, WorkDir: s.opts.ProjectDir})
 		if err != nil {
 			return nil, err
 		}
@@ -179,22 +198,6 @@ func (s *Server) withRecall(ctx context.Context, fn func(*mind.Recall) error) er
 		return err
 	}
 	return fn(rc)
-}
-
-// addTool registers a typed handler, recovering a panic into a tool error:
-// one bad call must not take the server, and the agent's session, down.
-func addTool[In, Out any](s *Server, t *mcp.Tool, h mcp.ToolHandlerFor[In, Out]) {
-	name := t.Name
-	mcp.AddTool(s.mcp, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				s.log.Error("mcp: tool panicked", "tool", name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-				var zero Out
-				res, out, err = nil, zero, fmt.Errorf("%s: internal error (%v); the server is still running", name, r)
-			}
-		}()
-		return h(ctx, req, in)
-	})
 }
 
 // defaultSession is the session_id of a connection's observations when

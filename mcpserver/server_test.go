@@ -202,7 +202,8 @@ func TestRecallTools(t *testing.T) {
 		det.Documents[0].Body != "Add a retry budget to the tide fetcher" || det.Documents[0].Status != "active" {
 		t.Fatalf("details: %+v", det)
 	}
-	if !strings.HasPrefix(txt, detailsFraming+"==> "+det.Documents[0].Path+" <==\n---\n") {
+	if !strings.HasPrefix(txt, detailsFraming+"==> "+det.Documents[0].Path+" <== (by test-agent, ambient, untrusted) [note ") ||
+		!strings.Contains(txt, "\n---\nid: ") || !strings.HasSuffix(txt, " ==>") || det.Documents[0].Provenance.Trust != "untrusted" {
 		t.Errorf("details text %q", txt)
 	}
 
@@ -472,7 +473,7 @@ func TestGetContext(t *testing.T) {
 	if txt != blk.Text || blk.Budget != 6000 || blk.Used == 0 {
 		t.Fatalf("context: budget %d used %d, text %q vs %q", blk.Budget, blk.Used, txt, blk.Text)
 	}
-	if !strings.Contains(txt, "- [task] Migrate the billing schema to v2") || !strings.Contains(txt, "- [warning] The invoices table") {
+	if !strings.Contains(txt, "- [task] “Migrate the billing schema to v2") || !strings.Contains(txt, "- [warning] “The invoices table") {
 		t.Errorf("context block:\n%s", txt)
 	}
 	var stages []string

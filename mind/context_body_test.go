@@ -23,7 +23,7 @@ func TestContextBodies(t *testing.T) {
 	r := v.open()
 
 	full := buildContext(t, r, ContextRequest{})
-	for _, want := range []string{"  " + advice + "\n", "  " + task + "\n"} {
+	for _, want := range []string{"  > " + advice + "\n", "  > " + task + "\n"} {
 		if !strings.Contains(full.Text, want) {
 			t.Errorf("no body %q in\n%s", want, full.Text)
 		}

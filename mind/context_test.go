@@ -26,6 +26,7 @@ type mark struct {
 	body        string
 	title       string
 	attribution string
+	bucket      string
 	session     string
 	status      string
 	scope       string
@@ -68,7 +69,7 @@ func (v *vaultT) mark(m mark) string {
 		SourceHash: doc.Hash(m.body), Title: m.title, Attribution: m.attribution,
 		Importance: m.importance, SessionID: m.session, Status: m.status,
 		LastReinforced: m.reinforced, Supersedes: "", SupersededBy: m.supBy, PromotedTo: m.promoted,
-		Scope: m.scope, Agent: m.agent, Body: m.body,
+		Scope: m.scope, Agent: m.agent, Body: m.body, Bucket: m.bucket,
 	}
 	if m.reinforced != nil {
 		d.Reinforced = 1
@@ -333,17 +334,17 @@ func TestContextEntries(t *testing.T) {
 			t.Errorf("%s: not one line: %q", e.Path, e.Line)
 		}
 	}
-	if l := lines["rules/long.md"]; !strings.HasPrefix(l, "- [fact] word word") || !strings.Contains(l, "word… (by owner) ‹019503a7-c101›") ||
-		utf8.RuneCountInString(l) > maxTitle+40 {
+	if l := lines["rules/long.md"]; !strings.HasPrefix(l, "- [fact] “word word") || !strings.Contains(l, "word…” (by owner, hand-written, trusted) ‹019503a7-c101›") ||
+		utf8.RuneCountInString(l) > maxTitle+70 {
 		t.Errorf("long title: %q", l)
 	}
-	if l := lines["rules/lines.md"]; !strings.HasPrefix(l, "- [fact] first line second line ‹019503a7-c102›") {
+	if l := lines["rules/lines.md"]; !strings.HasPrefix(l, "- [fact] “first line second line” (hand-written, trusted) ‹019503a7-c102›") {
 		t.Errorf("multi-line title: %q", l)
 	}
-	if l := lines["rules/noid.md"]; l != "- [fact] A rule written by hand. ‹rules/noid.md›" {
+	if l := lines["rules/noid.md"]; l != "- [fact] “A rule written by hand.” (hand-written, trusted) ‹rules/noid.md›" {
 		t.Errorf("no id: %q", l)
 	}
-	if l := lines["rules/who.md"]; !strings.Contains(l, "(by "+strings.Repeat("x", maxAttribution-1)+"…)") {
+	if l := lines["rules/who.md"]; !strings.Contains(l, "(by "+strings.Repeat("x", maxAttribution-1)+"…, hand-written, trusted)") {
 		t.Errorf("long attribution: %q", l)
 	}
 }
@@ -474,14 +475,14 @@ func TestContextRuleEntries(t *testing.T) {
 	b := buildContext(t, r, ContextRequest{})
 	short := b.Stages[0].Entries[0].Short
 	want := "## Rules\n" +
-		"- [warning] Always run the migrations on staging first. ‹" + short + "#^r-0f1e2d3c›\n" +
-		"- [warning] Never log an access token. ‹" + short + "#^r-12345678›\n" +
-		"- [warning] Set lock_timeout before every ALTER. ‹" + short + "#^r-9abcdef0›\n" +
-		"- [constraint] Reviews happen within a day. ‹"
+		"- [warning] “Always run the migrations on staging first.” (hand-written, trusted) ‹" + short + "#^r-0f1e2d3c›\n" +
+		"- [warning] “Never log an access token.” (hand-written, trusted) ‹" + short + "#^r-12345678›\n" +
+		"- [warning] “Set lock_timeout before every ALTER.” (hand-written, trusted) ‹" + short + "#^r-9abcdef0›\n" +
+		"- [constraint] “Reviews happen within a day.” (hand-written, trusted) ‹"
 	if b.Stages[0].Name != StageRules || !strings.Contains(b.Text, want) {
 		t.Fatalf("rules stage:\n%s", b.Text)
 	}
-	for _, s := range []string{"Every change ships with a test.", "- [constraint] Deploys stop on Fridays at noon. ‹", "A red build is fixed before anything else."} {
+	for _, s := range []string{"Every change ships with a test.", "- [constraint] “Deploys stop on Fridays at noon.” (hand-written, trusted) ‹", "A red build is fixed before anything else."} {
 		if !strings.Contains(b.Text, s) {
 			t.Errorf("no %q in\n%s", s, b.Text)
 		}

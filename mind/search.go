@@ -56,6 +56,9 @@ type Hit struct {
 	Score   float64   `json:"score"`
 	Path    string    `json:"path"`
 	Status  string    `json:"status"`
+	// Provenance is who recorded it, how, and whether that source is
+	// trusted.
+	Provenance Provenance `json:"provenance"`
 	// The parts of Score (see DefaultRank).
 	Relevance float64 `json:"relevance"`
 	Effective float64 `json:"effective_importance"`
@@ -190,10 +193,11 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 		return nil, err
 	}
 	res.Hits = make([]Hit, len(hits))
+	cal := calibration(r.l)
 	for i, h := range hits {
 		hit := Hit{
 			ID: h.ID, Short: short[h.ID], Type: h.Type, Created: created(h.Doc), Title: h.Title, Score: h.Score,
-			Path: h.Path, Status: h.Status,
+			Path: h.Path, Status: h.Status, Provenance: ProvenanceOf(h.Bucket, h.Attribution, cal),
 			Relevance: h.Relevance, Effective: h.Effective, Recency: h.Recency,
 			Matched: []string{},
 		}
@@ -264,7 +268,11 @@ func (r *Recall) checkTypes(types []string) error {
 	}
 	for _, t := range types {
 		if _, ok := tx.Type(t); !ok {
-			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy (%s)", t, strings.Join(tx.TypeNames(), ", "))}
+			hint := ""
+			if d := doc.DidYouMean(t, tx.TypeNames()); d != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", d)
+			}
+			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy%s; the types are %s", t, hint, strings.Join(tx.TypeNames(), ", "))}
 		}
 	}
 	return nil

@@ -287,7 +287,7 @@ func TestSearchUnknownType(t *testing.T) {
 	q, _, _ := ParseQuery("type:decisoin heron", testNow)
 	_, err := r.Search(context.Background(), q)
 	var qe *QueryError
-	if !errors.As(err, &qe) || !strings.Contains(err.Error(), `type filter "decisoin": not a type of the taxonomy (aspiration, belief,`) {
+	if !errors.As(err, &qe) || !strings.Contains(err.Error(), `type filter "decisoin": not a type of the taxonomy (did you mean "decision"?); the types are aspiration, belief,`) {
 		t.Errorf("err = %v", err)
 	}
 }

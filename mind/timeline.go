@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -36,6 +37,9 @@ type Entry struct {
 	// entries of its session.
 	Anchor      bool `json:"anchor,omitempty"`
 	SameSession bool `json:"same_session,omitempty"`
+	// Provenance is who recorded it, how, and whether that source is
+	// trusted.
+	Provenance Provenance `json:"provenance"`
 }
 
 // Timeline is the entries around one document in time, oldest first.
@@ -59,6 +63,7 @@ func (r *Recall) Timeline(ctx context.Context, ref string, before, after int) (*
 		return nil, &QueryError{Msg: "timeline: " + anchor.Path + " cannot be read as a document: " + anchor.ParseError}
 	}
 	before, after = clampAround(before), clampAround(after)
+	cal := calibration(r.l)
 	session := anchor.SessionID
 	if session == CLISession {
 		session = ""
@@ -74,12 +79,12 @@ func (r *Recall) Timeline(ctx context.Context, ref string, before, after int) (*
 		}
 		out := make([]Entry, 0, len(same)+len(other))
 		for _, d := range same {
-			e := entry(d)
+			e := entry(d, cal)
 			e.SameSession = true
 			out = append(out, e)
 		}
 		for _, d := range other {
-			out = append(out, entry(d))
+			out = append(out, entry(d, cal))
 		}
 		return out, nil
 	}
@@ -91,7 +96,7 @@ func (r *Recall) Timeline(ctx context.Context, ref string, before, after int) (*
 	if err != nil {
 		return nil, err
 	}
-	a := entry(anchor)
+	a := entry(anchor, cal)
 	a.Anchor = true
 	a.SameSession = session != ""
 	all := append(append(pre, a), post...)
@@ -134,6 +139,7 @@ func clampAround(n int) int {
 	return n
 }
 
-func entry(d index.Doc) Entry {
-	return Entry{ID: d.ID, Type: d.Type, Created: created(d), Title: d.Title, Path: d.Path, Status: d.Status, Session: d.SessionID}
+func entry(d index.Doc, cal *vault.Calibration) Entry {
+	return Entry{ID: d.ID, Type: d.Type, Created: created(d), Title: d.Title, Path: d.Path, Status: d.Status, Session: d.SessionID,
+		Provenance: ProvenanceOf(d.Bucket, d.Attribution, cal)}
 }

@@ -239,7 +239,7 @@ const indexRefreshEvery = time.Minute
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
 	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
-		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait, seen: seenLines{path: seenPath(l)}}
+		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait, seen: seenLines{fs: l.FS(), path: seenPath(l)}}
 	if m.log == nil {
 		m.log = slog.Default()
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // The buffer's offset names a place in one file: a vault copied with `cp
@@ -48,6 +49,7 @@ func lineKey(data []byte) uint64 {
 // seenLines is the key file as loaded: a daemon's memorizer keeps it and
 // reads only what was appended since.
 type seenLines struct {
+	fs   vaultfs.Root // the vault's room: every write of the key file
 	path string
 	keys map[uint64]struct{}
 	id   BufferID // the file's identity when loaded
@@ -74,7 +76,7 @@ func (s *seenLines) sync() error {
 	size := fi.Size()
 	if torn := size % 8; torn != 0 {
 		size -= torn
-		if err := os.Truncate(s.path, size); err != nil {
+		if err := s.fs.Truncate(s.path, size); err != nil {
 			return fmt.Errorf("repair %s: %w", s.path, err)
 		}
 	}
@@ -125,7 +127,7 @@ func (s *seenLines) add(lines []rawLine) error {
 	if err := s.sync(); err != nil { // another run may have appended or emptied it
 		return err
 	}
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := s.fs.OpenFile(s.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return fmt.Errorf("memorize: keys: %w", err)
 	}
@@ -142,7 +144,7 @@ func (s *seenLines) add(lines []rawLine) error {
 // forgetSeen empties the key file: the buffer it keyed was rotated away
 // and is never read again.
 func forgetSeen(l vault.Layout) error {
-	if err := os.Remove(seenPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := l.FS().Remove(seenPath(l)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("rotate: %w", err)
 	}
 	return nil

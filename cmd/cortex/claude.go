@@ -265,7 +265,7 @@ session uses the vault found from its own folder.`,
 			&cli.StringFlag{Name: "binary", Usage: "the cortex `COMMAND` the entries run (default: cortex, or this binary when cortex on PATH is another)"},
 		),
 		Action: func(c *cli.Context) error {
-			opts, err := claudeOptions(c, "install")
+			opts, err := claudeOptions(c, "claude install")
 			if err != nil {
 				return err
 			}
@@ -296,7 +296,7 @@ list left empty goes too, and a file left as {} is deleted. --dry-run
 prints the diff instead of writing.`,
 		Flags: claudeScopeFlags(),
 		Action: func(c *cli.Context) error {
-			opts, err := claudeOptions(c, "uninstall")
+			opts, err := claudeOptions(c, "claude uninstall")
 			if err != nil {
 				return err
 			}
@@ -313,14 +313,14 @@ prints the diff instead of writing.`,
 func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 	var opts hooks.ClaudeOptions
 	if c.Args().Present() {
-		return opts, usageErrorf("claude %s: takes no arguments, got %q", cmd, c.Args().First())
+		return opts, usageErrorf("%s: takes no arguments, got %q", cmd, c.Args().First())
 	}
 	opts.Scope = c.String("scope")
 	if opts.Scope != hooks.ClaudeScopeProject && opts.Scope != hooks.ClaudeScopeUser {
-		return opts, usageErrorf("claude %s: --scope %q: use project or user", cmd, opts.Scope)
+		return opts, usageErrorf("%s: --scope %q: use project or user", cmd, opts.Scope)
 	}
 	if c.IsSet("project") && opts.Scope == hooks.ClaudeScopeUser {
-		return opts, usageErrorf("claude %s: --project is for --scope project", cmd)
+		return opts, usageErrorf("%s: --project is for --scope project", cmd)
 	}
 	opts.DryRun = c.Bool("dry-run")
 	// The files install created are listed here, so uninstall deletes
@@ -360,6 +360,11 @@ func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 // to the project when inside it, "" when sessions find it by themselves
 // (the project is in the vault, or no --vault for the user scope).
 func claudeInstallVault(c *cli.Context, opts hooks.ClaudeOptions) (string, error) {
+	return installVault(c, opts, "claude install")
+}
+
+// installVault is claudeInstallVault for the install command name.
+func installVault(c *cli.Context, opts hooks.ClaudeOptions, name string) (string, error) {
 	if opts.Scope == hooks.ClaudeScopeUser && !c.IsSet("vault") {
 		return "", nil
 	}
@@ -388,13 +393,13 @@ func claudeInstallVault(c *cli.Context, opts hooks.ClaudeOptions) (string, error
 		case 1:
 			l, ok = vault.Layout{Root: vs[0]}, true
 		default:
-			return "", usageErrorf("claude install: this repository has %d vaults (%s): name one with --vault", len(vs), strings.Join(vs, ", "))
+			return "", usageErrorf("%s: this repository has %d vaults (%s): name one with --vault", name, len(vs), strings.Join(vs, ", "))
 		}
 		if !ok {
-			return "", fmt.Errorf("claude install: no vault in %s or above it: run cortex init (inside a project: cortex init docs/memory, say), or give --vault", l.Root)
+			return "", fmt.Errorf("%s: no vault in %s or above it: run cortex init (inside a project: cortex init docs/memory, say), or give --vault", name, l.Root)
 		}
 	} else if !ok {
-		return "", fmt.Errorf("claude install: --vault %s is not a vault: run cortex init there first", l.Root)
+		return "", fmt.Errorf("%s: --vault %s is not a vault: run cortex init there first", name, l.Root)
 	}
 	root, err := filepath.EvalSymlinks(l.Root)
 	if err != nil {

@@ -153,7 +153,7 @@ func runDemo(c *cli.Context, dir string, now func() time.Time) error {
 	if err != nil {
 		return err
 	}
-	printDocuments(w, docs)
+	printDocuments(w, docs, nil)
 
 	heading(w, "cortex status", "")
 	t := now()

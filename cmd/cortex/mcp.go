@@ -2,8 +2,9 @@ package main
 
 import (
 	"log/slog"
+	"os"
+	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mcpserver"
@@ -40,6 +41,17 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			if err := level.UnmarshalText([]byte(c.String("log-level"))); err != nil {
 				return usageErrorf("mcp: --log-level %q: want debug, info, warn or error", c.String("log-level"))
 			}
+			// A client that does not expand ${CLAUDE_PROJECT_DIR} or
+			// ${workspaceFolder} in its configuration still finds the vault.
+			if v := c.String("vault"); strings.Contains(v, "${") {
+				expanded, err := expandVaultArg(v)
+				if err != nil {
+					return err
+				}
+				if err := c.Set("vault", expanded); err != nil {
+					return err
+				}
+			}
 			l, err := obsLayout(c)
 			if err != nil {
 				return err
@@ -50,8 +62,9 @@ Register it in a project's .mcp.json (cortex claude install does it):
 			log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level}))
 			s := mcpserver.New(l, mcpserver.Options{Logger: log, Version: version()})
 			// The protocol owns the process's real stdin and stdout, whatever
-			// the app's writers are.
-			return s.Run(c.Context, &mcp.StdioTransport{})
+			// the app's writers are; the frame layer answers a bad frame
+			// instead of ending the session.
+			return s.Run(c.Context, &mcpserver.Frames{In: os.Stdin, Out: os.Stdout})
 		},
 	}
 }

@@ -186,7 +186,7 @@ func TestMCPEndToEnd(t *testing.T) {
 		Text string `json:"text"`
 	}
 	txt = callOK(mcpserver.ToolContext, map[string]any{"session_id": saved.SessionID, "task": "NOAA fetcher"}, &blk)
-	if txt != blk.Text || !strings.Contains(txt, "- [task] Add retry with backoff to the NOAA fetcher (by e2e-agent)") {
+	if txt != blk.Text || !strings.Contains(txt, "- [task] “Add retry with backoff to the NOAA fetcher” (by e2e-agent, ") {
 		t.Fatalf("get_context:\n%s", txt)
 	}
 

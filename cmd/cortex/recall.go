@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mind"
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -197,7 +200,7 @@ func printHits(w io.Writer, hits []mind.Hit) {
 		width = max(width, utf8.RuneCountInString(h.Type))
 	}
 	for _, h := range hits {
-		fmt.Fprintf(w, "%-*s  %-*s  %s  %s%s%s  %.2f\n", idw, shortID(h.Short), width, h.Type, day(h.Created), flatTitle(h.Title), statusMark(h.Status), viaMark(h.Via), h.Score)
+		fmt.Fprintf(w, "%-*s  %-*s  %s  %s%s%s  %.2f\n", idw, shortID(h.Short), width, shown(h.Type), day(h.Created), shown(h.Title), statusMark(h.Status), viaMark(h.Via), h.Score)
 	}
 }
 
@@ -239,6 +242,11 @@ func statusMark(s string) string {
 	}
 	return " [" + s + "]"
 }
+
+// shown is memory text on one line of a terminal: control characters
+// escaped (an ESC in a title would colour, move or clear the person's
+// terminal; OSC 52 would write their clipboard), line breaks folded.
+func shown(s string) string { return flatTitle(doc.EscapeControls(s)) }
 
 // flatTitle keeps a title on its line: a title a person wrote may hold a
 // line break.
@@ -293,7 +301,7 @@ func printTimeline(w io.Writer, tl *mind.Timeline) {
 		case e.SameSession:
 			mark = "*"
 		}
-		fmt.Fprintf(w, "%s %-*s  %-*s  %s  %s%s\n", mark, idw, shortID(e.Short), width, e.Type, minute(e.Created), flatTitle(e.Title), statusMark(e.Status))
+		fmt.Fprintf(w, "%s %-*s  %-*s  %s  %s%s\n", mark, idw, shortID(e.Short), width, shown(e.Type), minute(e.Created), shown(e.Title), statusMark(e.Status))
 	}
 }
 
@@ -313,30 +321,44 @@ func runGet(c *cli.Context, now func() time.Time) error {
 	if c.Bool("json") {
 		return writeJSON(c.App.Writer, docs)
 	}
-	printDocuments(c.App.Writer, docs)
+	cal, _ := vault.LoadCalibration(r.Layout().Root)
+	printDocuments(c.App.Writer, docs, cal)
 	return nil
 }
 
-// printDocuments writes the files as they are; several are separated by
-// "==> path <==" lines, as head and tail do.
-func printDocuments(w io.Writer, docs []mind.Document) {
+// printDocuments writes the files as they are but for their control
+// characters, which are escaped (doc.EscapeControls: the stored bytes
+// stay), each after a "==> path <== (provenance)" line, as head and tail
+// separate files, which says where the note comes from: whoever reads it,
+// a person or an agent through its shell, weighs it by its source. A nil
+// cal is the built-in calibration.
+func printDocuments(w io.Writer, docs []mind.Document, cal *vault.Calibration) {
 	for i, d := range docs {
-		if len(docs) > 1 {
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
-			fmt.Fprintf(w, "==> %s <==\n", d.Path)
+		if i > 0 {
+			fmt.Fprintln(w)
 		}
-		io.WriteString(w, d.Content)
-		if !strings.HasSuffix(d.Content, "\n") {
+		p := mind.ProvenanceOf("", "", cal)
+		if d.Doc != nil {
+			p = mind.ProvenanceOf(d.Doc.Bucket, d.Doc.Attribution, cal)
+		}
+		content := doc.EscapeControls(d.Content)
+		fmt.Fprintf(w, "==> %s <== (%s)\n%s", doc.EscapeControls(d.Path), p, content)
+		if !strings.HasSuffix(content, "\n") {
 			fmt.Fprintln(w)
 		}
 	}
 }
 
+// writeJSON writes v as indented JSON with no control character raw
+// (doc.EscapeJSONControls): memory text in it reaches a terminal.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(doc.EscapeJSONControls(b.Bytes()))
+	return err
 }

@@ -39,6 +39,11 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 					if err != nil {
 						return err
 					}
+					if !c.Bool("dry-run") {
+						if l, err := obsLayout(c); err == nil {
+							maintainAgentsMD(c, l)
+						}
+					}
 					return printReport(c, rep)
 				})
 			},

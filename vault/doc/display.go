@@ -61,5 +61,7 @@ func StripHTMLComments(s string) string {
 
 // ForDisplay is a memory's text as Cortex shows it to an agent: without
 // invisible characters and HTML comments, so an agent reads what a person
-// sees.
-func ForDisplay(s string) string { return StripHTMLComments(StripInvisible(s)) }
+// sees, and with control characters escaped (EscapeControls), so none
+// acts on the agent's terminal or renderer. The bidi controls are escaped
+// before the invisible characters go, so their presence shows.
+func ForDisplay(s string) string { return StripHTMLComments(StripInvisible(EscapeControls(s))) }
