@@ -682,11 +682,13 @@ func (w *world) settle(i int) string {
 		}
 		v.daemon = nil
 	}
-	w.removeLinks(step{v: i})
-	w.unlinkConfig(i)
+	// Stashes first: a stash may hold a planted link (git stashes a
+	// tracked file replaced by a link), which popping brings back.
 	for v.stashed > 0 {
 		w.stash(step{act: "stash", v: i})
 	}
+	w.removeLinks(step{v: i})
+	w.unlinkConfig(i)
 	if _, err := w.tc.git(v.dir, "add", "-A"); err != nil {
 		return err.Error()
 	}
