@@ -231,14 +231,7 @@ func editTOMLFile(path string, fn func(text string) (string, []string, []string)
 			e.file.Op = ClaudeCreated
 		}
 	}
-	aName, bName := path, path
-	if !e.existed {
-		aName = "/dev/null"
-	}
-	if e.new == nil {
-		bName = "/dev/null"
-	}
-	e.file.Diff = unifiedDiff(aName, bName, e.old, e.new)
+	e.setDiff(path)
 	return e, nil
 }
 

@@ -298,7 +298,7 @@ func scopeName(s string) string {
 	return s
 }
 
-// fileEdit is a planned change of one JSON file.
+// fileEdit is a planned change of one configuration file.
 type fileEdit struct {
 	file    ClaudeFile
 	style   jstyle
@@ -354,16 +354,22 @@ func editJSONFile(path string, fn func(root *jnode) (changes, notes []string, er
 		}
 	}
 	if e.file.Op != ClaudeUnchanged && e.file.Op != ClaudeAbsent {
-		aName, bName := path, path
-		if !e.existed {
-			aName = "/dev/null"
-		}
-		if e.new == nil {
-			bName = "/dev/null"
-		}
-		e.file.Diff = unifiedDiff(aName, bName, e.old, e.new)
+		e.setDiff(path)
 	}
 	return e, nil
+}
+
+// setDiff sets the planned change's unified diff; a file created or
+// deleted is diffed against /dev/null.
+func (e *fileEdit) setDiff(path string) {
+	aName, bName := path, path
+	if !e.existed {
+		aName = "/dev/null"
+	}
+	if e.new == nil {
+		bName = "/dev/null"
+	}
+	e.file.Diff = unifiedDiff(aName, bName, e.old, e.new)
 }
 
 // commit writes the planned change.
