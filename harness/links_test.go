@@ -246,4 +246,13 @@ func (w *world) unlinkConfig(i int) {
 		os.Rename(c.aside, full)
 	}
 	v.config = nil
+	// A stash or a branch may have brought back a link no longer tracked
+	// here: the person puts the committed file back.
+	for _, name := range []string{"taxonomy.yml", "calibration.yml"} {
+		full := filepath.Join(v.dir, name)
+		if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			os.Remove(full)
+			w.tc.git(v.dir, "checkout", "--", name)
+		}
+	}
 }
