@@ -143,7 +143,9 @@ func TestExample3Reinforcement(t *testing.T) {
 	if res.Reinforced != 1 || res.Memorized != 0 || len(res.Commits) != 1 {
 		t.Fatalf("result %+v", res)
 	}
-	want := strings.Replace(orig, "last_reinforced: 2026-01-15T10:23:00.000Z\n", "last_reinforced: 2026-02-16T15:35:00.000Z\nreinforced: 1\n", 1)
+	// The hand-written note names no session: the repeat's is the first
+	// one it was seen in (sessions, seen_sessions; issue 26).
+	want := strings.Replace(orig, "last_reinforced: 2026-01-15T10:23:00.000Z\n", "last_reinforced: 2026-02-16T15:35:00.000Z\nreinforced: 1\nsessions: 1\nseen_sessions:\n  - 022a598a-7ca8-4ccf-80bb-f1919386421e\n", 1)
 	got, _ := os.ReadFile(l.Path(rel))
 	if string(got) != want {
 		t.Errorf("document:\n%s\nwant:\n%s", got, want)
@@ -152,7 +154,7 @@ func TestExample3Reinforcement(t *testing.T) {
 		t.Errorf("documents %v", got)
 	}
 	stat := git(t, l.Root, "show", "--stat", "--format=%s", "HEAD")
-	if !strings.HasPrefix(stat, "reinforce: The owner prefers honest feedback (Agent)\n") || !strings.Contains(stat, "1 file changed, 2 insertions(+), 1 deletion(-)") {
+	if !strings.HasPrefix(stat, "reinforce: The owner prefers honest feedback (Agent)\n") || !strings.Contains(stat, "1 file changed, 5 insertions(+), 1 deletion(-)") {
 		t.Errorf("HEAD:\n%s", stat)
 	}
 	checkInvariants(t, l)
