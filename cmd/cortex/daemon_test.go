@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -37,6 +39,7 @@ const waitLimit = time.Minute
 //	waitfor lines N        state.json accounts for at least N lines
 //	waitfor file PATH      PATH exists
 //	waitfor daemon STATE   cortex status reports the daemon STATE (running, stopped, died)
+//	waitfor nofile PATH    PATH does not exist (a rotated buffer moved away)
 //	waitfor indexed PATH   .cortex/index.db holds the document at PATH as it is now
 //	waitfor unindexed PATH .cortex/index.db does not hold it
 //
@@ -44,7 +47,7 @@ const waitLimit = time.Minute
 // build one: a missing index.db is waited for.
 func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: waitfor lines N | file PATH | daemon STATE | indexed PATH | unindexed PATH")
+		ts.Fatalf("usage: waitfor lines N | file PATH | nofile PATH | daemon STATE | indexed PATH | unindexed PATH")
 	}
 	l := vault.Layout{Root: ts.MkAbs(".")}
 	var cond func() (bool, string)
@@ -61,6 +64,12 @@ func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 		cond = func() (bool, string) {
 			_, err := os.Stat(p)
 			return err == nil, "missing"
+		}
+	case "nofile":
+		p := ts.MkAbs(args[1])
+		cond = func() (bool, string) {
+			_, err := os.Lstat(p)
+			return errors.Is(err, fs.ErrNotExist), "present"
 		}
 	case "daemon":
 		cond = func() (bool, string) {
