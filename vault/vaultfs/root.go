@@ -121,18 +121,26 @@ func (r Root) Check(path string) error {
 	return r.check(rel, nil)
 }
 
-// check walks rel's components; known, when not nil, caches the folders
-// found safe (true) or missing (false) for the run of a Checker.
+// check walks rel's components with component; known, when not nil,
+// caches the folders found safe (true) or missing (false) for the run of a
+// Checker.
 func (r Root) check(rel string, known map[string]bool) error {
 	if rel == "" {
 		return nil
 	}
+	return walk(rel, known, func(part string, _ bool) (bool, error) { return r.component(rel, part) })
+}
+
+// walk calls probe on each component of rel (a slash-separated path), from
+// the first folder to rel itself, and stops at the first that does not
+// exist (nothing below it exists) or at an error. Folders already in known
+// are not probed again; the folders probed are recorded there.
+func walk(rel string, known map[string]bool, probe func(part string, last bool) (exists bool, err error)) error {
 	for i := 0; i <= len(rel); i++ {
 		if i < len(rel) && rel[i] != '/' {
 			continue
 		}
-		part := rel[:i]
-		last := i == len(rel)
+		part, last := rel[:i], i == len(rel)
 		if !last && known != nil {
 			if exists, ok := known[part]; ok {
 				if !exists {
@@ -141,7 +149,7 @@ func (r Root) check(rel string, known map[string]bool) error {
 				continue
 			}
 		}
-		exists, err := r.component(rel, part)
+		exists, err := probe(part, last)
 		if err != nil {
 			return err
 		}
@@ -149,7 +157,7 @@ func (r Root) check(rel string, known map[string]bool) error {
 			known[part] = exists
 		}
 		if !exists {
-			return nil // nothing below a missing folder exists
+			return nil
 		}
 	}
 	return nil
@@ -213,46 +221,25 @@ func (r Root) noLink(rel string, known map[string]bool) error {
 		return &OutsideError{Path: rel, Root: r.dir}
 	}
 	rel = strings.TrimSuffix(filepath.ToSlash(rel), "/")
-	for i := 0; i <= len(rel); i++ {
-		if i < len(rel) && rel[i] != '/' {
-			continue
-		}
-		part := rel[:i]
-		last := i == len(rel)
-		if !last && known != nil {
-			if exists, ok := known[part]; ok {
-				if !exists {
-					return nil
-				}
-				continue
-			}
-		}
+	return walk(rel, known, func(part string, last bool) (bool, error) {
 		abs := filepath.Join(r.dir, filepath.FromSlash(part))
 		fi, err := os.Lstat(abs)
-		if errors.Is(err, fs.ErrNotExist) {
-			if !last && known != nil {
-				known[part] = false
-			}
-			return nil // nothing below a missing folder exists
-		}
-		if err != nil {
-			return fmt.Errorf("check %s: %w", rel, err)
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return false, nil
+		case err != nil:
+			return false, fmt.Errorf("check %s: %w", rel, err)
+		case fi.Mode()&fs.ModeSymlink != 0:
 			target, _ := os.Readlink(abs)
 			if target == "" {
 				target = "?"
 			}
-			return &LinkError{Path: rel, Link: part, Target: target, Dir: !last}
+			return false, &LinkError{Path: rel, Link: part, Target: target, Dir: !last}
+		case !last && !fi.IsDir():
+			return false, &LinkError{Path: rel, Link: part}
 		}
-		if !last && !fi.IsDir() {
-			return &LinkError{Path: rel, Link: part}
-		}
-		if !last && known != nil {
-			known[part] = true
-		}
-	}
-	return nil
+		return true, nil
+	})
 }
 
 // Checker is NoLink for the many paths of one run (a maintenance run, a
