@@ -9,8 +9,6 @@ shift
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export GIT_AUTHOR_NAME=CI GIT_AUTHOR_EMAIL=ci@example.com GIT_COMMITTER_NAME=CI GIT_COMMITTER_EMAIL=ci@example.com
-"$cortex" init "$work/v" >/dev/null
-cd "$work/v"
 
 fail=0
 # call NAME EXPECT ARGS…: run the Inspector with ARGS; its output must
@@ -31,6 +29,10 @@ call() {
 field() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s.slice(s.indexOf("{")));console.log(j.structuredContent[process.argv[1]])})' "$1" <<<"$last"; }
 
 for version in "$@"; do
+	# A vault of its own for each version: the same observation saved
+	# twice in one vault is (rightly) reinforced, not memorized.
+	"$cortex" init "$work/v-$version" >/dev/null
+	cd "$work/v-$version"
 	call "tools/list: eight tools" '"name": "promote_memory"' --method tools/list
 	for t in save_observation search_observations get_timeline get_details resolve_observation get_context rules_candidates promote_memory; do
 		grep -q "\"name\": \"$t\"" <<<"$last" || { echo "FAIL $version tools/list: no $t"; fail=1; }
