@@ -470,7 +470,7 @@ var weakeningRules = sync.OnceValue(func() []injRule {
 func weakeningOrder(skel string) string {
 	x := indexOf(weakeningRules())
 	hits := x.hits(skel)
-	if !x.candidate(hits, 0) || !weakeningRules()[0].re.MatchString(skel) {
+	if !x.candidate(hits, 0) || !unnegated(weakeningRules()[0].re, skel) {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
@@ -479,6 +479,17 @@ func weakeningOrder(skel string) string {
 		}
 	}
 	return ""
+}
+
+// unnegated reports a match of re in s that is not forbidden: "the bot
+// should never merge its own PRs" is a policy, not an order.
+func unnegated(re *regexp.Regexp, s string) bool {
+	for _, m := range re.FindAllStringIndex(s, 8) {
+		if !negatedBefore(s, m[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleIndex holds the literal index of each rule list, built once.

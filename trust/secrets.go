@@ -30,6 +30,10 @@ type credRule struct {
 	keywords []string
 	re       *regexp.Regexp
 	valid    func(secret string) bool
+	// late rules run after the assignments, which keep more of the words
+	// around a secret ("the db password is [REDACTED]" either way, but
+	// reported as the assignment it is).
+	late bool
 }
 
 // pre and post bound a token where \b would be wrong (it sees "_" as a word
@@ -38,6 +42,11 @@ const (
 	pre  = `(?:^|[^A-Za-z0-9_])`
 	post = `(?:$|[^A-Za-z0-9_])`
 )
+
+func lateRule(r credRule) credRule {
+	r.late = true
+	return r
+}
 
 func rule(id string, keywords []string, expr string, valid func(string) bool) credRule {
 	return credRule{id: id, keywords: keywords, re: regexp.MustCompile(expr), valid: valid}
@@ -161,6 +170,12 @@ var credRules = sync.OnceValue(func() []credRule {
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
 		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// A password told in a sentence, in the five languages: "the root pw
+		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
+		// de passe du Wi-Fi est …". The value must look like a password
+		// (passwordShaped), so "the password is stored hashed" stays.
+		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
 		// A chat bot's token (Telegram's shape), also glued to "bot" in an
 		// API URL, where a word boundary would not find its start.
 		rule("bot-token", []string{":aa"}, `(?:^|[^0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_\-]{33})(?:$|[^A-Za-z0-9_\-])`, nil),
@@ -197,23 +212,26 @@ func Redact(s string) (string, []string) {
 	// text, so what the first pass found stays a superset.
 	x := credIndex()
 	hits := x.hits(strings.ToLower(s))
-	for i := range credRules() {
-		r := &credRules()[i]
-		if !x.candidate(hits, i) {
-			continue
-		}
-		out, n := replaceSecret(r.re, s, r.valid, nil)
-		if n > 0 {
-			s = out
-			fired(r.id)
+	apply := func(late bool) {
+		for i := range credRules() {
+			r := &credRules()[i]
+			if r.late != late || !x.candidate(hits, i) {
+				continue
+			}
+			if out, n := replaceSecret(r.re, s, r.valid, nil); n > 0 {
+				s = out
+				fired(r.id)
+			}
 		}
 	}
+	apply(false)
 	if x.candidate(hits, len(credRules())) {
 		if out, n := replaceAssignments(s); n > 0 {
 			s = out
 			fired("credential-assignment")
 		}
 	}
+	apply(true)
 	known, ids := redactKnown(s)
 	for _, id := range ids {
 		s = known
