@@ -63,7 +63,7 @@ var untrusted = Source{}
 
 // measuredOnly lists the batches written and measured but not yet tuned
 // for: their figures are reported, their goals not yet asserted.
-var measuredOnly = map[string]bool{}
+var measuredOnly = map[string]bool{"fresh4": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
