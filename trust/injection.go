@@ -362,6 +362,9 @@ func Scan(s string) (Finding, bool) {
 			return f, true
 		}
 	}
+	if !looksRot13(native) {
+		return Finding{}, false
+	}
 	r13 := rot13(native)
 	rs, _ := skeletonView(r13)
 	if id := firstEnglish(rs); id != "" {
@@ -373,6 +376,31 @@ func Scan(s string) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// looksRot13 reports whether s holds at least two of the commonest English
+// words as ROT13 writes them ("gur", "naq", "lbh"): a text with none is
+// not English in ROT13, and decoding it would only cost a second scan.
+func looksRot13(s string) bool {
+	n := 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if rot13Words()[w] {
+			if n++; n == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rot13Words are English function words and the attack's common verbs,
+// in ROT13.
+var rot13Words = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("the and you your to is all for of with this any every must should never it on in are now an be not from agents send ignore previous instructions") {
+		m[rot13(w)] = true
+	}
+	return m
+})
 
 // payload is a text found inside an encoding, and the encoding.
 type payload struct{ text, via string }
@@ -470,7 +498,7 @@ var weakeningRules = sync.OnceValue(func() []injRule {
 func weakeningOrder(skel string) string {
 	x := indexOf(weakeningRules())
 	hits := x.hits(skel)
-	if !x.candidate(hits, 0) || !unnegated(weakeningRules()[0].re, skel) {
+	if !x.candidate(hits, 0) || !weakeningAct().any(skel, func(re *regexp.Regexp) bool { return unnegated(re, skel) }) {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
@@ -481,9 +509,45 @@ func weakeningOrder(skel string) string {
 	return ""
 }
 
+// weakeningAct is the act of weakeningRules split into its alternatives,
+// each tried only where its words are (the act lists forty).
+var weakeningAct = sync.OnceValue(func() *branchSet { return newBranchSet(weakeningRules()[0].re.String()) })
+
+// branchSet is an expression's alternatives, each compiled on its own, and
+// the literal index that says which may match a text.
+type branchSet struct {
+	res   []*regexp.Regexp
+	index *literalIndex
+}
+
+func newBranchSet(expr string) *branchSet {
+	b := &branchSet{}
+	var sets [][][]string
+	for _, e := range splitBranches(expr) {
+		b.res = append(b.res, regexp.MustCompile(e))
+		sets = append(sets, requiredSets(e))
+	}
+	b.index = newLiteralIndex(sets)
+	return b
+}
+
+// any reports whether ok holds for one of the alternatives that may match s.
+func (b *branchSet) any(s string, ok func(*regexp.Regexp) bool) bool {
+	hits := b.index.hits(s)
+	for i, re := range b.res {
+		if b.index.candidate(hits, i) && ok(re) {
+			return true
+		}
+	}
+	return false
+}
+
 // unnegated reports a match of re in s that is not forbidden: "the bot
 // should never merge its own PRs" is a policy, not an order.
 func unnegated(re *regexp.Regexp, s string) bool {
+	if !re.MatchString(s) {
+		return false
+	}
 	for _, m := range re.FindAllStringIndex(s, 8) {
 		if !negatedBefore(s, m[0]) {
 			return true

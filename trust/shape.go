@@ -40,6 +40,17 @@ type shapePart struct {
 	// lexicon to be tried: Go's regexp has no literal prefix to skip by
 	// in these alternations, and most notes address nobody.
 	gate []string
+	// branches are re's top-level alternatives, each compiled on its own
+	// with its slot in the literal index: a lexicon of twenty phrasings is
+	// tried only on the phrasings whose words are in the text.
+	branches []branch
+}
+
+// branch is one alternative of a part's expression and its slot in the
+// literal index.
+type branch struct {
+	re   *regexp.Regexp
+	slot int
 }
 
 // The thresholds. A part that addresses weighs 2 when it speaks to agents,
@@ -160,20 +171,102 @@ const (
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
-// shapeRules are the lexicons and the literal index that skips a lexicon
+// shapeRules are the lexicons and the literal index that skips a branch
 // none of whose words is in the text.
 type shapeRules struct {
 	parts []shapePart
 	index *literalIndex
 }
 
+// splitBranches returns the alternatives of expr (expr itself when it has
+// none), read from the text: an expression wrapped whole in one group is
+// unwrapped, and so is each alternative. (Printing a parsed expression back, the
+// other way, costs seconds on these lexicons' character classes.)
+func splitBranches(expr string) []string {
+	for {
+		inner, ok := strings.CutPrefix(expr, "(?:")
+		if !ok || !strings.HasSuffix(inner, ")") || groupEnd(expr) != len(expr)-1 {
+			break
+		}
+		expr = inner[:len(inner)-1]
+	}
+	var out []string
+	depth, class, from := 0, false, 0
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+			// A ']' first in a class is a literal.
+			if i+1 < len(expr) && expr[i+1] == ']' || i+2 < len(expr) && expr[i+1] == '^' && expr[i+2] == ']' {
+				i += strings.IndexByte(expr[i+1:], ']') + 1
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			out = append(out, expr[from:i])
+			from = i + 1
+		}
+	}
+	if out == nil {
+		return []string{expr}
+	}
+	// A branch that is one group of alternatives splits further.
+	var all []string
+	for _, b := range append(out, expr[from:]) {
+		all = append(all, splitBranches(b)...)
+	}
+	return all
+}
+
+// groupEnd returns the index of the parenthesis that closes the group
+// opened at expr[0], or -1.
+func groupEnd(expr string) int {
+	depth, class := 0, false
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // shapeSet is built on first use.
 var shapeSet = sync.OnceValue(func() shapeRules {
 	parts := shapeParts()
-	sets := make([][][]string, len(parts))
-	for i, p := range parts {
-		if p.re != nil {
-			sets[i] = requiredSets(p.re.String())
+	var sets [][][]string
+	// Parts that share an expression (concealment and hides-from-user)
+	// share its branches, so a scan matches each once (shapeFinding's memo).
+	compiled := map[string]*regexp.Regexp{}
+	for i := range parts {
+		p := &parts[i]
+		if p.re == nil {
+			continue
+		}
+		for _, e := range splitBranches(p.re.String()) {
+			re, ok := compiled[e]
+			if !ok {
+				re = regexp.MustCompile(e)
+				compiled[e] = re
+			}
+			p.branches = append(p.branches, branch{re, len(sets)})
+			sets = append(sets, requiredSets(e))
 		}
 	}
 	return shapeRules{parts, newLiteralIndex(sets)}
@@ -266,7 +359,10 @@ func shapeParts() []shapePart {
 		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
 		sent("download-and-run", 3, `\b(?:ba|z)?sh\s*<\(\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)\b|\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
 		sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`),
-		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b|\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		// The object before a verb-final verb (German), a part of its own
+		// so each keeps the two literal sets that skip it.
+		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b`),
+		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
 		p("sensitive-data", false, 2, `\b(?:export|copy|dump|send|upload|share|sync)\b[^.\n]{0,40}?\b(?:customer (?:data|table|records|list|emails)|personal data|pii|user table|the (?:whole )?database)\b`),
 		// A secret named: a word of the lexicon, or a variable that holds
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
@@ -280,16 +376,32 @@ func shapeParts() []shapePart {
 // fires reports whether the part holds in s: its expression matches and,
 // when it has a further condition, one of the first matches meets it (the
 // first "agents must" may be "agents must not", the second not).
-func (p shapePart) fires(s string) bool {
+func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) bool {
 	if p.re == nil {
 		return p.also(s, nil)
 	}
-	if p.also == nil {
-		return p.re.MatchString(s)
-	}
-	for _, m := range p.re.FindAllStringSubmatchIndex(s, 8) {
-		if p.also(s, m) {
+	for _, b := range p.branches {
+		if !x.candidate(hits, b.slot) {
+			continue
+		}
+		// Most texts do not match at all: MatchString stops at the first
+		// match and keeps no submatches, so the search for one that meets
+		// the condition runs only on a hit.
+		matched, seen := memo[b.re]
+		if !seen {
+			matched = b.re.MatchString(s)
+			memo[b.re] = matched
+		}
+		if !matched {
+			continue
+		}
+		if p.also == nil {
 			return true
+		}
+		for _, m := range b.re.FindAllStringSubmatchIndex(s, 8) {
+			if p.also(s, m) {
+				return true
+			}
 		}
 	}
 	return false
@@ -353,16 +465,17 @@ func shapeFinding(native string) (f Finding, review, ok bool) {
 	rules := shapeSet()
 	hits := rules.index.hits(s)
 	var words wordSet
+	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
 		if pass == 1 && address == 0 {
 			return Finding{}, false, false
 		}
-		for i, p := range rules.parts {
-			if p.address != (pass == 0) || !rules.index.candidate(hits, i) || !words.any(s, p.gate) {
+		for _, p := range rules.parts {
+			if p.address != (pass == 0) || !words.any(s, p.gate) {
 				continue
 			}
-			if !p.fires(s) {
+			if !p.fires(s, rules.index, hits, memo) {
 				continue
 			}
 			parts = append(parts, p.name)
@@ -426,6 +539,11 @@ func negatedBefore(s string, i int) bool {
 // toolchains and registries (fetching Go from go.dev is a build note, not
 // a redirection).
 func outsideHost(s string) bool {
+	// Every destination holds a slash, an @, a dot between digits or one
+	// of the words; most notes hold none and skip the expression.
+	if !strings.ContainsAny(s, "/@") && !digitDot(s) && !outsideWord(s) {
+		return false
+	}
 	for _, m := range outsideRE().FindAllString(s, 16) {
 		if !officialHost(m) {
 			return true
@@ -435,6 +553,26 @@ func outsideHost(s string) bool {
 }
 
 var outsideRE = lazyRE(outside)
+
+// digitDot reports a digit followed by a dot, as an IP address has.
+func digitDot(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '.' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideWord reports the words of outside's destinations without a slash.
+func outsideWord(s string) bool {
+	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // fromUser names the person an agent answers to.
 var fromUser = lazyRE(`\b(?:users?|humans?|owner|person|requesters?|reviewers?|chat|reply|output|summar(?:y|ies)|commit message|pr descriptions?|reports?|benutzer|nutzer|bericht|utilisateur|usuario|resumen|resumo)\b`)
