@@ -49,13 +49,11 @@ func (f Finding) String() string {
 	return s
 }
 
-// injRule is one pattern of a family. need lists sets of strings every
-// match holds one of each (requiredSets): without them, the pattern is not
-// run.
+// injRule is one pattern of a family. ruleSets splits it into its
+// alternatives, each run only where the strings every match of it holds
+// are in the text (requiredSets).
 type injRule struct {
-	id   string
-	re   *regexp.Regexp
-	need [][]string
+	id, expr string
 }
 
 // sk compiles a pattern for the skeleton view, where l, 1, | and ! all read
@@ -63,7 +61,7 @@ type injRule struct {
 func sk(id, expr string) injRule { return nat(id, strings.ReplaceAll(expr, "l", "i")) }
 
 func nat(id, expr string) injRule {
-	return injRule{id, regexp.MustCompile(expr), requiredSets(expr)}
+	return injRule{id, expr}
 }
 
 // Word lists shared by the English rules.
@@ -496,50 +494,25 @@ var weakeningRules = sync.OnceValue(func() []injRule {
 })
 
 func weakeningOrder(skel string) string {
-	x := indexOf(weakeningRules())
-	hits := x.hits(skel)
-	if !x.candidate(hits, 0) || !weakeningAct().any(skel, func(re *regexp.Regexp) bool { return unnegated(re, skel) }) {
+	x := setOf(weakeningRules())
+	hits := x.index.hits(skel)
+	// The act (rule 0) must be asked for, not forbidden.
+	act := false
+	for _, b := range x.branches[0] {
+		if x.index.candidate(hits, b.slot) && unnegated(b.re, skel) {
+			act = true
+			break
+		}
+	}
+	if !act {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
-		if x.candidate(hits, i+1) && r.re.MatchString(skel) {
+		if x.matches(hits, i+1, skel) {
 			return r.id
 		}
 	}
 	return ""
-}
-
-// weakeningAct is the act of weakeningRules split into its alternatives,
-// each tried only where its words are (the act lists forty).
-var weakeningAct = sync.OnceValue(func() *branchSet { return newBranchSet(weakeningRules()[0].re.String()) })
-
-// branchSet is an expression's alternatives, each compiled on its own, and
-// the literal index that says which may match a text.
-type branchSet struct {
-	res   []*regexp.Regexp
-	index *literalIndex
-}
-
-func newBranchSet(expr string) *branchSet {
-	b := &branchSet{}
-	var sets [][][]string
-	for _, e := range splitBranches(expr) {
-		b.res = append(b.res, regexp.MustCompile(e))
-		sets = append(sets, requiredSets(e))
-	}
-	b.index = newLiteralIndex(sets)
-	return b
-}
-
-// any reports whether ok holds for one of the alternatives that may match s.
-func (b *branchSet) any(s string, ok func(*regexp.Regexp) bool) bool {
-	hits := b.index.hits(s)
-	for i, re := range b.res {
-		if b.index.candidate(hits, i) && ok(re) {
-			return true
-		}
-	}
-	return false
 }
 
 // unnegated reports a match of re in s that is not forbidden: "the bot
@@ -556,26 +529,49 @@ func unnegated(re *regexp.Regexp, s string) bool {
 	return false
 }
 
-// ruleIndex holds the literal index of each rule list, built once.
-var ruleIndex = sync.OnceValue(func() map[*injRule]*literalIndex {
-	m := map[*injRule]*literalIndex{}
+// ruleSet is a rule list's alternatives, each compiled on its own, and the
+// literal index over all of them: a rule is tried only on the
+// alternatives whose words are in the text.
+type ruleSet struct {
+	index    *literalIndex
+	branches [][]branch // by rule
+}
+
+// ruleSets holds the ruleSet of each rule list, built once.
+var ruleSets = sync.OnceValue(func() map[*injRule]*ruleSet {
+	m := map[*injRule]*ruleSet{}
 	for _, rs := range [][]injRule{englishRules(), nativeRules(), templateRules(), compactRules(), weakeningRules()} {
-		sets := make([][][]string, len(rs))
+		set := &ruleSet{branches: make([][]branch, len(rs))}
+		var sets [][][]string
 		for i, r := range rs {
-			sets[i] = r.need
+			for _, e := range splitBranches(r.expr) {
+				set.branches[i] = append(set.branches[i], branch{regexp.MustCompile(e), len(sets)})
+				sets = append(sets, requiredSets(e))
+			}
 		}
-		m[&rs[0]] = newLiteralIndex(sets)
+		set.index = newLiteralIndex(sets)
+		m[&rs[0]] = set
 	}
 	return m
 })
 
-func indexOf(rules []injRule) *literalIndex { return ruleIndex()[&rules[0]] }
+func setOf(rules []injRule) *ruleSet { return ruleSets()[&rules[0]] }
+
+// matches reports whether rule i of the set matches s.
+func (x *ruleSet) matches(hits []uint64, i int, s string) bool {
+	for _, b := range x.branches[i] {
+		if x.index.candidate(hits, b.slot) && b.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
 
 func first(rules []injRule, s string) string {
-	x := indexOf(rules)
-	hits := x.hits(s)
+	x := setOf(rules)
+	hits := x.index.hits(s)
 	for i, r := range rules {
-		if x.candidate(hits, i) && r.re.MatchString(s) {
+		if x.matches(hits, i, s) {
 			return r.id
 		}
 	}
@@ -585,15 +581,17 @@ func first(rules []injRule, s string) string {
 // firstEnglish is the first English-rule family with a match in the
 // skeleton s that is not vetoed.
 func firstEnglish(s string) string {
-	x := indexOf(englishRules())
-	hits := x.hits(s)
+	x := setOf(englishRules())
+	hits := x.index.hits(s)
 	for i, r := range englishRules() {
-		if !x.candidate(hits, i) || !r.re.MatchString(s) {
-			continue
-		}
-		for _, m := range r.re.FindAllStringIndex(s, -1) {
-			if !vetoed(r.id, s, m) {
-				return r.id
+		for _, b := range x.branches[i] {
+			if !x.index.candidate(hits, b.slot) || !b.re.MatchString(s) {
+				continue
+			}
+			for _, m := range b.re.FindAllStringIndex(s, -1) {
+				if !vetoed(r.id, s, m) {
+					return r.id
+				}
 			}
 		}
 	}

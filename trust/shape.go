@@ -183,6 +183,14 @@ type shapeRules struct {
 // unwrapped, and so is each alternative. (Printing a parsed expression back, the
 // other way, costs seconds on these lexicons' character classes.)
 func splitBranches(expr string) []string {
+	// Flags set for the whole expression, "(?m)…", hold for each branch.
+	if flags := leadingFlags().FindString(expr); flags != "" {
+		bs := splitBranches(expr[len(flags):])
+		for i := range bs {
+			bs[i] = flags + bs[i]
+		}
+		return bs
+	}
 	for {
 		inner, ok := strings.CutPrefix(expr, "(?:")
 		if !ok || !strings.HasSuffix(inner, ")") || groupEnd(expr) != len(expr)-1 {
@@ -223,6 +231,10 @@ func splitBranches(expr string) []string {
 	}
 	return all
 }
+
+// leadingFlags is a group that only sets flags, at the start of an
+// expression.
+var leadingFlags = lazyRE(`^\(\?[a-zA-Z]+\)`)
 
 // groupEnd returns the index of the parenthesis that closes the group
 // opened at expr[0], or -1.
