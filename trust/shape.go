@@ -343,7 +343,7 @@ func shapeParts() []shapePart {
 		// The next reader, whoever it is: "whoever picks up the next task",
 		// "for the next session", "your future self", "wer auch immer das
 		// als Nächstes liest", "quien lea esto después".
-		softly(gated(p("future-reader", true, 2, `\bwhoever\b[^.\n:]{0,40}?\b(?:next|after me|later)\b|\bwhoever (?:reads|opens|picks|takes)\b|\b(?:for|to) the next (?:session|reader|person|one|run|agent|assistant)\b|\bthe next (?:session|run|reader)\b|\b(?:the one|the person|anyone) who (?:reads|opens|picks up|takes over)\b[^.\n]{0,30}?\bnext\b|\byour future self\b|\bfrom the next (?:run|session|task) on\b` +
+		softly(gated(p("future-reader", true, 2, `\bwhoever\b[^.\n:]{0,40}?\b(?:next|after me|later)\b|\bwhoever (?:reads|opens|picks|takes)\b|\b(?:for|to) the next (?:session|reader|person|one|run|agent|assistant)\b|\bthe next (?:session|run|reader)\b|\b(?:the one|the person|anyone) who (?:reads|opens|picks up|takes over)\b[^.\n]{0,30}?\bnext\b|\byour future self\b|\bfrom the next (?:run|session|task) on\b`+
 			`|\bwer (?:auch immer )?(?:das|dies)\b[^.\n:]{0,20}?\b(?:liest|offnet)|\b(?:la|pour la) prochaine (?:personne|session)|\bquien (?:lea|abra)\b|\bpara quem (?:abrir|ler)\b|\bla proxima (?:persona|sesion)|\ba proxima (?:pessoa|sessao)`),
 			"whoever", "next", "future", "wer", "prochaine", "quien", "quem", "proxima", "anyone", "one", "person")),
 		// A duty stated without a subject: "is to be switched off", "it is
