@@ -292,7 +292,7 @@ var shapeSet = sync.OnceValue(func() shapeRules {
 // shapeParts are the lexicons.
 func shapeParts() []shapePart {
 	p := func(name string, address bool, weight int, expr string) shapePart {
-		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(expr)}
+		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(expr))}
 	}
 	softly := func(sp shapePart) shapePart {
 		sp.soft = true
@@ -366,14 +366,14 @@ func shapeParts() []shapePart {
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		p("concealment", false, 2, concealment),
-		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(concealment), also: func(s string, m []int) bool {
+		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
 			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)])
 		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
 			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
 		p("delegation", false, 2, delegation),
 		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
 			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)`),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
 		// Rights raised: admin or write access granted, history rewritten,
@@ -451,6 +451,13 @@ func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*reg
 // secretCounter is a variable that counts, limits or names secrets rather
 // than holding one.
 var secretCounter = lazyRE(`(?:max|min|num|count|limit|length|budget|ttl|expiry|expires|size|prefix|header|name|path|file|rotation|days|_env)`)
+
+// sentenceBound lets the lexicons' "within one sentence" ([^.\n]) run over
+// a dot inside a word: "the signing step in release.sh is obsolete" is one
+// sentence, "release." then " Next" two.
+func sentenceBound(expr string) string {
+	return strings.ReplaceAll(expr, `[^.\n]`, `(?:[^.\n]|\.\S)`)
+}
 
 // forbids is what follows a modal that takes a capability away: "agents
 // must not", "the bot should never".
