@@ -480,8 +480,8 @@ func verbCue(w string) bool {
 	if b, ok := strings.CutSuffix(w, "ies"); ok && verbs[b+"y"] {
 		return true
 	}
-	for _, suf := range []string{"ara", "aran", "era", "eran", "ira", "iran", "arao", "erao", "irao", "ront", "era"} {
-		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+	for _, suf := range []string{"ara", "aran", "era", "eran", "ira", "iran", "arao", "erao", "irao", "ront"} {
+		if strings.HasSuffix(w, suf) && len(w) >= len(suf)+2 {
 			return true
 		}
 	}
