@@ -368,7 +368,7 @@ func Scan(s string) (Finding, bool) {
 	if id := firstEnglish(rs); id != "" {
 		return Finding{Rule: id, Via: "rot13"}, true
 	}
-	if f, review, ok := shapeFinding(r13); ok && !review {
+	if f, review, ok := shapeFinding(r13, false); ok && !review {
 		f.Via = "rot13"
 		return f, true
 	}
@@ -433,11 +433,11 @@ func Review(s string) (Finding, bool) {
 		return Finding{}, false
 	}
 	native := nativeView(s)
-	if f, review, ok := shapeFinding(native); ok && review {
+	if f, review, ok := shapeFinding(native, true); ok && review {
 		return f, true
 	}
 	for _, d := range decoded(s) {
-		if f, review, ok := shapeFinding(nativeView(d.text)); ok && review {
+		if f, review, ok := shapeFinding(nativeView(d.text), true); ok && review {
 			f.Via = d.via
 			return f, true
 		}
@@ -469,7 +469,7 @@ func detectText(native string) (Finding, bool) {
 			return Finding{Rule: id, Via: "spaced-letters"}, true
 		}
 	}
-	if f, review, ok := shapeFinding(native); ok && !review {
+	if f, review, ok := shapeFinding(native, false); ok && !review {
 		return f, true
 	}
 	return Finding{}, false

@@ -181,6 +181,7 @@ const (
 type shapeRules struct {
 	parts []shapePart
 	index *literalIndex
+	gates gateWords
 }
 
 // splitBranches returns the alternatives of expr (expr itself when it has
@@ -286,7 +287,7 @@ var shapeSet = sync.OnceValue(func() shapeRules {
 			sets = append(sets, requiredSets(e))
 		}
 	}
-	return shapeRules{parts, newLiteralIndex(sets)}
+	return shapeRules{parts, newLiteralIndex(sets), newGateWords(parts)}
 })
 
 // shapeParts are the lexicons.
@@ -506,21 +507,24 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 // shapeFinding scores the parts of s (a native view) and returns the
 // finding when the shape is an attack (review false) or, weaker, a
 // directive to hold for review (review true).
-func shapeFinding(native string) (f Finding, review, ok bool) {
+//
+// With holds false the caller wants only an attack: a text that no strong
+// part addresses cannot be one, and its risk parts are not tried.
+func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	s := shapeView(native)
 	var parts []string
 	address, risk, strong, hard := 0, 0, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
-	var words wordSet
+	open := rules.gates.opened(s)
 	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
-		if pass == 1 && address == 0 {
+		if pass == 1 && (address == 0 || !holds && !strong) {
 			return Finding{}, false, false
 		}
-		for _, p := range rules.parts {
-			if p.address != (pass == 0) || !words.any(s, p.gate) {
+		for i, p := range rules.parts {
+			if p.address != (pass == 0) || open&(1<<i) == 0 {
 				continue
 			}
 			if !p.fires(s, rules.index, hits, memo) {
@@ -551,31 +555,58 @@ func shapeFinding(native string) (f Finding, review, ok bool) {
 	return Finding{}, false, false
 }
 
-// wordSet is the words of a text, split on first use.
-type wordSet map[string]bool
+// gateWords maps each gate word to the parts it opens (a bit per part);
+// gated has the bits of the parts that have a gate.
+type gateWords struct {
+	open  map[string]uint64
+	gated uint64
+}
 
-// any reports whether s holds one of gate as a word (true when gate is
-// empty).
-func (w *wordSet) any(s string, gate []string) bool {
-	if len(gate) == 0 {
-		return true
+func newGateWords(parts []shapePart) gateWords {
+	if len(parts) > 64 {
+		panic("trust: more than 64 shape parts for the gate's bit set")
 	}
-	if *w == nil {
-		*w = wordSet{}
-		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
-			(*w)[f] = true
-			// An elided article is its own word too: "l'agent" holds "agent".
-			if _, after, ok := strings.Cut(f, "'"); ok && after != "" {
-				(*w)[after] = true
+	g := gateWords{open: map[string]uint64{}}
+	for i, p := range parts {
+		if len(p.gate) > 0 {
+			g.gated |= 1 << i
+		}
+		for _, w := range p.gate {
+			g.open[w] |= 1 << i
+		}
+	}
+	return g
+}
+
+// opened returns the bits of the parts s may be tried for: those without a
+// gate, and those one of whose words s holds. One pass over the words, no
+// set built; an elided article is its own word too ("l'agent" holds
+// "agent").
+func (g gateWords) opened(s string) uint64 {
+	bits := ^g.gated
+	word := func(w string) {
+		bits |= g.open[w]
+		if _, after, ok := strings.Cut(w, "'"); ok && after != "" {
+			bits |= g.open[after]
+		}
+	}
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || r == '\'' {
+			if start < 0 {
+				start = i
 			}
+			continue
+		}
+		if start >= 0 {
+			word(s[start:i])
+			start = -1
 		}
 	}
-	for _, g := range gate {
-		if (*w)[g] {
-			return true
-		}
+	if start >= 0 {
+		word(s[start:])
 	}
-	return false
+	return bits
 }
 
 // negatedBefore reports a "never", "don't" or "do not" just before i.
