@@ -118,6 +118,9 @@ func sum(data []byte) string {
 // totals and its commit ("" when none).
 func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines []rawLine) (Totals, string, error) {
 	b := newBatch(id, lines, m.now())
+	if err := m.held.load(m.l); err != nil {
+		return Totals{}, "", err
+	}
 	for _, ln := range lines {
 		if err := m.planLine(ctx, b, ln); err != nil {
 			return Totals{}, "", err

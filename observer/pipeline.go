@@ -156,6 +156,11 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	if len(bytes.TrimSpace(ln.Data)) == 0 {
 		return outSkipped, nil
 	}
+	if rec, ok := m.held.find(ln); ok {
+		// Read again from a copied vault's buffer: the line is the
+		// quarantine's already (recorded once: AppendQuarantine).
+		return m.quarantine(b, ln, rec.Reason, rec.Detail), nil
+	}
 	// Step 2, and security layers 1 (schema) and 2 (caps: ParseLine cuts).
 	// Layer 5, credentials, is part of the parse: every text field is
 	// redacted before anything is kept, and the line of a quarantine is
