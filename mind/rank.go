@@ -142,8 +142,12 @@ const (
 // withNeighbours adds to hits the session neighbours of the best
 // neighbourFrom of them: a neighbour's relevance is the larger of its own
 // and neighbourShare times the relevance of the hit next to it (lends[its
-// path] when set, see allWordsFirst), strangerShare of that for one that
-// has none of the query's words. The scores are computed again and the
+// path] when set, see allWordsFirst) — the whole of it for the memory
+// right after a hit that asks (its body ends with a question mark: in a
+// conversation the answer follows its question, and has the words the
+// question asks about less often than the question does; on LoCoMo,
+// recall@5 +1.1, @10 +1.2) — and strangerShare of that for one that has
+// none of the query's words. The scores are computed again and the
 // hits sorted, best first. lenders maps the path of each neighbour added
 // to the id of the hit that brought it (the one that lent the most, then
 // the best).
@@ -169,6 +173,14 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 	}
 	lenders = map[string]string{}
 	lentBy := map[string]float64{}
+	fromPaths := make([]string, len(from))
+	for k, i := range from {
+		fromPaths[k] = hits[i].Path
+	}
+	asking, err := r.ix.Asking(ctx, fromPaths)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, i := range from {
 		h := hits[i]
 		if h.SessionID == "" {
@@ -181,8 +193,12 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 			if err != nil {
 				return nil, nil, err
 			}
-			for _, n := range ns {
+			for k, n := range ns {
 				lent := neighbourShare * own[i]
+				if after && k == 0 && asking[h.Path] {
+					// The reply to a question answers what its words ask.
+					lent = own[i]
+				}
 				if j, ok := byPath[n.Path]; ok {
 					if j < len(hits) {
 						hits[j].Relevance = max(hits[j].Relevance, lent)

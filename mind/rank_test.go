@@ -305,6 +305,42 @@ func TestRankNeighbours(t *testing.T) {
 	}
 }
 
+// TestRankAnswerFollowsQuestion: the memory right after one that asks
+// (its body ends with a question mark) borrows the question's whole
+// relevance, not neighbourShare of it: the reply answers what the
+// question's words ask, and, newer, ranks before it.
+func TestRankAnswerFollowsQuestion(t *testing.T) {
+	v := newVault(t)
+	sessions := []string{"0195e0c4-1c4b-7cc4-8d6a-000000000001", "0195e0c4-1c4b-7cc4-8d6a-000000000002"}
+	opening := []string{"Did you see the kestrel by the quay?", "I saw the kestrel by the quay."}
+	var question, reply [2]string
+	for k, sess := range sessions {
+		_, question[k] = v.add(testDoc{body: opening[k], session: sess, created: ago(day + time.Duration(k)*time.Hour)})
+		_, reply[k] = v.add(testDoc{body: "Yes, and a lantern too " + strings.Repeat("on the water ", k+3), session: sess, created: ago(day + time.Duration(k)*time.Hour - time.Minute)})
+	}
+	// Lanterns elsewhere, so that the replies match weakly by themselves.
+	for i := range 6 {
+		v.add(testDoc{body: fmt.Sprintf("a lantern, number %d", i), created: ago(2 * day)})
+	}
+	res := search(t, v.open(), "kestrel lantern")
+	at := map[string]int{}
+	for i, h := range res.Hits {
+		at[h.ID] = i
+	}
+	rel := func(id string) float64 { return res.Hits[at[id]].Relevance }
+	for _, id := range append(question[:], reply[:]...) {
+		if _, ok := at[id]; !ok {
+			t.Fatalf("%s not found: %s", id, titles(res))
+		}
+	}
+	if !near(rel(reply[0]), rel(question[0])) || at[reply[0]] != at[question[0]]-1 {
+		t.Errorf("the answer to %q: relevance %v at %d, want the question's %v, right before it: %s", opening[0], rel(reply[0]), at[reply[0]], rel(question[0]), titles(res))
+	}
+	if got := rel(reply[1]); !near(got, neighbourShare*rel(question[1])) {
+		t.Errorf("the reply to %q: relevance %v, want %v: %s", opening[1], got, neighbourShare*rel(question[1]), titles(res))
+	}
+}
+
 // TestMatchTerms: the words a search looks for.
 func TestMatchTerms(t *testing.T) {
 	cases := []struct {

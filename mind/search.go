@@ -129,8 +129,9 @@ type Result struct {
 //     its relevance — without the bonus for having every word, which is
 //     its own — to the memories just before and after it in its session
 //     (withNeighbours): the answer to a question is often said next to
-//     the words that repeat it. A neighbour that has none of the query's
-//     words gets less, and says via which memory it came.
+//     the words that repeat it, and right after a memory that asks about
+//     them it gets the whole relevance. A neighbour that has none of the
+//     query's words gets less, and says via which memory it came.
 //
 // A type the taxonomy does not know is a *QueryError naming the known
 // types.

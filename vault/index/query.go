@@ -481,3 +481,30 @@ func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map
 	}
 	return out, nil
 }
+
+// Asking reports which of paths hold a document whose body ends with a
+// question mark (white space aside): one that asks. One query for every
+// inChunk paths, on the stored text; nothing is tokenized.
+func (ix *Index) Asking(ctx context.Context, paths []string) (map[string]bool, error) {
+	out := make(map[string]bool, len(paths))
+	err := eachIn(paths, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT d.path FROM documents d JOIN texts t ON t.rowid = d.rowid
+			WHERE rtrim(t.body, ' '||char(9, 10, 13)) LIKE '%?' AND d.path IN `+in, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				return err
+			}
+			out[p] = true
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index asking: %w", err)
+	}
+	return out, nil
+}
