@@ -219,7 +219,7 @@ const (
 	stepManifest         // batch.json written
 	stepMoved            // documents in place, edits applied
 	stepCommitted        // the commit made
-	stepIndexed          // index.db updated
+	stepIndexed          // index updated
 	stepQuarantined      // quarantine records appended
 	stepSaved            // state.json advanced
 )
