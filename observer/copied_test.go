@@ -225,3 +225,32 @@ func TestCopiedVaultLeavesHeldLineToRetry(t *testing.T) {
 		t.Errorf("a run after the retry: %+v, want nothing", res)
 	}
 }
+
+// TestCopiedVaultSkipsKnownLineBesideEdit: the copy reads again the line
+// that created a memory a person is now editing; accounted for before, it
+// acts on nothing, so it is not held in the quarantine (where it would be
+// retried into a second count). Found by the promise harness.
+func TestCopiedVaultSkipsKnownLineBesideEdit(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, obsLine("2026-01-01T10:00:00Z", "lesson", "The release train needs 75 parallel jobs", `"importance":0.8`))
+	if res := runOnce(t, l); res.Memorized != 1 {
+		t.Fatalf("the fixture: %+v", res)
+	}
+	cp := copyVault(t, l)
+	files := docFiles(t, cp)
+	p := cp.Path(filepath.FromSlash(files[0]))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), "\n# ---\n") + len("\n# ---\n")
+	if err := os.WriteFile(p, []byte(string(data[:i])+"# a person's note\n"+string(data[i:])), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := runOnce(t, cp); res.Quarantined != 0 || res.Reinforced != 0 || len(res.Commits) != 0 {
+		t.Errorf("the copy beside a person's edit: %+v; want the known line skipped", res)
+	}
+	if recs, err := ReadQuarantine(cp); err != nil || len(recs) != 0 {
+		t.Errorf("the copy's quarantine: %+v, %v", recs, err)
+	}
+}
