@@ -29,7 +29,8 @@ type Result struct {
 	Clean bool
 	// Rule says which rule merged the document: "fields" (the frontmatter
 	// rules, then a line merge), "same-memory" (one memory created on two
-	// machines), or "lines" (not two documents: a plain line merge).
+	// machines), "view" (two renderings of the generated view: ours kept)
+	// or "lines" (not two documents: a plain line merge).
 	Rule string
 }
 
@@ -59,9 +60,18 @@ type Result struct {
 // other's reinforcements added and last_reinforced the latest of both
 // sides' reinforcements and the later creation.
 //
+// Two versions of the generated view (doc.ViewFile, both starting with
+// doc.ViewHeader) are no conflict: the view renders the memories, so
+// neither side's lines are worth keeping over the other's, and a line merge
+// of two renderings is no rendering at all. Ours is kept; the next
+// `cortex maintain` renders the merged memories.
+//
 // A side that is not a document (no frontmatter, invalid YAML) makes the
 // whole file a line merge, as git's own.
 func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if IsView(ours) && IsView(theirs) {
+		return Result{Data: ours, Clean: true, Rule: "view"}, nil
+	}
 	pa, errA := doc.Parse(ours)
 	pb, errB := doc.Parse(theirs)
 	if errA != nil || errB != nil {
@@ -101,6 +111,13 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 		return lines(ctx, base, ours, theirs, labels)
 	}
 	return r, nil
+}
+
+// IsView reports whether data is the view maintain generates (its first
+// line is doc.ViewHeader): a person's own MEMORY.md, without the header,
+// merges as text.
+func IsView(data []byte) bool {
+	return bytes.HasPrefix(data, []byte(doc.ViewHeader+"\n"))
 }
 
 // ruleFields are the application fields Merge merges by rule, in writing

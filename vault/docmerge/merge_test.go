@@ -184,3 +184,26 @@ func TestSessionsUnite(t *testing.T) {
 		t.Errorf("same memory: sessions=%d id=%s\n%s", d.Sessions, d.ID, r.Data)
 	}
 }
+
+// TestGeneratedView: two renderings of MEMORY.md are no conflict (ours is
+// kept, and the next maintain renders the merged memories); a MEMORY.md a
+// person wrote, without the view's header, merges as text.
+func TestGeneratedView(t *testing.T) {
+	view := func(lines ...string) []byte {
+		return []byte(doc.ViewHeader + "\n\n# Memory\n\n" + strings.Join(lines, "\n") + "\n")
+	}
+	o := view("- one")
+	a := view("- one", "- two (ours)")
+	b := view("- one", "- three (theirs)")
+	for _, base := range [][]byte{o, nil} {
+		r := merge(t, base, a, b)
+		if !r.Clean || r.Rule != "view" || string(r.Data) != string(a) {
+			t.Errorf("base %q: clean=%v rule=%s\n%s", base, r.Clean, r.Rule, r.Data)
+		}
+	}
+	mine := []byte("# My memory\n\n- one\n- two\n")
+	r := merge(t, o, mine, b)
+	if r.Clean || r.Rule != "lines" {
+		t.Errorf("a person's MEMORY.md: clean=%v rule=%s\n%s", r.Clean, r.Rule, r.Data)
+	}
+}
