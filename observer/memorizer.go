@@ -269,6 +269,15 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	if err := m.takeLock(); err != nil {
 		return nil, err
 	}
+	// A daemon killed while it wrote its heartbeat left a temp file of
+	// daemon.json that no one else removes; settled here when no daemon
+	// runs, as git's leftovers are when the store opens. It is harmless
+	// but for the clutter: a failure is only logged.
+	if removed, err := vault.SettleDaemonTemps(l); err != nil {
+		m.log.Warn("memorizer: "+err.Error(), "vault", l.Root)
+	} else if len(removed) > 0 {
+		m.log.Info("memorizer: removed what a killed daemon left", "paths", removed)
+	}
 	ok := false
 	defer func() {
 		if !ok {

@@ -176,6 +176,16 @@ func (s *syncer) run(ctx context.Context) error {
 	for _, p := range settled {
 		s.opts.Logger.Warn("sync: removed what a killed git of ours left", "path", p)
 	}
+	// A daemon killed in its heartbeat's write left a temp file of
+	// daemon.json (when the daemon itself syncs, this finds its lock held
+	// and leaves the files to it: it settled them when it started).
+	if removed, err := vault.SettleDaemonTemps(s.l); err != nil {
+		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
+	} else {
+		for _, p := range removed {
+			s.opts.Logger.Warn("sync: removed what a killed daemon left", "path", p)
+		}
+	}
 	if err := gitstore.ExcludeMergeTemps(s.repo); err != nil {
 		return err
 	}
