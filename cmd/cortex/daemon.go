@@ -114,7 +114,15 @@ func runDaemon(c *cli.Context) error {
 		Debounce:     c.Duration("debounce"),
 		MaxBackoff:   c.Duration("max-backoff"),
 		RotateSize:   c.Int64("rotate-size"),
-		Sleep:        rules.Scheduled(l, sched, log, nil),
+		Sleep: rules.Scheduled(l, sched, log, nil, func(context.Context, *rules.Report) {
+			maintainAgentsMD(l, func(warning bool, msg string) {
+				if warning {
+					log.Warn("sleep: " + msg)
+				} else {
+					log.Info("sleep: " + msg)
+				}
+			})
+		}),
 	}
 	sc, err := vaultsync.LoadConfig(l)
 	if err != nil {
