@@ -2,6 +2,7 @@ package vaultsync_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -185,13 +186,15 @@ func TestSyncKeepsRewrittenBody(t *testing.T) {
 	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
 	const said = "The staging database runs on the old cluster."
 	const mine = "In my own words: staging's database was moved to the new cluster."
-	cases := []struct {
+	type rewriteCase struct {
 		name string
-		// other is what the second machine does meanwhile; seen is how many
-		// times it observed said.
+		// other is what the second machine does meanwhile (nil: it observes
+		// said before any sync, creating the memory again); seen is how
+		// many times it observed said.
 		other func(t *testing.T, b *machine)
 		seen  int
-	}{
+	}
+	cases := []rewriteCase{
 		{"reinforced there", func(t *testing.T, b *machine) {
 			b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
 			b.process(t)
@@ -203,49 +206,80 @@ func TestSyncKeepsRewrittenBody(t *testing.T) {
 		}, 2},
 		{"created there too", nil, 1},
 	}
+	type run struct {
+		tc    rewriteCase
+		first int // the machine that syncs first: 0 the rewriter
+		// how: "sync"; "no driver" (a repository where the merge driver
+		// does not run, so the sync settles it from the history); "git
+		// pull" (the first machine merges with a person's plain git pull).
+		how string
+	}
+	var runs []run
 	for _, tc := range cases {
 		for _, first := range []int{0, 1} {
-			name := tc.name + map[int]string{0: ", the rewriter syncs first", 1: ", the other syncs first"}[first]
-			t.Run(name, func(t *testing.T) {
-				ms, _ := newMachines(t, bin, 2)
-				a, b := ms[0], ms[1]
-				a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
-				a.process(t)
-				if tc.other != nil {
-					a.mustSync(t)
-					b.mustSync(t)
+			hows := []string{"sync"}
+			if tc.other == nil {
+				hows = append(hows, "no driver", "git pull")
+			}
+			for _, how := range hows {
+				runs = append(runs, run{tc, first, how})
+			}
+		}
+	}
+	for _, r := range runs {
+		tc, first := r.tc, r.first
+		name := fmt.Sprintf("%s, %s first, by %s", tc.name, map[int]string{0: "the rewriter", 1: "the other"}[first], r.how)
+		t.Run(name, func(t *testing.T) {
+			ms, _ := newMachines(t, bin, 2)
+			a, b := ms[0], ms[1]
+			if r.how == "no driver" {
+				for _, m := range ms {
+					git(t, m.l.Root, "config", "--local", "--remove-section", "merge.cortex")
 				}
-				rel := a.memoryOf(t, doc.Hash(said))
-				a.rewrite(t, rel, mine)
-				if tc.other != nil {
-					tc.other(t, b)
-				} else {
-					b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Minute))
-					b.process(t)
-				}
+			}
+			a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
+			a.process(t)
+			if tc.other != nil {
+				a.mustSync(t)
+				b.mustSync(t)
+			}
+			rel := a.memoryOf(t, doc.Hash(said))
+			a.rewrite(t, rel, mine)
+			if tc.other != nil {
+				tc.other(t, b)
+			} else {
+				b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Minute))
+				b.process(t)
+			}
+			if r.how == "git pull" {
+				// The first machine pushes; the other merges by hand.
+				ms[first].mustSync(t)
+				git(t, ms[1-first].l.Root, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+				git(t, ms[1-first].l.Root, "push", "-q", "origin", "main")
+			} else {
 				ms[first].mustSync(t)
 				ms[1-first].mustSync(t)
-				ms[first].mustSync(t)
-				sameTrees(t, ms)
-				data, err := os.ReadFile(filepath.Join(a.l.Root, filepath.FromSlash(a.memoryOf(t, doc.Hash(mine)))))
-				if err != nil {
-					t.Fatal(err)
-				}
-				pd, err := doc.Parse(data)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if strings.TrimSpace(pd.Body()) != mine {
-					t.Errorf("body %q, want the person's", pd.Body())
-				}
-				if pd.Doc.Reinforced != tc.seen {
-					t.Errorf("reinforced %d, want %d:\n%s", pd.Doc.Reinforced, tc.seen, data)
-				}
-				docs := readDocs(t, a.l.Root)
-				if n := len(docs[doc.Hash(said)]); n != 0 {
-					t.Errorf("%d documents of the body the person rewrote are back", n)
-				}
-			})
-		}
+			}
+			ms[first].mustSync(t)
+			sameTrees(t, ms)
+			data, err := os.ReadFile(filepath.Join(a.l.Root, filepath.FromSlash(a.memoryOf(t, doc.Hash(mine)))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pd, err := doc.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.TrimSpace(pd.Body()) != mine {
+				t.Errorf("body %q, want the person's", pd.Body())
+			}
+			if pd.Doc.Reinforced != tc.seen {
+				t.Errorf("reinforced %d, want %d:\n%s", pd.Doc.Reinforced, tc.seen, data)
+			}
+			docs := readDocs(t, a.l.Root)
+			if n := len(docs[doc.Hash(said)]); n != 0 {
+				t.Errorf("%d documents of the body the person rewrote are back", n)
+			}
+		})
 	}
 }

@@ -583,10 +583,11 @@ func (s *syncer) resolveView(ctx context.Context, c conflict) (edit string, ok b
 // resolveRewritten settles the one add/add conflict a person's rewrite
 // makes: both sides created the memory from the same observation (one
 // path: the path names the created body's day and hash), and a person on
-// one side then rewrote its body in their own words and committed it.
-// Without the rewrite the merge driver would fold the two creations into
-// one document (same source_hash); with it the two no longer share a
-// source_hash, and a line merge of the two bodies conflicts. The side
+// one side then rewrote its body in their own words and committed it, so
+// the two no longer share a source_hash. The merge driver settles it from
+// the path (docmerge.MergePath); where the driver does not run (not
+// registered in this clone) a line merge of the two bodies conflicts, and
+// the sync settles it from the history instead. The side
 // whose document, as that side first added it, had the other side's
 // source_hash is the rewritten one: its document — the person's body and
 // fields — is kept, and the other side's creation counts as one more
