@@ -66,7 +66,7 @@ func (m *Memorizer) retryHeld(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("memorizer: %w", err)
 	}
-	if m.held.none && m.held.size == fi.Size() && m.held.mtime.Equal(fi.ModTime()) {
+	if m.waiting.none && m.waiting.size == fi.Size() && m.waiting.mtime.Equal(fi.ModTime()) {
 		return 0, nil
 	}
 	recs, err := readQuarantine(m.l)
@@ -97,7 +97,7 @@ func (m *Memorizer) retryHeld(ctx context.Context) (int, error) {
 			ready[keyOf(r)] = true
 		}
 	}
-	m.held = heldCheck{size: fi.Size(), mtime: fi.ModTime(), none: waiting == 0}
+	m.waiting = heldCheck{size: fi.Size(), mtime: fi.ModTime(), none: waiting == 0}
 	if len(ready) == 0 {
 		return 0, nil
 	}

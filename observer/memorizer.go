@@ -198,15 +198,17 @@ type Memorizer struct {
 
 	// seen are the keys of the buffer's lines accounted for (seen.go).
 	seen seenLines
+	// held are the quarantine's records by offset (requarantine.go).
+	held heldLines
 
 	// leftWarned names the staging files housekeeping could not move that
 	// were already logged, so each is logged once per memorizer.
 	leftWarned map[string]bool
 
-	// held is the last look at the quarantine for lines waiting for a
+	// waiting is the last look at the quarantine for lines waiting for a
 	// person's commit; heldRefused the records among them this memorizer
 	// leaves to a person (heldretry.go).
-	held        heldCheck
+	waiting     heldCheck
 	heldRefused map[heldKey]bool
 
 	// crashAfter stops a batch right after the named step, as a kill -9
@@ -223,7 +225,7 @@ const (
 	stepManifest         // batch.json written
 	stepMoved            // documents in place, edits applied
 	stepCommitted        // the commit made
-	stepIndexed          // index.db updated
+	stepIndexed          // index updated
 	stepQuarantined      // quarantine records appended
 	stepSaved            // state.json advanced
 )
