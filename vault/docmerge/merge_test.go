@@ -247,6 +247,8 @@ func TestRewrittenOnOneSide(t *testing.T) {
 	}
 	if r, _ := MergePath(context.Background(), strings.TrimSuffix(p, ".md")+"-2.md", nil, rewrite, orig, DefaultLabels); r.Rule != "rewritten" {
 		t.Errorf("after a collision (-2): rule %s", r.Rule)
+	}
+}
 
 // TestReorderedFieldsMerge: one side wrote the fields of a reinforcement
 // at another place (a merge on that machine rendered them after the
