@@ -71,7 +71,7 @@ func TestHeldLineSentAgainOnceCommitted(t *testing.T) {
 }
 
 // A record written before records named their path (its path only in the
-// detail) is sent again the same way; one whose line would now be refused
+// detail; its line in a buffer since rotated) is sent again the same way; one whose line would now be refused
 // stays in the quarantine, untouched, and is not tried at every batch.
 func TestHeldLineFromDetailAndRefused(t *testing.T) {
 	l := newTestVault(t)
@@ -79,9 +79,9 @@ func TestHeldLineFromDetailAndRefused(t *testing.T) {
 	now := time.Date(2026, 2, 16, 11, 0, 0, 0, time.UTC)
 	old := QuarantineRecord{Time: now, Reason: ReasonEditing,
 		Detail: known + ": skipped: a person is editing it; commit it, then `cortex quarantine retry`",
-		Line:   strings.TrimSpace(obsLine("2026-02-16T10:01:00Z", "task", knownBody, "")), Buffer: BufferID{Inode: 1}, Offset: 0}
+		Line:   strings.TrimSpace(obsLine("2026-02-16T10:01:00Z", "task", knownBody, "")), Buffer: BufferID{Inode: 1}, Offset: 4000}
 	below := old
-	below.Path, below.Offset = known, 100
+	below.Path, below.Offset = known, 4200
 	below.Line = strings.TrimSpace(obsLine("2026-02-16T10:02:00Z", "task", "Something quite unimportant here.", `"importance":0.1`))
 	if err := AppendQuarantine(context.Background(), l, old, below); err != nil {
 		t.Fatal(err)
