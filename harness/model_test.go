@@ -184,7 +184,10 @@ func parseFront(s string, m *memDoc) {
 }
 
 // quarantined counts a vault's quarantine records by the hash of the body
-// of the line they hold.
+// of the line they hold. A record retried does not count: its line went
+// back into the buffer (a person_editing line, sent again by the memorizer
+// once the person committed) and is accounted for anew — memorized, or
+// quarantined again in a record of its own.
 func quarantined(dir string) (map[string]int, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "observer", "quarantine.jsonl"))
 	if os.IsNotExist(err) {
@@ -199,9 +202,10 @@ func quarantined(dir string) (map[string]int, error) {
 			continue
 		}
 		var r struct {
-			Line string `json:"line"`
+			Line    string  `json:"line"`
+			Retried *string `json:"retried"`
 		}
-		if json.Unmarshal([]byte(rec), &r) != nil {
+		if json.Unmarshal([]byte(rec), &r) != nil || r.Retried != nil {
 			continue
 		}
 		var o struct {

@@ -171,11 +171,11 @@ func TestCopiedVaultQuarantinesOnce(t *testing.T) {
 // TestCopiedVaultLeavesHeldLineToRetry: a repeat held in the quarantine
 // because a person was editing its memory, the edit then committed and the
 // vault copied: the copy reads the buffer again, and the held line stays
-// the quarantine's — it reinforces nothing until it is retried, and then
-// once. (Read again, it reinforced, and its retry would have counted it a
-// second time; found by the promise harness.)
+// the quarantine's — it reinforces nothing but through its retry, which
+// the memorizer makes by itself now that the edit is committed
+// (heldretry.go), once. (Read again, it reinforced, and its retry would
+// have counted it a second time; found by the promise harness.)
 func TestCopiedVaultLeavesHeldLineToRetry(t *testing.T) {
-	ctx := context.Background()
 	l := newTestVault(t)
 	const body = "The review queue keeps 13 minutes of warm-up"
 	appendRaw(t, l, obsLine("2026-01-01T10:00:00Z", "lesson", body, `"importance":0.8`))
@@ -208,18 +208,15 @@ func TestCopiedVaultLeavesHeldLineToRetry(t *testing.T) {
 	git(t, l.Root, "commit", "-qam", "a person's note")
 
 	cp := copyVault(t, l)
-	if res := runOnce(t, cp); res.Reinforced != 0 || len(res.Commits) != 0 {
-		t.Errorf("the copy: %+v; the held line reinforced outside the quarantine", res)
+	if res := runOnce(t, cp); res.Reinforced != 1 || res.Quarantined != 1 {
+		t.Errorf("the copy: %+v; want the held line sent again and reinforcing once, its copy read again held", res)
 	}
 	recs, err := ReadQuarantine(cp)
-	if err != nil || len(recs) != 1 || recs[0].Reason != ReasonEditing {
-		t.Fatalf("the copy's quarantine: %+v, %v", recs, err)
+	if err != nil || len(recs) != 1 || recs[0].Reason != ReasonEditing || recs[0].Retried == nil {
+		t.Fatalf("the copy's quarantine: %+v, %v; want the one record, retried", recs, err)
 	}
-	if _, err := RetryQuarantine(ctx, cp, 1, RetryOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if res := runOnce(t, cp); res.Reinforced != 1 {
-		t.Errorf("the retry: %+v, want 1 reinforced", res)
+	if _, err := RetryQuarantine(context.Background(), cp, 1, RetryOptions{}); err == nil {
+		t.Error("a person's retry of the record sent again: not refused")
 	}
 	if res := runOnce(t, cp); res.Reinforced != 0 {
 		t.Errorf("a run after the retry: %+v, want nothing", res)

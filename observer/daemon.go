@@ -263,6 +263,13 @@ func (d *Daemon) start(ctx context.Context) error {
 		info, known, _ := ReadDaemonInfo(d.l)
 		return &DaemonRunningError{Lock: d.l.DaemonLock(), Info: info, Known: known}
 	}
+	// The lock is ours, so the daemon.json temp files here are a killed
+	// predecessor's (one killed in the middle of its heartbeat's write).
+	if removed, err := vault.RemoveDaemonTemps(d.l); err != nil {
+		d.log.Warn("daemon: "+err.Error(), "vault", d.l.Root)
+	} else if len(removed) > 0 {
+		d.log.Info("daemon: removed what a killed daemon left", "paths", removed)
+	}
 	// The folders are watched before the memorizer opens: its refresh of
 	// the index sees every hand edit made before the watches, and the
 	// watches every edit after.

@@ -205,6 +205,12 @@ type Memorizer struct {
 	// were already logged, so each is logged once per memorizer.
 	leftWarned map[string]bool
 
+	// waiting is the last look at the quarantine for lines waiting for a
+	// person's commit; heldRefused the records among them this memorizer
+	// leaves to a person (heldretry.go).
+	waiting     heldCheck
+	heldRefused map[heldKey]bool
+
 	// crashAfter stops a batch right after the named step, as a kill -9
 	// would, leaving every file as it is; tests only.
 	crashAfter step
@@ -241,7 +247,7 @@ const indexRefreshEvery = time.Minute
 // a batch a crash interrupted.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error) {
 	m := &Memorizer{l: l, log: opts.Logger, now: opts.Now, lines: opts.BatchLines, newID: doc.NewID, progress: opts.Progress,
-		role: opts.Role, leftWarned: map[string]bool{}, quietWait: opts.GitQuietWait, seen: seenLines{fs: l.FS(), path: seenPath(l)}}
+		role: opts.Role, leftWarned: map[string]bool{}, heldRefused: map[heldKey]bool{}, quietWait: opts.GitQuietWait, seen: seenLines{fs: l.FS(), path: seenPath(l)}}
 	if m.log == nil {
 		m.log = slog.Default()
 	}
@@ -270,6 +276,15 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 	m.git = gs
 	if err := m.takeLock(); err != nil {
 		return nil, err
+	}
+	// A daemon killed while it wrote its heartbeat left a temp file of
+	// daemon.json that no one else removes; settled here when no daemon
+	// runs, as git's leftovers are when the store opens. It is harmless
+	// but for the clutter: a failure is only logged.
+	if removed, err := vault.SettleDaemonTemps(l); err != nil {
+		m.log.Warn("memorizer: "+err.Error(), "vault", l.Root)
+	} else if len(removed) > 0 {
+		m.log.Info("memorizer: removed what a killed daemon left", "paths", removed)
 	}
 	ok := false
 	defer func() {
@@ -580,6 +595,11 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		if err := m.refreshIndex(ctx); err != nil {
 			return res, err
 		}
+	}
+	// Before the buffer is looked at: the lines sent again are read in
+	// this very run.
+	if _, err := m.retryHeld(ctx); err != nil {
+		return res, err
 	}
 	start, err := statBuffer(m.l.Buffer())
 	if err != nil {

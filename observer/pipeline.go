@@ -145,8 +145,10 @@ func (m *Memorizer) planLine(ctx context.Context, b *batch, ln rawLine) error {
 		out, err = outSkipped, nil
 	case errors.As(err, &pe):
 		// A person's work is theirs (SPEC §11): the line waits in the
-		// quarantine, whole, until they commit and retry it.
-		out, err = m.quarantine(b, ln, ReasonEditing, fmt.Sprintf("%s: skipped: %s; commit it, then `cortex quarantine retry`", pe.path, gitstore.SkippedEditing)), nil
+		// quarantine, whole, until they commit it; then the memorizer
+		// sends it again by itself (retryHeld).
+		out, err = m.quarantine(b, ln, ReasonEditing, fmt.Sprintf("%s: skipped: %s; it is sent again by itself once committed", pe.path, gitstore.SkippedEditing)), nil
+		b.quarantine[len(b.quarantine)-1].Path = pe.path
 	}
 	if err != nil {
 		return err

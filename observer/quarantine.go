@@ -47,8 +47,13 @@ type QuarantineRecord struct {
 	// batch replayed after a crash never records it twice.
 	Buffer BufferID `json:"buffer"`
 	Offset int64    `json:"offset"`
+	// Path is the vault-relative path of the document a person was editing
+	// (reason person_editing): the memorizer sends the line back by itself
+	// once that path is committed (retryHeld).
+	Path string `json:"path,omitempty"`
 	// Retried is set when the line was sent back through the pipeline by
-	// `cortex quarantine retry`.
+	// `cortex quarantine retry`, or by the memorizer for a person_editing
+	// line whose document was committed.
 	Retried *time.Time `json:"retried,omitempty"`
 	// Approved is set when a person let a line held for review through
 	// (`cortex quarantine approve`): the memorizer memorizes that line

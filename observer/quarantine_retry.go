@@ -106,36 +106,9 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 	if opts.Line != nil {
 		line = bytes.TrimSpace(opts.Line)
 	}
-
-	o, warnings, err := ParseLine(line, tx)
+	canon, warnings, err := resend(b, rec, n, line, opts.Line != nil, tx, cal)
 	if err != nil {
-		msg := err.Error()
-		if rec.File != "" && opts.Line == nil {
-			msg = fmt.Sprintf("the record holds %s, a file left in staging, not an observation (%s); its bytes are in cortex quarantine list --json; give the observation to send with --line", rec.File, msg)
-		}
-		return RetryResult{}, &RetryRefusedError{Number: n, Reason: parseReason(err), Msg: msg}
-	}
-	if f, ok := injectionIn(&o); ok {
-		return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonInjection,
-			Msg: fmt.Sprintf("instruction injection (%s in %s); give the corrected line with --line", f.Rule, f.Field)}
-	}
-	if o.Op == "" {
-		if sc := score(&o, cal); sc.Importance < cal.Threshold {
-			return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonBelowThreshold,
-				Msg: fmt.Sprintf("importance %s is below the threshold %s of calibration.yml; raise \"importance\" with --line, or lower the threshold",
-					formatFloat(sc.Importance), formatFloat(cal.Threshold))}
-		}
-	}
-	canon, err := o.Marshal()
-	if err != nil {
-		return RetryResult{}, fmt.Errorf("quarantine retry: %w", err)
-	}
-	if err := checkBufferLine(canon); err != nil {
-		return RetryResult{}, &RetryRefusedError{Number: n, Reason: ReasonTooLong, Msg: err.Error()}
-	}
-
-	if _, err := b.write(append(canon, '\n')); err != nil {
-		return RetryResult{}, fmt.Errorf("quarantine retry: %w", err)
+		return RetryResult{}, err
 	}
 	t := now().UTC().Truncate(time.Millisecond)
 	recs[n-1].Retried = &t
@@ -146,6 +119,42 @@ func RetryQuarantine(ctx context.Context, l vault.Layout, n int, opts RetryOptio
 		return RetryResult{}, fmt.Errorf("quarantine retry: the line was appended, but record %d could not be marked retried: %w", n, err)
 	}
 	return RetryResult{Record: recs[n-1], Number: n, Line: canon, Warnings: warnings}, nil
+}
+
+// resend checks line, the line of record rec (number n) or its correction
+// (corrected), as RetryQuarantine describes, and appends it to the buffer
+// b, whose lock the caller holds. It returns the line appended.
+func resend(b *Buffer, rec QuarantineRecord, n int, line []byte, corrected bool, tx *doc.Taxonomy, cal *vault.Calibration) (canon []byte, warnings []string, err error) {
+	o, warnings, err := ParseLine(line, tx)
+	if err != nil {
+		msg := err.Error()
+		if rec.File != "" && !corrected {
+			msg = fmt.Sprintf("the record holds %s, a file left in staging, not an observation (%s); its bytes are in cortex quarantine list --json; give the observation to send with --line", rec.File, msg)
+		}
+		return nil, nil, &RetryRefusedError{Number: n, Reason: parseReason(err), Msg: msg}
+	}
+	if f, ok := injectionIn(&o); ok {
+		return nil, nil, &RetryRefusedError{Number: n, Reason: ReasonInjection,
+			Msg: fmt.Sprintf("instruction injection (%s in %s); give the corrected line with --line", f.Rule, f.Field)}
+	}
+	if o.Op == "" {
+		if sc := score(&o, cal); sc.Importance < cal.Threshold {
+			return nil, nil, &RetryRefusedError{Number: n, Reason: ReasonBelowThreshold,
+				Msg: fmt.Sprintf("importance %s is below the threshold %s of calibration.yml; raise \"importance\" with --line, or lower the threshold",
+					formatFloat(sc.Importance), formatFloat(cal.Threshold))}
+		}
+	}
+	canon, err = o.Marshal()
+	if err != nil {
+		return nil, nil, fmt.Errorf("quarantine retry: %w", err)
+	}
+	if err := checkBufferLine(canon); err != nil {
+		return nil, nil, &RetryRefusedError{Number: n, Reason: ReasonTooLong, Msg: err.Error()}
+	}
+	if _, err := b.write(append(canon, '\n')); err != nil {
+		return nil, nil, fmt.Errorf("quarantine retry: %w", err)
+	}
+	return canon, warnings, nil
 }
 
 // writeQuarantine replaces quarantine.jsonl with recs; the caller holds the

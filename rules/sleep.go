@@ -695,6 +695,12 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Sleeper, error) {
 	if err != nil {
 		return nil, err
 	}
+	// As opening the store settles a killed git's leftovers: a daemon
+	// killed in its heartbeat's write left a temp file of daemon.json
+	// (removed only while no daemon runs). Harmless but for the clutter.
+	if _, err := vault.SettleDaemonTemps(l); err != nil && opts.Logger != nil {
+		opts.Logger.Warn("maintain: "+err.Error(), "vault", l.Root)
+	}
 	ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
 	if err != nil {
 		return nil, err

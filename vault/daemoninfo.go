@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
+
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // DaemonInfo is .cortex/daemon.json: who runs the vault's daemon and whether
@@ -70,4 +73,60 @@ func ReadDaemonInfo(l Layout) (DaemonInfo, bool, error) {
 		return DaemonInfo{}, false, fmt.Errorf("daemon info %s: %w", l.DaemonInfo(), err)
 	}
 	return info, true, nil
+}
+
+// RemoveDaemonTemps removes the temporary files of daemon.json's atomic
+// writes (vaultfs.IsTempOf) from .cortex/: a daemon killed while writing
+// its heartbeat leaves one, and nothing else ever removes it. Only the
+// daemon writes daemon.json, holding the daemon lock, so the caller must
+// hold that lock (the starting daemon) or know it free (SettleDaemonTemps).
+// It returns the files removed.
+func RemoveDaemonTemps(l Layout) ([]string, error) {
+	info := l.DaemonInfo()
+	ents, err := os.ReadDir(filepath.Dir(info))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("daemon info: %w", err)
+	}
+	var removed []string
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !vaultfs.IsTempOf(info, e.Name()) {
+			continue
+		}
+		p := filepath.Join(filepath.Dir(info), e.Name())
+		// Another settling command may have removed it a moment ago.
+		if err := l.FS().Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, fmt.Errorf("daemon info: remove what a killed daemon left: %w", err)
+		}
+		removed = append(removed, p)
+	}
+	return removed, nil
+}
+
+// SettleDaemonTemps is RemoveDaemonTemps for a command that is not the
+// daemon: it removes the temporary files only while no daemon runs, seen
+// by taking the daemon lock shared without waiting (as `cortex status`
+// looks); a live daemon's file is its own, and it settles its
+// predecessor's when it starts. A daemon starting at this instant waits
+// for the shared lock to go.
+func SettleDaemonTemps(l Layout) ([]string, error) {
+	lock := l.DaemonLock()
+	if _, err := os.Lstat(lock); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil // no daemon ever ran here
+	}
+	fl, err := l.FS().Flock(lock, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("daemon lock: %w", err)
+	}
+	ok, err := fl.TryRLock()
+	if err != nil {
+		return nil, fmt.Errorf("daemon lock %s: %w", lock, err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	defer fl.Unlock()
+	return RemoveDaemonTemps(l)
 }

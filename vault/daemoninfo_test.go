@@ -2,8 +2,11 @@ package vault
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 func TestDaemonInfoBeating(t *testing.T) {
@@ -42,5 +45,41 @@ func TestReadDaemonInfo(t *testing.T) {
 	os.WriteFile(l.DaemonInfo(), []byte(`{"pid":`), 0o644)
 	if _, _, err := ReadDaemonInfo(l); err == nil {
 		t.Fatal("torn daemon.json read without error")
+	}
+}
+
+// SettleDaemonTemps leaves a live daemon's temp file alone (the daemon
+// lock held, here through another open file as another process would) and
+// removes it once the lock is free.
+func TestSettleDaemonTemps(t *testing.T) {
+	l := Layout{Root: t.TempDir()}
+	if removed, err := SettleDaemonTemps(l); err != nil || len(removed) != 0 {
+		t.Fatalf("no .cortex/: %v, %v", removed, err)
+	}
+	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(l.CacheDir(), ".daemon.json.tmp-123")
+	if err := os.WriteFile(tmp, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	live := flock.New(l.DaemonLock())
+	if err := live.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := SettleDaemonTemps(l); err != nil || len(removed) != 0 {
+		t.Fatalf("beside a live daemon: removed %v, %v", removed, err)
+	}
+	if _, err := os.Lstat(tmp); err != nil {
+		t.Fatalf("a live daemon's temp file: %v", err)
+	}
+	if err := live.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if removed, err := SettleDaemonTemps(l); err != nil || len(removed) != 1 || removed[0] != tmp {
+		t.Fatalf("once the daemon is gone: removed %v, %v", removed, err)
+	}
+	if _, err := os.Lstat(tmp); err == nil {
+		t.Fatal("the temp file is still there")
 	}
 }

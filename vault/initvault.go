@@ -656,12 +656,13 @@ func ensureGitignore(vfs vaultfs.Root, p string) (InitAction, error) {
 }
 
 // attributesComment and vaultAttributeLines are what a vault's
-// .gitattributes needs: the memory folders merge through cortex
-// merge-driver (registered in the repository's git config by cortex init;
-// without it git merges them as text).
+// .gitattributes needs: the memory folders and the generated view at the
+// vault's root merge through cortex merge-driver (registered in the
+// repository's git config by cortex init; without it git merges them as
+// text).
 const attributesComment = "# Cortex: memory documents merge by Cortex's rules (cortex merge-driver)."
 
-var vaultAttributeLines = []string{"mind/**/*.md merge=cortex", "vault/**/*.md merge=cortex", "rules/**/*.md merge=cortex"}
+var vaultAttributeLines = []string{"mind/**/*.md merge=cortex", "vault/**/*.md merge=cortex", "rules/**/*.md merge=cortex", "/" + doc.ViewFile + " merge=cortex"}
 
 // ensureAttributes gives the vault's .gitattributes the lines it lacks.
 func ensureAttributes(vfs vaultfs.Root, p string) (InitAction, error) {

@@ -176,6 +176,16 @@ func (s *syncer) run(ctx context.Context) error {
 	for _, p := range settled {
 		s.opts.Logger.Warn("sync: removed what a killed git of ours left", "path", p)
 	}
+	// A daemon killed in its heartbeat's write left a temp file of
+	// daemon.json (when the daemon itself syncs, this finds its lock held
+	// and leaves the files to it: it settled them when it started).
+	if removed, err := vault.SettleDaemonTemps(s.l); err != nil {
+		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
+	} else {
+		for _, p := range removed {
+			s.opts.Logger.Warn("sync: removed what a killed daemon left", "path", p)
+		}
+	}
 	if err := gitstore.ExcludeMergeTemps(s.repo); err != nil {
 		return err
 	}
@@ -467,11 +477,28 @@ func parseMergeTree(out string) (tree string, conflicts []conflict) {
 // machines: a document one side reinforced while the other side folded it
 // into the same memory's other document (same source_hash, see
 // foldDuplicates). The reinforcements move to the document kept, and the
-// folded one goes. Any other conflict is a person's: the sync stops.
+// folded one goes. Two renderings of the generated view, and a memory a
+// person rewrote on one side that the other side created again, are
+// settled too (see resolveView and resolveRewritten). Any other conflict
+// is a person's: the sync stops.
 func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree string, conflicts []conflict) ([]string, error) {
 	var edits, left []string
 	kept := map[string][]byte{} // the documents kept, as edited so far
 	for _, c := range conflicts {
+		edit, ok, err := s.resolveView(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			edit, ok, err = s.resolveRewritten(ctx, local, remote, c)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if ok {
+			edits = append(edits, edit)
+			continue
+		}
 		mod, deleter := c.stages[2], remote
 		if mod == "" {
 			mod, deleter = c.stages[3], local
@@ -530,6 +557,100 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
 	}
 	return edits, nil
+}
+
+// resolveView settles a conflict on the generated view, MEMORY.md at the
+// vault's root, changed on both sides: git merges it through the merge
+// driver where the vault's .gitattributes says so, but a vault whose
+// .gitattributes predates that line (or a repository without the driver)
+// leaves it to the sync. Both sides' renderings must carry the view's
+// header — a MEMORY.md a person wrote is theirs — and ours is kept, as the
+// merge driver keeps it; the next maintain renders the merged memories.
+func (s *syncer) resolveView(ctx context.Context, c conflict) (edit string, ok bool, err error) {
+	if c.path != s.prefix+doc.ViewFile || c.stages[2] == "" || c.stages[3] == "" {
+		return "", false, nil
+	}
+	objs, err := s.blobs(ctx, []string{c.stages[2], c.stages[3]})
+	if err != nil {
+		return "", false, err
+	}
+	if !docmerge.IsView(objs[0]) || !docmerge.IsView(objs[1]) {
+		return "", false, nil
+	}
+	return "100644 " + c.stages[2] + "\t" + c.path, true, nil
+}
+
+// resolveRewritten settles the one add/add conflict a person's rewrite
+// makes: both sides created the memory from the same observation (one
+// path: the path names the created body's day and hash), and a person on
+// one side then rewrote its body in their own words and committed it, so
+// the two no longer share a source_hash. The merge driver settles it from
+// the path (docmerge.MergePath); where the driver does not run (not
+// registered in this clone) a line merge of the two bodies conflicts, and
+// the sync settles it from the history instead. The side
+// whose document, as that side first added it, had the other side's
+// source_hash is the rewritten one: its document — the person's body and
+// fields — is kept, and the other side's creation counts as one more
+// reinforcement, with that side's own reinforcements and sessions (as
+// docmerge.FoldInto folds any second creation of a memory).
+func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c conflict) (edit string, ok bool, err error) {
+	if c.stages[1] != "" || c.stages[2] == "" || c.stages[3] == "" || !s.isMemoryPath(c.path) {
+		return "", false, nil
+	}
+	objs, err := s.blobs(ctx, []string{c.stages[2], c.stages[3]})
+	if err != nil {
+		return "", false, err
+	}
+	ours, errO := doc.Parse(objs[0])
+	theirs, errT := doc.Parse(objs[1])
+	if errO != nil || errT != nil || ours.Doc.SourceHash == "" || theirs.Doc.SourceHash == "" ||
+		ours.Doc.SourceHash == theirs.Doc.SourceHash {
+		return "", false, nil
+	}
+	for _, side := range []struct {
+		rev         string
+		keep, other *doc.Parsed
+	}{{local, ours, theirs}, {remote, theirs, ours}} {
+		was, err := s.addedAs(ctx, side.rev, c.path)
+		if err != nil {
+			return "", false, err
+		}
+		if was == nil || was.Doc.SourceHash != side.other.Doc.SourceHash || was.Doc.ID != side.keep.Doc.ID {
+			continue
+		}
+		data, err := docmerge.FoldInto(side.keep, side.other)
+		if err != nil {
+			return "", false, nil // a person's conflict after all
+		}
+		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		if err != nil {
+			return "", false, err
+		}
+		return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
+	}
+	return "", false, nil
+}
+
+// addedAs is the document at path as the last commit of rev's history
+// that added it wrote it; nil when that is not a document.
+func (s *syncer) addedAs(ctx context.Context, rev, path string) (*doc.Parsed, error) {
+	out, err := s.git(ctx, nil, "log", "-1", "--format=%H", "--diff-filter=A", rev, "--", path)
+	if err != nil {
+		return nil, fmt.Errorf("find where %s was added: %w", path, err)
+	}
+	added := strings.TrimSpace(out)
+	if added == "" {
+		return nil, nil
+	}
+	data, err := s.blobAt(ctx, added, path)
+	if err != nil {
+		return nil, err
+	}
+	p, err := doc.Parse(data)
+	if err != nil {
+		return nil, nil
+	}
+	return p, nil
 }
 
 // sameChanges counts twice the reinforcements both sides made to one

@@ -48,7 +48,7 @@ func runMergeDriver(c *cli.Context) error {
 		}
 		data[i] = b
 	}
-	r, err := docmerge.Merge(context.Background(), data[0], data[1], data[2], docmerge.Labels{"ours", "base", "theirs"})
+	r, err := docmerge.MergePath(context.Background(), name, data[0], data[1], data[2], docmerge.Labels{"ours", "base", "theirs"})
 	if err != nil {
 		return fmt.Errorf("merge-driver %s: %w", name, err)
 	}

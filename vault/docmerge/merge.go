@@ -9,7 +9,9 @@ package docmerge
 import (
 	"bytes"
 	"context"
+	"path"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -29,7 +31,10 @@ type Result struct {
 	Clean bool
 	// Rule says which rule merged the document: "fields" (the frontmatter
 	// rules, then a line merge), "same-memory" (one memory created on two
-	// machines), or "lines" (not two documents: a plain line merge).
+	// machines), "rewritten" (one memory created on two machines, rewritten
+	// by a person on one: see MergePath), "view" (two renderings of the
+	// generated view: ours kept) or "lines" (not two documents: a plain line
+	// merge).
 	Rule string
 }
 
@@ -59,9 +64,18 @@ type Result struct {
 // other's reinforcements added and last_reinforced the latest of both
 // sides' reinforcements and the later creation.
 //
+// Two versions of the generated view (doc.ViewFile, both starting with
+// doc.ViewHeader) are no conflict: the view renders the memories, so
+// neither side's lines are worth keeping over the other's, and a line merge
+// of two renderings is no rendering at all. Ours is kept; the next
+// `cortex maintain` renders the merged memories.
+//
 // A side that is not a document (no frontmatter, invalid YAML) makes the
 // whole file a line merge, as git's own.
 func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if IsView(ours) && IsView(theirs) {
+		return Result{Data: ours, Clean: true, Rule: "view"}, nil
+	}
 	pa, errA := doc.Parse(ours)
 	pb, errB := doc.Parse(theirs)
 	if errA != nil || errB != nil {
@@ -110,6 +124,84 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 		return lines(ctx, base, ours, theirs, labels)
 	}
 	return r, nil
+}
+
+// MergePath is Merge for the file at p, the path git names for it (the
+// driver's %P). With it one more case is no conflict: both sides added the
+// document at p (created on both machines from the same observation: the
+// path carries the day and the first hex digits of the body's
+// source_hash), and a person on one side then rewrote its body in their
+// own words — so the two no longer share a source_hash. The side whose
+// source_hash no longer matches its path is the rewritten one: it is kept,
+// the person's body and fields as they are, and the other side's creation
+// counts as one more reinforcement, with that side's reinforcements and
+// sessions (FoldInto). `cortex sync` settles the same case from the
+// history where the driver is not configured.
+func MergePath(ctx context.Context, p string, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if len(base) == 0 {
+		if r, ok := rewritten(p, ours, theirs); ok {
+			return r, nil
+		}
+	}
+	return Merge(ctx, base, ours, theirs, labels)
+}
+
+// rewritten merges the add/add of MergePath when one side is a rewrite of
+// the memory the other side holds.
+func rewritten(p string, ours, theirs []byte) (Result, bool) {
+	day, h := pathHash(p)
+	if h == "" {
+		return Result{}, false
+	}
+	pa, errA := doc.Parse(ours)
+	pb, errB := doc.Parse(theirs)
+	if errA != nil || errB != nil || pa.Doc.SourceHash == "" || pb.Doc.SourceHash == "" || pa.Doc.SourceHash == pb.Doc.SourceHash {
+		return Result{}, false
+	}
+	ma, mb := strings.HasPrefix(pa.Doc.SourceHash, h), strings.HasPrefix(pb.Doc.SourceHash, h)
+	keep, orig := pa, pb
+	switch {
+	case mb && !ma:
+	case ma && !mb:
+		keep, orig = pb, pa
+	default:
+		return Result{}, false
+	}
+	// The document that still matches the path was made for it that day.
+	if orig.Doc.Created.UTC().Format(time.DateOnly) != day {
+		return Result{}, false
+	}
+	data, err := FoldInto(keep, orig)
+	if err != nil {
+		return Result{}, false
+	}
+	return Result{Data: data, Clean: true, Rule: "rewritten"}, true
+}
+
+// pathHash reads a memorizer's document path (doc.DocPath):
+// YYYY-MM-DD-xxxxxxxx.md, or YYYY-MM-DD-xxxxxxxx-N.md after a collision.
+// h is "" for any other name.
+func pathHash(p string) (day, h string) {
+	name, ok := strings.CutSuffix(path.Base(p), ".md")
+	if !ok || len(name) < len("2006-01-02-01234567") || name[10] != '-' {
+		return "", ""
+	}
+	day = name[:10]
+	if _, err := time.Parse(time.DateOnly, day); err != nil {
+		return "", ""
+	}
+	h, n, _ := strings.Cut(name[11:], "-")
+	if len(h) != 8 || strings.Trim(h, "0123456789abcdef") != "" || strings.Trim(n, "0123456789") != "" {
+		return "", ""
+	}
+	return day, h
+}
+
+// IsView reports whether data is the view maintain generates (its first
+// line is doc.ViewHeader): a person's own MEMORY.md, without the header,
+// merges as text.
+func IsView(data []byte) bool {
+	return bytes.HasPrefix(data, []byte(doc.ViewHeader+"\n"))
 }
 
 // ruleFields are the application fields Merge merges by rule, in writing

@@ -185,6 +185,71 @@ func TestSessionsUnite(t *testing.T) {
 	}
 }
 
+// TestGeneratedView: two renderings of MEMORY.md are no conflict (ours is
+// kept, and the next maintain renders the merged memories); a MEMORY.md a
+// person wrote, without the view's header, merges as text.
+func TestGeneratedView(t *testing.T) {
+	view := func(lines ...string) []byte {
+		return []byte(doc.ViewHeader + "\n\n# Memory\n\n" + strings.Join(lines, "\n") + "\n")
+	}
+	o := view("- one")
+	a := view("- one", "- two (ours)")
+	b := view("- one", "- three (theirs)")
+	for _, base := range [][]byte{o, nil} {
+		r := merge(t, base, a, b)
+		if !r.Clean || r.Rule != "view" || string(r.Data) != string(a) {
+			t.Errorf("base %q: clean=%v rule=%s\n%s", base, r.Clean, r.Rule, r.Data)
+		}
+	}
+	mine := []byte("# My memory\n\n- one\n- two\n")
+	r := merge(t, o, mine, b)
+	if r.Clean || r.Rule != "lines" {
+		t.Errorf("a person's MEMORY.md: clean=%v rule=%s\n%s", r.Clean, r.Rule, r.Data)
+	}
+}
+
+// TestRewrittenOnOneSide: one memory created on two machines (the same
+// path) and rewritten by a person on one is one document — the person's —
+// with the other creation counted; anything short of that shape is left
+// to the ordinary rules.
+func TestRewrittenOnOneSide(t *testing.T) {
+	said := "The staging database runs on the old cluster."
+	mine := "In my own words: staging's database was moved to the new cluster."
+	p := "mind/concepts/2026-02/2026-02-16-" + doc.Hash(said)[:8] + ".md"
+	orig := mk(id2, day, said, "reinforced: 2")
+	rewrite := mk(id1, "2026-02-16T09:00:00.000Z", mine, "reinforced: 1")
+	for _, side := range []string{"ours", "theirs"} {
+		a, b := rewrite, orig
+		if side == "theirs" {
+			a, b = orig, rewrite
+		}
+		r, err := MergePath(context.Background(), p, nil, a, b, DefaultLabels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := parse(t, r.Data)
+		if !r.Clean || r.Rule != "rewritten" || d.ID != id1 || strings.TrimSpace(d.Body) != mine || d.Reinforced != 4 {
+			t.Errorf("the rewrite is %s: clean=%v rule=%s id=%s reinforced=%d\n%s", side, r.Clean, r.Rule, d.ID, d.Reinforced, r.Data)
+		}
+	}
+	for name, path := range map[string]string{
+		"another day":   "mind/concepts/2026-02/2026-02-17-" + doc.Hash(said)[:8] + ".md",
+		"another hash":  "mind/concepts/2026-02/2026-02-16-0123abcd.md",
+		"a person name": "mind/concepts/staging.md",
+	} {
+		r, err := MergePath(context.Background(), path, nil, rewrite, orig, DefaultLabels)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Rule == "rewritten" {
+			t.Errorf("%s (%s): merged as a rewrite", name, path)
+		}
+	}
+	if r, _ := MergePath(context.Background(), strings.TrimSuffix(p, ".md")+"-2.md", nil, rewrite, orig, DefaultLabels); r.Rule != "rewritten" {
+		t.Errorf("after a collision (-2): rule %s", r.Rule)
+	}
+}
+
 // TestReorderedFieldsMerge: one side wrote the fields of a reinforcement
 // at another place (a merge on that machine rendered them after the
 // sessions) and a person's comment, the other promoted the memory (a field

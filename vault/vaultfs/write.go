@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -72,7 +73,7 @@ func (r Root) CreateFile(path string, data []byte, perm os.FileMode) error {
 // and returns its name. The name starts with a dot: were a crash to leave it
 // behind, it is never read as memory.
 func writeTemp(path string, data []byte, perm os.FileMode, sync bool, mtime time.Time) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix(path)+"*")
 	if err != nil {
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
@@ -103,6 +104,27 @@ func writeTemp(path string, data []byte, perm os.FileMode, sync bool, mtime time
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	return tmp, nil
+}
+
+// tempPrefix is how the names of path's temporary files begin; os.CreateTemp
+// ends them with a decimal number.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// IsTempOf reports whether name, a file in path's folder, is a temporary
+// file WriteFile or CreateFile made for path — what a kill -9 in the middle
+// of an atomic write leaves behind. Only that exact shape matches, so that
+// a settling run never takes a person's file for one of ours.
+func IsTempOf(path, name string) bool {
+	rest, ok := strings.CutPrefix(name, tempPrefix(path))
+	if !ok || rest == "" {
+		return false
+	}
+	for _, r := range rest {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // SyncDir fsyncs a folder so that the names created or renamed in it survive

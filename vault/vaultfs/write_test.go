@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // writeFile writes s to p, creating its folders.
@@ -101,4 +102,21 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("target content %q", b)
 	}
 	noTemps(t, dir)
+}
+
+// IsTempOf knows the temp files writeTemp makes for a path, and nothing else.
+func TestIsTempOf(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "daemon.json")
+	tmp, err := writeTemp(path, []byte("{}"), 0o644, false, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !IsTempOf(path, filepath.Base(tmp)) {
+		t.Errorf("%s is not recognised as a temp file of %s", tmp, path)
+	}
+	for _, name := range []string{"daemon.json", ".daemon.json.tmp-", ".daemon.json.tmp-12a", "daemon.json.tmp-12", ".state.json.tmp-12", ".daemon.json.tmp-12/x"} {
+		if IsTempOf(path, name) {
+			t.Errorf("%q taken for a temp file of %s", name, path)
+		}
+	}
 }

@@ -1,0 +1,106 @@
+package observer
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A line held as person_editing is sent again by the memorizer itself once
+// the person has committed the document — not while it is unstaged or
+// staged — and reinforces it exactly once, the person's change kept; the
+// record is marked retried, and neither a later run of the same memorizer
+// nor a new one sends it again.
+func TestHeldLineSentAgainOnceCommitted(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	personal := strings.Replace(string(data), "status: active\n", "status: active\nnote_by_hand: keep me\n", 1)
+	if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	m := openTest(t, l, nil)
+	if res := process(t, m); res.Quarantined != 1 || res.Reinforced != 0 {
+		t.Fatalf("the repeat of a memory a person is editing: %+v", res)
+	}
+	for _, step := range []string{"unstaged", "staged"} {
+		if step == "staged" {
+			git(t, l.Root, "add", known)
+		}
+		if res := process(t, m); res.Lines != 0 || res.Reinforced != 0 {
+			t.Fatalf("%s: %+v", step, res)
+		}
+		if got, _ := os.ReadFile(l.Path(known)); string(got) != personal {
+			t.Fatalf("%s: the person's document changed:\n%s", step, got)
+		}
+	}
+	git(t, l.Root, "commit", "-qm", "checked by hand")
+	res := process(t, m)
+	if res.Lines != 1 || res.Reinforced != 1 || res.Quarantined != 0 {
+		t.Fatalf("after the person's commit: %+v", res)
+	}
+	p := readDoc(t, l, known)
+	if p.Doc.Reinforced != 1 || !strings.Contains(string(p.Bytes()), "note_by_hand: keep me\n") {
+		t.Fatalf("the document after the line sent again:\n%s", p.Bytes())
+	}
+	recs, err := ReadQuarantine(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Reason != ReasonEditing || recs[0].Path != known || recs[0].Retried == nil {
+		t.Fatalf("quarantine %+v, want one %s record of %s, retried", recs, ReasonEditing, known)
+	}
+	if res := process(t, m); res.Lines != 0 {
+		t.Fatalf("the same memorizer again: %+v", res)
+	}
+	m.Close()
+	m2 := openTest(t, l, nil)
+	defer m2.Close()
+	if res := process(t, m2); res.Lines != 0 {
+		t.Fatalf("a new memorizer: %+v", res)
+	}
+	if p := readDoc(t, l, known); p.Doc.Reinforced != 1 {
+		t.Fatalf("reinforced %d, want 1", p.Doc.Reinforced)
+	}
+}
+
+// A record written before records named their path (its path only in the
+// detail; its line in a buffer since rotated) is sent again the same way; one whose line would now be refused
+// stays in the quarantine, untouched, and is not tried at every batch.
+func TestHeldLineFromDetailAndRefused(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	now := time.Date(2026, 2, 16, 11, 0, 0, 0, time.UTC)
+	old := QuarantineRecord{Time: now, Reason: ReasonEditing,
+		Detail: known + ": skipped: a person is editing it; commit it, then `cortex quarantine retry`",
+		Line:   strings.TrimSpace(obsLine("2026-02-16T10:01:00Z", "task", knownBody, "")), Buffer: BufferID{Inode: 1}, Offset: 4000}
+	below := old
+	below.Path, below.Offset = known, 4200
+	below.Line = strings.TrimSpace(obsLine("2026-02-16T10:02:00Z", "task", "Something quite unimportant here.", `"importance":0.1`))
+	if err := AppendQuarantine(context.Background(), l, old, below); err != nil {
+		t.Fatal(err)
+	}
+	var log testLogger
+	m := openTest(t, l, &log)
+	defer m.Close()
+	if res := process(t, m); res.Lines != 1 || res.Reinforced != 1 {
+		t.Fatalf("the old record sent again: %+v", res)
+	}
+	process(t, m)
+	if n := strings.Count(log.String(), "would be quarantined again"); n != 1 {
+		t.Errorf("the refused line was said %d times, want once:\n%s", n, log.String())
+	}
+	recs, err := ReadQuarantine(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Retried == nil || recs[1].Retried != nil {
+		t.Fatalf("quarantine %+v: want the first retried, the second not", recs)
+	}
+}

@@ -1,0 +1,285 @@
+package vaultsync_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/rules"
+	"github.com/cortex-vault/cortex/vault/doc"
+)
+
+// observe appends one observation of body to m's buffer, seen at when in
+// session.
+func (m *machine) observe(t *testing.T, body, session string, when time.Time) {
+	t.Helper()
+	if err := observer.AppendObservations(context.Background(), m.l, observer.Observation{
+		Timestamp: when, Bucket: observer.BucketExplicit, Type: "fact", Body: body,
+		Attribution: "owner", SessionID: session,
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// maintain runs the sleep cycle once at now.
+func (m *machine) maintain(t *testing.T, now time.Time) *rules.Report {
+	t.Helper()
+	ctx := context.Background()
+	s, err := rules.Open(ctx, m.l, rules.Options{Now: func() time.Time { return now }, Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	rep, err := s.Run(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// memoryOf is the vault-relative path of the one memory whose source_hash
+// is hash.
+func (m *machine) memoryOf(t *testing.T, hash string) string {
+	t.Helper()
+	var found []string
+	filepath.WalkDir(filepath.Join(m.l.Root, "mind"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pd, err := doc.Parse(data); err == nil && pd.Doc.SourceHash == hash {
+			rel, _ := filepath.Rel(m.l.Root, p)
+			found = append(found, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if len(found) != 1 {
+		t.Fatalf("%s: %d memories of %s: %v", m.l.Root, len(found), hash, found)
+	}
+	return found[0]
+}
+
+// rewrite is a person rewriting the memory at rel in their own words (the
+// source_hash their editor's plugin keeps in step), committed by hand.
+func (m *machine) rewrite(t *testing.T, rel, body string) {
+	t.Helper()
+	p := filepath.Join(m.l.Root, filepath.FromSlash(rel))
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := doc.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	end := strings.Index(text[4:], "\n---\n")
+	front := strings.Replace(text[:4+end], "source_hash: "+pd.Doc.SourceHash, "source_hash: "+doc.Hash(body), 1)
+	if err := os.WriteFile(p, []byte(front+"\n---\n\n"+body+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, m.l.Root, "commit", "-qm", "my own words", "--", rel)
+}
+
+// mustSync syncs m and fails the test on an error.
+func (m *machine) mustSync(t *testing.T) {
+	t.Helper()
+	if _, err := m.sync(t); err != nil {
+		t.Fatalf("sync of %s: %v", filepath.Base(m.l.Root), err)
+	}
+}
+
+// sameTrees checks that the machines hold one tree, with nothing left
+// uncommitted and no conflict marker in the memories.
+func sameTrees(t *testing.T, ms []*machine) {
+	t.Helper()
+	tree := git(t, ms[0].l.Root, "rev-parse", "HEAD^{tree}")
+	for _, m := range ms {
+		if got := git(t, m.l.Root, "rev-parse", "HEAD^{tree}"); got != tree {
+			t.Errorf("%s: tree %s, want %s", filepath.Base(m.l.Root), got, tree)
+		}
+		if st := git(t, m.l.Root, "status", "--porcelain"); st != "" {
+			t.Errorf("%s: git status:\n%s", filepath.Base(m.l.Root), st)
+		}
+		readDocs(t, m.l.Root)
+	}
+}
+
+// TestSyncMergesRegeneratedView: MEMORY.md, the view maintain generates,
+// regenerated on two machines from different memories, is no conflict: the
+// sync takes one side's (the next maintain regenerates it from the merged
+// memories), and a person's plain git pull merges it the same way.
+func TestSyncMergesRegeneratedView(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	for _, how := range []string{"sync", "sync, without the view's attribute", "git pull"} {
+		t.Run(how, func(t *testing.T) {
+			ms, _ := newMachines(t, bin, 2)
+			a, b := ms[0], ms[1]
+			if how == "sync, without the view's attribute" {
+				// A vault whose .gitattributes predates the view's line:
+				// git merges MEMORY.md as text, and the sync settles it.
+				for _, m := range ms {
+					p := filepath.Join(m.l.Root, ".git", "info", "attributes")
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, []byte("/"+rules.ViewFile+" !merge\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			a.observe(t, "The build server was moved to the basement rack.", "0195a000-0000-7000-8000-00000000000a", day)
+			a.process(t)
+			a.maintain(t, day.Add(time.Hour))
+			b.observe(t, "Releases are tagged from the main branch only.", "0195a000-0000-7000-8000-00000000000b", day)
+			b.process(t)
+			b.maintain(t, day.Add(time.Hour))
+			a.mustSync(t)
+			if how != "git pull" {
+				b.mustSync(t)
+			} else {
+				git(t, b.l.Root, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+				git(t, b.l.Root, "push", "-q", "origin", "main")
+			}
+			a.mustSync(t)
+			sameTrees(t, ms)
+			view, err := os.ReadFile(filepath.Join(a.l.Root, rules.ViewFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(string(view), rules.ViewHeader) || strings.Contains(string(view), "<<<<<<<") {
+				t.Fatalf("%s after the merge:\n%s", rules.ViewFile, view)
+			}
+			// The next maintain shows both machines' memories.
+			a.maintain(t, day.Add(2*time.Hour))
+			view, err = os.ReadFile(filepath.Join(a.l.Root, rules.ViewFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"basement rack", "main branch only"} {
+				if !strings.Contains(string(view), want) {
+					t.Errorf("%s regenerated lacks %q:\n%s", rules.ViewFile, want, view)
+				}
+			}
+		})
+	}
+}
+
+// TestSyncKeepsRewrittenBody: a memory's body a person rewrote and
+// committed on one machine, while the other machine reinforced the memory
+// or created it again from the same observation, is no conflict: the
+// merge keeps the person's body and counts the other machine's
+// reinforcements.
+func TestSyncKeepsRewrittenBody(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	const said = "The staging database runs on the old cluster."
+	const mine = "In my own words: staging's database was moved to the new cluster."
+	type rewriteCase struct {
+		name string
+		// other is what the second machine does meanwhile (nil: it observes
+		// said before any sync, creating the memory again); seen is how
+		// many times it observed said.
+		other func(t *testing.T, b *machine)
+		seen  int
+	}
+	cases := []rewriteCase{
+		{"reinforced there", func(t *testing.T, b *machine) {
+			b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
+			b.process(t)
+		}, 1},
+		{"reinforced twice there", func(t *testing.T, b *machine) {
+			b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
+			b.observe(t, said, "0195a000-0000-7000-8000-00000000000c", day.Add(2*time.Hour))
+			b.process(t)
+		}, 2},
+		{"created there too", nil, 1},
+	}
+	type run struct {
+		tc    rewriteCase
+		first int // the machine that syncs first: 0 the rewriter
+		// how: "sync"; "no driver" (a repository where the merge driver
+		// does not run, so the sync settles it from the history); "git
+		// pull" (the first machine merges with a person's plain git pull).
+		how string
+	}
+	var runs []run
+	for _, tc := range cases {
+		for _, first := range []int{0, 1} {
+			hows := []string{"sync"}
+			if tc.other == nil {
+				hows = append(hows, "no driver", "git pull")
+			}
+			for _, how := range hows {
+				runs = append(runs, run{tc, first, how})
+			}
+		}
+	}
+	for _, r := range runs {
+		tc, first := r.tc, r.first
+		name := fmt.Sprintf("%s, %s first, by %s", tc.name, map[int]string{0: "the rewriter", 1: "the other"}[first], r.how)
+		t.Run(name, func(t *testing.T) {
+			ms, _ := newMachines(t, bin, 2)
+			a, b := ms[0], ms[1]
+			if r.how == "no driver" {
+				for _, m := range ms {
+					git(t, m.l.Root, "config", "--local", "--remove-section", "merge.cortex")
+				}
+			}
+			a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
+			a.process(t)
+			if tc.other != nil {
+				a.mustSync(t)
+				b.mustSync(t)
+			}
+			rel := a.memoryOf(t, doc.Hash(said))
+			a.rewrite(t, rel, mine)
+			if tc.other != nil {
+				tc.other(t, b)
+			} else {
+				b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Minute))
+				b.process(t)
+			}
+			if r.how == "git pull" {
+				// The first machine pushes; the other merges by hand.
+				ms[first].mustSync(t)
+				git(t, ms[1-first].l.Root, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+				git(t, ms[1-first].l.Root, "push", "-q", "origin", "main")
+			} else {
+				ms[first].mustSync(t)
+				ms[1-first].mustSync(t)
+			}
+			ms[first].mustSync(t)
+			sameTrees(t, ms)
+			data, err := os.ReadFile(filepath.Join(a.l.Root, filepath.FromSlash(a.memoryOf(t, doc.Hash(mine)))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pd, err := doc.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.TrimSpace(pd.Body()) != mine {
+				t.Errorf("body %q, want the person's", pd.Body())
+			}
+			if pd.Doc.Reinforced != tc.seen {
+				t.Errorf("reinforced %d, want %d:\n%s", pd.Doc.Reinforced, tc.seen, data)
+			}
+			docs := readDocs(t, a.l.Root)
+			if n := len(docs[doc.Hash(said)]); n != 0 {
+				t.Errorf("%d documents of the body the person rewrote are back", n)
+			}
+		})
+	}
+}
