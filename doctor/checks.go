@@ -318,7 +318,7 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 		if len(rels) == 0 {
 			return
 		}
-		seen += fmt.Sprintf("; %d %s (%s)", len(rels), what, rels[0])
+		seen += fmt.Sprintf("; %d %s (%s)", len(rels), what, doc.QuoteName(rels[0]))
 		for _, rel := range rels {
 			if fi, err := os.Stat(e.l.Path(rel)); err == nil && fi.ModTime().After(newest) {
 				newest = fi.ModTime()
@@ -328,7 +328,7 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 	note("not indexed", unindexed)
 	note("of the sample changed since indexed", in.Stale)
 	if len(in.Gone) > 0 {
-		seen += fmt.Sprintf("; %d indexed but gone (%s)", len(in.Gone), in.Gone[0])
+		seen += fmt.Sprintf("; %d indexed but gone (%s)", len(in.Gone), doc.QuoteName(in.Gone[0]))
 		newest = e.now // a removal leaves no time to read
 	}
 	if e.daemon.Running() && e.now.Sub(newest) > settle {

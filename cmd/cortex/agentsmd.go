@@ -11,6 +11,7 @@ import (
 
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -41,7 +42,7 @@ it current. --file CLAUDE.md puts the same block in another file.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("agents-md takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("agents-md takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {
@@ -50,7 +51,7 @@ it current. --file CLAUDE.md puts the same block in another file.`,
 			path := hooks.AgentsPath(l)
 			if f := c.String("file"); f != "" {
 				if path, err = filepath.Abs(f); err != nil {
-					return fmt.Errorf("--file %s: %w", f, err)
+					return fmt.Errorf("--file %s: %w", doc.Mention(f), err)
 				}
 			}
 			r, err := refreshAgentsMD(l, path, c.Bool("dry-run"))

@@ -7,8 +7,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func main() {
@@ -51,8 +55,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
-	fmt.Fprintf(stderr, "cortex: %v\n", err)
+	fmt.Fprintf(stderr, "cortex: %s\n", cutEchoes(err.Error(), args[1:]))
 	return code
+}
+
+// cutEchoes shows each word of the command line that msg repeats whole,
+// when it is long or not plain, as doc.Mention does: the messages of
+// urfave/cli (a flag's value that does not parse) quote the value whole,
+// and they are not ours to word. Cortex's own messages cut their echoes
+// where they are made.
+func cutEchoes(msg string, args []string) string {
+	for _, a := range args {
+		words := []string{a}
+		if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") {
+			words = append(words, v)
+		}
+		for _, w := range words {
+			if doc.Mention(w) == w {
+				continue
+			}
+			msg = strings.ReplaceAll(msg, strconv.Quote(w), doc.Excerpt(w))
+			msg = strings.ReplaceAll(msg, w, doc.Mention(w))
+		}
+	}
+	return msg
 }
 
 func init() {
@@ -77,7 +103,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("unknown command %q (see cortex help)", c.Args().First())
+				return usageErrorf("unknown command %s (see cortex help)", doc.Excerpt(c.Args().First()))
 			}
 			return cli.ShowAppHelp(c)
 		},

@@ -15,6 +15,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vaultsync"
 )
@@ -39,7 +40,7 @@ date with the memory files. Reading the status changes nothing.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("status takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("status takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {
