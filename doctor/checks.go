@@ -102,6 +102,9 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 			return warn(fmt.Sprintf("stop it (kill %d), then %s, for a heartbeat again", d.MemorizerPID, startFix(e)), "running (pid %d holds observer/memorizer.lock), but .cortex/daemon.json is gone: no heartbeat tells whether it works", d.MemorizerPID)
 		}
 		return ok("running")
+	case observer.DaemonWaiting:
+		return fail("free space on the vault's disk (df -h "+e.root+"); the daemon begins by itself once there is room",
+			"started, but waiting for disk space: the vault's disk is full (%s free); it tries again with a growing wait", bytesize(*d.DiskFree))
 	case observer.DaemonNotResponding:
 		return fail(fmt.Sprintf("kill %d, then %s", info.PID, startFix(e)),
 			"the daemon (pid %d) holds the vault but has not beaten since %s: it is hung%s", info.PID, stamp(info.Heartbeat), committed)
@@ -442,7 +445,7 @@ func checkClaude(_ context.Context, e *env) watchdog.Result {
 
 // checkDisk: the free space of the vault's disk.
 func checkDisk(_ context.Context, e *env) watchdog.Result {
-	free, total, err := diskSpace(e.l.Root)
+	free, total, err := vaultfs.DiskSpace(e.l.Root)
 	if err != nil {
 		return warn("df -h "+e.root, "free space unknown: %v", err)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
@@ -47,7 +48,7 @@ const (
 	// and staging in step before a difference counts against it.
 	settle = time.Minute
 	// diskFail and diskWarn bound the free space of the vault's disk.
-	diskFail = 100 << 20
+	diskFail = vaultfs.LowSpace
 	diskWarn = 1 << 30
 	// DefaultSettle is Options.Settle's default.
 	DefaultSettle = time.Minute

@@ -277,6 +277,9 @@ func daemonLine(d observer.DaemonStatus, now time.Time) string {
 		case d.MemorizerPID > 0:
 			v = fmt.Sprintf("running (pid %d holds observer/memorizer.lock; .cortex/daemon.json is gone, so no heartbeat until the daemon restarts)", d.MemorizerPID)
 		}
+	case observer.DaemonWaiting:
+		v = fmt.Sprintf("started, waiting for disk space: the vault's disk is full (%s free); it tries again with a growing wait", byteSize(int64(*d.DiskFree)))
+		return v
 	case observer.DaemonNotResponding:
 		v = fmt.Sprintf("not responding (pid %d holds the lock; last heartbeat %s)", info.PID, ago(now, info.Heartbeat))
 	case observer.DaemonStopped:
