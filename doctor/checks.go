@@ -301,6 +301,9 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 		return fail(fix, "the memory folders cannot be read: %v", err)
 	}
 	in, err := index.Inspect(ctx, e.l, tree, sample(e.l, ig, tree, e.opts.Sample))
+	if err == nil {
+		e.inspected = &in
+	}
 	switch {
 	case err != nil:
 		return fail(fix, "%v", err)

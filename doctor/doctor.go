@@ -21,6 +21,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
@@ -132,6 +133,9 @@ type env struct {
 	daemon observer.DaemonStatus
 	svc    service.Status
 	svcErr error
+	// inspected is what the index check found, for the checks after it
+	// that read the index (nil until it ran).
+	inspected *index.Inspection
 }
 
 // check is one check of a pass.

@@ -81,15 +81,15 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 	if err := checkVault(l); err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress})
+	// A damaged page the refresh finds has the index rebuilt.
+	ix, err := index.OpenChecked(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress}, func(ix *index.Index) error {
+		r.ix = ix
+		return r.Freshen(ctx, opts.Refresh)
+	})
 	if err != nil {
 		return nil, err
 	}
 	r.ix = ix
-	if err := r.Freshen(ctx, opts.Refresh); err != nil {
-		ix.Close()
-		return nil, err
-	}
 	return r, nil
 }
 

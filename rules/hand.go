@@ -126,7 +126,7 @@ func (s *Sleeper) Candidates(ctx context.Context) ([]Candidate, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
 	p, err := s.plan(ctx, dirty)
@@ -184,7 +184,7 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if err := s.recover(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
 	dirty, err := s.git.Unclean(ctx)

@@ -77,6 +77,10 @@ func obsLayout(c *cli.Context) (vault.Layout, error) {
 	if err := l.CheckWalls(); err != nil {
 		return vault.Layout{}, err
 	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[vaultKey] = l
 	return l, nil
 }
 
@@ -85,17 +89,17 @@ func namedLayout(c *cli.Context) (vault.Layout, error) {
 	if dir := c.String("vault"); dir != "" {
 		abs, err := filepath.Abs(dir)
 		if err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(doc.Mention(dir)), err)
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), err)
 		}
 		fi, err := os.Stat(abs)
 		if err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(doc.Mention(dir)), errors.Unwrap(err))
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), errors.Unwrap(err))
 		}
 		if !fi.IsDir() {
 			return vault.Layout{}, fmt.Errorf("--vault %s: not a folder", doc.Mention(dir))
 		}
 		if ok, err := vault.IsVault(abs); err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(doc.Mention(dir)), err)
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), err)
 		} else if !ok {
 			return vault.Layout{}, fmt.Errorf("--vault %s is not a vault (no taxonomy.yml or observer/): run `cortex init %s` to make it one", doc.Mention(dir), doc.Mention(dir))
 		}
