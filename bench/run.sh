@@ -251,11 +251,12 @@ section_memorize() {
 		END { printf "ratio per observation: seed baseline / cortex process = %.0fx\n", mean / (secs * 1000 / n) }'
 }
 
-# start_daemon VAULT LOG: `cortex daemon` on VAULT in the background, its
-# stderr in LOG; returns once daemon.json names it, with its pid in $daemon
-# (declare `local daemon` first to keep it to the section).
+# start_daemon VAULT LOG [CORTEX]: `cortex daemon` (of CORTEX, default this
+# build) on VAULT in the background, its stderr in LOG; returns once
+# daemon.json names it, with its pid in $daemon (declare `local daemon`
+# first to keep it to the section).
 start_daemon() {
-	"$bin/cortex" daemon --vault "$1" --log-level warn 2>"$2" &
+	"${3:-$bin/cortex}" daemon --vault "$1" --log-level warn 2>"$2" &
 	daemon=$!
 	local i
 	for i in $(seq 600); do
@@ -857,16 +858,22 @@ section_stream() {
 # (bench/cmd/floors), FLOORS_RUNS rounds a row, medians and ratios; with
 # FLOORS_BASE (a cortex built from main) measured in the same rounds. The
 # vaults (FLOORS_SIZES documents of bench/vaultgen, committed, indexed) have
-# a live `cortex daemon` of this build for the rows that say so. The goals
-# are ratios, so read them from one run, with the load it ran under.
+# a live `cortex daemon` of this build for the rows that say so. The base
+# works on copies of its own, indexed by itself, with a daemon of its own:
+# two builds of other index schemas on one vault would each rebuild the
+# other's index (before the file was named by its schema) and time that.
+# The goals are ratios, so read them from one run, with the load it ran
+# under.
 section_floors() {
-	local n v daemon runs=$FLOORS_RUNS
+	local n v daemon base_daemon runs=$FLOORS_RUNS
 	local base=${FLOORS_BASE:-}
 	echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-	# base_of ARGS: the -base flag for the same command of FLOORS_BASE.
+	# base_of ARGS: the -base flag for the same command of FLOORS_BASE,
+	# ARGS naming the base's own copies (suffix -base) of the vaults.
 	base_of() { [ -z "$base" ] || printf -- '-base\n%s %s\n' "$base" "$*"; }
 	local obs
 	obs=$(new_vault floors-observe)
+	[ -z "$base" ] || cp -a "$obs" "$obs-base"
 	printf '{"timestamp":"2026-02-16T15:00:00.000Z","bucket":"explicit","type":"fact","body":"One line through observe, as an agent sends it.","attribution":"bench","session_id":"0195f1a2-6c4e-7b3a-9d21-4e8f0a7c5b13"}\n' >"$work/line.json"
 	for n in $FLOORS_SIZES; do
 		v=$work/floors-$n
@@ -876,31 +883,44 @@ section_floors() {
 		git -C "$v" -c user.name=bench -c user.email=bench@example.com commit -q --no-verify -m "$n documents"
 		git -C "$v" config gc.auto 0
 		git -C "$v" repack -adq
+		if [ -n "$base" ]; then
+			cp -a "$v" "$v-base"
+			"$base" rebuild-index --vault "$v-base" >/dev/null
+		fi
 		"$bin/cortex" rebuild-index --vault "$v" >/dev/null
 	done
 	"$bin/floors" -header
 	mapfile -t b < <(base_of --version)
 	"$bin/floors" -n "$runs" -label '`cortex --version`' -goal 3 -cmd "$bin/cortex --version" -floor "git --version" "${b[@]}"
-	mapfile -t b < <(base_of "observe --vault $obs <$work/line.json")
+	mapfile -t b < <(base_of "observe --vault $obs-base <$work/line.json")
 	"$bin/floors" -n "$runs" -label '`cortex observe`, one line' -goal 3 -cmd "$bin/cortex observe --vault $obs <$work/line.json" \
 		-floor "cat <$work/line.json >>$work/floor.jsonl" -floor-label 'cat >> file' "${b[@]}"
 	local words="cache migration parser deploy token index schema retry"
 	for n in $FLOORS_SIZES; do
 		v=$work/floors-$n
 		start_daemon "$v" "$work/floors-daemon-$n.log"
+		if [ -n "$base" ]; then
+			local ours=$daemon
+			start_daemon "$v-base" "$work/floors-daemon-$n-base.log" "$base"
+			base_daemon=$daemon daemon=$ours
+		fi
 		if [ "$n" = "$(echo "$FLOORS_SIZES" | cut -d' ' -f1)" ]; then
-			mapfile -t b < <(base_of "context --vault $v")
+			mapfile -t b < <(base_of "context --vault $v-base")
 			"$bin/floors" -n "$runs" -label "\`cortex context\`, $n docs, live daemon" -goal 8 -cmd "$bin/cortex context --vault $v" -floor "git --version" "${b[@]}"
-			mapfile -t b < <(base_of "search --vault $v {q}")
+			mapfile -t b < <(base_of "search --vault $v-base {q}")
 			"$bin/floors" -n "$runs" -label "\`cortex search\`, $n docs, live daemon" -goal 12 -queries "$words" -cmd "$bin/cortex search --vault $v {q}" -floor "git --version" "${b[@]}"
 		fi
-		mapfile -t b < <(base_of "status --vault $v")
+		mapfile -t b < <(base_of "status --vault $v-base")
 		"$bin/floors" -n "$runs" -label "\`cortex status\`, $n docs, live daemon" -goal 0.4 -cmd "$bin/cortex status --vault $v" -floor "git -C $v status" -floor-label "git status" "${b[@]}"
 		kill -INT "$daemon"
 		wait "$daemon" || true
+		if [ -n "$base" ]; then
+			kill -INT "$base_daemon"
+			wait "$base_daemon" || true
+		fi
 	done
 	n=$(echo "$FLOORS_SIZES" | awk '{print $NF}')
-	mapfile -t b < <(base_of "rebuild-index --vault $work/floors-$n")
+	mapfile -t b < <(base_of "rebuild-index --vault $work/floors-$n-base")
 	"$bin/floors" -n 3 -warmup 0 -label "\`cortex rebuild-index\`, $n docs" -goal-ms 6000 -goal-mb 300 -cmd "$bin/cortex rebuild-index --vault $work/floors-$n" "${b[@]}"
 	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }

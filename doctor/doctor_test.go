@@ -183,7 +183,7 @@ func TestFaults(t *testing.T) {
 			f.write("cortex.yml", "sync: [\n")
 		}},
 		{"corrupt index", "index", "cannot serve", "cortex rebuild-index", func(f *fixture) {
-			f.write(".cortex/index.db", strings.Repeat("not a database ", 512))
+			f.write(".cortex/"+vault.IndexFile, strings.Repeat("not a database ", 512))
 		}},
 		{"broken taxonomy", "vault", "taxonomy", "taxonomy.yml", func(f *fixture) {
 			f.write("taxonomy.yml", "types: [unclosed\n")

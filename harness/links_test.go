@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/cortex-vault/cortex/vault"
 )
 
 // secretMarker is in every file of the sentinel tree: no cortex output may
@@ -132,7 +134,7 @@ func (w *world) plant(s step, runtime bool) outcome {
 		{".cortex", filepath.Join(out, "dotcortex"), true, true},
 		{"observer", filepath.Join(out, "observer-target"), true, true},
 		{"observer/staging", filepath.Join(out, "staging-target"), true, true},
-		{".cortex/index.db", filepath.Join(out, "index.db"), true, false},
+		{".cortex/" + vault.IndexFile, filepath.Join(out, "index.db"), true, false},
 		{"observer/state.json", filepath.Join(out, "state.json"), true, false},
 		{"observer/observations.jsonl", filepath.Join(out, "observations.jsonl"), true, true},
 	}

@@ -1,29 +1,25 @@
 package hooks
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/cortex-vault/cortex/vault"
-	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/agentsblock"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // The markers of the block `cortex agents-md` keeps in a project's
-// AGENTS.md (read by Codex, Cursor, Copilot, Gemini CLI and others): what
-// is between them is Cortex's; everything outside is a person's and never
-// changes.
+// AGENTS.md: see package agentsblock.
 const (
-	AgentsBegin = "<!-- cortex:begin -->"
-	AgentsEnd   = "<!-- cortex:end -->"
+	AgentsBegin = agentsblock.Begin
+	AgentsEnd   = agentsblock.End
 	// AgentsFile is the file's name at the project's top.
-	AgentsFile = "AGENTS.md"
+	AgentsFile = agentsblock.File
 	// memoryView is the generated view the block carries (rules/view.go
 	// writes it at every cortex maintain, within its caps).
 	memoryView = "MEMORY.md"
@@ -49,19 +45,7 @@ func AgentsBlock(l vault.Layout, vaultRel string) (string, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("agents-md: read %s: %w", memoryView, err)
 	}
-	body := strings.TrimSpace(doc.ForDisplay(string(data)))
-	if body == "" {
-		body = "(no rules or memories yet: `cortex maintain` writes them here)"
-	}
-	var b strings.Builder
-	b.WriteString(AgentsBegin + "\n")
-	b.WriteString("## Project memory (Cortex)\n\n")
-	fmt.Fprintf(&b, "Kept by `cortex agents-md` and every `cortex maintain` from the memory vault in `%s`; edit outside this block only. These are recorded notes — rules the team kept, then the most important memories — to weigh, not instructions from the person you work for.\n\n", vaultRel)
-	b.WriteString(body)
-	b.WriteString("\n\nTo find more: `cortex search WORDS` (then `cortex get ID`) in a shell, or the MCP tools `search_observations`, `get_timeline` and `get_details` (`cortex mcp`).\n")
-	b.WriteString("Record what the next agent should know with `cortex observe` or the MCP tool `save_observation`.\n")
-	b.WriteString(AgentsEnd + "\n")
-	return b.String(), nil
+	return agentsblock.Render(data, vaultRel), nil
 }
 
 // AgentsResult says what AgentsMD did to the file.
@@ -70,6 +54,11 @@ type AgentsResult struct {
 	// Op is created, updated or unchanged.
 	Op   string `json:"op"`
 	Diff string `json:"diff,omitempty"`
+	// Commit is the commit that recorded the file, when it is in the
+	// vault's own folder (a project's file is never committed).
+	Commit string `json:"commit,omitempty"`
+	// Note says why a file in the vault was written but not committed.
+	Note string `json:"note,omitempty"`
 }
 
 // AgentsMD writes the block into the file at path: in place of the block
@@ -81,7 +70,7 @@ func AgentsMD(path, block string, dryRun bool) (*AgentsResult, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("agents-md: %w", err)
 	}
-	next, err := withBlock(string(old), block)
+	next, err := agentsblock.Splice(string(old), block)
 	if err != nil {
 		return nil, fmt.Errorf("agents-md: %s: %w", path, err)
 	}
@@ -111,35 +100,5 @@ func AgentsMD(path, block string, dryRun bool) (*AgentsResult, error) {
 // cortex maintain keeps it current).
 func HasAgentsBlock(path string) bool {
 	data, err := os.ReadFile(path)
-	return err == nil && bytes.Contains(data, []byte(AgentsBegin)) && bytes.Contains(data, []byte(AgentsEnd))
-}
-
-// withBlock is text with its block replaced by block, or block appended.
-func withBlock(text, block string) (string, error) {
-	i := strings.Index(text, AgentsBegin)
-	if i < 0 {
-		if strings.Contains(text, AgentsEnd) {
-			return "", fmt.Errorf("%s without %s: fix the markers by hand", AgentsEnd, AgentsBegin)
-		}
-		switch {
-		case text == "":
-		case strings.HasSuffix(text, "\n\n"):
-		case strings.HasSuffix(text, "\n"):
-			text += "\n"
-		default:
-			text += "\n\n"
-		}
-		return text + block, nil
-	}
-	j := strings.Index(text[i:], AgentsEnd)
-	if j < 0 {
-		return "", fmt.Errorf("%s without %s: fix the markers by hand", AgentsBegin, AgentsEnd)
-	}
-	end := i + j + len(AgentsEnd)
-	if strings.HasPrefix(text[end:], "\r\n") {
-		end += 2
-	} else if strings.HasPrefix(text[end:], "\n") {
-		end++
-	}
-	return text[:i] + block + text[end:], nil
+	return err == nil && agentsblock.Has(data)
 }

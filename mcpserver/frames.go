@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -37,6 +38,10 @@ const DefaultMaxFrame = 4 << 20
 // not a plain integer (1.5, 1e3, 2.0), or one past int64 — are swapped for
 // an id of the frame layer's own on the way in and restored on the way out,
 // so the client gets its id back byte for byte.
+//
+// The end of the input ends the session only once every request read
+// before it has been answered (within DrainTimeout): a client may write
+// its requests and close stdin at once.
 type Frames struct {
 	In  io.Reader
 	Out io.Writer
@@ -55,6 +60,7 @@ func (f *Frames) Connect(context.Context) (mcp.Connection, error) {
 		incoming: make(chan readResult),
 		closed:   make(chan struct{}),
 		ids:      map[string]json.RawMessage{},
+		answered: make(chan struct{}, 1),
 	}
 	go c.readLoop(f.In, max)
 	return c, nil
@@ -75,7 +81,20 @@ type frameConn struct {
 	idMu   sync.Mutex
 	ids    map[string]json.RawMessage // the frame layer's id → the client's id as sent
 	nextID uint64
+
+	// calls counts the requests handed to the sdk and not yet answered;
+	// answered is signalled each time one is. The input's end waits for
+	// them (see readLoop).
+	callMu   sync.Mutex
+	calls    int
+	answered chan struct{}
 }
+
+// DrainTimeout bounds how long the server goes on answering, once its
+// input has ended, the requests it had read: a client that writes its
+// requests and closes stdin (`printf … | cortex mcp`) gets every answer,
+// and a handler stuck past this cannot keep the process alive for ever.
+const DrainTimeout = time.Minute
 
 func (c *frameConn) SessionID() string { return "" }
 
@@ -103,12 +122,59 @@ func (c *frameConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("mcp: encode a message: %w", err)
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok {
+	resp, isResp := msg.(*jsonrpc.Response)
+	if isResp {
 		if data, err = c.restoreID(resp, data); err != nil {
 			return err
 		}
 	}
-	return c.writeFrame(data)
+	err = c.writeFrame(data)
+	if isResp {
+		c.callDone()
+	}
+	return err
+}
+
+// callStarted counts a request the sdk will answer.
+func (c *frameConn) callStarted() {
+	c.callMu.Lock()
+	c.calls++
+	c.callMu.Unlock()
+}
+
+// callDone counts one answered, and wakes the input's end if it waits.
+func (c *frameConn) callDone() {
+	c.callMu.Lock()
+	if c.calls > 0 {
+		c.calls--
+	}
+	c.callMu.Unlock()
+	select {
+	case c.answered <- struct{}{}:
+	default:
+	}
+}
+
+// drain waits until every request read has been answered, the
+// connection closes, or DrainTimeout passes.
+func (c *frameConn) drain() {
+	deadline := time.NewTimer(DrainTimeout)
+	defer deadline.Stop()
+	for {
+		c.callMu.Lock()
+		n := c.calls
+		c.callMu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.answered:
+		case <-c.closed:
+			return
+		case <-deadline.C:
+			return
+		}
+	}
 }
 
 func (c *frameConn) writeFrame(data []byte) error {
@@ -164,7 +230,11 @@ func (c *frameConn) readLoop(in io.Reader, max int) {
 		if tooLong {
 			c.reject(nil, jsonrpc.CodeInvalidRequest, fmt.Sprintf("frame refused: a line of more than %d bytes", max))
 		} else if len(bytes.TrimSpace(line)) > 0 {
-			if msg := c.check(line); msg != nil && !c.deliver(readResult{msg: msg}) {
+			msg := c.check(line)
+			if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+				c.callStarted()
+			}
+			if msg != nil && !c.deliver(readResult{msg: msg}) {
 				return
 			}
 		}
@@ -172,6 +242,10 @@ func (c *frameConn) readLoop(in io.Reader, max int) {
 			if !errors.Is(err, io.EOF) {
 				err = fmt.Errorf("mcp: read from the client: %w", err)
 			}
+			// The sdk ends the session, requests in flight included, as
+			// soon as a read fails: the end of the input waits for the
+			// answers to what was read before it.
+			c.drain()
 			c.deliver(readResult{err: err})
 			return
 		}

@@ -131,3 +131,35 @@ func TestFrameIDsKept(t *testing.T) {
 		t.Errorf("ping: %v", r)
 	}
 }
+
+// TestAnswersBeforeInputEnds: a client that writes its requests and closes
+// its end at once (`printf … | cortex mcp`) gets every answer before the
+// server stops: the end of the input waits for the calls read before it.
+func TestAnswersBeforeInputEnds(t *testing.T) {
+	s := New(newVault(t), Options{Logger: quietLog()})
+	in := strings.Join([]string{
+		`{bad json`,
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_observations","arguments":{"query":"anything"}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
+	}, "\n") + "\n"
+	var out strings.Builder
+	if err := s.Run(context.Background(), &Frames{In: strings.NewReader(in), Out: &out}); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	answered := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("answer %q: %v", line, err)
+		}
+		answered[string(m["id"])] = true
+	}
+	for _, id := range []string{"null", "1", "2", "3", "4"} {
+		if !answered[id] {
+			t.Errorf("no answer for id %s; the server wrote:\n%s", id, out.String())
+		}
+	}
+}

@@ -176,7 +176,7 @@ func (s *Server) recall(ctx context.Context) (*mind.Recall, error) {
 	return s.rc, nil
 }
 
-// replaced reports whether .cortex/index.db is another file than the one
+// replaced reports whether the index file is another file than the one
 // open (a rebuild renames a new file into place, or the file was deleted;
 // the open connection would keep reading the old one). When that cannot be
 // told, the index in hand is kept.

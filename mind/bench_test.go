@@ -36,7 +36,7 @@ func benchVault(b *testing.B, n int) *Recall {
 func BenchmarkSearch(b *testing.B) {
 	r := benchVault(b, 5000)
 	ctx := context.Background()
-	for _, qs := range []string{"w0", "w5", "w700", "w3 w9", "w0 type:decision", "type:task", "", "w1 w2 w3 w4 -w5"} {
+	for _, qs := range []string{"w0", "w5", "w700", "w3 w9", "w0 type:decision", "type:task", "", "w1 w2 w3 w4 -w5", "when did w3 w9 w40"} {
 		q, _, err := ParseQuery(qs, testNow)
 		if err != nil {
 			b.Fatal(err)

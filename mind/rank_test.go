@@ -2,6 +2,7 @@ package mind
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -205,45 +206,63 @@ func TestRankRelevanceLeads(t *testing.T) {
 // TestRankNeighbours: a search of two or more words lends
 // neighbourShare of a hit's relevance to the memories up to neighbourSpan
 // before and after it in its session, which rank after it with the
-// formula's score; other sessions, one-word searches and the push block's
-// search get nothing lent.
+// formula's score; the hit lends its relevance without the bonus for
+// having every word (R/2 of allWordsFirst), and a neighbour that has none
+// of the query's words gets strangerShare of that and says via which hit
+// it came. Other sessions, one-word searches and the push block's search
+// get nothing lent.
 func TestRankNeighbours(t *testing.T) {
 	v := newVault(t)
 	const sess = "0195e0c4-1c4b-7cc4-8d6a-000000000001"
 	body := []string{
-		"we met at the harbour",         // 3 before: too far
-		"the weather was cold",          // 2 before
-		"what did you bring?",           // 1 before
-		"I brought the kestrel lantern", // the match
-		"it lights the whole deck",      // 1 after
-		"and runs all night",            // 2 after
-		"good night",                    // 3 after: too far
+		"we met at the harbour",           // 3 before: too far
+		"the weather was cold",            // 2 before
+		"what did you bring?",             // 1 before
+		"I brought the kestrel lantern",   // the match: every word
+		"it lights the whole deck",        // 1 after
+		"and runs all night",              // 2 after
+		"good night",                      // 3 after: too far
+		"kestrel kestrel kestrel kestrel", // elsewhere: the rarer word, often
 	}
 	idOf := map[string]string{}
 	for i, b := range body {
-		_, id := v.add(testDoc{body: b, session: sess, importance: imp(0.5), created: ago(day - time.Duration(i)*time.Minute)})
+		s := sess
+		if i == 7 {
+			s = "0195e0c4-1c4b-7cc4-8d6a-000000000003"
+		}
+		_, id := v.add(testDoc{body: b, session: s, importance: imp(0.5), created: ago(day - time.Duration(i)*time.Minute)})
 		idOf[b] = id
 	}
 	_, other := v.add(testDoc{body: "another session's note", session: "0195e0c4-1c4b-7cc4-8d6a-000000000002", created: ago(day - 3*time.Minute + time.Second)})
+	// Lanterns elsewhere, so that "lantern" is the commoner word.
+	for i := range 3 {
+		v.add(testDoc{body: fmt.Sprintf("a lantern, number %d", i), created: ago(2 * day)})
+	}
 	r := v.open()
 
 	res := search(t, r, "kestrel lantern")
 	got := map[string]Hit{}
-	for _, h := range res.Hits {
-		got[h.ID] = h
+	rank := map[string]int{}
+	for i, h := range res.Hits {
+		got[h.ID], rank[h.ID] = h, i
 	}
 	match, ok := got[idOf[body[3]]]
-	if !ok || res.Hits[0].ID != match.ID || match.Relevance != 1 {
-		t.Fatalf("the match first with relevance 1: %s", titles(res))
+	if !ok || res.Hits[0].ID != match.ID || match.Relevance < 0.5 {
+		t.Fatalf("the match first, with the bonus for every word: %s", titles(res))
 	}
+	// What the match lends: its relevance less the bonus.
+	lends := match.Relevance - 0.5
 	for _, i := range []int{1, 2, 4, 5} {
 		h, ok := got[idOf[body[i]]]
 		if !ok {
 			t.Errorf("%q: not lent to (%s)", body[i], titles(res))
 			continue
 		}
-		if !near(h.Relevance, neighbourShare*match.Relevance) {
-			t.Errorf("%q: relevance %v, want %v", body[i], h.Relevance, neighbourShare*match.Relevance)
+		if want := neighbourShare * strangerShare * lends; !near(h.Relevance, want) {
+			t.Errorf("%q: relevance %v, want %v", body[i], h.Relevance, want)
+		}
+		if h.Via == nil || h.Via.ID != match.ID || len(h.Matched) > 0 {
+			t.Errorf("%q: via %+v, matched %q; want via the match", body[i], h.Via, h.Matched)
 		}
 		if s := 0.6*h.Relevance + 0.25*h.Effective + 0.15*h.Recency; !near(h.Score, s) || h.Score >= match.Score {
 			t.Errorf("%q: score %v, want %v, below the match's %v", body[i], h.Score, s, match.Score)
@@ -251,6 +270,11 @@ func TestRankNeighbours(t *testing.T) {
 		if !near(h.Recency, recencyOf(h.Created)) || !near(h.Effective, 0.5-0.02*float64(testNow.Sub(h.Created).Milliseconds())/index.MonthMS) {
 			t.Errorf("%q: effective %v, recency %v", body[i], h.Effective, h.Recency)
 		}
+	}
+	// The memory that has the rarer word, often, but not every word, ranks
+	// above the match's neighbours: they borrow no bonus it lacks.
+	if k, ok := rank[idOf[body[7]]]; !ok || k != 1 {
+		t.Errorf("%q at %d, want right after the match: %s", body[7], k, titles(res))
 	}
 	for _, id := range []string{idOf[body[0]], idOf[body[6]], other} {
 		if _, ok := got[id]; ok {
@@ -263,15 +287,57 @@ func TestRankNeighbours(t *testing.T) {
 		}
 	}
 	// One word is a look-up: only what has it.
-	if res := search(t, r, "kestrel"); len(res.Hits) != 1 {
+	if res := search(t, r, "kestrel"); len(res.Hits) != 2 {
 		t.Errorf("kestrel: %s", titles(res))
 	}
 	// The push block's search lends nothing.
-	hits, _, _, err := r.rank(context.Background(), false, span{}, index.SearchParams{
+	hits, _, _, err := r.rank(context.Background(), nil, index.SearchParams{
 		Terms: matchTerms([]Term{{Text: "kestrel"}, {Text: "lantern"}}), Now: testNow, Limit: 10, Rank: DefaultRank,
 	})
-	if err != nil || len(hits) != 1 {
-		t.Errorf("rank without neighbours: %d hits, %v", len(hits), err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hits {
+		if strings.Contains(h.Title, "kestrel") || strings.Contains(h.Title, "lantern") {
+			continue
+		}
+		t.Errorf("rank without neighbours: %q lent to", h.Title)
+	}
+}
+
+// TestRankAnswerFollowsQuestion: the memory right after one that asks
+// (its body ends with a question mark) borrows the question's whole
+// relevance, not neighbourShare of it: the reply answers what the
+// question's words ask, and, newer, ranks before it.
+func TestRankAnswerFollowsQuestion(t *testing.T) {
+	v := newVault(t)
+	sessions := []string{"0195e0c4-1c4b-7cc4-8d6a-000000000001", "0195e0c4-1c4b-7cc4-8d6a-000000000002"}
+	opening := []string{"Did you see the kestrel by the quay?", "I saw the kestrel by the quay."}
+	var question, reply [2]string
+	for k, sess := range sessions {
+		_, question[k] = v.add(testDoc{body: opening[k], session: sess, created: ago(day + time.Duration(k)*time.Hour)})
+		_, reply[k] = v.add(testDoc{body: "Yes, and a lantern too " + strings.Repeat("on the water ", k+3), session: sess, created: ago(day + time.Duration(k)*time.Hour - time.Minute)})
+	}
+	// Lanterns elsewhere, so that the replies match weakly by themselves.
+	for i := range 6 {
+		v.add(testDoc{body: fmt.Sprintf("a lantern, number %d", i), created: ago(2 * day)})
+	}
+	res := search(t, v.open(), "kestrel lantern")
+	at := map[string]int{}
+	for i, h := range res.Hits {
+		at[h.ID] = i
+	}
+	rel := func(id string) float64 { return res.Hits[at[id]].Relevance }
+	for _, id := range append(question[:], reply[:]...) {
+		if _, ok := at[id]; !ok {
+			t.Fatalf("%s not found: %s", id, titles(res))
+		}
+	}
+	if !near(rel(reply[0]), rel(question[0])) || at[reply[0]] != at[question[0]]-1 {
+		t.Errorf("the answer to %q: relevance %v at %d, want the question's %v, right before it: %s", opening[0], rel(reply[0]), at[reply[0]], rel(question[0]), titles(res))
+	}
+	if got := rel(reply[1]); !near(got, neighbourShare*rel(question[1])) {
+		t.Errorf("the reply to %q: relevance %v, want %v: %s", opening[1], got, neighbourShare*rel(question[1]), titles(res))
 	}
 }
 
@@ -324,7 +390,7 @@ func TestBySpeaker(t *testing.T) {
 		{Doc: index.Doc{Path: "d", Attribution: "melanie"}, Relevance: 0},
 		{Doc: index.Doc{Path: "e"}, Relevance: 0.8},
 	}
-	bySpeaker(hits, []index.Term{{Text: "Melanie"}, {Text: "read"}, {Text: "lovelace"}, {Text: "Caroline", Exclude: true}})
+	bySpeaker(hits, []index.Term{{Text: "Melanie"}, {Text: "read"}, {Text: "lovelace"}, {Text: "Caroline", Exclude: true}}, nil)
 	want := map[string]float64{
 		"a": 1 / 1.15, "b": (0.9 + 0.15) / 1.15, "c": (0.5 + 0.15) / 1.15, "d": 0.15 / 1.15, "e": 0.8 / 1.15,
 	}
@@ -339,7 +405,7 @@ func TestBySpeaker(t *testing.T) {
 	// No speaker named, or none of the hits by one: nothing changes.
 	for _, terms := range [][]index.Term{{{Text: "melanie", Prefix: true}}, {{Text: "grace"}}} {
 		before := hits[1].Relevance
-		bySpeaker(hits, terms)
+		bySpeaker(hits, terms, nil)
 		if hits[1].Relevance != before {
 			t.Errorf("%+v: relevance %v → %v", terms, before, hits[1].Relevance)
 		}

@@ -120,13 +120,18 @@ type Result struct {
 //     (allWordsFirst);
 //  3. a memory whose attribution the query names (who said or noticed it:
 //     "what did Ada decide") gains speakerWeight of relevance (bySpeaker);
+//     for a question that asks when, a memory that says when ("last
+//     week", "in May") gains timeWeight (byTimeWords);
 //  4. when the query names a date (dateIn: "on 16 November, 2023", "in
 //     May 2023", "2023"), the memories created then that have any of its
 //     other words are ranked among themselves, and lead (inSpan);
 //  5. for two words or more, each of the best candidates lends a share of
-//     its relevance to the memories just before and after it in its
-//     session (withNeighbours): the answer to a question is often said
-//     next to the words that repeat it.
+//     its relevance — without the bonus for having every word, which is
+//     its own — to the memories just before and after it in its session
+//     (withNeighbours): the answer to a question is often said next to
+//     the words that repeat it, and right after a memory that asks about
+//     them it gets the whole relevance. A neighbour that has none of the
+//     query's words gets less, and says via which memory it came.
 //
 // A type the taxonomy does not know is a *QueryError naming the known
 // types.
@@ -155,17 +160,17 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	if !q.Words() {
 		res.Match = MatchNoTerms
 	}
-	var when span
+	pl := &pull{askWhen: asksWhen(q.Terms)}
 	if s, idx, ok := dateIn(q.Terms); ok {
 		rest := slices.Clone(q.Terms)
 		for k := len(idx) - 1; k >= 0; k-- {
 			rest = slices.Delete(rest, idx[k], idx[k]+1)
 		}
 		if mt := matchTerms(rest); positiveTerms(mt) > 0 {
-			when, p.Terms = s, mt
+			pl.when, p.Terms = s, mt
 		}
 	}
-	hits, any, lenders, err := r.rank(ctx, true, when, p)
+	hits, any, lenders, err := r.rank(ctx, pl, p)
 	if err != nil {
 		return nil, err
 	}
@@ -216,17 +221,31 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	return res, nil
 }
 
-// rank is steps 2 to 5 of Search for the index terms of p (step 4 when
-// when is set, steps 3 and 5 when neighbours is): the best p.Limit documents,
-// and whether none of them has every word (any).
-func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, err error) {
+// pull is what a person's or an agent's search adds to the index's
+// ranking (Search, steps 3 to 5); the push block ranks without it (nil):
+// it has room for few marks, each found by its own words.
+type pull struct {
+	// when is the date the question names (step 4), zero when none.
+	when span
+	// askWhen: the question asks when (step 3).
+	askWhen bool
+}
+
+// rank is steps 2 to 5 of Search for the index terms of p (steps 3 to 5
+// when pl is set): the best p.Limit documents, whether none of them has
+// every word (any), and the hit that brought each neighbour (lenders).
+func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, err error) {
 	limit := p.Limit
-	if neighbours && positiveTerms(p.Terms) >= neighbourWords {
+	lend := pl != nil && positiveTerms(p.Terms) >= neighbourWords
+	if lend {
 		p.Limit = limit + neighbourPool
 	}
 	if hits, err = r.ix.Search(ctx, p); err != nil {
 		return nil, false, nil, err
 	}
+	// lends is what a hit lends its neighbours when that is not its own
+	// relevance (allWordsFirst).
+	var lends map[string]float64
 	if !p.Any && len(hits) < limit && positiveTerms(p.Terms) > 1 {
 		p.Any = true
 		more, err := r.ix.Search(ctx, p)
@@ -236,19 +255,24 @@ func (r *Recall) rank(ctx context.Context, neighbours bool, when span, p index.S
 		if len(hits) == 0 && len(more) > 0 {
 			any = true
 		}
-		hits = allWordsFirst(hits, more)
+		hits, lends = allWordsFirst(hits, more)
 	}
-	if neighbours {
+	if pl != nil {
 		// Pull search only: the push block asks by the agent's name for
 		// what others marked too.
-		bySpeaker(hits, p.Terms)
-	}
-	if !when.from.IsZero() {
-		if hits, err = r.inSpan(ctx, p, when, hits); err != nil {
-			return nil, false, nil, err
+		bySpeaker(hits, p.Terms, lends)
+		if pl.askWhen {
+			if err := r.byTimeWords(ctx, hits, lends); err != nil {
+				return nil, false, nil, err
+			}
+		}
+		if !pl.when.from.IsZero() {
+			if hits, err = r.inSpan(ctx, p, pl.when, hits); err != nil {
+				return nil, false, nil, err
+			}
 		}
 	}
-	if hits, lenders, err = r.withNeighbours(ctx, p, hits, neighbours); err != nil {
+	if hits, lenders, err = r.withNeighbours(ctx, p, hits, lend, lends); err != nil {
 		return nil, false, nil, err
 	}
 	return hits[:min(limit, len(hits))], any, lenders, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -149,4 +150,58 @@ func (r *Recall) inSpan(ctx context.Context, p index.SearchParams, when span, hi
 		hits = append(hits, h)
 	}
 	return hits, nil
+}
+
+// A question that asks when ("When did Melanie go camping?") is answered
+// by a memory that says when: "last weekend", "two years ago", "on
+// Friday", "in May". Among a pull search's candidates, those that have such
+// a word gain timeWeight of relevance (byTimeWords): the form of the
+// question says what kind of word the answer holds, not which — the
+// answer-type matching of lexical question answering. The answer's own
+// words still lead: the lift reorders memories that match about as well.
+
+// timeWeight is the share of relevance a memory with a time word gains
+// for a question that asks when. Measured on LoCoMo's development
+// conversations (bench/run.sh recall): temporal recall@5 78.5% → 81.1% at
+// 0.1, and nothing else moved; 0.25 gives no more.
+const timeWeight = 0.1
+
+// timeWords are the words that place what a memory tells in time (the
+// porter stemmer of the index finds "weeks" and "months" too), built on
+// first use.
+var timeWords = sync.OnceValue(func() []index.Term {
+	var ts []index.Term
+	for _, w := range strings.Fields(`yesterday today tomorrow ago last next recently week weekend month year
+		monday tuesday wednesday thursday friday saturday sunday`) {
+		ts = append(ts, index.Term{Text: w})
+	}
+	for m := time.January; m <= time.December; m++ {
+		ts = append(ts, index.Term{Text: strings.ToLower(m.String())})
+	}
+	return ts
+})
+
+// asksWhen reports whether the query is a question that asks when: its
+// first term is the bare word "when".
+func asksWhen(terms []Term) bool {
+	if len(terms) == 0 {
+		return false
+	}
+	t := terms[0]
+	return !t.Phrase && !t.Prefix && !t.Exclude && strings.EqualFold(strings.TrimRight(t.Text, "?,.!"), "when")
+}
+
+// byTimeWords gives the hits that have a time word timeWeight of
+// relevance (lift); lends follows.
+func (r *Recall) byTimeWords(ctx context.Context, hits []index.Hit, lends map[string]float64) error {
+	paths := make([]string, len(hits))
+	for i, h := range hits {
+		paths[i] = h.Path
+	}
+	has, err := r.ix.HaveAny(ctx, timeWords(), paths)
+	if err != nil {
+		return err
+	}
+	lift(hits, lends, timeWeight, func(h index.Hit) bool { return has[h.Path] })
+	return nil
 }

@@ -83,3 +83,32 @@ func TestSearchDate(t *testing.T) {
 		t.Errorf("without the date: %v", got)
 	}
 }
+
+// TestByTimeWords: a question that asks when lifts, among memories that
+// match about as well, the one that says when; the same words asked
+// otherwise leave the order to the index (the newer first on a tie).
+func TestByTimeWords(t *testing.T) {
+	v := newVault(t)
+	_, dated := v.add(testDoc{body: "Ada visited the harbour last weekend", created: ago(2 * day)})
+	_, undated := v.add(testDoc{body: "Ada visited the harbour with friends", created: ago(day)})
+	r := v.open()
+	for _, c := range []struct {
+		query string
+		first string
+	}{
+		{"When did Ada visit the harbour?", dated},
+		{"when Ada visited the harbour", dated},
+		{"Where did Ada visit the harbour?", undated},
+		{"Ada visited the harbour when?", undated},
+	} {
+		res := search(t, r, c.query)
+		if len(res.Hits) != 2 || res.Hits[0].ID != c.first {
+			t.Errorf("%q: %s", c.query, titles(res))
+		}
+		for _, h := range res.Hits {
+			if h.Relevance < 0 || h.Relevance > 1 {
+				t.Errorf("%q: relevance %v outside [0, 1]", c.query, h.Relevance)
+			}
+		}
+	}
+}

@@ -32,7 +32,7 @@ import (
 //	            file), edits written in place, their folders synced
 //	commit      one commit of exactly the batch's paths, with the trailers
 //	            Cortex-Buffer: <dev>:<inode>:<end offset> and Cortex-Totals
-//	index       index.db rows of the batch's paths
+//	index       index rows of the batch's paths
 //	quarantine  the batch's records appended (idempotent per buffer line)
 //	advance     state.json: offset = end, totals += the batch's
 //	clean       the documents' data flushed, then the manifest removed
@@ -118,6 +118,9 @@ func sum(data []byte) string {
 // totals and its commit ("" when none).
 func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines []rawLine) (Totals, string, error) {
 	b := newBatch(id, lines, m.now())
+	if err := m.held.load(m.l); err != nil {
+		return Totals{}, "", err
+	}
 	for _, ln := range lines {
 		if err := m.planLine(ctx, b, ln); err != nil {
 			return Totals{}, "", err

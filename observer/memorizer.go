@@ -198,6 +198,8 @@ type Memorizer struct {
 
 	// seen are the keys of the buffer's lines accounted for (seen.go).
 	seen seenLines
+	// held are the quarantine's records by offset (requarantine.go).
+	held heldLines
 
 	// leftWarned names the staging files housekeeping could not move that
 	// were already logged, so each is logged once per memorizer.
@@ -217,7 +219,7 @@ const (
 	stepManifest         // batch.json written
 	stepMoved            // documents in place, edits applied
 	stepCommitted        // the commit made
-	stepIndexed          // index.db updated
+	stepIndexed          // index updated
 	stepQuarantined      // quarantine records appended
 	stepSaved            // state.json advanced
 )

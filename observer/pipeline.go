@@ -137,7 +137,13 @@ func (b *batch) note(verb string, t target, attribution string) {
 func (m *Memorizer) planLine(ctx context.Context, b *batch, ln rawLine) error {
 	out, err := m.lineOutcome(ctx, b, ln)
 	var pe *editingError
-	if errors.As(err, &pe) {
+	switch {
+	case errors.As(err, &pe) && m.seen.has(ln):
+		// Accounted for before (read again from a copied buffer): it
+		// acts on nothing now, so a person's edit of its document is no
+		// reason to hold it.
+		out, err = outSkipped, nil
+	case errors.As(err, &pe):
 		// A person's work is theirs (SPEC §11): the line waits in the
 		// quarantine, whole, until they commit and retry it.
 		out, err = m.quarantine(b, ln, ReasonEditing, fmt.Sprintf("%s: skipped: %s; commit it, then `cortex quarantine retry`", pe.path, gitstore.SkippedEditing)), nil
@@ -155,6 +161,11 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	}
 	if len(bytes.TrimSpace(ln.Data)) == 0 {
 		return outSkipped, nil
+	}
+	if rec, ok := m.held.find(ln); ok {
+		// Read again from a copied vault's buffer: the line is the
+		// quarantine's already (recorded once: AppendQuarantine).
+		return m.quarantine(b, ln, rec.Reason, rec.Detail), nil
 	}
 	// Step 2, and security layers 1 (schema) and 2 (caps: ParseLine cuts).
 	// Layer 5, credentials, is part of the parse: every text field is

@@ -65,7 +65,11 @@ type QuarantineRecord struct {
 
 // AppendQuarantine appends records to observer/quarantine.jsonl under the
 // buffer's append lock, skipping any already recorded for the same buffer
-// and offset, and fsyncs.
+// and offset, and fsyncs. A record of the same line at the same offset of
+// another buffer is the same line too: a vault copied with `cp -a` (or
+// restored, or rsynced) has a buffer with a new identity, which the
+// memorizer reads again from the start, and a quarantined line is left
+// unkeyed there (seen.go), so it is refused again — once in the record.
 func AppendQuarantine(ctx context.Context, l vault.Layout, recs ...QuarantineRecord) error {
 	if len(recs) == 0 {
 		return nil
@@ -83,18 +87,27 @@ func AppendQuarantine(ctx context.Context, l vault.Layout, recs ...QuarantineRec
 		b BufferID
 		o int64
 	}
+	type copied struct {
+		o    int64
+		line string
+	}
 	seen := make(map[key]bool, len(have))
+	again := make(map[copied]bool, len(have))
 	for _, r := range have {
 		if r.File == "" { // a staging file's record has no place in a buffer
 			seen[key{r.Buffer, r.Offset}] = true
+			again[copied{r.Offset, r.Line}] = true
 		}
 	}
 	var buf bytes.Buffer
 	for _, r := range recs {
-		if seen[key{r.Buffer, r.Offset}] {
+		if seen[key{r.Buffer, r.Offset}] || r.File == "" && again[copied{r.Offset, r.Line}] {
 			continue
 		}
 		seen[key{r.Buffer, r.Offset}] = true
+		if r.File == "" {
+			again[copied{r.Offset, r.Line}] = true
+		}
 		line, err := json.Marshal(r)
 		if err != nil {
 			return fmt.Errorf("quarantine: %w", err)

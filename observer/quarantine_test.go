@@ -39,10 +39,14 @@ func TestQuarantineAppendIsIdempotentPerLine(t *testing.T) {
 	if !reflect.DeepEqual(recs, []QuarantineRecord{a, b, c}) {
 		t.Fatalf("records = %+v", recs)
 	}
-	// The same offset in another buffer file is another line.
+	// The same offset in another buffer file is another line; the same
+	// line there is the same line, read again from a copied vault's buffer.
 	d := a
 	d.Buffer = BufferID{Dev: 1, Inode: 8}
-	if err := AppendQuarantine(ctx, l, d); err != nil {
+	d.Line = `{"body":"ignore previous, said again"}`
+	copied := a
+	copied.Buffer = BufferID{Dev: 1, Inode: 9}
+	if err := AppendQuarantine(ctx, l, d, copied); err != nil {
 		t.Fatal(err)
 	}
 	if recs, err = ReadQuarantine(l); err != nil || len(recs) != 4 {

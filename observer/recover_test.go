@@ -443,7 +443,7 @@ func testReplacedBufferReplay(t *testing.T, corruptState bool) {
 	}
 }
 
-// TestIndexLostOrCorrupt: a missing or corrupt index.db is rebuilt with a
+// TestIndexLostOrCorrupt: a missing or corrupt index file is rebuilt with a
 // warning, and de-duplication still finds the documents.
 func TestIndexLostOrCorrupt(t *testing.T) {
 	l := newTestVault(t)

@@ -147,7 +147,7 @@ func (d DaemonStatus) Running() bool {
 const (
 	IndexFresh   = "fresh"   // written after every memory file changed
 	IndexStale   = "stale"   // a memory file changed after the index was written
-	IndexMissing = "missing" // no .cortex/index.db: built by the next reader
+	IndexMissing = "missing" // no index file: built by the next reader
 )
 
 // IndexStatus compares the index's modification time with the changes of
@@ -155,7 +155,7 @@ const (
 // removed: its folder's time). The check is a stat walk, no parsing.
 type IndexStatus struct {
 	State string `json:"state"`
-	// Updated is index.db's modification time.
+	// Updated is the index file's modification time.
 	Updated time.Time `json:"updated,omitzero"`
 	// Newest is the newest memory change after the index was written, and
 	// NewestPath where: set when the index is stale.
@@ -338,7 +338,7 @@ func daemonLockHeld(l vault.Layout) (bool, error) {
 	return true, nil
 }
 
-// readIndexStatus compares index.db's time with the changes in the memory
+// readIndexStatus compares the index file's time with the changes in the memory
 // folders, unless a live daemon keeps the index fresh: then the walk, which
 // is most of what status costs in a large vault, would only say what the
 // daemon already does.

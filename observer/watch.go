@@ -55,7 +55,7 @@ type handIndex struct {
 
 // watchMemory sets up the hand-edit watches: every memory folder not
 // ignored, and .cortex/, where `cortex rebuild-index` renames a new
-// index.db over the one the daemon has open.
+// index file over the one the daemon has open.
 func (d *Daemon) watchMemory() {
 	h := &d.hand
 	h.dirs, h.paths = map[string]bool{}, map[string]bool{}
@@ -169,7 +169,7 @@ func (d *Daemon) memoryRel(p string) (string, bool) {
 // removed (editors save by renaming a new file over the old), a folder
 // created (watched at once; the files already in it are queued), moved or
 // removed (a refresh: its files have no events of their own), a change of
-// .cortexignore, or index.db replaced or removed.
+// .cortexignore, or the index file replaced or removed.
 func (d *Daemon) handEvent(ev fsnotify.Event) bool {
 	h := &d.hand
 	name := filepath.Clean(ev.Name)
@@ -178,7 +178,7 @@ func (d *Daemon) handEvent(ev fsnotify.Event) bool {
 		return ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename)
 	case filepath.Dir(name) == filepath.Clean(d.l.CacheDir()):
 		// A rebuild renames a new file in (Create); rm removes it.
-		// Writes to index.db are the index's own.
+		// Writes to the index file are the index's own.
 		return filepath.Base(name) == filepath.Base(d.l.IndexDB()) &&
 			(ev.Has(fsnotify.Create) || ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename))
 	case name == filepath.Clean(d.l.Cortexignore()):

@@ -196,7 +196,7 @@ func TestDaemonReopensARebuiltIndex(t *testing.T) {
 	if err := os.Remove(l.IndexDB()); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "a new index.db", func() bool { _, err := os.Stat(l.IndexDB()); return err == nil })
+	waitFor(t, "a new index file", func() bool { _, err := os.Stat(l.IndexDB()); return err == nil })
 	handNote(t, l, "mind/notes/after-delete.md", "Edited after the index was deleted.")
 	waitIndexed(t, l, "mind/notes/after-delete.md", "Edited after the index was deleted.")
 }

@@ -53,8 +53,10 @@ func (sc Schedule) Due(now time.Time, last time.Time, ok bool) bool {
 
 // Scheduled returns the daemon's Sleep hook: at each call it runs
 // maintenance when sc says it is due. A failed run is logged, never fatal,
-// and tried again at the next slot or catch-up.
-func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Time) func(ctx context.Context) {
+// and tried again at the next slot or catch-up. done, when set, is called
+// after each run that succeeded (the daemon refreshes the project's
+// AGENTS.md there, as cortex maintain does).
+func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Time, done func(context.Context, *Report)) func(ctx context.Context) {
 	if now == nil {
 		now = time.Now
 	}
@@ -109,5 +111,8 @@ func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Ti
 		}
 		failedAt = time.Time{}
 		log.Info("sleep: maintenance done", "actions", len(rep.Actions), "commit", rep.Commit, "notes", len(rep.Notes))
+		if done != nil {
+			done(ctx, rep)
+		}
 	}
 }

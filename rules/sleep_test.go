@@ -459,7 +459,8 @@ func TestScheduled(t *testing.T) {
 	sc, _ := ParseSchedule("off")
 	sc.Off = false
 	sc.Hour, sc.Minute = 3, 0
-	hook := Scheduled(f.l, sc, slog.New(slog.DiscardHandler), func() time.Time { return now })
+	runs := 0
+	hook := Scheduled(f.l, sc, slog.New(slog.DiscardHandler), func() time.Time { return now }, func(context.Context, *Report) { runs++ })
 	ctx := context.Background()
 	head := git(t, f.l.Root, "rev-parse", "HEAD")
 	now = fixtureNow.Add(time.Hour)
@@ -477,6 +478,9 @@ func TestScheduled(t *testing.T) {
 	hook(ctx)
 	if git(t, f.l.Root, "rev-parse", "HEAD") != head {
 		t.Error("ran twice in a day")
+	}
+	if runs != 1 {
+		t.Errorf("done called %d times for one run", runs)
 	}
 	lr, ok, err := readLastRun(f.l)
 	if err != nil || !ok || !lr.At.Equal(fixtureNow.Add(24*time.Hour)) {

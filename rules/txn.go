@@ -37,7 +37,7 @@ import (
 //	          then removes the old one
 //	commit    one commit of exactly those paths, whose Cortex-Sleep trailer
 //	          is the run's fingerprint
-//	index     index.db rows of the paths
+//	index     index rows of the paths
 //	clean     the manifest removed
 //
 // Recovery (before every run) reads the manifest: when the newest

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/cortex-vault/cortex/vault/agentsblock"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
@@ -31,15 +32,28 @@ const (
 )
 
 // view regenerates MEMORY.md from the plan's state, when what it shows
-// changed.
+// changed, and the cortex block of the AGENTS.md and CLAUDE.md at the
+// vault's root that hold one (in the same commit).
 func (p *planner) view(ctx context.Context) error {
 	p.finishRules()
-	if p.editing(ViewFile) {
-		return nil
-	}
 	data, err := p.renderView(ctx)
 	if err != nil {
 		return err
+	}
+	if err := p.viewFile(data); err != nil {
+		return err
+	}
+	for _, name := range agentsblock.Files {
+		p.agentsFile(name, data)
+	}
+	return nil
+}
+
+// viewFile plans MEMORY.md's new bytes, data, unless a person is editing
+// it.
+func (p *planner) viewFile(data []byte) error {
+	if p.editing(ViewFile) {
+		return nil
 	}
 	abs := p.s.abs(ViewFile)
 	cur, err := os.ReadFile(abs)
@@ -75,6 +89,38 @@ func (p *planner) view(ctx context.Context) error {
 	p.ops[ViewFile] = op
 	p.act(Action{Kind: KindView, Path: ViewFile, Detail: fmt.Sprintf("%d lines", bytes.Count(data, []byte("\n")))})
 	return nil
+}
+
+// agentsFile plans the refresh of the cortex block in the file name at the
+// vault's root (AGENTS.md, CLAUDE.md) from the view's bytes, when the file
+// holds the block: everything outside the block is a person's and stays
+// byte for byte. A file a person is editing, or a link, is left alone.
+func (p *planner) agentsFile(name string, view []byte) {
+	abs := p.s.abs(name)
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() {
+		return // absent, or not a file Cortex may write
+	}
+	cur, err := os.ReadFile(abs)
+	if err != nil {
+		p.notef("%s: %v; its cortex block not refreshed", name, err)
+		return
+	}
+	if !agentsblock.Has(cur) || p.editing(name) {
+		return
+	}
+	next, err := agentsblock.Splice(string(cur), agentsblock.Render(view, "."))
+	if err != nil {
+		p.notef("%s: %v; its cortex block not refreshed", name, err)
+		return
+	}
+	if next == string(cur) {
+		return
+	}
+	data := []byte(next)
+	p.ops[name] = &fileOp{Path: name, Mode: fi.Mode().Perm(), Data: data, Sum: sum(data),
+		Existed: true, Original: cur, OriginalSum: sum(cur)}
+	p.act(Action{Kind: KindView, Path: name, Detail: "the cortex block"})
 }
 
 // renderView writes MEMORY.md: the header, the rules (each entry of the

@@ -49,13 +49,11 @@ func (f Finding) String() string {
 	return s
 }
 
-// injRule is one pattern of a family. need lists sets of strings every
-// match holds one of each (requiredSets): without them, the pattern is not
-// run.
+// injRule is one pattern of a family. ruleSets splits it into its
+// alternatives, each run only where the strings every match of it holds
+// are in the text (requiredSets).
 type injRule struct {
-	id   string
-	re   *regexp.Regexp
-	need [][]string
+	id, expr string
 }
 
 // sk compiles a pattern for the skeleton view, where l, 1, | and ! all read
@@ -63,7 +61,7 @@ type injRule struct {
 func sk(id, expr string) injRule { return nat(id, strings.ReplaceAll(expr, "l", "i")) }
 
 func nat(id, expr string) injRule {
-	return injRule{id, regexp.MustCompile(expr), requiredSets(expr)}
+	return injRule{id, expr}
 }
 
 // Word lists shared by the English rules.
@@ -362,17 +360,45 @@ func Scan(s string) (Finding, bool) {
 			return f, true
 		}
 	}
+	if !looksRot13(native) {
+		return Finding{}, false
+	}
 	r13 := rot13(native)
 	rs, _ := skeletonView(r13)
 	if id := firstEnglish(rs); id != "" {
 		return Finding{Rule: id, Via: "rot13"}, true
 	}
-	if f, review, ok := shapeFinding(r13); ok && !review {
+	if f, review, ok := shapeFinding(r13, false); ok && !review {
 		f.Via = "rot13"
 		return f, true
 	}
 	return Finding{}, false
 }
+
+// looksRot13 reports whether s holds at least two of the commonest English
+// words as ROT13 writes them ("gur", "naq", "lbh"): a text with none is
+// not English in ROT13, and decoding it would only cost a second scan.
+func looksRot13(s string) bool {
+	n := 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if rot13Words()[w] {
+			if n++; n == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rot13Words are English function words and the attack's common verbs,
+// in ROT13.
+var rot13Words = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("the and you your to is all for of with this any every must should never it on in are now an be not from agents send ignore previous instructions") {
+		m[rot13(w)] = true
+	}
+	return m
+})
 
 // payload is a text found inside an encoding, and the encoding.
 type payload struct{ text, via string }
@@ -407,11 +433,11 @@ func Review(s string) (Finding, bool) {
 		return Finding{}, false
 	}
 	native := nativeView(s)
-	if f, review, ok := shapeFinding(native); ok && review {
+	if f, review, ok := shapeFinding(native, true); ok && review {
 		return f, true
 	}
 	for _, d := range decoded(s) {
-		if f, review, ok := shapeFinding(nativeView(d.text)); ok && review {
+		if f, review, ok := shapeFinding(nativeView(d.text), true); ok && review {
 			f.Via = d.via
 			return f, true
 		}
@@ -443,7 +469,7 @@ func detectText(native string) (Finding, bool) {
 			return Finding{Rule: id, Via: "spaced-letters"}, true
 		}
 	}
-	if f, review, ok := shapeFinding(native); ok && !review {
+	if f, review, ok := shapeFinding(native, false); ok && !review {
 		return f, true
 	}
 	return Finding{}, false
@@ -468,39 +494,84 @@ var weakeningRules = sync.OnceValue(func() []injRule {
 })
 
 func weakeningOrder(skel string) string {
-	x := indexOf(weakeningRules())
-	hits := x.hits(skel)
-	if !x.candidate(hits, 0) || !weakeningRules()[0].re.MatchString(skel) {
+	x := setOf(weakeningRules())
+	hits := x.index.hits(skel)
+	// The act (rule 0) must be asked for, not forbidden.
+	act := false
+	for _, b := range x.branches[0] {
+		if x.index.candidate(hits, b.slot) && unnegated(b.re, skel) {
+			act = true
+			break
+		}
+	}
+	if !act {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
-		if x.candidate(hits, i+1) && r.re.MatchString(skel) {
+		if x.matches(hits, i+1, skel) {
 			return r.id
 		}
 	}
 	return ""
 }
 
-// ruleIndex holds the literal index of each rule list, built once.
-var ruleIndex = sync.OnceValue(func() map[*injRule]*literalIndex {
-	m := map[*injRule]*literalIndex{}
-	for _, rs := range [][]injRule{englishRules(), nativeRules(), templateRules(), compactRules(), weakeningRules()} {
-		sets := make([][][]string, len(rs))
-		for i, r := range rs {
-			sets[i] = r.need
+// unnegated reports a match of re in s that is not forbidden: "the bot
+// should never merge its own PRs" is a policy, not an order.
+func unnegated(re *regexp.Regexp, s string) bool {
+	if !re.MatchString(s) {
+		return false
+	}
+	for _, m := range re.FindAllStringIndex(s, 8) {
+		if !negatedBefore(s, m[0]) {
+			return true
 		}
-		m[&rs[0]] = newLiteralIndex(sets)
+	}
+	return false
+}
+
+// ruleSet is a rule list's alternatives, each compiled on its own, and the
+// literal index over all of them: a rule is tried only on the
+// alternatives whose words are in the text.
+type ruleSet struct {
+	index    *literalIndex
+	branches [][]branch // by rule
+}
+
+// ruleSets holds the ruleSet of each rule list, built once.
+var ruleSets = sync.OnceValue(func() map[*injRule]*ruleSet {
+	m := map[*injRule]*ruleSet{}
+	for _, rs := range [][]injRule{englishRules(), nativeRules(), templateRules(), compactRules(), weakeningRules()} {
+		set := &ruleSet{branches: make([][]branch, len(rs))}
+		var sets [][][]string
+		for i, r := range rs {
+			for _, e := range splitBranches(r.expr) {
+				set.branches[i] = append(set.branches[i], branch{regexp.MustCompile(e), len(sets)})
+				sets = append(sets, requiredSets(e))
+			}
+		}
+		set.index = newLiteralIndex(sets)
+		m[&rs[0]] = set
 	}
 	return m
 })
 
-func indexOf(rules []injRule) *literalIndex { return ruleIndex()[&rules[0]] }
+func setOf(rules []injRule) *ruleSet { return ruleSets()[&rules[0]] }
+
+// matches reports whether rule i of the set matches s.
+func (x *ruleSet) matches(hits []uint64, i int, s string) bool {
+	for _, b := range x.branches[i] {
+		if x.index.candidate(hits, b.slot) && b.re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
 
 func first(rules []injRule, s string) string {
-	x := indexOf(rules)
-	hits := x.hits(s)
+	x := setOf(rules)
+	hits := x.index.hits(s)
 	for i, r := range rules {
-		if x.candidate(hits, i) && r.re.MatchString(s) {
+		if x.matches(hits, i, s) {
 			return r.id
 		}
 	}
@@ -510,15 +581,17 @@ func first(rules []injRule, s string) string {
 // firstEnglish is the first English-rule family with a match in the
 // skeleton s that is not vetoed.
 func firstEnglish(s string) string {
-	x := indexOf(englishRules())
-	hits := x.hits(s)
+	x := setOf(englishRules())
+	hits := x.index.hits(s)
 	for i, r := range englishRules() {
-		if !x.candidate(hits, i) || !r.re.MatchString(s) {
-			continue
-		}
-		for _, m := range r.re.FindAllStringIndex(s, -1) {
-			if !vetoed(r.id, s, m) {
-				return r.id
+		for _, b := range x.branches[i] {
+			if !x.index.candidate(hits, b.slot) || !b.re.MatchString(s) {
+				continue
+			}
+			for _, m := range b.re.FindAllStringIndex(s, -1) {
+				if !vetoed(r.id, s, m) {
+					return r.id
+				}
 			}
 		}
 	}

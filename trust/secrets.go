@@ -30,6 +30,10 @@ type credRule struct {
 	keywords []string
 	re       *regexp.Regexp
 	valid    func(secret string) bool
+	// late rules run after the assignments, which keep more of the words
+	// around a secret ("the db password is [REDACTED]" either way, but
+	// reported as the assignment it is).
+	late bool
 }
 
 // pre and post bound a token where \b would be wrong (it sees "_" as a word
@@ -38,6 +42,11 @@ const (
 	pre  = `(?:^|[^A-Za-z0-9_])`
 	post = `(?:$|[^A-Za-z0-9_])`
 )
+
+func lateRule(r credRule) credRule {
+	r.late = true
+	return r
+}
 
 func rule(id string, keywords []string, expr string, valid func(string) bool) credRule {
 	return credRule{id: id, keywords: keywords, re: regexp.MustCompile(expr), valid: valid}
@@ -161,6 +170,19 @@ var credRules = sync.OnceValue(func() []credRule {
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
 		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// A password told in a sentence, in the five languages: "the root pw
+		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
+		// de passe du Wi-Fi est …". The value must look like a password
+		// (passwordShaped), so "the password is stored hashed" stays.
+		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		// … and without the verb, a password word and the password:
+		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
+		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// A Wi-Fi network and its key: "wifi: office-5G / …".
+		lateRule(rule("wifi-password", []string{"wifi", "wi-fi", "wlan", "ssid"},
+			`(?i)\b(?:wi-?fi|wlan|ssid)\b[^\n]{0,40}?(?:\s/|\bpassword|\bpw|\bkey|\bpassphrase)\s*[:=]?\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A chat bot's token (Telegram's shape), also glued to "bot" in an
 		// API URL, where a word boundary would not find its start.
 		rule("bot-token", []string{":aa"}, `(?:^|[^0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_\-]{33})(?:$|[^A-Za-z0-9_\-])`, nil),
@@ -197,21 +219,30 @@ func Redact(s string) (string, []string) {
 	// text, so what the first pass found stays a superset.
 	x := credIndex()
 	hits := x.hits(strings.ToLower(s))
-	for i := range credRules() {
-		r := &credRules()[i]
-		if !x.candidate(hits, i) {
-			continue
-		}
-		out, n := replaceSecret(r.re, s, r.valid, nil)
-		if n > 0 {
-			s = out
-			fired(r.id)
+	apply := func(late bool) {
+		for i := range credRules() {
+			r := &credRules()[i]
+			if r.late != late || !x.candidate(hits, i) {
+				continue
+			}
+			if out, n := replaceSecret(r.re, s, r.valid, nil); n > 0 {
+				s = out
+				fired(r.id)
+			}
 		}
 	}
+	apply(false)
 	if x.candidate(hits, len(credRules())) {
 		if out, n := replaceAssignments(s); n > 0 {
 			s = out
 			fired("credential-assignment")
+		}
+	}
+	apply(true)
+	if strings.Contains(s, "|") {
+		if out, n := redactTableColumns(s); n > 0 {
+			s = out
+			fired("table-column")
 		}
 	}
 	known, ids := redactKnown(s)
@@ -395,6 +426,62 @@ func assignmentSecret(name, value string, quoted, prose, copula bool) bool {
 	return looksRandom(value)
 }
 
+// redactTableColumns redacts the cells of a markdown table's column whose
+// header names a secret ("| service | user | password |"): a value in such
+// a column is the secret, with no word beside it to say so.
+func redactTableColumns(s string) (string, int) {
+	lines := strings.Split(s, "\n")
+	n := 0
+	var cols map[int]bool // the secret columns of the table being read
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			cols = nil
+			continue
+		}
+		cells := strings.Split(strings.Trim(t, "|"), "|")
+		if cols == nil {
+			for k, c := range cells {
+				if secretHeader().MatchString(strings.TrimSpace(c)) {
+					if cols == nil {
+						cols = map[int]bool{}
+					}
+					cols[k] = true
+				}
+			}
+			continue
+		}
+		changed := false
+		for k := range cols {
+			if k >= len(cells) {
+				continue
+			}
+			if v := strings.TrimSpace(cells[k]); toldPassword(v) || looksRandom(v) {
+				cells[k] = " " + Redacted + " "
+				changed = true
+				n++
+			}
+		}
+		if changed {
+			lead := line[:strings.Index(line, "|")]
+			lines[i] = lead + "|" + strings.Join(cells, "|") + "|"
+		}
+	}
+	if n == 0 {
+		return s, 0
+	}
+	return strings.Join(lines, "\n"), n
+}
+
+// secretHeader is a table header that names a secret.
+var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-]?key|key|credentials?|passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha)s?$`)
+
+// toldPassword is a password told after its word, not code that fetches
+// one ("process.env.DB_PASSWORD", "${SECRET}", "secret/db)").
+func toldPassword(v string) bool {
+	return passwordShaped(v) && notPlaceholder(v) && !codeReference(v) && !strings.ContainsAny(v, "/(){}$[]")
+}
+
 // passwordShaped is a word of six or more characters with letters and
 // digits or signs: "hunter2-prod-77", not "stored", "12" or "required".
 func passwordShaped(v string) bool {
@@ -507,11 +594,13 @@ func looksRandom(v string) bool {
 			upper++
 		}
 	}
-	if letters > 0 && digits > 0 {
+	if letters > 0 && digits >= 2 {
 		// "v1.2.3", "2024-05-01", "utf8mb4": versions, dates and names mix
 		// digits too; a token has a few of each.
-		return digits >= 2 && letters >= 3 && entropy(v) >= 3
+		return letters >= 3 && entropy(v) >= 3
 	}
+	// Letters and at most one digit: long, in both cases, and varied
+	// ("BPhLERW0CbvaQqrpxCCd", not "MyServiceName2").
 	return len(v) >= 16 && upper > 0 && lower > 0 && entropy(v) >= 3.5
 }
 

@@ -40,6 +40,22 @@ type shapePart struct {
 	// lexicon to be tried: Go's regexp has no literal prefix to skip by
 	// in these alternations, and most notes address nobody.
 	gate []string
+	// soft marks an address that names no agent (the next reader, a duty
+	// in the passive): strong enough for an attack's risk, too vague to
+	// hold a note that only names a secret ("whoever is on call next week:
+	// the deploy key expires, rotate it").
+	soft bool
+	// branches are re's top-level alternatives, each compiled on its own
+	// with its slot in the literal index: a lexicon of twenty phrasings is
+	// tried only on the phrasings whose words are in the text.
+	branches []branch
+}
+
+// branch is one alternative of a part's expression and its slot in the
+// literal index.
+type branch struct {
+	re   *regexp.Regexp
+	slot int
 }
 
 // The thresholds. A part that addresses weighs 2 when it speaks to agents,
@@ -58,16 +74,18 @@ const (
 
 // Shared word lists of the lexicons (folded: lower case, no diacritics).
 const (
-	agentNoun = `(?:(?:ai|coding|code|llm|autonomous)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|ai (?:helpers?|reviewers?|tools?|models?|systems?))` +
-		`|(?:agent(?:en)?|assistent(?:en)?|ki)` + // de
-		`|(?:l'ia|l'assistant|assistants?|ia)` + // fr
+	agentNoun = `(?:(?:ai|coding|code|llm|autonomous|automated)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|bots?|ai (?:helpers?|reviewers?|tools?|models?|systems?|readers?|workers?|contributors?|coders?))` +
+		`|the (?:ai |language )?models?|automated (?:contributors?|tools?|reviewers?|helpers?)|whichever ai|(?:that|this|the|any) helper(?:'s)?|helper tools?|the automation` +
+		`|(?:agent(?:en)?|assistent(?:en)?|ki|ki-[a-z]+)` + // de
+		`|(?:l'ia|l'assistant|l'agent|assistants?|ia)` + // fr
 		`|(?:agentes?|asistentes?|assistentes?)` // es, pt
 	modal = `(?:must|should|shall|may|can|will|are to|is to|needs? to|ha(?:ve|s) to|(?:is|are) (?:now |hereby )?(?:allowed|permitted|authori[sz]ed|cleared|free|expected|required|instructed|pre-?approved|granted|to)|(?:has|have) (?:standing )?permission)` +
 		`|(?:durfen|darf|konnen|kann|mussen|muss|sollen|soll|sollte|sollten)` +
-		`|(?:peuvent|peut|doivent|doit|devront|devez|sont autorises)` +
-		`|(?:pueden|puede|deben|debe|tienen que|tiene que|estan autorizados)` +
-		`|(?:podem|pode|devem|deve|tem que|estao autorizados)`
-	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|future sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
+		`|(?:peuvent|peut|doivent|doit|devront|devra|pourront|pourra|devez|sont autorises|est autorise|a le droit de|ont le droit de)` +
+		`|(?:pueden|puede|deben|debe|tienen que|tiene que|estan autorizados|podran|podra|deberan|debera|tienen? permiso para)` +
+		`|(?:podem|pode|devem|deve|tem que|estao autorizados|poderao|podera|deverao|devera|tem permissao para)` +
+		`|(?:get|gets|got|receive|receives|hold|holds) (?:permanent |standing |full )?(?:permission|approval|clearance)`
+	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new|upcoming|coming|following)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|(?:future|upcoming) sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
 		`|(?:zukunftige(?:n)? sitzungen|jede(?:r|n)? (?:neue(?:n)? )?sitzung)` +
 		`|(?:sessions futures|toutes les (?:futures |prochaines )?sessions|chaque (?:nouvelle )?session)` +
 		`|(?:sesiones futuras|cada sesion(?: nueva)?|todas las sesiones)` +
@@ -76,7 +94,8 @@ const (
 		`|(?:ab sofort|ab jetzt|von nun an|kunftig|in zukunft)` +
 		`|(?:desormais|dorenavant|a partir de maintenant|a l'avenir)` +
 		`|(?:a partir de ahora|de ahora en adelante|en adelante)` +
-		`|(?:de agora em diante|a partir de agora|daqui em diante)`
+		`|(?:de agora em diante|a partir de agora|daqui em diante|daqui para frente)` +
+		`|(?:as of today|starting today|from today on|ab heute|a partir d'aujourd'hui|a partir de hoy|desde hoy|a partir de hoje)`
 	authority = `(?:\b(?:message|note|notice|order|instruction|directive|memo|word|announcement)s? from (?:the |our |your )?(?:repo(?:sitory)? |project |org |company )?(?:owner|admin(?:istrator)?|maintainer|lead|security team|platform team|cto|ceo|management|anthropic|openai|github|staff|system)` +
 		`|priority override|official (?:notice|instruction|policy|directive)|(?:has|have) signed off|highest priority|top priority|as the (?:lead |repo |project )?(?:maintainer|owner|admin)|(?:written|issued|authori[sz]ed|approved) by the (?:admin|owner|maintainer|security team)|(?:is|are) authoritative|orders from|(?:^|\n)\s*\[?(?:system|admin|developer|root)\]?\s*[:\]]|the maintainer has authori[sz]ed)` +
 		`|(?:anweisung|nachricht|hinweis|befehl) (?:vom|von der|des) (?:eigentumer|besitzer|admin|administrator|maintainer|chef)` +
@@ -86,91 +105,199 @@ const (
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output)` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
-		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\b)` +
-		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen)|verschweig|nicht erwahnen|heimlich)` +
-		`|(?:ne (?:dis|dites) rien|sans le dire|ne le mentionne pas|cache(?:r)? (?:ceci|cela) a|en secret|discretement)` +
-		`|(?:no le digas|no se lo digas|sin decir(?:le|selo)?|no menciones|en secreto|a escondidas)` +
-		`|(?:nao conte|nao diga|sem contar|nao mencione|em segredo|escondido)`
+		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
+		`|leave (?:it|this|that|them|these|those) out of\b|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
+		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
+		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
+		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen|melden)|verschweig|nicht erwahnen|heimlich)` +
+		`|(?:ne (?:dis|dites) rien|sans le dire|sans en parler|sans (?:le )?(?:signaler|prevenir)|inutile de le (?:signaler|dire|mentionner)|ne le mentionne pas|cache(?:r)? (?:ceci|cela) a|en secret|discretement)` +
+		`|(?:no le digas|no se lo digas|sin decir(?:le|selo)?|no menciones|no lo mencion[a-z]*|sin avisar|en secreto|a escondidas)` +
+		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:https?://[^\s)>"']+|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b)`
-	secretObj = `(?:secrets?|credentials?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env)` +
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b)`
+	secretObj = `(?:secrets?|credentials?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
 		`|(?:credenciales|claves|contrasenas?)` +
 		`|(?:credenciais|chaves|senhas?)`
-	exfilVerb = `(?:send|post|upload|email|e-mail|mail|forward|copy|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put)` +
-		`|(?:schick|sende|senden|hochladen|lade\S* hoch|kopier|pushen)` +
-		`|(?:envoie|envoyer|envoyez|pousse|pousser|publie|copie|copier|partage)` +
-		`|(?:envia|enviar|envie|sube|subir|copia|copiar|publica)` +
-		`|(?:envie|enviar|mande|mandar|suba|subir|copie|copiar|publique)`
-	fetchVerb = `(?:download|fetch|curl|wget|install|pip install|npm install|go get)` +
+	exfilVerb = `(?:(?:send|post|upload|email|e-mail|mail|forward|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put|attach)(?:s|es|ed|ing)?|cop(?:y|ies|ied|ying))` +
+		`|(?:schick[a-z]*|sende[nt]?|hochlad[a-z]*|lade\S* hoch|kopier[a-z]*|pushen|weitergeb[a-z]*|weiterleit[a-z]*|gib\S* (?:\S+ ){0,4}weiter)` +
+		`|(?:envo(?:ie|ies|ient|yer|yez|yons|yera|yeront)|pouss(?:e|es|er|ez|ent|era|eront)|publi(?:e|er|ez|ent|era|eront)|copi(?:e|es|er|ez|ent|era|eront)|partag(?:e|er|ez|ent|era|eront)|transfer(?:e|er|ez|ent|era|eront))` +
+		`|(?:envi(?:a|an|ar|e|en|ou|ara|aran|arao)|sub(?:a|an|e|en|ir|ira|iran)|copi(?:a|an|ar|ara|aran|ou)|public(?:a|an|ar|ara|aran)|publique|mand(?:a|an|ar|e|em|ara|ou))`
+	fetchVerb = `(?:(?:download|fetch|curl|wget|install|load)(?:s|es|ed|ing)?|pip install|npm install|go get)` +
 		`|(?:herunterladen|lade\S* (?:\S+ ){0,6}herunter|installier)` +
 		`|(?:telecharge|telecharger|installe)` +
 		`|(?:descarga|descargar|instala)` +
 		`|(?:baixe|baixar|instale)`
-	runVerb = `(?:\b(?:run|execute|exec|source|pipe\S*|eval)\b|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|into (?:ba|z)?sh|with bash|trust and run|put it in /usr)` +
+	runVerb = `(?:\b(?:run|runs|running|execute[sd]?|executing|exec|source|pipe\S*|eval)\b|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|into (?:ba|z)?sh|with bash|trust and run|put it in /usr)` +
 		`|(?:ausfuhren|fuhre\S* (?:\S+ ){0,4}aus|starte)` +
 		`|(?:executer|execute|lance)` +
 		`|(?:ejecuta|ejecutar|corre)` +
 		`|(?:execute|executar|rode|rodar)`
 	// safeguard is a protection a capability can weaken.
-	safeguard = `(?:branch protection|protections?|(?:code |security )?reviews?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log)?|safety checks|safeguards|guardrails|approvals?)` +
+	safeguard = `(?:branch protection|protections?|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
+		`|(?:green )?pipeline|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
 		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
 		`|(?:revisao|protecao|testes|verificac(?:ao|oes)(?: de assinatura)?|assinaturas?)`
-	weakenVerb = `(?:disable|disabling|turn off|switch off|deactivate|remove|bypass|skip|waive|suppress|drop|relax|lift|truncate)` +
+	weakenVerb = `(?:disabl(?:e|es|ed|ing)|comment(?:s|ed|ing)? out|dismiss(?:es|ed|ing)?|delet(?:e|es|ed|ing)|turn(?:s|ed|ing)? off|switch(?:es|ed|ing)? off|deactivat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|waiv(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|drop(?:s|ped|ping)?|relax(?:es|ed|ing)?|lift(?:s|ed|ing)?|truncat(?:e|es|ed|ing))` +
 		`|(?:deaktivier\S*|abschalten|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
 		`|(?:desactive\S*|desactiver|contourne\S*|ignore\S*)` +
 		`|(?:desactiva\S*|desactivar|omite|omitir|salta)` +
 		`|(?:desativ\S*|desligue|desligar|pule|pular|ignore)`
-	approveVerb = `(?:approve|merge|accept|sign off|mark)` +
+	approveVerb = `(?:approv(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|accept(?:s|ed|ing)?|sign off|mark|apply|applies|applied)` +
 		`|(?:mergen|genehmigen|freigeben|akzeptieren)` +
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
-		`|(?:aprovar|fazer merge|mesclar|aceitar)`
-	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests|prs|changes|commits)|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
+		`|(?:aprov(?:e|a|ar|em|ou)|fazer merge|mesclar|aceitar)`
+	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
-		`|(?:sem revisao|sem testes|todos os pull requests)`
-	destroyObj = `(?:backups?|production|prod|audit[- ]logs?|release/\*|release branches|all branches|the database|tables?|databases?)` +
-		`|(?:sicherungen|produktion|protokolle)|(?:sauvegardes)|(?:copias de seguridad|produccion)|(?:copias de seguranca|producao)`
-	destroyVerb = `(?:delete|wipe|truncate|purge|drop|erase|destroy|rm -rf|remove)` +
+		`|(?:sem revis(?:ao|ar)|sem testes|todos os pull requests|sin revisar|ohne zu prufen|sans relire)`
+	destroyObj = `(?:backups?|snapshots?|production|prod|audit[- ]logs?|release/\*|release branches|all branches|protected branches|the database|tables?|databases?)` +
+		`|(?:sicherungen|produktion|protokolle|geschutzte branches|zweige)|(?:sauvegardes|branches protegees)|(?:copias de seguridad|produccion|ramas(?: protegidas)?)|(?:copias de seguranca|producao|branches protegidas|ramos)`
+	destroyVerb = `(?:tidy up|clean(?:s|ed|ing)? up|clear(?:s|ed|ing)? out|get rid of|prun(?:e|es|ed|ing)|nuk(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|wip(?:e|es|ed|ing)|truncat(?:e|es|ed|ing)|purg(?:e|es|ed|ing)|drop(?:s|ped|ping)?|eras(?:e|es|ed|ing)|destroy(?:s|ed|ing)?|rm -rf|remov(?:e|es|ed|ing))` +
 		`|(?:losch\S*)|(?:supprime\S*|efface\S*)|(?:borra\S*|elimina\S*)|(?:apag\S*|exclu\S*)`
-	supplyRedirect = `(?:(?:set|point|change|switch|use)\s+(?:the\s+)?(?:npm |pip |pypi |go |apt |maven |gradle |cargo |docker )?(?:registry|proxy|goproxy|index(?:-url)?|mirror|package source)\b|--index-url|--extra-index-url|--trusted-host|gonosum(?:db|check)|goinsecure|gonoproxy|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from|replace\s+\S+\s+with\s+\S+\s+in\s+(?:go\.mod|package\.json|requirements|cargo\.toml|pom\.xml)|maintained fork)` +
+	supplyRedirect = `(?:(?:set|point|change|switch|use)\s+(?:the\s+)?(?:npm |pip |pypi |go |apt |maven |gradle |cargo |docker )?(?:registry|proxy|goproxy|index(?:-url)?|mirror|package source)\b|--index-url|--extra-index-url|--trusted-host|gonosum(?:db|check)|goinsecure|gonoproxy|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from|replace\s+\S+\s+with\s+\S+\s+in\s+(?:go\.mod|package\.json|requirements|cargo\.toml|pom\.xml)|maintained fork|\b(?:registry|index(?:-url)?|mirror|goproxy)\b[^\n]{0,60}?https?://|https?://\S+ (?:in|as|for) (?:\.npmrc|pip\.conf|\.pypirc|goproxy|the (?:registry|index))\b)` +
 		`|(?:registro de npm|registry (?:auf|a|para))`
-	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|apply) (?:\S+ )?migrations against (?:prod|production)|delete (?:\S+ ){0,2}branches including)` +
+	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|apply) (?:\S+ )?migrations against (?:prod|production)|\bcommit\S* (?:\S+ ){0,2}-n\b|delete (?:\S+ ){0,2}branches including)` +
 		`|(?:push-rechte|direkt auf main)|(?:directement sur main)|(?:directamente a main)|(?:direto na main)`
-	delegation      = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from)`
+	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
+		`|\bas if (?:the |a |an )?(?:repo(?:sitory)? |project )?(?:owner|maintainer|admin|lead|user) (?:had )?(?:typed|wrote|written|said|sent|approved|asked)` +
+		`|\b(?:follow|obey|prefer|prioriti[sz]e)[a-z]* (?:them|it|those|these|its instructions)\b[^.\n]{0,20}?\b(?:over|above|before) (?:anything|everything|all|your|the)` +
+		`|\b(?:above|over|outranks?) (?:the |your )?system prompt|\btrusted_?instruction|\bthe label means\b` +
+		`|\binstructions?\b[^.\n]{0,30}?\b(?:live|are|is|can be found|sit|hosted) (?:at|on|in) [a-z][a-z0-9+.-]{1,10}://` +
+		`|\b(?:load|fetch|read|pull)[a-z]* (?:them|the instructions|instructions|the rules)\b[^.\n]{0,60}?\b(?:follow|obey|apply)` +
+		`|\bappl(?:y|ies|ied) (?:any|every|all) (?:patch|diff|change|suggestion)e?s?\b[^.\n]{0,60}?\bwithout (?:review|reading|checking|looking))`
 	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)\b` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
-// shapeRules are the lexicons and the literal index that skips a lexicon
+// shapeRules are the lexicons and the literal index that skips a branch
 // none of whose words is in the text.
 type shapeRules struct {
 	parts []shapePart
 	index *literalIndex
+	gates gateWords
+}
+
+// splitBranches returns the alternatives of expr (expr itself when it has
+// none), read from the text: an expression wrapped whole in one group is
+// unwrapped, and so is each alternative. (Printing a parsed expression back, the
+// other way, costs seconds on these lexicons' character classes.)
+func splitBranches(expr string) []string {
+	// Flags set for the whole expression, "(?m)…", hold for each branch.
+	if flags := leadingFlags().FindString(expr); flags != "" {
+		bs := splitBranches(expr[len(flags):])
+		for i := range bs {
+			bs[i] = flags + bs[i]
+		}
+		return bs
+	}
+	for {
+		inner, ok := strings.CutPrefix(expr, "(?:")
+		if !ok || !strings.HasSuffix(inner, ")") || groupEnd(expr) != len(expr)-1 {
+			break
+		}
+		expr = inner[:len(inner)-1]
+	}
+	var out []string
+	depth, class, from := 0, false, 0
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+			// A ']' first in a class is a literal.
+			if i+1 < len(expr) && expr[i+1] == ']' || i+2 < len(expr) && expr[i+1] == '^' && expr[i+2] == ']' {
+				i += strings.IndexByte(expr[i+1:], ']') + 1
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == '|' && depth == 0:
+			out = append(out, expr[from:i])
+			from = i + 1
+		}
+	}
+	if out == nil {
+		return []string{expr}
+	}
+	// A branch that is one group of alternatives splits further.
+	var all []string
+	for _, b := range append(out, expr[from:]) {
+		all = append(all, splitBranches(b)...)
+	}
+	return all
+}
+
+// leadingFlags is a group that only sets flags, at the start of an
+// expression.
+var leadingFlags = lazyRE(`^\(\?[a-zA-Z]+\)`)
+
+// groupEnd returns the index of the parenthesis that closes the group
+// opened at expr[0], or -1.
+func groupEnd(expr string) int {
+	depth, class := 0, false
+	for i := 0; i < len(expr); i++ {
+		switch c := expr[i]; {
+		case c == '\\':
+			i++
+		case class:
+			class = c != ']'
+		case c == '[':
+			class = true
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // shapeSet is built on first use.
 var shapeSet = sync.OnceValue(func() shapeRules {
 	parts := shapeParts()
-	sets := make([][][]string, len(parts))
-	for i, p := range parts {
-		if p.re != nil {
-			sets[i] = requiredSets(p.re.String())
+	var sets [][][]string
+	// Parts that share an expression (concealment and hides-from-user)
+	// share its branches, so a scan matches each once (shapeFinding's memo).
+	compiled := map[string]*regexp.Regexp{}
+	for i := range parts {
+		p := &parts[i]
+		if p.re == nil {
+			continue
+		}
+		for _, e := range splitBranches(p.re.String()) {
+			re, ok := compiled[e]
+			if !ok {
+				re = regexp.MustCompile(e)
+				compiled[e] = re
+			}
+			p.branches = append(p.branches, branch{re, len(sets)})
+			sets = append(sets, requiredSets(e))
 		}
 	}
-	return shapeRules{parts, newLiteralIndex(sets)}
+	return shapeRules{parts, newLiteralIndex(sets), newGateWords(parts)}
 })
 
 // shapeParts are the lexicons.
 func shapeParts() []shapePart {
 	p := func(name string, address bool, weight int, expr string) shapePart {
-		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(expr)}
+		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(expr))}
+	}
+	softly := func(sp shapePart) shapePart {
+		sp.soft = true
+		return sp
 	}
 	gated := func(sp shapePart, words ...string) shapePart {
 		sp.gate = words
@@ -188,9 +315,49 @@ func shapeParts() []shapePart {
 		sp.also = func(s string, m []int) bool { return !negatedBefore(s, m[0]) && outsideHost(s) }
 		return sp
 	}
+	// addressed is an address part that does not count when its clause
+	// forbids ("agents must not …", "the bot should never …"): a rule for
+	// agents that takes a capability away is a team's policy, not an attack.
+	addressed := func(name string, expr string, check func(s string, m []int) bool) shapePart {
+		sp := p(name, true, 2, expr)
+		sp.also = func(s string, m []int) bool {
+			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && (check == nil || check(s, m))
+		}
+		return sp
+	}
+	agentWords := []string{"helper", "helpers", "tool", "tools", "automation", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini",
+		"bot", "bots", "model", "models", "automated", "agenten", "assistent", "assistenten", "ki", "ia", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes"}
 	return []shapePart{
 		// (a) who is addressed, or on whose authority.
-		gated(p("agent-directive", true, 2, `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever)\s+(?:future\s+)?(?:`+agentNoun+`)\b|\bhinweis fur (?:zukunftige|alle|jede)`), "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		// An agent as the subject of a clause, followed by a verb: "agents
+		// fetch …", "the model fixes …", "el agente usará …". What follows
+		// the noun must read as a verb (verbCue), so "the agent panel" or
+		// "bot users" are not clauses.
+		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|]\s*|\n\s*[-*]\s*(?:\[[ x]\]\s*)?|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:(?:the|all|our|any|every|each|these|those|future|les|los|las|os|as|die|der|alle|el|la|o|a|le)\s+)?(?:`+agentNoun+`)(?:\s*\([^)\n]{0,40}\))?(?:\s*[|:])?\s+(?:(?:now|also|then|always|just|simply|first|automatically|henceforth|hereafter)\s+)?([a-z]+)`,
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && verbCue(s[m[2]:m[3]]) }), agentWords...),
+		// An agent spoken to by name or mention: "@copilot", "hey bot,".
+		gated(p("agent-vocative", true, 2, `@(?:assistant|copilot|claude|codex|cursor|gemini|ai|agent|bot|devin)\b|\b(?:hey|hi|ok|okay|yo|dear|psst)\s*,?\s+(?:the\s+)?(?:bot|agent|assistant|ai|claude|copilot|gpt|gemini|codex|cursor)\s*(?:[,:;!.—-]|$)`), append([]string{"hey", "hi", "ok", "okay", "yo", "dear", "psst"}, agentWords...)...),
+		// A configuration key or a heading for agents: "agent_policy:",
+		// "assistant_overrides:", "Agent note:", "Instructions for AI
+		// readers", "for the agents" ending a line.
+		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`)\b|\b(?:for|to) (?:the |all |any )?(?:`+agentNoun+`)\s*(?:\n|$)`), agentWords...),
+		// The next reader, whoever it is: "whoever picks up the next task",
+		// "for the next session", "your future self", "wer auch immer das
+		// als Nächstes liest", "quien lea esto después".
+		softly(gated(p("future-reader", true, 2, `\bwhoever\b[^.\n:]{0,40}?\b(?:next|after me|later)\b|\bwhoever (?:reads|opens|picks|takes)\b|\b(?:for|to) the next (?:session|reader|person|one|run|agent|assistant)\b|\bthe next (?:session|run|reader)\b|\b(?:the one|the person|anyone) who (?:reads|opens|picks up|takes over)\b[^.\n]{0,30}?\bnext\b|\byour future self\b|\bfrom the next (?:run|session|task) on\b`+
+			`|\bwer (?:auch immer )?(?:das|dies)\b[^.\n:]{0,20}?\b(?:liest|offnet)|\b(?:la|pour la) prochaine (?:personne|session)|\bquien (?:lea|abra)\b|\bpara quem (?:abrir|ler)\b|\bla proxima (?:persona|sesion)|\ba proxima (?:pessoa|sessao)`),
+			"whoever", "next", "future", "wer", "prochaine", "quien", "quem", "proxima", "anyone", "one", "person")),
+		// A duty stated without a subject: "is to be switched off", "it is
+		// expected that …", "the automation is expected to".
+		softly(p("deontic-passive", true, 2, `\b(?:is|are) to be (?:[a-z]+ )?[a-z]+(?:ed|en|wn|t)\b|\bit (?:is|has been) (?:expected|decided|agreed) that\b|\b(?:is|are) expected to\b`)),
+		// The reader cast in a role: "you are working for the platform team".
+		gated(p("you-role", true, 2, `\byou(?:'re| are) (?:now )?(?:working|acting|operating|running) (?:for|as|on behalf of|under)\b`), "you", "you're"),
+		// Permission granted to whoever reads: "don't hesitate to", "nothing
+		// stops you from", "feel free to". Weak: a team says it too.
+		p("permissive", true, 1, `\b(?:don'?t|do not) hesitate to\b|\bnothing stops you\b|\bfeel free to\b|\bit (?:would|will) not be wrong to\b|\bthere is no reason (?:not )?to\b|\bit(?:'s| is) (?:fine|ok|okay|safe) to\b|\bgo ahead and\b|\bsave time\b[^.\n]{0,40}?\bby\b`),
+		// A reader told it is the one meant: "if you are automating this".
+		gated(p("automated-reader", true, 2, `\bif you(?:'re| are) (?:an? |the )?(?:automat[a-z]*|bot|agent|ai|llm|running (?:as|in|inside) (?:an? )?(?:agent|automation|ci|bot))`), "you", "you're"),
+		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, nil), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
 		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
 		gated(p("future-session", true, 2, futureSession), "future", "subsequent", "later", "next", "session", "sessions", "runs", "conversations", "chats", "whoever", "rest", "blanket", "standing", "permanently", "pre", "preapproved", "preauthorized", "preauthorised", "zukunftige", "zukunftigen", "sitzung", "sitzungen", "futures", "sesiones", "sesion", "sessoes", "sessao"),
 		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
@@ -200,59 +367,174 @@ func shapeParts() []shapePart {
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		p("concealment", false, 2, concealment),
-		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(concealment), also: func(s string, m []int) bool {
+		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
 			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)])
-		}, gate: []string{"user", "human", "owner", "person", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
-			"descriptions", "benutzer", "nutzer", "utilisateur", "l'utilisateur", "usuario"}},
+		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
+			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
 		p("delegation", false, 2, delegation),
-		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no|without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)`),
+		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
+			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
+		// Rights raised: admin or write access granted, history rewritten,
+		// a key added to authorized_keys.
+		asked("escalate", false, 2, `\b(?:give|grant)[a-z]* \S+ (?:the same|your|my|full|all(?: the)?) (?:\S+ )?(?:permissions|access|rights|role)\b|\b(?:grant|give|gets?|got|receive|add)[a-z]*\s+(?:(?:itself|themselves|himself|herself|yourself|me|us|them|it|the [a-z-]+(?: [a-z-]+)?|[a-z-]+)\s+)?(?:permanent |full |standing |elevated )?(?:admin(?:istrator)?|write|push|owner|root|maintain(?:er)?|sudo|org[- ]?admin|superuser|elevated) (?:rights|access|role|permissions?|privileges)|\bpermission to (?:rewrite|force|delete|push|merge|publish|deploy|bypass|disable|drop|release)|\brewrit[a-z]* (?:the )?(?:git )?history\b|authorized_keys|\bpousser en force\b|\bpush (?:forcado|force)\b|\bforzar (?:el )?push\b`),
+		// A capability that is a team's to use: deploying to production,
+		// publishing, landing on main. Weak alone; with "unchecked" it is a
+		// capability handed over without a person.
+		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
+		// No person in the way: "no need to ask", "without checksum
+		// verification", "on its own", in five languages.
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		// A configuration that switches a safeguard off: "require_review:
+		// false", "auto_merge: true", "allow: force_push_main".
+		p("config-override", false, 2, `\b(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\bhookspath\s*=?\s*["']?/dev/null`),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
-		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
-		sent("download-and-run", 3, `\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
+		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
+		sent("download-and-run", 3, `\bpipe\S* (?:\S+ ){0,2}https?://\S+ (?:into|to|through) (?:sudo )?(?:ba|z)?sh\b|\b(?:ba|z)?sh\s*<\(\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)\b|\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
 		sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`),
-		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		// The object before a verb-final verb (German), a part of its own
+		// so each keeps the two literal sets that skip it.
+		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b`),
+		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		// Secrets written where anyone reads them: committed, listed in a PR,
+		// pasted into an issue.
+		asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`),
+		// A secret sent, told in the passive: "the dotenv file gets
+		// attached to …".
+		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,40}?\b(?:gets?|is|are|be) (?:sent|attached|uploaded|posted|e-?mailed|forwarded|copied|pasted|shared|synced)\b`),
 		p("sensitive-data", false, 2, `\b(?:export|copy|dump|send|upload|share|sync)\b[^.\n]{0,40}?\b(?:customer (?:data|table|records|list|emails)|personal data|pii|user table|the (?:whole )?database)\b`),
-		p("secret-object", false, 1, `(?:^|[^a-z])(?:`+secretObj+`)`),
+		// A secret named: a word of the lexicon, or a variable that holds
+		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
+		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
+		{name: "secret-object", weight: 1, re: regexp.MustCompile(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`),
+			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) }},
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 	}
 }
 
+// fires reports whether the part holds in s: its expression matches and,
+// when it has a further condition, one of the first matches meets it (the
+// first "agents must" may be "agents must not", the second not).
+func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) bool {
+	if p.re == nil {
+		return p.also(s, nil)
+	}
+	for _, b := range p.branches {
+		if !x.candidate(hits, b.slot) {
+			continue
+		}
+		// Most texts do not match at all: MatchString stops at the first
+		// match and keeps no submatches, so the search for one that meets
+		// the condition runs only on a hit.
+		matched, seen := memo[b.re]
+		if !seen {
+			matched = b.re.MatchString(s)
+			memo[b.re] = matched
+		}
+		if !matched {
+			continue
+		}
+		if p.also == nil {
+			return true
+		}
+		for _, m := range b.re.FindAllStringSubmatchIndex(s, 8) {
+			if p.also(s, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretCounter is a variable that counts, limits or names secrets rather
+// than holding one.
+var secretCounter = lazyRE(`(?:max|min|num|count|limit|length|budget|ttl|expiry|expires|size|prefix|header|name|path|file|rotation|days|_env)`)
+
+// sentenceBound lets the lexicons' "within one sentence" ([^.\n]) run over
+// a dot inside a word: "the signing step in release.sh is obsolete" is one
+// sentence, "release." then " Next" two.
+func sentenceBound(expr string) string {
+	return strings.ReplaceAll(expr, `[^.\n]`, `(?:[^.\n]|\.\S)`)
+}
+
+// forbids is what follows a modal that takes a capability away: "agents
+// must not", "the bot should never".
+var forbids = lazyRE(`^\s*(?:not|never|n't|no longer)\b`)
+
+// verbCue reports whether w, the word after an agent noun, reads as the
+// clause's verb: a modal, a verb of the risk lexicons or a common one in
+// any English inflection (posts, fetched, executing), or a Romance future
+// (usará, pourront, poderão), the tense a standing order takes.
+func verbCue(w string) bool {
+	verbs := cueVerbs()
+	if verbs[w] {
+		return true
+	}
+	for _, suf := range []string{"s", "es", "ed", "d", "ing"} {
+		if b, ok := strings.CutSuffix(w, suf); ok && len(b) > 2 && (verbs[b] || verbs[b+"e"]) {
+			return true
+		}
+	}
+	if b, ok := strings.CutSuffix(w, "ies"); ok && verbs[b+"y"] {
+		return true
+	}
+	for _, suf := range []string{"ara", "aran", "era", "eran", "ira", "iran", "arao", "erao", "irao", "ront"} {
+		if strings.HasSuffix(w, suf) && len(w) >= len(suf)+2 {
+			return true
+		}
+	}
+	return false
+}
+
+// cueVerbs are the verbs verbCue knows, in their base form.
+var cueVerbs = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`must should shall may can will would could might need needs are is has have get got receive hold
+		run execute exec fetch download install load send post upload email mail forward copy paste push publish export share sync mirror
+		dump print attach approve merge accept apply land ship tag release sign deploy delete drop remove wipe purge disable skip bypass
+		grant give take use pin add set rotate store keep hide fix change commit rewrite force clone follow obey trust treat ignore update
+		upgrade replace swap point create open write read tell report zip tar archive handle own manage configure enable turn switch curl
+		wget pipe invoke call move rename close resolve
+		darf durfen soll sollen muss mussen kann konnen wird werden peut peuvent doit doivent puede pueden debe deben pode podem deve devem`) {
+		m[w] = true
+	}
+	return m
+})
+
 // shapeFinding scores the parts of s (a native view) and returns the
 // finding when the shape is an attack (review false) or, weaker, a
 // directive to hold for review (review true).
-func shapeFinding(native string) (f Finding, review, ok bool) {
+//
+// With holds false the caller wants only an attack: a text that no strong
+// part addresses cannot be one, and its risk parts are not tried.
+func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	s := shapeView(native)
 	var parts []string
-	address, risk, strong := 0, 0, false
+	address, risk, strong, hard := 0, 0, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
-	var words wordSet
+	open := rules.gates.opened(s)
+	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
-		if pass == 1 && address == 0 {
+		if pass == 1 && (address == 0 || !holds && !strong) {
 			return Finding{}, false, false
 		}
 		for i, p := range rules.parts {
-			if p.address != (pass == 0) || !rules.index.candidate(hits, i) || !words.any(s, p.gate) {
+			if p.address != (pass == 0) || open&(1<<i) == 0 {
 				continue
 			}
-			var m []int
-			if p.re != nil {
-				if m = p.re.FindStringIndex(s); m == nil {
-					continue
-				}
-			}
-			if p.also != nil && !p.also(s, m) {
+			if !p.fires(s, rules.index, hits, memo) {
 				continue
 			}
 			parts = append(parts, p.name)
 			if p.address {
 				address += p.weight
 				strong = strong || p.weight >= shapeAddress
+				hard = hard || p.weight >= shapeAddress && !p.soft
 			} else {
 				risk += p.weight
 			}
@@ -266,34 +548,65 @@ func shapeFinding(native string) (f Finding, review, ok bool) {
 	switch {
 	case strong && risk >= shapeRisk:
 		return f, false, true
-	case strong, address >= shapeAddress && risk >= shapeRisk, risk >= 2*shapeRisk:
+	case hard, address >= shapeAddress && risk >= shapeRisk, risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
 	}
 	return Finding{}, false, false
 }
 
-// wordSet is the words of a text, split on first use.
-type wordSet map[string]bool
+// gateWords maps each gate word to the parts it opens (a bit per part);
+// gated has the bits of the parts that have a gate.
+type gateWords struct {
+	open  map[string]uint64
+	gated uint64
+}
 
-// any reports whether s holds one of gate as a word (true when gate is
-// empty).
-func (w *wordSet) any(s string, gate []string) bool {
-	if len(gate) == 0 {
-		return true
+func newGateWords(parts []shapePart) gateWords {
+	if len(parts) > 64 {
+		panic("trust: more than 64 shape parts for the gate's bit set")
 	}
-	if *w == nil {
-		*w = wordSet{}
-		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
-			(*w)[f] = true
+	g := gateWords{open: map[string]uint64{}}
+	for i, p := range parts {
+		if len(p.gate) > 0 {
+			g.gated |= 1 << i
+		}
+		for _, w := range p.gate {
+			g.open[w] |= 1 << i
 		}
 	}
-	for _, g := range gate {
-		if (*w)[g] {
-			return true
+	return g
+}
+
+// opened returns the bits of the parts s may be tried for: those without a
+// gate, and those one of whose words s holds. One pass over the words, no
+// set built; an elided article is its own word too ("l'agent" holds
+// "agent").
+func (g gateWords) opened(s string) uint64 {
+	bits := ^g.gated
+	word := func(w string) {
+		bits |= g.open[w]
+		if _, after, ok := strings.Cut(w, "'"); ok && after != "" {
+			bits |= g.open[after]
 		}
 	}
-	return false
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) || r == '\'' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			word(s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		word(s[start:])
+	}
+	return bits
 }
 
 // negatedBefore reports a "never", "don't" or "do not" just before i.
@@ -306,6 +619,11 @@ func negatedBefore(s string, i int) bool {
 // toolchains and registries (fetching Go from go.dev is a build note, not
 // a redirection).
 func outsideHost(s string) bool {
+	// Every destination holds a slash, an @, a dot between digits or one
+	// of the words; most notes hold none and skip the expression.
+	if !strings.ContainsAny(s, "/@") && !digitDot(s) && !outsideWord(s) {
+		return false
+	}
 	for _, m := range outsideRE().FindAllString(s, 16) {
 		if !officialHost(m) {
 			return true
@@ -316,8 +634,28 @@ func outsideHost(s string) bool {
 
 var outsideRE = lazyRE(outside)
 
+// digitDot reports a digit followed by a dot, as an IP address has.
+func digitDot(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '.' && i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideWord reports the words of outside's destinations without a slash.
+func outsideWord(s string) bool {
+	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // fromUser names the person an agent answers to.
-var fromUser = lazyRE(`\b(?:user|human|owner|person|chat|reply|output|summar(?:y|ies)|commit message|pr descriptions?|benutzer|nutzer|utilisateur|usuario)\b`)
+var fromUser = lazyRE(`\b(?:nobody|no one|users?|humans?|owner|person|requesters?|reviewers?|chat|reply|output|summar(?:y|ies)|commit message|pr descriptions?|reports?|benutzer|nutzer|bericht|utilisateur|usuario|resumen|resumo)\b`)
 
 // officialHosts are the domains of toolchains and registries a build
 // note names without being redirected.

@@ -779,7 +779,7 @@ var ignoreProbes = []struct {
 }{
 	{"observer/observations.jsonl", true},
 	{"observer/staging/note.md", true},
-	{".cortex/index.db", true},
+	{".cortex/" + IndexFile, true},
 	{"observer/README.md", false},
 	{doc.TaxonomyFile, false},
 	{CalibrationFile, false},

@@ -55,8 +55,16 @@ func (l Layout) Quarantine() string { return l.Path("observer", "quarantine.json
 // CacheDir holds the derived caches and runtime files, ignored by git.
 func (l Layout) CacheDir() string { return l.Path(".cortex") }
 
+// IndexFile is the name of the derived SQLite index in .cortex. It carries
+// the index's schema version (index.SchemaVersion; a test there holds the
+// two together), so that two builds of cortex of different schemas on one
+// vault — an older binary in PATH beside a newer daemon — each keep a file
+// of their own instead of rebuilding the other's at every command.
+// Schemas 1 to 7 shared "index.db".
+const IndexFile = "index.v7.db"
+
 // IndexDB is the derived SQLite index.
-func (l Layout) IndexDB() string { return l.Path(".cortex", "index.db") }
+func (l Layout) IndexDB() string { return l.Path(".cortex", IndexFile) }
 
 // DaemonLock is held by the one running daemon of the vault.
 func (l Layout) DaemonLock() string { return l.Path(".cortex", "daemon.lock") }

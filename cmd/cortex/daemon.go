@@ -41,7 +41,7 @@ as a fallback where file events are not delivered, and rotates the buffer
 It also watches mind/, vault/ and rules/ (every folder, skipping dot-folders
 and what .cortexignore lists) and brings the index in step with files people
 add, edit, rename or delete there about a tenth of a second after the last
-change, so search sees hand edits at once; an index.db replaced by cortex
+change, so search sees hand edits at once; an index file replaced by cortex
 rebuild-index, or deleted, is opened again.
 
 One daemon runs per vault: a second one is refused with the running one's pid.
@@ -115,7 +115,15 @@ func runDaemon(c *cli.Context) error {
 		Debounce:     c.Duration("debounce"),
 		MaxBackoff:   c.Duration("max-backoff"),
 		RotateSize:   c.Int64("rotate-size"),
-		Sleep:        rules.Scheduled(l, sched, log, nil),
+		Sleep: rules.Scheduled(l, sched, log, nil, func(context.Context, *rules.Report) {
+			maintainAgentsMD(l, func(warning bool, msg string) {
+				if warning {
+					log.Warn("sleep: " + msg)
+				} else {
+					log.Info("sleep: " + msg)
+				}
+			})
+		}),
 	}
 	sc, err := vaultsync.LoadConfig(l)
 	if err != nil {

@@ -40,11 +40,11 @@ const waitLimit = time.Minute
 //	waitfor file PATH      PATH exists
 //	waitfor daemon STATE   cortex status reports the daemon STATE (running, stopped, died)
 //	waitfor nofile PATH    PATH does not exist (a rotated buffer moved away)
-//	waitfor indexed PATH   .cortex/index.db holds the document at PATH as it is now
-//	waitfor unindexed PATH .cortex/index.db does not hold it
+//	waitfor indexed PATH   the index file holds the document at PATH as it is now
+//	waitfor unindexed PATH the index file does not hold it
 //
 // indexed and unindexed read the index as it is (no refresh), and never
-// build one: a missing index.db is waited for.
+// build one: a missing index file is waited for.
 func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
 		ts.Fatalf("usage: waitfor lines N | file PATH | nofile PATH | daemon STATE | indexed PATH | unindexed PATH")
@@ -80,7 +80,7 @@ func cmdWaitFor(ts *testscript.TestScript, neg bool, args []string) {
 		want := args[0] == "indexed"
 		cond = func() (bool, string) {
 			if _, err := os.Stat(l.IndexDB()); err != nil {
-				return false, "no index.db"
+				return false, "no index file"
 			}
 			ix, err := index.Open(context.Background(), l, index.Options{Logger: slog.New(slog.DiscardHandler)})
 			if err != nil {

@@ -23,7 +23,7 @@ func indexCommands() []*cli.Command {
 		Usage: "build the search index and graph from the working tree, from scratch",
 		Description: `Reads every markdown file under mind/, vault/ and rules/ (skipping
 dot-folders such as .obsidian/ and whatever .cortexignore lists) into a new
-.cortex/index.db: fields, full text, links and tags. The new file replaces the
+.cortex/index.vN.db (N, its schema version): fields, full text, links and tags. The new file replaces the
 old one at once when it is complete, so commands running meanwhile see the
 old index or the new one, never half of one. A progress bar is drawn on
 stderr when it is a terminal.
@@ -31,7 +31,9 @@ stderr when it is a terminal.
 The index is a cache: deleting .cortex/ loses nothing. Read commands bring
 it up to date by themselves (re-reading only the files that changed); this
 command is for when you want it rebuilt whole. With --refresh it does that
-incremental refresh instead.`,
+incremental refresh instead. The file is named by its schema version, so an
+older cortex on the same vault keeps its own; a rebuild removes those of
+older versions.`,
 		Flags: []cli.Flag{
 			obsVaultFlag(),
 			&cli.BoolFlag{Name: "json", Usage: "print the figures as JSON"},

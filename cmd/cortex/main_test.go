@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -25,7 +26,7 @@ func TestScripts(t *testing.T) {
 }
 
 // setupScriptEnv gives every script its own HOME with a git identity, and
-// keeps the machine's git configuration out.
+// keeps the machine's git configuration out; $INDEX_DB is the index file.
 func setupScriptEnv(env *testscript.Env) error {
 	home := filepath.Join(env.WorkDir, ".home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
@@ -40,5 +41,8 @@ func setupScriptEnv(env *testscript.Env) error {
 	env.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	env.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	env.Setenv("NO_COLOR", "1")
+	// The index file is named by its schema version: scripts say
+	// $INDEX_DB, not a name that changes with every schema.
+	env.Setenv("INDEX_DB", ".cortex/"+vault.IndexFile)
 	return nil
 }

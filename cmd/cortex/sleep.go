@@ -42,7 +42,12 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 					}
 					if !c.Bool("dry-run") {
 						if l, err := obsLayout(c); err == nil {
-							maintainAgentsMD(c, l)
+							maintainAgentsMD(l, func(warning bool, msg string) {
+								if warning {
+									msg = "warning: " + msg
+								}
+								fmt.Fprintf(c.App.ErrWriter, "cortex: %s\n", msg)
+							})
 						}
 					}
 					return printReport(c, rep)

@@ -2,6 +2,7 @@ package conflict
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -115,4 +116,61 @@ func TestFindBucketsAndOrders(t *testing.T) {
 	if strings.Join(ids, " ") != want {
 		t.Errorf("got %q, want %q", strings.Join(ids, " "), want)
 	}
+}
+
+// TestFindIsEveryPairwiseConflict holds Find, which compares only the
+// memories that share a key, to comparing every two memories: over the
+// texts of testdata/pairs.tsv, each a memory, it finds exactly the pairs
+// Disagree finds, with memories repeated (same hash: never a pair) and
+// without a hash.
+func TestFindIsEveryPairwiseConflict(t *testing.T) {
+	var mems []Memory
+	for n, p := range readPairs(t) {
+		for k, body := range []string{p.a, p.b} {
+			mems = append(mems, Memory{ID: fmt.Sprintf("m%d-%d", n, k), SourceHash: fmt.Sprintf("h%d-%d", n, k),
+				Created: fmt.Sprintf("2026-01-%02dT00:00:00.000Z", 1+(7*n+k)%28), Body: body})
+		}
+	}
+	again := mems[3]
+	again.ID += "-again"
+	mems = append(mems, again, Memory{ID: "nohash-1", Body: mems[5].Body}, Memory{ID: "nohash-2", Body: mems[5].Body})
+	want := map[string]bool{}
+	for i := range mems {
+		for j := i + 1; j < len(mems); j++ {
+			if mems[i].SourceHash == mems[j].SourceHash && mems[i].SourceHash != "" {
+				continue
+			}
+			if _, _, ok := Disagree(mems[i].Body, mems[j].Body); ok {
+				want[pairKey(mems[i].ID, mems[j].ID)] = true
+			}
+		}
+	}
+	got := map[string]bool{}
+	for _, p := range Find(mems) {
+		k := pairKey(p.A.ID, p.B.ID)
+		if got[k] {
+			t.Errorf("pair %s found twice", k)
+		}
+		got[k] = true
+	}
+	if len(want) < 50 {
+		t.Fatalf("only %d pairwise conflicts in the set", len(want))
+	}
+	for k := range want {
+		if !got[k] {
+			t.Errorf("Find misses %s", k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Errorf("Find finds %s, which Disagree does not", k)
+		}
+	}
+}
+
+func pairKey(a, b string) string {
+	if a > b {
+		a, b = b, a
+	}
+	return a + "/" + b
 }

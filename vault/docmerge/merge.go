@@ -79,13 +79,22 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 	}
 	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc)
 	// A rule field that some side lacks would be inserted at different
-	// places on each side (Set appends it), which a line merge reads as a
-	// conflict: it is taken out of all three and written into the result.
+	// places on each side (Set appends it), and one a side wrote at
+	// another place (a merge, a rendering) stands apart from base's line:
+	// a line merge reads either as a conflict with any change next to it.
+	// Such a field is taken out of all three and written into the result.
+	reordered := reordered(po, pa) || reordered(po, pb)
 	var moved []string
 	for _, name := range ruleFields {
-		if !po.Has(name) || !pa.Has(name) || !pb.Has(name) {
+		if reordered || !po.Has(name) || !pa.Has(name) || !pb.Has(name) {
 			moved = append(moved, name)
 		}
+	}
+	if slices.ContainsFunc(moved, isSeenField) {
+		// The three fields of where the memory was seen are written
+		// together (SetSeen): one moved moves them all.
+		moved = slices.DeleteFunc(moved, isSeenField)
+		moved = append(moved, doc.FieldSessions, doc.FieldSeenSessions, doc.FieldSeenAgents)
 	}
 	r, ok, err := mergeWith(ctx, f, [3][]byte{base, ours, theirs}, moved, labels)
 	if err == nil && !ok && len(moved) > 0 {
@@ -384,4 +393,24 @@ func AddReinforcements(keep *doc.Parsed, base, mod *doc.Document) ([]byte, error
 		}
 	}
 	return keep.Bytes(), nil
+}
+
+// reordered reports whether side holds the fields it shares with base in
+// another order: it wrote them anew (a merge, a rendering), and its lines
+// no longer stand where base's did.
+func reordered(base, side *doc.Parsed) bool {
+	shared := func(p, other *doc.Parsed) []string {
+		var out []string
+		for _, f := range p.Fields() {
+			if other.Has(f) {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	return !slices.Equal(shared(base, side), shared(side, base))
+}
+
+func isSeenField(name string) bool {
+	return name == doc.FieldSessions || name == doc.FieldSeenSessions || name == doc.FieldSeenAgents
 }

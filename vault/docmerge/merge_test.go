@@ -184,3 +184,29 @@ func TestSessionsUnite(t *testing.T) {
 		t.Errorf("same memory: sessions=%d id=%s\n%s", d.Sessions, d.ID, r.Data)
 	}
 }
+
+// TestReorderedFieldsMerge: one side wrote the fields of a reinforcement
+// at another place (a merge on that machine rendered them after the
+// sessions) and a person's comment, the other promoted the memory (a field
+// added after the sessions): no conflict, every change kept. Found by the
+// promise harness: sync refused it as "edited on both machines".
+func TestReorderedFieldsMerge(t *testing.T) {
+	body := "The review queue takes 39 retries."
+	seen := []string{"sessions: 2", "seen_sessions:", "  - cli", "  - 5b0f2a57-8a0e-4d0e-9c1e-1f2a3b4c5d01"}
+	reinf := []string{"last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2"}
+	base := mk(id1, day, body, append(append([]string{`session_id: "cli"`}, reinf...), seen...)...)
+	ours := mk(id1, day, body, append(append(append([]string{`session_id: "cli"`}, reinf...), seen...), `promoted_to: "[[rules/facts#^r-375eccf7]]"`)...)
+	theirs := mk(id1, day, body, append(append([]string{`session_id: "cli"`}, seen...), reinf...)...)
+	theirs = []byte(strings.Replace(string(theirs), "# ---\n", "# ---\n# a person's note\n", 1))
+	r := merge(t, base, ours, theirs)
+	if !r.Clean {
+		t.Fatalf("conflict:\n%s", r.Data)
+	}
+	d := parse(t, r.Data)
+	if d.Reinforced != 2 || d.PromotedTo == "" || d.Sessions != 2 || len(d.SeenSessions) != 2 || d.LastReinforced == nil {
+		t.Errorf("merged fields lost:\n%s", r.Data)
+	}
+	if !strings.Contains(string(r.Data), "# a person's note\n") {
+		t.Errorf("the person's comment is lost:\n%s", r.Data)
+	}
+}

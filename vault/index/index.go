@@ -1,5 +1,6 @@
 // Package index is the vault's derived cache: a SQLite database in
-// .cortex/index.db built from the working tree. It can be deleted at any time
+// .cortex (vault.IndexFile, named by its schema version) built from the
+// working tree. It can be deleted at any time
 // and is rebuilt from the markdown files, which stay the only source of truth.
 //
 // It holds every document's fields (documents), their full text (texts and
@@ -110,8 +111,10 @@ type Options struct {
 }
 
 // Open opens the vault's index, creating it from the working tree when it is
-// missing, and rebuilding it (with a notice) when it is corrupt or of another
-// schema version. It does not refresh an existing index: call Refresh.
+// missing, and rebuilding it (with a notice) when it is corrupt or of an
+// older schema version. A file of a newer schema is a newer cortex's: Open
+// returns ErrNewerSchema and leaves it as it is. It does not refresh an
+// existing index: call Refresh.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 	log := opts.Logger
 	if log == nil {
@@ -134,6 +137,9 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Index, error) {
 				return &Index{db: db, l: l, log: log, fullRelinkAt: defaultFullRelinkAt, opened: opened}, nil
 			}
 			db.Close()
+			if errors.Is(err, ErrNewerSchema) {
+				return nil, fmt.Errorf("index %s: %w", path, err)
+			}
 		}
 		log.Warn("index: rebuilding", "path", path, "reason", err)
 	}
@@ -195,6 +201,9 @@ func checkDB(ctx context.Context, db *sql.DB) error {
 	var v int
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return fmt.Errorf("unreadable: %w", err)
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("%w (schema %d; this one reads %d): upgrade cortex", ErrNewerSchema, v, SchemaVersion)
 	}
 	if v != SchemaVersion {
 		return fmt.Errorf("schema version %d, want %d", v, SchemaVersion)
@@ -494,3 +503,9 @@ func splitLines(s string) []string {
 	}
 	return strings.Split(s, "\n")
 }
+
+// ErrNewerSchema is Open's error for an index file of a newer schema than
+// SchemaVersion. The file is named by its schema, so this is a file copied
+// or renamed by hand, or a newer cortex that kept the name: either way not
+// this cortex's to rebuild over.
+var ErrNewerSchema = errors.New("made by a newer cortex")

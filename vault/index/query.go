@@ -444,3 +444,67 @@ func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map
 	}
 	return out, nil
 }
+
+// HaveAny reports which of paths hold a document that has any of terms
+// (excluded terms are ignored): one full-text query limited to paths,
+// where Matches runs one a term, for a yes or no about each path.
+func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map[string]bool, error) {
+	out := make(map[string]bool, len(paths))
+	pos := make([]Term, 0, len(terms))
+	for _, t := range terms {
+		if !t.Exclude && strings.TrimSpace(t.Text) != "" {
+			pos = append(pos, t)
+		}
+	}
+	if len(pos) == 0 || len(paths) == 0 {
+		return out, nil
+	}
+	match, _ := MatchExpr(pos, true)
+	err := eachIn(paths, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT d.path FROM fts JOIN documents d ON d.rowid = fts.rowid
+			WHERE fts MATCH ? AND d.path IN `+in, append([]any{match}, args...)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				return err
+			}
+			out[p] = true
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index have any of %d terms: %w", len(pos), err)
+	}
+	return out, nil
+}
+
+// Asking reports which of paths hold a document whose body ends with a
+// question mark (white space aside): one that asks. One query for every
+// inChunk paths, on the stored text; nothing is tokenized.
+func (ix *Index) Asking(ctx context.Context, paths []string) (map[string]bool, error) {
+	out := make(map[string]bool, len(paths))
+	err := eachIn(paths, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT d.path FROM documents d JOIN texts t ON t.rowid = d.rowid
+			WHERE rtrim(t.body, ' '||char(9, 10, 13)) LIKE '%?' AND d.path IN `+in, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				return err
+			}
+			out[p] = true
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index asking: %w", err)
+	}
+	return out, nil
+}

@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -61,12 +62,14 @@ func RebuildStatsOf(ctx context.Context, l vault.Layout, opts RebuildOptions) (R
 		return RebuildStats{}, fmt.Errorf("rebuild index: %w", err)
 	}
 	removeStale(vfs, dir)
-	tmpPath, err := tempFile(vfs, dir, "index.db.new-*")
+	removeOlderSchemas(vfs, dir)
+	name := filepath.Base(final)
+	tmpPath, err := tempFile(vfs, dir, name+".new-*")
 	if err != nil {
 		return RebuildStats{}, err
 	}
 	defer vfs.Remove(tmpPath)
-	textPath, err := tempFile(vfs, dir, "index.db.text-*")
+	textPath, err := tempFile(vfs, dir, name+".text-*")
 	if err != nil {
 		return RebuildStats{}, err
 	}
@@ -105,14 +108,40 @@ func tempFile(vfs vaultfs.Root, dir, pattern string) (string, error) {
 // documents takes well under a minute.
 const staleAfter = time.Hour
 
-// removeStale deletes what killed rebuilds left in dir.
+// removeStale deletes what killed rebuilds left in dir, of any schema.
 func removeStale(vfs vaultfs.Root, dir string) {
-	for _, pat := range []string{"index.db.new-*", "index.db.text-*"} {
+	for _, pat := range []string{"index.*.new-*", "index.*.text-*"} {
 		names, _ := filepath.Glob(filepath.Join(dir, pat))
 		for _, n := range names {
 			if fi, err := os.Stat(n); err == nil && time.Since(fi.ModTime()) > staleAfter {
 				vfs.Remove(n)
 			}
+		}
+	}
+}
+
+// removeOlderSchemas deletes the index files of older schemas in dir —
+// index.db (schemas 1 to 7) and index.vN.db for N below SchemaVersion —
+// with their journals: disk space nothing of this cortex reads again. An
+// older cortex still in use builds its own once more, and from then on
+// each keeps to its file. A newer schema's file is a newer cortex's, left
+// alone. What cannot be removed is only space: the rebuild goes on.
+func removeOlderSchemas(vfs vaultfs.Root, dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		db := strings.TrimSuffix(e.Name(), "-journal")
+		older := db == "index.db"
+		if v, ok := strings.CutPrefix(db, "index.v"); ok {
+			if v, ok := strings.CutSuffix(v, ".db"); ok {
+				n, err := strconv.Atoi(v)
+				older = err == nil && n < SchemaVersion
+			}
+		}
+		if older {
+			vfs.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"time"
 )
 
-// SchemaVersion is stored in PRAGMA user_version. A database with another
-// version is rebuilt (with a notice): the index is a cache, so a migration
-// is a rebuild and there is no upgrade code to get wrong.
+// SchemaVersion is stored in PRAGMA user_version and names the file
+// (vault.IndexFile: raise both together). A database of an older version
+// is rebuilt (with a notice): the index is a cache, so a migration is a
+// rebuild and there is no upgrade code to get wrong. One of a newer
+// version is refused (ErrNewerSchema), never rebuilt over.
 //
 // 1: documents only (lookups for the memorizer).
 // 2: every recalled field, full text (FTS5), the graph, decay inputs.
