@@ -102,6 +102,9 @@ func checkDaemon(_ context.Context, e *env) watchdog.Result {
 			return warn(fmt.Sprintf("stop it (kill %d), then %s, for a heartbeat again", d.MemorizerPID, startFix(e)), "running (pid %d holds observer/memorizer.lock), but .cortex/daemon.json is gone: no heartbeat tells whether it works", d.MemorizerPID)
 		}
 		return ok("running")
+	case observer.DaemonWaiting:
+		return fail("free space on the vault's disk (df -h "+e.root+"); the daemon begins by itself once there is room",
+			"started, but waiting for disk space: the vault's disk is full (%s free); it tries again with a growing wait", bytesize(*d.DiskFree))
 	case observer.DaemonNotResponding:
 		return fail(fmt.Sprintf("kill %d, then %s", info.PID, startFix(e)),
 			"the daemon (pid %d) holds the vault but has not beaten since %s: it is hung%s", info.PID, stamp(info.Heartbeat), committed)
@@ -298,6 +301,9 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 		return fail(fix, "the memory folders cannot be read: %v", err)
 	}
 	in, err := index.Inspect(ctx, e.l, tree, sample(e.l, ig, tree, e.opts.Sample))
+	if err == nil {
+		e.inspected = &in
+	}
 	switch {
 	case err != nil:
 		return fail(fix, "%v", err)
@@ -318,7 +324,7 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 		if len(rels) == 0 {
 			return
 		}
-		seen += fmt.Sprintf("; %d %s (%s)", len(rels), what, rels[0])
+		seen += fmt.Sprintf("; %d %s (%s)", len(rels), what, doc.QuoteName(rels[0]))
 		for _, rel := range rels {
 			if fi, err := os.Stat(e.l.Path(rel)); err == nil && fi.ModTime().After(newest) {
 				newest = fi.ModTime()
@@ -328,7 +334,7 @@ func checkIndex(ctx context.Context, e *env) watchdog.Result {
 	note("not indexed", unindexed)
 	note("of the sample changed since indexed", in.Stale)
 	if len(in.Gone) > 0 {
-		seen += fmt.Sprintf("; %d indexed but gone (%s)", len(in.Gone), in.Gone[0])
+		seen += fmt.Sprintf("; %d indexed but gone (%s)", len(in.Gone), doc.QuoteName(in.Gone[0]))
 		newest = e.now // a removal leaves no time to read
 	}
 	if e.daemon.Running() && e.now.Sub(newest) > settle {
@@ -442,7 +448,7 @@ func checkClaude(_ context.Context, e *env) watchdog.Result {
 
 // checkDisk: the free space of the vault's disk.
 func checkDisk(_ context.Context, e *env) watchdog.Result {
-	free, total, err := diskSpace(e.l.Root)
+	free, total, err := vaultfs.DiskSpace(e.l.Root)
 	if err != nil {
 		return warn("df -h "+e.root, "free space unknown: %v", err)
 	}

@@ -17,7 +17,13 @@ import (
 func checkConflicts(ctx context.Context, e *env) watchdog.Result {
 	// A pass never rebuilds the index (index.Open would, for one of
 	// another schema): only an index that can serve is read.
-	in, err := index.Inspect(ctx, e.l, nil, nil)
+	var in index.Inspection
+	var err error
+	if e.inspected != nil {
+		in = *e.inspected
+	} else {
+		in, err = index.Inspect(ctx, e.l, nil, nil)
+	}
 	switch {
 	case err != nil:
 		return fail("cortex rebuild-index --vault "+e.root, "%v", err)

@@ -21,6 +21,8 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/service"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
@@ -47,7 +49,7 @@ const (
 	// and staging in step before a difference counts against it.
 	settle = time.Minute
 	// diskFail and diskWarn bound the free space of the vault's disk.
-	diskFail = 100 << 20
+	diskFail = vaultfs.LowSpace
 	diskWarn = 1 << 30
 	// DefaultSettle is Options.Settle's default.
 	DefaultSettle = time.Minute
@@ -131,6 +133,9 @@ type env struct {
 	daemon observer.DaemonStatus
 	svc    service.Status
 	svcErr error
+	// inspected is what the index check found, for the checks after it
+	// that read the index (nil until it ran).
+	inspected *index.Inspection
 }
 
 // check is one check of a pass.

@@ -34,6 +34,15 @@ func TestFullDisk(t *testing.T) {
 	}
 	f := &fixture{t: t, l: vault.Layout{Root: v}, home: t.TempDir(), mgr: &fakeManager{}, now: time.Now()}
 	if full {
+		// A daemon holds the vault, waiting for space to begin.
+		lk, err := f.l.FS().Flock(f.l.DaemonLock(), 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := lk.TryLock(); !ok || err != nil {
+			t.Fatalf("daemon lock: %v %v", ok, err)
+		}
+		t.Cleanup(func() { lk.Unlock() })
 		// Fill the file system to its last block.
 		fill, err := os.Create(filepath.Join(mnt, "fill"))
 		if err != nil {
@@ -65,6 +74,9 @@ func TestFullDisk(t *testing.T) {
 	if full {
 		if d := result(r, "disk"); d.Status != watchdog.Fail || !strings.Contains(d.Seen, "commits and the index will fail") {
 			t.Errorf("disk check: %+v", d)
+		}
+		if d := result(r, "daemon"); d.Status != watchdog.Fail || !strings.Contains(d.Seen, "waiting for disk space") {
+			t.Errorf("daemon check: %+v", d)
 		}
 	}
 }

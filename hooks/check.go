@@ -1,9 +1,12 @@
 package hooks
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
 )
@@ -115,14 +118,50 @@ func WithFixPath(msg, path string) string {
 	return strings.ReplaceAll(msg, fixHint, "`cortex validate --fix "+argQuote(path)+"`")
 }
 
-// argQuote quotes a path for a shell only when it needs it.
+// argQuote quotes a path for a shell only when it needs it. A name with a
+// newline or another unprintable character is written $'…' (bash, zsh,
+// ksh and POSIX.1-2024 sh), so the command stays one line that runs.
 func argQuote(s string) string {
 	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%=:", r))
 	}) {
 		return s
 	}
+	if strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) || !utf8.ValidString(s) {
+		return dollarQuote(s)
+	}
 	return shellQuote(s)
+}
+
+// dollarQuote writes s as $'…' with C escapes.
+func dollarQuote(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\\' || r == '\'':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80 && !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r > 0xffff && !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
 // retitle re-derives the title of a document whose body the commit

@@ -293,6 +293,40 @@ func TestBadArguments(t *testing.T) {
 		{ToolResolve, map[string]any{"id": "vault/x.md"}, `id: "vault/x.md" is a path`},
 		{ToolResolve, map[string]any{"id": ids[2], "session_id": "nope"}, `session_id: "nope" is not a UUID`},
 		{ToolContext, map[string]any{"budget": -5}, "budget: -5 is negative"},
+		// Refused up front, not quarantined later (issue 22 item 7).
+		{ToolSave, map[string]any{"type": "fact", "body": "use git\x00 now"}, `body: holds a NUL character (\u0000): a memory is text`},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "timestamp": "0001-01-01T00:00:00Z"}, `timestamp: "0001-01-01T00:00:00Z" is out of range`},
+	}
+	// A value of 100 KB is quoted, cut, never echoed whole (issue 22 item 7).
+	big := strings.Repeat("a", 100<<10)
+	long := []struct {
+		tool string
+		args map[string]any
+	}{
+		{ToolSave, map[string]any{"type": big, "body": "x"}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "bucket": big}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "timestamp": big}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "session_id": big}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "tags": []string{big}}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "tags": []string{"a b" + big}}},
+		{ToolSave, map[string]any{"type": "fact", "body": "x", "scope": big}},
+		{ToolSearch, map[string]any{"type": []string{big}}},
+		{ToolSearch, map[string]any{"tag": []string{"a b" + big}}},
+		{ToolSearch, map[string]any{"status": []string{big}}},
+		{ToolSearch, map[string]any{"since": big}},
+		{ToolSearch, map[string]any{"query": "since:" + big}},
+		{ToolTimeline, map[string]any{"id": big}},
+		{ToolTimeline, map[string]any{"id": "0190" + strings.Repeat("f", 100<<10)}},
+		{ToolDetails, map[string]any{"ids": []string{big}}},
+		{ToolDetails, map[string]any{"ids": []string{"vault/" + big + ".md"}}},
+		{ToolResolve, map[string]any{"id": big}},
+		{ToolResolve, map[string]any{"id": "vault/" + big}},
+	}
+	for _, c := range long {
+		res := call(t, cs, c.tool, c.args)
+		if msg := text(res); !res.IsError || len(msg) > 400 {
+			t.Errorf("%s with a 100 KB value: error %v, message of %d bytes: %.200q…", c.tool, res.IsError, len(msg), msg)
+		}
 	}
 	if shared != "" {
 		cases = append(cases,

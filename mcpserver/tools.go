@@ -660,7 +660,7 @@ func (s *Server) resolve(ctx context.Context, req *mcp.CallToolRequest, in Resol
 		return nil, SaveResult{}, err
 	}
 	if looksLikePath(in.ID) {
-		return nil, SaveResult{}, fmt.Errorf("id: %q is a path; give the memory's id (search_observations shows it)", in.ID)
+		return nil, SaveResult{}, fmt.Errorf("id: %s is a path; give the memory's id (search_observations shows it)", doc.Excerpt(in.ID))
 	}
 	// The id is checked now, so a typo is an error here rather than a
 	// quarantined operation later; the line carries the whole id.

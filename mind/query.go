@@ -253,7 +253,7 @@ func (q *Query) filter(s string, now time.Time) (bool, error) {
 	}
 	key = strings.ToLower(key)
 	if val == "" {
-		return true, queryErrorf("filter %q needs a value (e.g. %s)", s, filterExample(key))
+		return true, queryErrorf("filter %s needs a value (e.g. %s)", doc.Excerpt(s), filterExample(key))
 	}
 	switch key {
 	case "type":
@@ -303,7 +303,7 @@ func (q *Query) AddTag(t string) error {
 	t = strings.TrimPrefix(strings.TrimSpace(t), "#")
 	t = strings.TrimSuffix(t, "/")
 	if err := doc.ValidateTag(t); err != nil {
-		return queryErrorf("tag filter %q: %v", t, err)
+		return queryErrorf("tag filter %s: %v", doc.Excerpt(t), err)
 	}
 	t = strings.ToLower(t)
 	if !slices.Contains(q.Tags, t) {
@@ -321,7 +321,7 @@ func (q *Query) AddStatus(s string) error {
 		return nil
 	}
 	if !slices.Contains(Statuses, s) {
-		return queryErrorf("status filter %q: expected one of %s, or all", s, strings.Join(Statuses, ", "))
+		return queryErrorf("status filter %s: expected one of %s, or all", doc.Excerpt(s), strings.Join(Statuses, ", "))
 	}
 	if !slices.Contains(q.Statuses, s) {
 		q.Statuses = append(q.Statuses, s)
@@ -387,7 +387,7 @@ func ParseSince(s string, now time.Time) (time.Time, error) {
 		}
 		return now.Add(-time.Duration(n) * d).UTC(), nil
 	}
-	return time.Time{}, queryErrorf("since filter %q: expected a date (2026-02-01), an RFC 3339 time, today, yesterday, or an age such as 12h, 7d, 2w, 3m, 1y", s)
+	return time.Time{}, queryErrorf("since filter %s: expected a date (2026-02-01), an RFC 3339 time, today, yesterday, or an age such as 12h, 7d, 2w, 3m, 1y", doc.Excerpt(s))
 }
 
 func splitAge(s string) (int64, byte, bool) {

@@ -81,15 +81,15 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 	if err := checkVault(l); err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress})
+	// A damaged page the refresh finds has the index rebuilt.
+	ix, err := index.OpenChecked(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress}, func(ix *index.Index) error {
+		r.ix = ix
+		return r.Freshen(ctx, opts.Refresh)
+	})
 	if err != nil {
 		return nil, err
 	}
 	r.ix = ix
-	if err := r.Freshen(ctx, opts.Refresh); err != nil {
-		ix.Close()
-		return nil, err
-	}
 	return r, nil
 }
 
@@ -130,7 +130,7 @@ type NotFoundError struct {
 }
 
 func (e *NotFoundError) Error() string {
-	return fmt.Sprintf("no document with %s %s (cortex search finds ids)", e.What, e.Ref)
+	return fmt.Sprintf("no document with %s %s (cortex search finds ids)", e.What, doc.Mention(e.Ref))
 }
 
 // AmbiguousError is an id prefix (or a duplicated id) that names several
@@ -174,7 +174,7 @@ func (e *AmbiguousError) Error() string {
 type ShortPrefixError struct{ Ref string }
 
 func (e *ShortPrefixError) Error() string {
-	return fmt.Sprintf("id prefix %q is too short: give %d or more characters", e.Ref, MinPrefix)
+	return fmt.Sprintf("id prefix %s is too short: give %d or more characters", doc.Excerpt(e.Ref), MinPrefix)
 }
 
 // MinPrefix is the shortest id prefix Resolve accepts, and the shortest
@@ -203,7 +203,7 @@ func (r *Recall) Resolve(ctx context.Context, ref string) (index.Doc, error) {
 	}
 	id := strings.ToLower(ref)
 	if !isIDPrefix(id) {
-		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%q is neither an id (hex digits and dashes) nor a path", ref)}
+		return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%s is neither an id (hex digits and dashes) nor a path", doc.Excerpt(ref))}
 	}
 	if len(id) < MinPrefix {
 		return index.Doc{}, &ShortPrefixError{Ref: ref}
@@ -237,7 +237,7 @@ func (r *Recall) resolvePath(ctx context.Context, ref string) (index.Doc, error)
 	if filepath.IsAbs(ref) {
 		rel, ok := r.inVault(ref)
 		if !ok {
-			return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%s is outside the vault %s", ref, r.l.Root)}
+			return index.Doc{}, &QueryError{Msg: fmt.Sprintf("%s is outside the vault %s", doc.Mention(ref), r.l.Root)}
 		}
 		tries = append(tries, rel)
 	} else {

@@ -296,7 +296,7 @@ func (r *Recall) checkTypes(types []string) error {
 			if d := doc.DidYouMean(t, tx.TypeNames()); d != "" {
 				hint = fmt.Sprintf(" (did you mean %q?)", d)
 			}
-			return &QueryError{Msg: fmt.Sprintf("type filter %q: not a type of the taxonomy%s; the types are %s", t, hint, strings.Join(tx.TypeNames(), ", "))}
+			return &QueryError{Msg: fmt.Sprintf("type filter %s: not a type of the taxonomy%s; the types are %s", doc.Excerpt(t), hint, strings.Join(tx.TypeNames(), ", "))}
 		}
 	}
 	return nil

@@ -242,8 +242,14 @@ func StartDaemon(ctx context.Context, l vault.Layout, opts DaemonOptions) (*Daem
 
 // start is StartDaemon after the processor is chosen (tests swap it).
 func (d *Daemon) start(ctx context.Context) error {
-	if err := d.l.FS().MkdirAll(d.l.CacheDir(), 0o755); err != nil {
-		return fmt.Errorf("daemon: %w", err)
+	for failures := 1; ; failures++ {
+		err := d.l.FS().MkdirAll(d.l.CacheDir(), 0o755)
+		if err == nil {
+			break
+		}
+		if err := d.waitForSpace(ctx, fmt.Errorf("daemon: %w", err), failures); err != nil {
+			return err
+		}
 	}
 	lock, err := d.l.FS().Flock(d.l.DaemonLock(), 0o644)
 	if err != nil {
@@ -283,30 +289,41 @@ func (d *Daemon) start(ctx context.Context) error {
 		d.lock.Unlock()
 		return err
 	}
-	// A full disk passes once space is freed: the daemon says so and tries
-	// again with a growing wait, rather than exiting for its service
-	// manager to give up on it after a few restarts.
 	for failures := 1; ; failures++ {
 		err := d.begin(ctx)
 		if err == nil {
 			break
 		}
-		if !index.IsDiskFull(err) {
+		if err := d.waitForSpace(ctx, err, failures); err != nil {
 			return fail(err)
-		}
-		wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)
-		d.log.Error("daemon: cannot start: the vault's disk is full; free some space (cortex doctor shows how much is left); trying again",
-			"vault", d.l.Root, "err", err, "retry_in", wait, "tries", failures)
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return fail(fmt.Errorf("daemon: %w", ctx.Err()))
-		case <-t.C:
 		}
 	}
 	d.abortCtx, d.abort = context.WithCancel(context.WithoutCancel(ctx))
 	return nil
+}
+
+// waitForSpace waits before the next try when err says the disk is full,
+// the failures-th time in a row, and returns nil; it returns the error to
+// give up with otherwise, or when ctx ends. A full disk passes once space
+// is freed: the daemon says so and tries again with a growing wait, rather
+// than exiting for its service manager to give up on it after a few
+// restarts. Meanwhile it holds the vault, and status and doctor say what
+// it waits for (DaemonWaiting).
+func (d *Daemon) waitForSpace(ctx context.Context, err error, failures int) error {
+	if !index.IsDiskFull(err) {
+		return err
+	}
+	wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)
+	d.log.Error("daemon: cannot start: the vault's disk is full; free some space (cortex doctor shows how much is left); trying again",
+		"vault", d.l.Root, "err", err, "retry_in", wait, "tries", failures)
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("daemon: %w", ctx.Err())
+	case <-t.C:
+		return nil
+	}
 }
 
 // begin opens the memorizer and the index for hand edits, and writes the

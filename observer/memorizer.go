@@ -292,11 +292,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Memorizer, error)
 			m.Close()
 		}
 	}()
-	m.ix, err = index.Open(ctx, l, index.Options{Logger: m.log})
-	if err != nil {
-		return nil, fmt.Errorf("memorizer: %w", err)
-	}
-	if err := m.refreshIndex(ctx); err != nil {
+	if err := m.openIndex(ctx); err != nil {
 		return nil, err
 	}
 	if err := m.recover(ctx, true); err != nil {
@@ -399,12 +395,35 @@ func (m *Memorizer) loadConfig() error {
 	return nil
 }
 
-// refreshIndex brings the index up to date with the working tree.
+// refreshIndex brings the index up to date with the working tree. A
+// damaged page the refresh finds (a kill -9 on a disk that reorders
+// writes) has the index rebuilt: it is derived, and a daemon failing every
+// batch on it would never recover.
 func (m *Memorizer) refreshIndex(ctx context.Context) error {
-	if _, err := m.ix.Refresh(ctx); err != nil {
+	_, err := m.ix.Refresh(ctx)
+	if index.IsCorrupt(err) {
+		m.ix.Close()
+		m.ix = nil
+		return m.openIndex(ctx)
+	}
+	if err != nil {
 		return fmt.Errorf("memorizer: %w", err)
 	}
 	m.refreshed = m.now()
+	return nil
+}
+
+// openIndex opens the index and refreshes it, rebuilding it when the
+// refresh finds it damaged (index.OpenChecked).
+func (m *Memorizer) openIndex(ctx context.Context) error {
+	ix, err := index.OpenChecked(ctx, m.l, index.Options{Logger: m.log}, func(ix *index.Index) error {
+		_, err := ix.Refresh(ctx)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("memorizer: %w", err)
+	}
+	m.ix, m.refreshed = ix, m.now()
 	return nil
 }
 
@@ -426,12 +445,7 @@ func (m *Memorizer) reopenIndex(ctx context.Context) error {
 		m.ix.Close()
 		m.ix = nil
 	}
-	ix, err := index.Open(ctx, m.l, index.Options{Logger: m.log})
-	if err != nil {
-		return fmt.Errorf("memorizer: %w", err)
-	}
-	m.ix = ix
-	return m.refreshIndex(ctx)
+	return m.openIndex(ctx)
 }
 
 // repairMessage is the message of a commit that puts back documents a

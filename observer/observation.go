@@ -523,16 +523,30 @@ func ParseTimestamp(s string) (time.Time, error) {
 	}
 	for _, layout := range timestampLayouts {
 		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
+			t = t.UTC()
+			if !inRange(t) {
+				return time.Time{}, fmt.Errorf("%s is out of range (%s)", doc.Excerpt(s), timeRange)
+			}
+			return t, nil
 		}
 	}
 	if _, err := time.Parse("2006-01-02", v); err == nil {
-		return time.Time{}, fmt.Errorf("%q is a date without a time (want an RFC 3339 date-time such as %sT00:00:00Z)", s, v)
+		return time.Time{}, fmt.Errorf("%s is a date without a time (want an RFC 3339 date-time such as %sT00:00:00Z)", doc.Excerpt(s), v)
 	}
 	if _, err := time.Parse("2006-01-02T15:04:05.999999999", v); err == nil {
-		return time.Time{}, fmt.Errorf("%q has no time zone (add Z for UTC or an offset such as +02:00)", s)
+		return time.Time{}, fmt.Errorf("%s has no time zone (add Z for UTC or an offset such as +02:00)", doc.Excerpt(s))
 	}
-	return time.Time{}, fmt.Errorf("%q is not an RFC 3339 / ISO-8601 date-time (want e.g. 2026-02-16T15:23:14.527Z)", s)
+	return time.Time{}, fmt.Errorf("%s is not an RFC 3339 / ISO-8601 date-time (want e.g. 2026-02-16T15:23:14.527Z)", doc.Excerpt(s))
+}
+
+// timeRange says which instants a timestamp may name. The zero instant,
+// 0001-01-01T00:00:00Z, is Go's "no time": a document created then has no
+// created line, and the memorizer would refuse it. Past the year 9999 RFC
+// 3339 has no spelling.
+const timeRange = "after 0001-01-01T00:00:00Z and before the year 10000, in UTC"
+
+func inRange(t time.Time) bool {
+	return !t.IsZero() && t.Year() >= 1 && t.Year() <= 9999
 }
 
 // Validate checks o against every rule of SPEC §4 and normalizes it in place,
@@ -561,17 +575,17 @@ func (o *Observation) check(tx *doc.Taxonomy) ([]string, error) {
 	if tx == nil {
 		return nil, errors.New("validate observation: no taxonomy")
 	}
-	if err := o.checkUTF8(); err != nil {
+	if err := o.checkText(); err != nil {
 		return nil, err
 	}
 	var warnings []string
 	if o.Timestamp.IsZero() {
 		return nil, fieldErr("timestamp", "required (an RFC 3339 date-time such as 2026-02-16T15:23:14.527Z)")
 	}
-	if y := o.Timestamp.Year(); y < 1 || y > 9999 {
-		return nil, fieldErr("timestamp", "year %d is out of range", y)
-	}
 	o.Timestamp = o.Timestamp.UTC()
+	if !inRange(o.Timestamp) {
+		return nil, fieldErr("timestamp", "%s is out of range (%s)", o.Timestamp.Format(time.RFC3339Nano), timeRange)
+	}
 
 	switch o.Bucket {
 	case BucketExplicit, BucketAmbient:
@@ -639,7 +653,7 @@ func (o *Observation) check(tx *doc.Taxonomy) ([]string, error) {
 			return nil, err
 		}
 		if err := doc.ValidateTag(tag); err != nil {
-			return nil, fieldErr(at, "%q: %v", tag, err)
+			return nil, fieldErr(at, "%s: %v", quoteShort(tag), err)
 		}
 		if err := tx.CheckTagNamespace(tag); err != nil {
 			return nil, fieldErr(at, "%v", err)
@@ -711,10 +725,11 @@ func (o *Observation) check(tx *doc.Taxonomy) ([]string, error) {
 	return warnings, nil
 }
 
-// checkUTF8 refuses text that is not UTF-8 (a flag from a shell with another
+// checkText refuses text that is not UTF-8 (a flag from a shell with another
 // encoding): JSON would silently replace the bad bytes, and the stored line
-// would not say what was given.
-func (o *Observation) checkUTF8() error {
+// would not say what was given. It refuses a NUL too, before anything is
+// appended: the line would only be quarantined later.
+func (o *Observation) checkText() error {
 	for _, f := range []struct{ name, v string }{
 		{"bucket", o.Bucket}, {"type", o.Type}, {"body", o.Body},
 		{"attribution", o.Attribution}, {"session_id", o.SessionID},
@@ -723,6 +738,12 @@ func (o *Observation) checkUTF8() error {
 	} {
 		if !utf8.ValidString(f.v) {
 			return fieldErr(f.name, "is not valid UTF-8")
+		}
+		// The one-line fields refuse every control character (checkLine);
+		// the text fields keep the others, shown escaped, but a NUL makes
+		// the document binary and the memorizer would quarantine the line.
+		if strings.IndexByte(f.v, 0) >= 0 {
+			return fieldErr(f.name, `holds a NUL character (\u0000): a memory is text`)
 		}
 	}
 	for i, e := range o.Entities {
@@ -844,13 +865,8 @@ func checkLine(field, s string, max int) error {
 }
 
 // quoteShort quotes s for an error message, shortened so a message stays one
-// readable line whatever the input.
-func quoteShort(s string) string {
-	if c, cut := doc.CutWords(s, 40); cut {
-		return fmt.Sprintf("%q…", c)
-	}
-	return fmt.Sprintf("%q", s)
-}
+// readable line whatever the input (doc.Excerpt, the one rule for echoes).
+func quoteShort(s string) string { return doc.Excerpt(s) }
 
 // cut shortens s to max characters at a word boundary and records a warning
 // when it had to.

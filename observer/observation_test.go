@@ -198,6 +198,20 @@ func TestParseLineRules(t *testing.T) {
 		{"timestamp date only", with(t, "timestamp", `"2026-02-16"`), `field "timestamp": "2026-02-16" is a date without a time (want an RFC 3339 date-time such as 2026-02-16T00:00:00Z)`},
 		{"timestamp without zone", with(t, "timestamp", `"2026-02-16T15:23:14.527"`), `field "timestamp": "2026-02-16T15:23:14.527" has no time zone (add Z for UTC or an offset such as +02:00)`},
 		{"timestamp as number", with(t, "timestamp", `1771255394`), `field "timestamp": want a string, got a number`},
+		// The zero instant is Go's "no time": taken, the memory would have
+		// no created and be refused by the memorizer (issue 22 item 7).
+		{"timestamp zero instant", with(t, "timestamp", `"0001-01-01T00:00:00Z"`), `field "timestamp": "0001-01-01T00:00:00Z" is out of range (after 0001-01-01T00:00:00Z and before the year 10000, in UTC)`},
+		{"timestamp zero instant with offset", with(t, "timestamp", `"0001-01-01T01:00:00+01:00"`), `field "timestamp": "0001-01-01T01:00:00+01:00" is out of range (after 0001-01-01T00:00:00Z and before the year 10000, in UTC)`},
+		{"timestamp year 0 in UTC", with(t, "timestamp", `"0001-01-01T00:00:00+02:00"`), `field "timestamp": "0001-01-01T00:00:00+02:00" is out of range (after 0001-01-01T00:00:00Z and before the year 10000, in UTC)`},
+		{"timestamp year 10000 in UTC", with(t, "timestamp", `"9999-12-31T23:00:00-02:00"`), `field "timestamp": "9999-12-31T23:00:00-02:00" is out of range (after 0001-01-01T00:00:00Z and before the year 10000, in UTC)`},
+		{"timestamp first second", with(t, "timestamp", `"0001-01-01T00:00:01Z"`), ""},
+
+		// A NUL is no text: the memorizer would refuse the document as
+		// binary and quarantine the line (issue 22 item 7).
+		{"NUL in body", with(t, "body", `"use git\u0000 now"`), `field "body": holds a NUL character (\u0000): a memory is text`},
+		{"NUL in context", with(t, "context", `"ctx\u0000"`), `field "context": holds a NUL character (\u0000): a memory is text`},
+		{"NUL in source_quote", with(t, "source_quote", `"\u0000"`), `field "source_quote": holds a NUL character (\u0000): a memory is text`},
+		{"other controls in body are shown escaped, not refused", with(t, "body", `"bell\u0007 esc\u001b[31m"`), ""},
 
 		// JSON shape.
 		{"bad JSON", `{"timestamp": "2026-02-16T15:23:14Z",}`, `invalid JSON at byte 38: invalid character '}' looking for beginning of object key string`},

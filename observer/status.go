@@ -16,6 +16,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
@@ -108,6 +109,7 @@ func (q QuarantineStatus) Reasons() []string {
 // The states of a daemon.
 const (
 	DaemonRunning       = "running"        // lock held, heartbeat recent
+	DaemonWaiting       = "waiting"        // lock held, not begun: the vault's disk is full
 	DaemonNotResponding = "not_responding" // lock held, heartbeat old: hung
 	DaemonStopped       = "stopped"        // stopped cleanly
 	DaemonDied          = "died"           // gone without stopping (killed, crashed)
@@ -130,11 +132,15 @@ type DaemonStatus struct {
 	// says nothing: .cortex/ was deleted under the running daemon, which
 	// has no heartbeat to write until it restarts.
 	MemorizerPID int `json:"memorizer_pid,omitempty"`
+	// DiskFree is the space left on the vault's disk, in bytes, when
+	// State is DaemonWaiting.
+	DiskFree *uint64 `json:"disk_free,omitempty"`
 }
 
-// Running reports whether a daemon holds the vault (even a hung one).
+// Running reports whether a daemon holds the vault (even a hung one, or
+// one waiting for disk space to begin).
 func (d DaemonStatus) Running() bool {
-	return d.State == DaemonRunning || d.State == DaemonNotResponding
+	return d.State == DaemonRunning || d.State == DaemonNotResponding || d.State == DaemonWaiting
 }
 
 // The states of the index.
@@ -260,6 +266,16 @@ func readDaemonStatus(l vault.Layout, now time.Time) (DaemonStatus, error) {
 	if known {
 		ds.Info = &info
 		ds.PIDAlive = gitstore.ProcessAlive(info.PID)
+	}
+	// A daemon that holds the lock without a daemon.json of its own (none,
+	// a stopped one's, or one with an old heartbeat) has not begun; on a
+	// full disk it cannot write one, and waits for space (StartDaemon).
+	begun := known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) <= info.StaleAfter()
+	if held && !begun {
+		if free, _, err := vaultfs.DiskSpace(l.Root); err == nil && free < vaultfs.LowSpace {
+			ds.State, ds.DiskFree = DaemonWaiting, &free
+			return ds, nil
+		}
 	}
 	switch {
 	case held && known && info.Stopped.IsZero() && now.Sub(info.Heartbeat) > info.StaleAfter():

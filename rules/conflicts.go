@@ -16,7 +16,7 @@ const KindResolve = "resolve"
 // that disagree (conflict.Scan), newest first; the push block shows them
 // until a person settles them.
 func (s *Sleeper) Conflicts(ctx context.Context) ([]conflict.Pair, error) {
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
 	return conflict.Scan(ctx, s.l, s.ix)

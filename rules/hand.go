@@ -126,7 +126,7 @@ func (s *Sleeper) Candidates(ctx context.Context) ([]Candidate, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
 	p, err := s.plan(ctx, dirty)
@@ -156,16 +156,16 @@ func (p *planner) resolve(ctx context.Context, ref string) (*mem, error) {
 			docs, err = ix.ByIDPrefix(ctx, ref, 2)
 		}
 	default:
-		return nil, fmt.Errorf("%q: give an id (8+ characters) or a path", ref)
+		return nil, fmt.Errorf("%s: give an id (8+ characters) or a path", doc.Excerpt(ref))
 	}
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case len(docs) == 0:
-		return nil, fmt.Errorf("%q: no such memory", ref)
+		return nil, fmt.Errorf("%s: no such memory", doc.Excerpt(ref))
 	case len(docs) > 1:
-		return nil, fmt.Errorf("%q names %d memories; give more of the id", ref, len(docs))
+		return nil, fmt.Errorf("%s names %d memories; give more of the id", doc.Excerpt(ref), len(docs))
 	}
 	if p.editing(docs[0].Path) {
 		return nil, nil
@@ -175,7 +175,7 @@ func (p *planner) resolve(ctx context.Context, ref string) (*mem, error) {
 			return m, nil
 		}
 	}
-	return nil, fmt.Errorf("%q: no such memory", ref)
+	return nil, fmt.Errorf("%s: no such memory", doc.Excerpt(ref))
 }
 
 // byHand runs fn on a fresh plan state (no automatic action) and writes
@@ -184,7 +184,7 @@ func (s *Sleeper) byHand(ctx context.Context, subject string, fn func(p *planner
 	if err := s.recover(ctx); err != nil {
 		return nil, err
 	}
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
 	dirty, err := s.git.Unclean(ctx)

@@ -172,7 +172,7 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
-	if _, err := s.ix.Refresh(ctx); err != nil {
+	if err := s.refresh(ctx); err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
 	t1 := time.Now()
@@ -712,6 +712,27 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Sleeper, error) {
 	}
 	s.owned = true
 	return s, nil
+}
+
+// refresh brings the index up to date with the working tree. A damaged
+// page it finds has the index rebuilt when this Sleeper opened it (the
+// CLI's run); a daemon's memorizer, whose index a Sleeper borrows,
+// rebuilds its own.
+func (s *Sleeper) refresh(ctx context.Context) error {
+	_, err := s.ix.Refresh(ctx)
+	if !s.owned || !index.IsCorrupt(err) {
+		return err
+	}
+	s.ix.Close()
+	ix, err := index.OpenChecked(ctx, s.l, index.Options{Logger: s.log}, func(ix *index.Index) error {
+		_, err := ix.Refresh(ctx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.ix = ix
+	return nil
 }
 
 // Close closes what Open opened.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -161,7 +162,7 @@ func expandVaultArg(v string) (string, error) {
 		return ""
 	})
 	if projErr != nil {
-		return "", fmt.Errorf("--vault %s: %w", v, projErr)
+		return "", fmt.Errorf("--vault %s: %w", doc.Mention(v), projErr)
 	}
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/agentsblock"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
@@ -46,7 +47,7 @@ cycle's one commit. --file CLAUDE.md puts the same block in another file.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("agents-md takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("agents-md takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {
@@ -55,7 +56,7 @@ cycle's one commit. --file CLAUDE.md puts the same block in another file.`,
 			path := hooks.AgentsPath(l)
 			if f := c.String("file"); f != "" {
 				if path, err = filepath.Abs(f); err != nil {
-					return fmt.Errorf("--file %s: %w", f, err)
+					return fmt.Errorf("--file %s: %w", doc.Mention(f), err)
 				}
 			}
 			r, err := agentsMDIn(c.Context, l, path, c.Bool("dry-run"))

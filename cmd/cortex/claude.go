@@ -114,7 +114,7 @@ func runClaudeHook(c *cli.Context, event string, now func() time.Time) {
 	stderr := c.App.ErrWriter
 	debug := os.Getenv(debugEnv) != ""
 	if c.Args().Present() {
-		fmt.Fprintf(stderr, "cortex: claude hook %s: takes no arguments, got %q\n", c.Command.Name, c.Args().First())
+		fmt.Fprintf(stderr, "cortex: claude hook %s: takes no arguments, got %s\n", c.Command.Name, doc.Excerpt(c.Args().First()))
 		return
 	}
 	logw := io.Discard
@@ -313,11 +313,11 @@ prints the diff instead of writing.`,
 func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 	var opts hooks.ClaudeOptions
 	if c.Args().Present() {
-		return opts, usageErrorf("%s: takes no arguments, got %q", cmd, c.Args().First())
+		return opts, usageErrorf("%s: takes no arguments, got %s", cmd, doc.Excerpt(c.Args().First()))
 	}
 	opts.Scope = c.String("scope")
 	if opts.Scope != hooks.ClaudeScopeProject && opts.Scope != hooks.ClaudeScopeUser {
-		return opts, usageErrorf("%s: --scope %q: use project or user", cmd, opts.Scope)
+		return opts, usageErrorf("%s: --scope %s: use project or user", cmd, doc.Excerpt(opts.Scope))
 	}
 	if c.IsSet("project") && opts.Scope == hooks.ClaudeScopeUser {
 		return opts, usageErrorf("%s: --project is for --scope project", cmd)
@@ -347,10 +347,10 @@ func claudeOptions(c *cli.Context, cmd string) (hooks.ClaudeOptions, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return opts, fmt.Errorf("--project %s: %w", dir, err)
+		return opts, fmt.Errorf("--project %s: %w", doc.Mention(dir), err)
 	}
 	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return opts, fmt.Errorf("--project %s: not a folder", dir)
+		return opts, fmt.Errorf("--project %s: not a folder", doc.Mention(dir))
 	}
 	opts.ProjectDir = abs
 	return opts, nil

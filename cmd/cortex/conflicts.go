@@ -9,6 +9,7 @@ import (
 
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault/conflict"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -26,7 +27,7 @@ func conflictCommands(now func() time.Time) []*cli.Command {
 			Flags: []cli.Flag{obsVaultFlag(), &cli.BoolFlag{Name: "json", Usage: "print the pairs as JSON"}},
 			Action: func(c *cli.Context) error {
 				if c.Args().Present() {
-					return usageErrorf("conflicts takes no arguments (got %q)", c.Args().First())
+					return usageErrorf("conflicts takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 				}
 				return withSleeper(c, now, func(s *rules.Sleeper) error {
 					pairs, err := s.Conflicts(c.Context)

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mind"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -64,7 +65,7 @@ cortex get. The same vault at the same time gives the same block.`,
 
 func runContext(c *cli.Context, now func() time.Time) error {
 	if c.NArg() > 0 {
-		return usageErrorf("context: takes no arguments, got %q (the task goes in --task)", c.Args().First())
+		return usageErrorf("context: takes no arguments, got %s (the task goes in --task)", doc.Excerpt(c.Args().First()))
 	}
 	format := c.String("format")
 	if c.Bool("json") {
@@ -74,7 +75,7 @@ func runContext(c *cli.Context, now func() time.Time) error {
 		format = "json"
 	}
 	if format != "markdown" && format != "json" {
-		return usageErrorf("context: --format %q: expected markdown or json", format)
+		return usageErrorf("context: --format %s: expected markdown or json", doc.Excerpt(format))
 	}
 	if b := c.Int("budget"); b < 1 {
 		return usageErrorf("context: --budget %d: expected a positive number of characters", b)

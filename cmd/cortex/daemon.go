@@ -20,6 +20,7 @@ import (
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/service"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vaultsync"
 )
 
@@ -76,7 +77,7 @@ running; cortex daemon uninstall removes it.`,
 
 func runDaemon(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("daemon takes no arguments (got %q)", c.Args().First())
+		return usageErrorf("daemon takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 	}
 	log, err := newLogger(c.App.ErrWriter, c.String("log-format"), c.String("log-level"))
 	if err != nil {
@@ -200,7 +201,7 @@ func daemonSync(l vault.Layout, sc vaultsync.Config, log *slog.Logger) func(cont
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, usageErrorf("--log-level: want debug, info, warn or error, got %q", level)
+		return nil, usageErrorf("--log-level: want debug, info, warn or error, got %s", doc.Excerpt(level))
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch strings.ToLower(format) {
@@ -209,7 +210,7 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	case "json":
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
-	return nil, usageErrorf("--log-format: want text or json, got %q", format)
+	return nil, usageErrorf("--log-format: want text or json, got %s", doc.Excerpt(format))
 }
 
 // ago says how long before now t was, for people: "3s ago", "5m ago".

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/doctor"
 	"github.com/cortex-vault/cortex/service"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/watchdog"
 )
 
@@ -56,7 +57,7 @@ one does. It repairs nothing.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("doctor takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("doctor takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {
@@ -91,7 +92,9 @@ one does. It repairs nothing.`,
 // printDoctor writes the report for people: the confirmed anomalies first,
 // then one line per check with its fix below, then the log and a count.
 func printDoctor(w io.Writer, r *doctor.Report) {
-	fmt.Fprintf(w, "Cortex doctor: %s\n", r.Vault)
+	// Each check is one line: a name or an error holding a newline must
+	// not break it (the JSON report keeps the text as it is).
+	fmt.Fprintf(w, "Cortex doctor: %s\n", doc.QuoteName(r.Vault))
 	if r.Alert != "" {
 		fmt.Fprintf(w, "%s\n", r.Alert)
 		for _, a := range r.Anomalies {
@@ -103,9 +106,9 @@ func printDoctor(w io.Writer, r *doctor.Report) {
 		if mark == watchdog.Fail {
 			mark = "FAIL"
 		}
-		fmt.Fprintf(w, "  %-4s  %-10s  %s\n", mark, c.Name, c.Seen)
+		fmt.Fprintf(w, "  %-4s  %-10s  %s\n", mark, c.Name, doc.OneLine(c.Seen))
 		if c.Status != watchdog.OK && c.Fix != "" {
-			fmt.Fprintf(w, "  %-4s  %-10s  fix: %s\n", "", "", c.Fix)
+			fmt.Fprintf(w, "  %-4s  %-10s  fix: %s\n", "", "", doc.OneLine(c.Fix))
 		}
 	}
 	fmt.Fprintf(w, "Daemon log: %s\n", r.Log)

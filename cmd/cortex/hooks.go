@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/hooks"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() { commandGroups = append(commandGroups, hooksCommands) }
@@ -38,7 +39,7 @@ of a repository. ` + "`cortex init`" + ` installs it.`,
 			},
 			Action: func(c *cli.Context) error {
 				if c.Args().Present() {
-					return usageErrorf("hooks install: takes no arguments (use --vault DIR), got %q", c.Args().First())
+					return usageErrorf("hooks install: takes no arguments (use --vault DIR), got %s", doc.Excerpt(c.Args().First()))
 				}
 				l, err := obsLayout(c)
 				if err != nil {
@@ -60,7 +61,7 @@ of a repository. ` + "`cortex init`" + ` installs it.`,
 			},
 			Action: func(c *cli.Context) error {
 				if c.Args().Present() {
-					return usageErrorf("hooks uninstall: takes no arguments (use --vault DIR), got %q", c.Args().First())
+					return usageErrorf("hooks uninstall: takes no arguments (use --vault DIR), got %s", doc.Excerpt(c.Args().First()))
 				}
 				l, err := obsLayout(c)
 				if err != nil {
@@ -135,7 +136,7 @@ func hookResultLine(r *hooks.Result) string {
 
 func runPreCommit(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("hook pre-commit: takes no arguments, got %q", c.Args().First())
+		return usageErrorf("hook pre-commit: takes no arguments, got %s", doc.Excerpt(c.Args().First()))
 	}
 	stderr := c.App.ErrWriter
 	rep, err := hooks.PreCommit(c.Context, hooks.PreCommitOptions{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -68,7 +69,7 @@ source-path:line → target.`,
 
 func runRebuildIndex(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("rebuild-index: takes no arguments, got %q", c.Args().First())
+		return usageErrorf("rebuild-index: takes no arguments, got %s", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {
@@ -142,7 +143,7 @@ func shownPath(p string) string {
 
 func runGraph(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("graph: takes no arguments, got %q (start from a document with --from ID)", c.Args().First())
+		return usageErrorf("graph: takes no arguments, got %s (start from a document with --from ID)", doc.Excerpt(c.Args().First()))
 	}
 	format := c.String("format")
 	if c.Bool("json") {
@@ -154,7 +155,7 @@ func runGraph(c *cli.Context) error {
 	switch format {
 	case "json", "dot", "mermaid":
 	default:
-		return usageErrorf("graph: --format %q: want json, dot or mermaid", format)
+		return usageErrorf("graph: --format %s: want json, dot or mermaid", doc.Excerpt(format))
 	}
 	from := c.String("from")
 	depth := c.Int("depth")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cortex-vault/cortex/hooks"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
@@ -56,7 +57,7 @@ anything.`,
 func runInit(c *cli.Context) error {
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), strings.Join(args, " "))
+		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), doc.Excerpt(strings.Join(args, " ")))
 	}
 	opts := vault.InitOptions{InProject: c.Bool("in-project"), Implicit: len(args) == 0}
 	if c.IsSet("branch") {

@@ -3,12 +3,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/index"
 )
 
 func main() {
@@ -38,8 +45,25 @@ func usageErrorf(format string, args ...any) error {
 
 // run executes the command line args and returns the process exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	out := &countingWriter{w: stdout}
+	app := newApp(stdin, out, stderr)
 	err := app.Run(reorderArgs(app, args))
+	// The index is derived from the working tree: a page of it damaged
+	// past what opening it reads (a kill -9 on a disk that reorders
+	// writes) is rebuilt and the command run again, once, if it printed
+	// nothing yet: a command reads the index before it writes, and what
+	// the memorizer did before is not done twice (it ingests a line once).
+	if index.IsCorrupt(err) && out.n == 0 {
+		if l, ok := app.Metadata[vaultKey].(vault.Layout); ok {
+			fmt.Fprintf(stderr, "cortex: warning: the index is damaged (%v); rebuilding it from the working tree\n", err)
+			if rerr := index.Rebuild(context.Background(), l, index.RebuildOptions{}); rerr != nil {
+				err = fmt.Errorf("%w (and the rebuild failed: %v)", err, rerr)
+			} else {
+				app = newApp(stdin, out, stderr)
+				err = app.Run(reorderArgs(app, args))
+			}
+		}
+	}
 	if err == nil {
 		return 0
 	}
@@ -51,8 +75,46 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
-	fmt.Fprintf(stderr, "cortex: %v\n", err)
+	fmt.Fprintf(stderr, "cortex: %s\n", cutEchoes(err.Error(), args[1:]))
 	return code
+}
+
+// vaultKey is where a command leaves, in its App's Metadata, the vault it
+// works on (obsLayout), for run to rebuild a damaged index.
+const vaultKey = "vault"
+
+// countingWriter counts what a command wrote.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// cutEchoes shows each word of the command line that msg repeats whole,
+// when it is long or not plain, as doc.Mention does: the messages of
+// urfave/cli (a flag's value that does not parse) quote the value whole,
+// and they are not ours to word. Cortex's own messages cut their echoes
+// where they are made.
+func cutEchoes(msg string, args []string) string {
+	for _, a := range args {
+		words := []string{a}
+		if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") {
+			words = append(words, v)
+		}
+		for _, w := range words {
+			if doc.Mention(w) == w {
+				continue
+			}
+			msg = strings.ReplaceAll(msg, strconv.Quote(w), doc.Excerpt(w))
+			msg = strings.ReplaceAll(msg, w, doc.Mention(w))
+		}
+	}
+	return msg
 }
 
 func init() {
@@ -77,7 +139,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("unknown command %q (see cortex help)", c.Args().First())
+				return usageErrorf("unknown command %s (see cortex help)", doc.Excerpt(c.Args().First()))
 			}
 			return cli.ShowAppHelp(c)
 		},

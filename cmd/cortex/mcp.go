@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/mcpserver"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -35,11 +36,11 @@ Register it in a project's .mcp.json (cortex claude install does it):
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("mcp takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("mcp takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			var level slog.Level
 			if err := level.UnmarshalText([]byte(c.String("log-level"))); err != nil {
-				return usageErrorf("mcp: --log-level %q: want debug, info, warn or error", c.String("log-level"))
+				return usageErrorf("mcp: --log-level %s: want debug, info, warn or error", doc.Excerpt(c.String("log-level")))
 			}
 			// A client that does not expand ${CLAUDE_PROJECT_DIR} or
 			// ${workspaceFolder} in its configuration still finds the vault.

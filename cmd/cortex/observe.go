@@ -77,6 +77,10 @@ func obsLayout(c *cli.Context) (vault.Layout, error) {
 	if err := l.CheckWalls(); err != nil {
 		return vault.Layout{}, err
 	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata[vaultKey] = l
 	return l, nil
 }
 
@@ -85,19 +89,19 @@ func namedLayout(c *cli.Context) (vault.Layout, error) {
 	if dir := c.String("vault"); dir != "" {
 		abs, err := filepath.Abs(dir)
 		if err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", dir, err)
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), err)
 		}
 		fi, err := os.Stat(abs)
 		if err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", dir, errors.Unwrap(err))
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), errors.Unwrap(err))
 		}
 		if !fi.IsDir() {
-			return vault.Layout{}, fmt.Errorf("--vault %s: not a folder", dir)
+			return vault.Layout{}, fmt.Errorf("--vault %s: not a folder", doc.Mention(dir))
 		}
 		if ok, err := vault.IsVault(abs); err != nil {
-			return vault.Layout{}, fmt.Errorf("--vault %s: %w", dir, err)
+			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), err)
 		} else if !ok {
-			return vault.Layout{}, fmt.Errorf("--vault %s is not a vault (no taxonomy.yml or observer/): run `cortex init %s` to make it one", dir, dir)
+			return vault.Layout{}, fmt.Errorf("--vault %s is not a vault (no taxonomy.yml or observer/): run `cortex init %s` to make it one", doc.Mention(dir), doc.Mention(dir))
 		}
 		return vault.Layout{Root: abs}, nil
 	}
@@ -256,7 +260,7 @@ daemon, or cortex process, memorizes what lands in the buffer.
 			case c.NArg() == 1 && c.Args().First() == "-":
 				fromStdin = true
 			case c.NArg() > 0:
-				return usageErrorf("observe: unexpected argument %q (flags only, or - for stdin)", c.Args().First())
+				return usageErrorf("observe: unexpected argument %s (flags only, or - for stdin)", doc.Excerpt(c.Args().First()))
 			}
 			var given []string
 			for _, f := range c.Command.Flags {
@@ -382,7 +386,7 @@ func fillCommon(c *cli.Context, o *observer.Observation, now func() time.Time, e
 	for _, e := range entities {
 		i := strings.LastIndex(e, ":")
 		if i < 0 {
-			return usageErrorf("--entity %q: want NAME:TYPE, such as \"Cortex:project\"", e)
+			return usageErrorf("--entity %s: want NAME:TYPE, such as \"Cortex:project\"", doc.Excerpt(e))
 		}
 		o.Entities = append(o.Entities, observer.Entity{Name: e[:i], Type: e[i+1:]})
 	}
@@ -445,7 +449,7 @@ git commit.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usageErrorf("write: unexpected argument %q (quote the body: --body \"...\")", c.Args().First())
+				return usageErrorf("write: unexpected argument %s (quote the body: --body \"...\")", doc.Excerpt(c.Args().First()))
 			}
 			// Checked here, not by urfave's Required, which exits 1 and
 			// prints the help on stdout.

@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -40,7 +41,7 @@ func processCommand(now func() time.Time) *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("process takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("process takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {

@@ -83,7 +83,7 @@ line instead of holding it again. Only review records can be approved.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("quarantine: unknown subcommand %q (list, retry or approve)", c.Args().First())
+				return usageErrorf("quarantine: unknown subcommand %s (list, retry or approve)", doc.Excerpt(c.Args().First()))
 			}
 			return cli.ShowSubcommandHelp(c)
 		},
@@ -98,7 +98,7 @@ type quarantineJSON struct {
 
 func runQuarantineList(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("quarantine list takes no arguments (got %q)", c.Args().First())
+		return usageErrorf("quarantine list takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {
@@ -218,7 +218,7 @@ func parseTrailingRetryFlags(c *cli.Context, args []string) (retryFlags, error) 
 		return f, usageErrorf("quarantine retry: %v", err)
 	}
 	if fs.NArg() > 0 {
-		return f, usageErrorf("quarantine retry: one record number at a time (got %q too)", fs.Arg(0))
+		return f, usageErrorf("quarantine retry: one record number at a time (got %s too)", doc.Excerpt(fs.Arg(0)))
 	}
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
@@ -242,7 +242,7 @@ func runQuarantineRetry(c *cli.Context, now func() time.Time) error {
 	}
 	n, err := strconv.Atoi(c.Args().First())
 	if err != nil || n < 1 {
-		return usageErrorf("quarantine retry: %q is not a record number (1, 2, … as cortex quarantine list shows)", c.Args().First())
+		return usageErrorf("quarantine retry: %s is not a record number (1, 2, … as cortex quarantine list shows)", doc.Excerpt(c.Args().First()))
 	}
 	f, err := parseTrailingRetryFlags(c, c.Args().Tail())
 	if err != nil {
@@ -279,7 +279,7 @@ func runQuarantineApprove(c *cli.Context, now func() time.Time) error {
 	}
 	n, err := strconv.Atoi(c.Args().First())
 	if err != nil || n < 1 {
-		return usageErrorf("quarantine approve: %q is not a record number (1, 2, … as cortex quarantine list shows)", c.Args().First())
+		return usageErrorf("quarantine approve: %s is not a record number (1, 2, … as cortex quarantine list shows)", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {

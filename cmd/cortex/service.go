@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/service"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // daemonServiceCommands are `cortex daemon install | uninstall | status`.
@@ -54,7 +55,7 @@ func printJSON(c *cli.Context, v any) error {
 
 func runServiceInstall(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("daemon install takes no arguments (got %q)", c.Args().First())
+		return usageErrorf("daemon install takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {
@@ -78,7 +79,7 @@ func runServiceInstall(c *cli.Context) error {
 
 func runServiceUninstall(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("daemon uninstall takes no arguments (got %q)", c.Args().First())
+		return usageErrorf("daemon uninstall takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 	}
 	// The vault of a service may be gone: --vault is taken as a path, not
 	// looked up.
@@ -117,7 +118,7 @@ func runServiceUninstall(c *cli.Context) error {
 
 func runServiceStatus(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("daemon status takes no arguments (got %q)", c.Args().First())
+		return usageErrorf("daemon status takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/rules"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 func init() {
@@ -31,7 +32,7 @@ func sleepCommands(now func() time.Time) []*cli.Command {
 				&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "log progress, not only warnings"}},
 			Action: func(c *cli.Context) error {
 				if c.Args().Present() {
-					return usageErrorf("maintain takes no arguments (got %q)", c.Args().First())
+					return usageErrorf("maintain takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 				}
 				rules.TuneGC()
 				return withSleeper(c, now, func(s *rules.Sleeper) error {
@@ -137,7 +138,7 @@ func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) e
 	if at := c.String("at"); at != "" {
 		t, err := time.Parse(time.RFC3339, at)
 		if err != nil {
-			return usageErrorf("--at %s: want an RFC 3339 time (2026-03-01T03:00:00Z)", at)
+			return usageErrorf("--at %s: want an RFC 3339 time (2026-03-01T03:00:00Z)", doc.Mention(at))
 		}
 		clock = func() time.Time { return t }
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vaultsync"
 )
@@ -39,7 +40,7 @@ date with the memory files. Reading the status changes nothing.`,
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return usageErrorf("status takes no arguments (got %q)", c.Args().First())
+				return usageErrorf("status takes no arguments (got %s)", doc.Excerpt(c.Args().First()))
 			}
 			l, err := obsLayout(c)
 			if err != nil {
@@ -276,6 +277,9 @@ func daemonLine(d observer.DaemonStatus, now time.Time) string {
 		case d.MemorizerPID > 0:
 			v = fmt.Sprintf("running (pid %d holds observer/memorizer.lock; .cortex/daemon.json is gone, so no heartbeat until the daemon restarts)", d.MemorizerPID)
 		}
+	case observer.DaemonWaiting:
+		v = fmt.Sprintf("started, waiting for disk space: the vault's disk is full (%s free); it tries again with a growing wait", byteSize(int64(*d.DiskFree)))
+		return v
 	case observer.DaemonNotResponding:
 		v = fmt.Sprintf("not responding (pid %d holds the lock; last heartbeat %s)", info.PID, ago(now, info.Heartbeat))
 	case observer.DaemonStopped:

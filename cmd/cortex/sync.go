@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
 	"github.com/cortex-vault/cortex/vaultsync"
 )
@@ -42,7 +43,7 @@ machines — is left to you: run git pull and resolve it as usual.`,
 
 func runSync(c *cli.Context) error {
 	if c.Args().Present() {
-		return usageErrorf("sync: takes no arguments, got %q", c.Args().First())
+		return usageErrorf("sync: takes no arguments, got %s", doc.Excerpt(c.Args().First()))
 	}
 	l, err := obsLayout(c)
 	if err != nil {

@@ -118,7 +118,7 @@ func runValidate(c *cli.Context) error {
 	}
 
 	for _, w := range total.Warnings {
-		fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", w)
+		fmt.Fprintf(c.App.ErrWriter, "cortex: warning: %s\n", doc.OneLine(w))
 	}
 	if c.Bool("json") {
 		enc := json.NewEncoder(c.App.Writer)
@@ -129,10 +129,10 @@ func runValidate(c *cli.Context) error {
 	} else {
 		out := c.App.Writer
 		for _, s := range total.Skipped {
-			fmt.Fprintf(c.App.ErrWriter, "cortex: skipped %s: %s\n", s.Path, s.Reason)
+			fmt.Fprintf(c.App.ErrWriter, "cortex: skipped %s: %s\n", doc.QuoteName(s.Path), doc.OneLine(s.Reason))
 		}
 		for _, f := range total.Fixed {
-			fmt.Fprintf(out, "fixed %s (%s)\n", f.Path, strings.Join(f.Fields, ", "))
+			fmt.Fprintf(out, "fixed %s (%s)\n", doc.QuoteName(f.Path), strings.Join(f.Fields, ", "))
 		}
 		for _, p := range total.Problems {
 			fmt.Fprintln(out, p.String())
@@ -192,16 +192,16 @@ func validateGroups(c *cli.Context, wd string, args []string) (map[string][]stri
 			found, err := findVault(start)
 			var nv *noVaultError
 			if errors.As(err, &nv) {
-				return nil, nil, fmt.Errorf("validate %s: not inside a vault: give a path inside one, or name it with --vault DIR or CORTEX_VAULT (cortex init makes one)", a)
+				return nil, nil, fmt.Errorf("validate %s: not inside a vault: give a path inside one, or name it with --vault DIR or CORTEX_VAULT (cortex init makes one)", doc.Mention(a))
 			}
 			if err != nil {
-				return nil, nil, fmt.Errorf("validate %s: %w", a, err)
+				return nil, nil, fmt.Errorf("validate %s: %w", doc.Mention(a), err)
 			}
 			l = &found
 		}
 		rel, err := filepath.Rel(l.Root, abs)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, nil, fmt.Errorf("validate %s: not inside the vault %s", a, l.Root)
+			return nil, nil, fmt.Errorf("validate %s: not inside the vault %s", doc.Mention(a), l.Root)
 		}
 		add(l.Root, filepath.ToSlash(rel))
 	}

@@ -28,15 +28,18 @@ type Problem struct {
 
 // String formats the problem as `path:line: message`.
 func (p Problem) String() string {
+	// One problem, one line: a newline in a file's name (or in an error
+	// that names the file) must not start a line of its own.
+	msg := OneLine(p.Msg)
 	switch {
 	case p.Path != "" && p.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", p.Path, p.Line, p.Msg)
+		return fmt.Sprintf("%s:%d: %s", QuoteName(p.Path), p.Line, msg)
 	case p.Path != "":
-		return p.Path + ": " + p.Msg
+		return QuoteName(p.Path) + ": " + msg
 	case p.Line > 0:
-		return fmt.Sprintf("line %d: %s", p.Line, p.Msg)
+		return fmt.Sprintf("line %d: %s", p.Line, msg)
 	}
-	return p.Msg
+	return msg
 }
 
 // WithPath sets Path on every problem (for those from Fix) and returns ps.

@@ -58,6 +58,12 @@ func EscapeControls(s string) string {
 	return b.String()
 }
 
+// OneLine is EscapeControls for text shown on one line of a listing: a
+// line feed is escaped too (`\n`).
+func OneLine(s string) string {
+	return strings.ReplaceAll(EscapeControls(s), "\n", `\n`)
+}
+
 func hasControl(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]

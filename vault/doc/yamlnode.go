@@ -12,6 +12,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
@@ -232,6 +233,35 @@ const ExcerptRunes = 80
 // print it.
 func Excerpt(s string) string {
 	return strconv.Quote(cutRunes(s, ExcerptRunes))
+}
+
+// Mention shows s, a name or reference a person gave, in an error line:
+// as it is when it is short and plain (no control character, quote or
+// other unprintable rune), else as an Excerpt.
+func Mention(s string) string {
+	if utf8.RuneCountInString(s) <= ExcerptRunes && plain(s) {
+		return s
+	}
+	return Excerpt(s)
+}
+
+// QuoteName shows the name of a file that exists in a one-line output: as
+// it is when plain, else quoted and escaped (never cut: the name must be
+// found again), so a newline in a name cannot split the line.
+func QuoteName(s string) string {
+	if plain(s) {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+func plain(s string) bool {
+	for _, r := range s {
+		if r == '"' || r == utf8.RuneError || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // cutRunes cuts s to at most n runes, ending in … when cut.

@@ -431,6 +431,18 @@ func Inspect(ctx context.Context, l vault.Layout, tree []string, sample []vault.
 		in.Problem = err.Error()
 		return in, nil
 	}
+	// checkDB reads the first pages only; a page damaged past them (a
+	// kill -9 on a disk that reorders writes, a torn copy) shows only when
+	// read, and a command would fail on it: look at every page. This is
+	// the one full read of the file a pass makes.
+	var verdict string
+	if err := db.QueryRowContext(ctx, "PRAGMA quick_check(1)").Scan(&verdict); err != nil {
+		return unreadable(err)
+	}
+	if verdict != "ok" {
+		in.Problem = "damaged: " + verdict
+		return in, nil
+	}
 	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM documents").Scan(&in.Count); err != nil {
 		return unreadable(err)
 	}
