@@ -128,7 +128,7 @@ func TestRankOrder(t *testing.T) {
 			// The any-word ranking has the second first (three zebras in
 			// three words); every word halves the distance to 1.
 			name:   "every word before some words",
-			first:  testDoc{typ: "decision", body: "the zebra crossing near the school gets lights and a warden in the mornings", importance: imp(0.6), created: ago(10 * day)},
+			first:  testDoc{typ: "decision", body: "the zebra crossing by the old village school", importance: imp(0.6), created: ago(10 * day)},
 			second: testDoc{typ: "decision", body: "zebra zebra zebra", importance: imp(0.6), created: ago(10 * day)},
 			query:  "zebra crossing",
 		},
@@ -207,7 +207,7 @@ func TestRankRelevanceLeads(t *testing.T) {
 // neighbourShare of a hit's relevance to the memories up to neighbourSpan
 // before and after it in its session, which rank after it with the
 // formula's score; the hit lends its relevance without the bonus for
-// having every word (R/2 of allWordsFirst), and a neighbour that has none
+// having every word (R/2 of coordinate), and a neighbour that has none
 // of the query's words gets strangerShare of that and says via which hit
 // it came. Other sessions, one-word searches and the push block's search
 // get nothing lent.
@@ -250,8 +250,10 @@ func TestRankNeighbours(t *testing.T) {
 	if !ok || res.Hits[0].ID != match.ID || match.Relevance < 0.5 {
 		t.Fatalf("the match first, with the bonus for every word: %s", titles(res))
 	}
-	// What the match lends: its relevance less the bonus.
-	lends := match.Relevance - 0.5
+	// What the match lends: its relevance less the bonus, (b + g)/(1 + g)/2
+	// for R = (1 + b)/2 (coordinate: it has every word, c = 1).
+	b := 2*match.Relevance - 1
+	lends := (b + coordinationWeight) / (1 + coordinationWeight) / 2
 	for _, i := range []int{1, 2, 4, 5} {
 		h, ok := got[idOf[body[i]]]
 		if !ok {
@@ -409,5 +411,67 @@ func TestBySpeaker(t *testing.T) {
 		if hits[1].Relevance != before {
 			t.Errorf("%+v: relevance %v → %v", terms, before, hits[1].Relevance)
 		}
+	}
+}
+
+// TestCoordinate: the any-word ranking counts the share of the query's
+// words a document has beside its BM25, R = (b + g·c)/(1 + g); when some
+// documents have every word they come first, (1 + b)/2, the others
+// halved, and they lend what they would have without that bonus.
+func TestCoordinate(t *testing.T) {
+	g := coordinationWeight
+	anyHits := []index.Hit{
+		{Doc: index.Doc{Path: "one word, often"}, Relevance: 1},
+		{Doc: index.Doc{Path: "two words"}, Relevance: 0.8},
+		{Doc: index.Doc{Path: "every word"}, Relevance: 0.5},
+	}
+	has := map[string][]int{"one word, often": {2}, "two words": {0, 1}, "every word": {0, 1, 2}}
+
+	out, lends := coordinate(nil, anyHits, 3, has)
+	want := []float64{(1 + g/3) / (1 + g), (0.8 + g*2/3) / (1 + g), (0.5 + g) / (1 + g)}
+	for i, h := range out {
+		if !near(h.Relevance, want[i]) {
+			t.Errorf("none has every word: %s: relevance %v, want %v", h.Path, h.Relevance, want[i])
+		}
+	}
+	if lends != nil {
+		t.Errorf("none has every word: lends %v, want none (each lends its own)", lends)
+	}
+	if anyHits[0].Relevance != 1 {
+		t.Error("coordinate changed its argument")
+	}
+
+	out, lends = coordinate(anyHits[2:], anyHits, 3, has)
+	want = []float64{want[0] / 2, want[1] / 2, (1 + 0.5) / 2}
+	for i, h := range out {
+		if !near(h.Relevance, want[i]) {
+			t.Errorf("one has every word: %s: relevance %v, want %v", h.Path, h.Relevance, want[i])
+		}
+	}
+	if l := lends["every word"]; len(lends) != 1 || !near(l, (0.5+g)/(1+g)/2) {
+		t.Errorf("lends %v, want every word → %v", lends, (0.5+g)/(1+g)/2)
+	}
+}
+
+// TestRankCoordination: when no memory has every word, one that has more
+// of them ranks before one that has fewer, said more often — where BM25
+// alone ranks the other way.
+func TestRankCoordination(t *testing.T) {
+	v := newVault(t)
+	for i := range 20 {
+		v.add(testDoc{body: fmt.Sprintf("a note, number %d", i), importance: imp(0.6), created: ago(3 * day)})
+	}
+	for i := range 3 {
+		v.add(testDoc{body: fmt.Sprintf("zebra sighting %d", i), importance: imp(0.6), created: ago(3 * day)})
+		v.add(testDoc{body: fmt.Sprintf("crossing guard %d", i), importance: imp(0.6), created: ago(3 * day)})
+	}
+	_, more := v.add(testDoc{body: "the zebra crossing by the old village school", importance: imp(0.6), created: ago(2 * day)})
+	_, often := v.add(testDoc{body: "the warden at the gate", importance: imp(0.6), created: ago(2 * day)})
+	res := search(t, v.open(), "zebra crossing warden")
+	if res.Match != MatchAny || len(res.Hits) < 2 {
+		t.Fatalf("match %s: %s", res.Match, titles(res))
+	}
+	if got := ids(res)[:2]; got[0] != more || got[1] != often {
+		t.Errorf("order %s: want the two words, then the one", titles(res))
 	}
 }

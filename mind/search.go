@@ -115,9 +115,9 @@ type Result struct {
 //  1. the query's words less stop words (matchTerms): a question's
 //     "what did … the …" says nothing about which memory answers it;
 //  2. the documents that have every one of those words; when fewer than
-//     the limit do, the documents that have any of them, ranked by BM25,
-//     where having every word halves the distance to the best relevance
-//     (allWordsFirst);
+//     the limit do, the documents that have any of them, ranked by BM25
+//     and by the share of the words each has, where having every word
+//     halves the distance to the best relevance (coordinate);
 //  3. a memory whose attribution the query names (who said or noticed it:
 //     "what did Ada decide") gains speakerWeight of relevance (bySpeaker);
 //     for a question that asks when, a memory that says when ("last
@@ -244,9 +244,9 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		return nil, false, nil, err
 	}
 	// lends is what a hit lends its neighbours when that is not its own
-	// relevance (allWordsFirst).
+	// relevance (coordinate).
 	var lends map[string]float64
-	if !p.Any && len(hits) < limit && positiveTerms(p.Terms) > 1 {
+	if words := positiveTerms(p.Terms); !p.Any && len(hits) < limit && words > 1 {
 		p.Any = true
 		more, err := r.ix.Search(ctx, p)
 		if err != nil {
@@ -255,7 +255,15 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		if len(hits) == 0 && len(more) > 0 {
 			any = true
 		}
-		hits, lends = allWordsFirst(hits, more)
+		paths := make([]string, len(more))
+		for i, h := range more {
+			paths[i] = h.Path
+		}
+		has, err := r.ix.Matches(ctx, p.Terms, paths)
+		if err != nil {
+			return nil, false, nil, err
+		}
+		hits, lends = coordinate(hits, more, words, has)
 	}
 	if pl != nil {
 		// Pull search only: the push block asks by the agent's name for
