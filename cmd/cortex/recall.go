@@ -127,7 +127,7 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 	}
 	// The first read of a vault builds its index: long in a big vault.
 	bar := newProgress(c.App.ErrWriter, "indexing")
-	r, err := mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update})
+	r, err := mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update, ReadMapped: true})
 	bar.done()
 	if err != nil {
 		return nil, err
