@@ -172,7 +172,7 @@ func runGraph(c *cli.Context) error {
 		return usageErrorf("graph: --dangling lists the whole vault's unresolved links as text or --json; it takes no --from or --format %s", format)
 	}
 	ctx := c.Context
-	r, err := openRecall(c, time.Now)
+	r, err := openRecall(c, time.Now, false)
 	if err != nil {
 		return err
 	}
