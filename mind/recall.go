@@ -51,6 +51,10 @@ type Options struct {
 	// Progress follows a build of the index from the working tree (the
 	// first read of a vault), as index.Options.Progress.
 	Progress func(done, found int)
+	// ReadMapped reads the index through a memory map (see
+	// index.Options.ReadMapped): for a command that answers once and
+	// exits, not for a process that stays.
+	ReadMapped bool
 }
 
 // Recall answers the three pull layers over one vault.
@@ -82,7 +86,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Recall, error) {
 		return nil, err
 	}
 	// A damaged page the refresh finds has the index rebuilt.
-	ix, err := index.OpenChecked(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress}, func(ix *index.Index) error {
+	ix, err := index.OpenChecked(ctx, l, index.Options{Logger: r.log, Progress: opts.Progress, ReadMapped: opts.ReadMapped}, func(ix *index.Index) error {
 		r.ix = ix
 		return r.Freshen(ctx, opts.Refresh)
 	})

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
@@ -62,10 +64,24 @@ func noSleepPath(l vault.Layout) string { return l.Path(".cortex", "sleep-none")
 // .cortex/sleep.json, else from the newest maintenance commit's trailers
 // (its commit time). ok is false when maintenance never ran.
 func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRun, bool, error) {
+	return lastSleep(ctx, l, git.HeadHash, func() (*gitstore.Store, error) { return git, nil })
+}
+
+// LastSleepIn is LastSleep for a reader that has not opened the git
+// store of repo: it opens it only when neither cache answers (no
+// .cortex/sleep.json, and .cortex/sleep-none names another HEAD) — the
+// history is read then. Opening a store settles and cleans what killed
+// writers left, a look into every object folder that cortex status,
+// which changes nothing, has no business paying at every call.
+func LastSleepIn(ctx context.Context, l vault.Layout, repo gitstore.Repo) (LastRun, bool, error) {
+	return lastSleep(ctx, l, repo.Head, func() (*gitstore.Store, error) { return gitstore.Open(l.Root) })
+}
+
+func lastSleep(ctx context.Context, l vault.Layout, headHash func() (plumbing.Hash, error), open func() (*gitstore.Store, error)) (LastRun, bool, error) {
 	if lr, ok, err := readLastRun(l); ok || err != nil {
 		return lr, ok, err
 	}
-	head, err := git.HeadHash()
+	head, err := headHash()
 	if err != nil {
 		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
 	}
@@ -74,6 +90,10 @@ func LastSleep(ctx context.Context, l vault.Layout, git *gitstore.Store) (LastRu
 	}
 	if data, err := os.ReadFile(noSleepPath(l)); err == nil && strings.TrimSpace(string(data)) == head.String() {
 		return LastRun{}, false, nil
+	}
+	git, err := open()
+	if err != nil {
+		return LastRun{}, false, fmt.Errorf("last sleep: %w", err)
 	}
 	v, h, ok, err := git.LastTrailer(ctx, TrailerSleepSummary, "")
 	if err != nil {

@@ -162,7 +162,7 @@ func claudeContext(ctx context.Context, in hooks.ClaudeInput, named string, log 
 	if err != nil {
 		return "", err
 	}
-	r, err := mind.Open(ctx, l, mind.Options{Logger: log, Now: now, WorkDir: in.CWD})
+	r, err := mind.Open(ctx, l, mind.Options{Logger: log, Now: now, WorkDir: in.CWD, ReadMapped: true})
 	if err != nil {
 		return "", err
 	}

@@ -80,7 +80,7 @@ func runContext(c *cli.Context, now func() time.Time) error {
 	if b := c.Int("budget"); b < 1 {
 		return usageErrorf("context: --budget %d: expected a positive number of characters", b)
 	}
-	r, err := openRecall(c, now)
+	r, err := openRecall(c, now, true)
 	if err != nil {
 		return err
 	}

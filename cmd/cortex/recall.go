@@ -114,8 +114,13 @@ starts with a line "==> path <==".`,
 }
 
 // openRecall opens the vault's index, refreshed unless a live daemon keeps
-// it fresh. Notices (an index rebuilt) go to stderr.
-func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
+// it fresh. Notices (an index rebuilt) go to stderr. mapped reads it
+// through a memory map (mind.Options.ReadMapped): cheaper for a command
+// that reads pages all over the file once, as context's many queries do
+// (13.4 → 11.5 ms of CPU a call at 20,000 documents), dearer for one
+// that reads a few runs of pages, as search does (3.1 → 4.2 ms: a page
+// fault for every 4 KB touched costs more than a read of 16 KB).
+func openRecall(c *cli.Context, now func() time.Time, mapped bool) (*mind.Recall, error) {
 	l, err := obsLayout(c)
 	if err != nil {
 		return nil, err
@@ -127,7 +132,7 @@ func openRecall(c *cli.Context, now func() time.Time) (*mind.Recall, error) {
 	}
 	// The first read of a vault builds its index: long in a big vault.
 	bar := newProgress(c.App.ErrWriter, "indexing")
-	r, err := mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update})
+	r, err := mind.Open(c.Context, l, mind.Options{Logger: log, Now: now, WorkDir: wd, Progress: bar.update, ReadMapped: mapped})
 	bar.done()
 	if err != nil {
 		return nil, err
@@ -166,7 +171,7 @@ func runSearch(c *cli.Context, now func() time.Time) error {
 		return recallError(err)
 	}
 
-	r, err := openRecall(c, now)
+	r, err := openRecall(c, now, false)
 	if err != nil {
 		return err
 	}
@@ -270,7 +275,7 @@ func runTimeline(c *cli.Context, now func() time.Time) error {
 			return usageErrorf("timeline: --%s %d: expected 0 to %d", f, n, mind.MaxAround)
 		}
 	}
-	r, err := openRecall(c, now)
+	r, err := openRecall(c, now, false)
 	if err != nil {
 		return err
 	}
@@ -309,7 +314,7 @@ func runGet(c *cli.Context, now func() time.Time) error {
 	if c.NArg() == 0 {
 		return usageErrorf("get: which memories? (cortex get ID…; cortex search finds ids)")
 	}
-	r, err := openRecall(c, now)
+	r, err := openRecall(c, now, false)
 	if err != nil {
 		return err
 	}

@@ -102,11 +102,11 @@ date with the memory files. Reading the status changes nothing.`,
 // lastSleep is the last maintenance run, nil when none (or unreadable:
 // status never fails on it).
 func lastSleep(c *cli.Context, l vault.Layout) *rules.LastRun {
-	git, err := gitstore.Open(l.Root)
+	repo, err := gitstore.FindRepo(l.Root)
 	if err != nil {
 		return nil
 	}
-	lr, ok, err := rules.LastSleep(c.Context, l, git)
+	lr, ok, err := rules.LastSleepIn(c.Context, l, repo)
 	if err != nil || !ok {
 		return nil
 	}

@@ -71,6 +71,16 @@ func (s *Store) HeadHash() (plumbing.Hash, error) {
 	return h.hash, err
 }
 
+// Head is the commit HEAD names in r, read from the ref files alone, as
+// Store.HeadHash, without opening a Store: opening settles what killed
+// writers left and removes leftover temporary objects (a look into all
+// 256 object folders), work for a writer, not for a reader such as
+// cortex status. Zero when the branch is unborn.
+func (r Repo) Head() (plumbing.Hash, error) {
+	s := Store{gitDir: r.GitDir, commonDir: r.CommonDir}
+	return s.HeadHash()
+}
+
 func (s *Store) readHead() (headState, error) {
 	data, err := os.ReadFile(filepath.Join(s.gitDir, "HEAD"))
 	if err != nil {
