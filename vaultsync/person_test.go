@@ -283,3 +283,94 @@ func TestSyncKeepsRewrittenBody(t *testing.T) {
 		})
 	}
 }
+
+// promote promotes the memory at rel into rules/ by hand at now.
+func (m *machine) promote(t *testing.T, rel string, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := rules.Open(ctx, m.l, rules.Options{Now: func() time.Time { return now }, Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Promote(ctx, []string{rel}, false); err != nil {
+		t.Fatalf("promote %s: %v", rel, err)
+	}
+}
+
+// TestSyncMergesRulesPromotedOnBothMachines: the curator appends to
+// rules/facts.md on every machine, and two machines that promote before
+// they sync — each starting the file, or each appending to the file they
+// share — are no conflict: the merged file holds every machine's rule once
+// (issue 22, harness: "a true conflict in rules/facts.md").
+func TestSyncMergesRulesPromotedOnBothMachines(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	saids := []string{
+		"The build cache holds 51 parallel jobs.",
+		"The search index skips the warm-up on Mondays.",
+		"The backup job uses 10 workers.",
+	}
+	for _, shared := range []bool{false, true} {
+		for _, how := range []string{"sync", "no driver", "git pull"} {
+			name := map[bool]string{false: "started on both", true: "appended on both"}[shared] + ", by " + how
+			t.Run(name, func(t *testing.T) {
+				ms, _ := newMachines(t, bin, 2)
+				a, b := ms[0], ms[1]
+				if how == "no driver" {
+					for _, m := range ms {
+						git(t, m.l.Root, "config", "--local", "--remove-section", "merge.cortex")
+					}
+				}
+				for i, said := range saids {
+					a.observe(t, said, fmt.Sprintf("0195a000-0000-7000-8000-00000000000%d", i), day)
+				}
+				a.process(t)
+				a.mustSync(t)
+				b.mustSync(t)
+				if shared {
+					a.promote(t, a.memoryOf(t, doc.Hash(saids[2])), day.Add(time.Hour))
+					a.mustSync(t)
+					b.mustSync(t)
+				}
+				a.promote(t, a.memoryOf(t, doc.Hash(saids[0])), day.Add(2*time.Hour))
+				b.promote(t, b.memoryOf(t, doc.Hash(saids[1])), day.Add(3*time.Hour))
+				// The same memory promoted on both machines is one rule.
+				a.promote(t, a.memoryOf(t, doc.Hash(saids[1])), day.Add(4*time.Hour))
+				a.mustSync(t)
+				if how == "git pull" {
+					git(t, b.l.Root, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+					git(t, b.l.Root, "push", "-q", "origin", "main")
+				} else {
+					b.mustSync(t)
+				}
+				a.mustSync(t)
+				sameTrees(t, ms)
+				data, err := os.ReadFile(filepath.Join(a.l.Root, "rules", "facts.md"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pd, err := doc.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 2
+				if shared {
+					want = 3
+				}
+				if got := doc.RuleEntries(pd.Doc.Body); len(got) != want {
+					t.Errorf("%d rules, want %d:\n%s", len(got), want, data)
+				}
+				for _, said := range saids[:want] {
+					if n := strings.Count(string(data), said); n != 1 {
+						t.Errorf("%q in %d rules, want 1:\n%s", said, n, data)
+					}
+				}
+				if pd.Doc.SourceHash != doc.Hash(pd.Doc.Body) {
+					t.Errorf("source_hash does not follow the body:\n%s", data)
+				}
+			})
+		}
+	}
+}
