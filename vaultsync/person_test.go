@@ -374,3 +374,44 @@ func TestSyncMergesRulesPromotedOnBothMachines(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncRemovesACommittedLink: a link to a folder outside the vault that
+// a person committed in a memory folder, and later deleted on another
+// machine, is removed by the sync that brings the deletion in — the link
+// itself, never what it points to (issue 22, harness: "sync: remove …:
+// refusing to write outside the vault").
+func TestSyncRemovesACommittedLink(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "note.md"), []byte("not the vault's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join("mind", "concepts", "linked-dir")
+	if err := os.MkdirAll(filepath.Join(a.l.Root, "mind", "concepts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(a.l.Root, link)); err != nil {
+		t.Fatal(err)
+	}
+	git(t, a.l.Root, "add", filepath.ToSlash(link))
+	git(t, a.l.Root, "commit", "-qm", "a link of mine")
+	a.mustSync(t)
+	b.mustSync(t)
+	if fi, err := os.Lstat(filepath.Join(b.l.Root, link)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link did not come to the other machine: %v", err)
+	}
+	git(t, a.l.Root, "rm", "-q", filepath.ToSlash(link))
+	git(t, a.l.Root, "commit", "-qm", "no link after all")
+	a.mustSync(t)
+	b.mustSync(t)
+	if _, err := os.Lstat(filepath.Join(b.l.Root, link)); !os.IsNotExist(err) {
+		t.Errorf("the link is still there: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(outside, "note.md")); err != nil || string(data) != "not the vault's" {
+		t.Errorf("outside: %q, %v", data, err)
+	}
+	sameTrees(t, ms)
+}

@@ -1070,7 +1070,9 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		}
 		for _, p := range gone {
 			full := filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))
-			if err := vaultfs.New(s.repo.WorkTree).Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			// Unlink: a committed link the merge deletes goes itself,
+			// wherever it points (as git's own checkout removes it).
+			if err := vaultfs.New(s.repo.WorkTree).Unlink(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 			for d := filepath.Dir(full); d != s.repo.WorkTree && strings.HasPrefix(d, s.repo.WorkTree); d = filepath.Dir(d) {
