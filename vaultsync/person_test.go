@@ -12,6 +12,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vaultsync"
 )
 
 // observe appends one observation of body to m's buffer, seen at when in
@@ -414,4 +415,31 @@ func TestSyncRemovesACommittedLink(t *testing.T) {
 		t.Errorf("outside: %q, %v", data, err)
 	}
 	sameTrees(t, ms)
+}
+
+// TestSyncRecordsItsOutcomeUnderTheLock: a sync records its outcome
+// (.cortex/sync.json, which cortex status reads) itself, while it still
+// holds the memorizer lock, so that the next holder of the lock knows a
+// temp file of sync.json there is a killed sync's and removes it (issue
+// 22, harness: ".cortex/.sync.json.tmp-N" left after a killed sync).
+func TestSyncRecordsItsOutcomeUnderTheLock(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a := ms[0]
+	left := filepath.Join(a.l.CacheDir(), ".sync.json.tmp-3872249327")
+	if err := os.MkdirAll(a.l.CacheDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(left, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.mustSync(t)
+	st, err := vaultsync.LoadStatus(a.l)
+	if err != nil || st == nil || st.LastOK == nil {
+		t.Fatalf("the sync's outcome is not recorded: %+v, %v", st, err)
+	}
+	if _, err := os.Lstat(left); !os.IsNotExist(err) {
+		t.Errorf("a killed sync's temp file is still there: %v", err)
+	}
 }

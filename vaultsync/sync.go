@@ -122,15 +122,22 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 		}
 		defer unlock()
 	}
-	if err := s.run(ctx); err != nil {
-		return s.rep, fmt.Errorf("sync: %w", err)
-	}
-	if opts.Updated != nil && len(s.rep.Paths) > 0 {
-		if err := opts.Updated(ctx, s.rep.Paths); err != nil {
-			return s.rep, fmt.Errorf("sync: update the index: %w", err)
+	settleStatusTemps(l)
+	err = s.run(ctx)
+	if err != nil {
+		err = fmt.Errorf("sync: %w", err)
+	} else if opts.Updated != nil && len(s.rep.Paths) > 0 {
+		if uerr := opts.Updated(ctx, s.rep.Paths); uerr != nil {
+			err = fmt.Errorf("sync: update the index: %w", uerr)
 		}
 	}
-	return s.rep, nil
+	// The outcome is recorded here, under the memorizer lock: sync.json
+	// has no other writer then, so a temp file of it that a holder of the
+	// lock finds is a killed sync's (settleStatusTemps).
+	if serr := saveStatus(l, s.rep, err); serr != nil {
+		opts.Logger.Warn("sync: record the outcome for cortex status", "err", serr)
+	}
+	return s.rep, err
 }
 
 // LockMemorizer takes the vault's memorizer lock (the one the memorizer
