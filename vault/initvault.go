@@ -257,6 +257,18 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		}
 	case samePath(repo, abs):
 		r.Repo, r.Git = repo, GitExisting
+		// A vault cloned into a project (git clone URL memory, then
+		// cortex init memory) is recorded as a vault init made there is:
+		// commands run anywhere in the project find it, and the project's
+		// git ignores the nested repository.
+		if outer, err := findRepo(filepath.Dir(abs), dir); err == nil && outer != "" && !samePath(outer, abs) {
+			if checkNestable(outer, abs, dir) == nil {
+				r.Project = outer
+				if r.Exclude, err = excludeFromProject(outer, abs); err != nil {
+					return nil, fmt.Errorf("init %s: %w", dir, err)
+				}
+			}
+		}
 	default:
 		r.Repo, r.Git = repo, GitEnclosing
 	}

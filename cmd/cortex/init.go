@@ -57,7 +57,7 @@ anything.`,
 func runInit(c *cli.Context) error {
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), doc.Excerpt(strings.Join(args, " ")))
+		return usageErrorf("init: takes at most one folder, got %d (%s)", len(args), quotedNames(args))
 	}
 	opts := vault.InitOptions{InProject: c.Bool("in-project"), Implicit: len(args) == 0}
 	if c.IsSet("branch") {
@@ -149,7 +149,14 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result, drive
 			fmt.Fprintf(w, "note: %s\n", r.Note)
 		}
 	default:
-		fmt.Fprintf(w, "using git repository at %s\n", r.Repo)
+		if r.Project != "" {
+			fmt.Fprintf(w, "using git repository at %s: the vault's own, inside the project at %s\n", r.Repo, r.Project)
+		} else {
+			fmt.Fprintf(w, "using git repository at %s\n", r.Repo)
+		}
+		if r.Exclude != "" {
+			fmt.Fprintf(w, "excluded the vault from the project's git in %s\n", r.Exclude)
+		}
 	}
 	for _, a := range r.Actions {
 		switch a.Op {
@@ -222,4 +229,14 @@ func hookPath(r *vault.InitReport, hook *hooks.Result) string {
 		return filepath.ToSlash(rel)
 	}
 	return hook.Hook
+}
+
+// quotedNames lists names each quoted, so "a b" (one folder) and a, b (two)
+// read apart.
+func quotedNames(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = doc.Excerpt(n)
+	}
+	return strings.Join(q, ", ")
 }

@@ -420,9 +420,12 @@ func writeCommand(now func() time.Time) *cli.Command {
 	tags, tagFlag := repeatFlag("tag", "a `TAG` (Obsidian rules, without #)")
 	rename := map[string]string{"attribution": "author"}
 	return &cli.Command{
-		Name:  "write",
-		Usage: "write a memory in a person's own words (bucket explicit)",
-		Description: `The people's short form of observe: a type and a body. Attribution comes from
+		Name:      "write",
+		Usage:     "write a memory in a person's own words (bucket explicit)",
+		ArgsUsage: "[TEXT]",
+		Description: `The people's short form of observe: a type and a body, the body given
+as --body TEXT or as the one argument (quoted): cortex write --type fact
+"The API listens on 8443". Attribution comes from
 --author, else git's user.name (the vault repository's config, then the
 global one), else "system"; the session is "cli". The line is checked and
 appended to the buffer; the daemon (or cortex process) memorizes it.
@@ -448,15 +451,14 @@ git commit.`,
 			obsVaultFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return usageErrorf("write: unexpected argument %s (quote the body: --body \"...\")", doc.Excerpt(c.Args().First()))
+			body, err := writeBody(c)
+			if err != nil {
+				return err
 			}
 			// Checked here, not by urfave's Required, which exits 1 and
 			// prints the help on stdout.
-			for _, name := range []string{"type", "body"} {
-				if !c.IsSet(name) {
-					return usageErrorf("write: --%s is required (cortex write --type TYPE --body TEXT)", name)
-				}
+			if !c.IsSet("type") {
+				return usageErrorf("write: --type is required (cortex write --type TYPE TEXT)")
 			}
 			l, err := obsLayout(c)
 			if err != nil {
@@ -480,7 +482,7 @@ git commit.`,
 			o := observer.Observation{
 				Bucket:      observer.BucketExplicit,
 				Type:        c.String("type"),
-				Body:        c.String("body"),
+				Body:        body,
 				Attribution: author,
 				SessionID:   c.String("session"),
 				Context:     c.String("context"),
@@ -536,4 +538,22 @@ func refuseCut(o observer.Observation) error {
 		}
 	}
 	return nil
+}
+
+// writeBody is the body of a write: --body TEXT, or the one argument a
+// person gives without the flag. Several arguments are a body the shell
+// split (unquoted words: its globbing and quoting may already have changed
+// them), so they are refused rather than joined.
+func writeBody(c *cli.Context) (string, error) {
+	switch {
+	case c.NArg() > 1:
+		return "", usageErrorf("write: %d arguments: quote the body as one (cortex write --type TYPE \"TEXT\")", c.NArg())
+	case c.NArg() == 1 && c.IsSet("body"):
+		return "", usageErrorf("write: the body twice, as --body and as the argument %s: give one", doc.Excerpt(c.Args().First()))
+	case c.NArg() == 1:
+		return c.Args().First(), nil
+	case !c.IsSet("body"):
+		return "", usageErrorf("write: a body is required (cortex write --type TYPE \"TEXT\", or --body TEXT)")
+	}
+	return c.String("body"), nil
 }
