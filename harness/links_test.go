@@ -249,12 +249,46 @@ func (w *world) unlinkConfig(i int) {
 	}
 	v.config = nil
 	// A stash or a branch may have brought back a link no longer tracked
-	// here: the person puts the committed file back.
+	// here: the person puts the committed file back. A link committed —
+	// here, or on the other machine and brought by a sync — is what
+	// cortex's refusal tells the person to replace with a file: they put
+	// back the file as it was before the link, and settle commits it.
 	for _, name := range []string{"taxonomy.yml", "calibration.yml"} {
 		full := filepath.Join(v.dir, name)
-		if fi, err := os.Lstat(full); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			os.Remove(full)
-			w.tc.git(v.dir, "checkout", "--", name)
+		if !isLink(full) {
+			continue
+		}
+		os.Remove(full)
+		w.tc.git(v.dir, "checkout", "--", name)
+		if !isLink(full) {
+			continue
+		}
+		os.Remove(full)
+		if data, ok := w.lastFile(v.dir, name); ok {
+			os.WriteFile(full, data, 0o644)
 		}
 	}
+}
+
+func isLink(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.Mode()&os.ModeSymlink != 0
+}
+
+// lastFile is name as the latest commit of HEAD's history that holds it
+// as a file (not a link) has it.
+func (w *world) lastFile(dir, name string) ([]byte, bool) {
+	out, err := w.tc.git(dir, "rev-list", "HEAD", "--", name)
+	if err != nil {
+		return nil, false
+	}
+	for _, c := range strings.Fields(out) {
+		entry, err := w.tc.git(dir, "ls-tree", c, "--", name)
+		if err != nil || !strings.HasPrefix(entry, "100") {
+			continue
+		}
+		data, err := w.tc.git(dir, "show", c+":"+name)
+		return []byte(data), err == nil
+	}
+	return nil, false
 }

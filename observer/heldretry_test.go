@@ -104,3 +104,51 @@ func TestHeldLineFromDetailAndRefused(t *testing.T) {
 		t.Fatalf("quarantine %+v: want the first retried, the second not", recs)
 	}
 }
+
+// A person's editor writing a memory between the memorizer's check that
+// the file is committed and its read of the file: what was read is the
+// person's (torn, or whole) and never taken for the committed document —
+// the line is held as person_editing, not memorized again as a second
+// document (an unreadable file read as "no document") nor written into
+// the person's bytes (issue 22, harness: "2 documents of one observed
+// body" after a person's edit beside the daemon).
+func TestPersonWritesWhileMemorizerReads(t *testing.T) {
+	for _, torn := range []bool{true, false} {
+		name := map[bool]string{true: "torn", false: "whole"}[torn]
+		t.Run(name, func(t *testing.T) {
+			l := newTestVault(t)
+			known := writeKnownDoc(t, l)
+			data, err := os.ReadFile(l.Path(known))
+			if err != nil {
+				t.Fatal(err)
+			}
+			personal := strings.Replace(string(data), "status: active\n", "status: active\n# checked by hand\n", 1)
+			if torn {
+				personal = "" // the editor has truncated the file and not yet written it
+			}
+			appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+			m := openTest(t, l, nil)
+			m.beforeRead = func(rel string) {
+				if rel == known {
+					if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			res := process(t, m)
+			if res.Memorized != 0 || res.Reinforced != 0 || res.Quarantined != 1 {
+				t.Errorf("the repeat of a memory a person writes at that moment: %+v", res)
+			}
+			if got, _ := os.ReadFile(l.Path(known)); string(got) != personal {
+				t.Errorf("the person's file changed:\n%s", got)
+			}
+			recs, err := ReadQuarantine(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || recs[0].Reason != ReasonEditing {
+				t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
+			}
+		})
+	}
+}

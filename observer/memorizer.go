@@ -195,6 +195,9 @@ type Memorizer struct {
 
 	refreshed time.Time // when the index was last refreshed from the working tree
 	newID     func() string
+	// beforeRead, for tests, runs as loadDoc is about to read a document
+	// it found committed: a person's editor writing at that moment.
+	beforeRead func(rel string)
 
 	// seen are the keys of the buffer's lines accounted for (seen.go).
 	seen seenLines

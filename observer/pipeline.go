@@ -418,9 +418,22 @@ func (m *Memorizer) loadDoc(b *batch, rel string) (*editDoc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
 	}
+	if m.beforeRead != nil {
+		m.beforeRead(rel)
+	}
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, fmt.Errorf("memorize: read %s: %w", rel, err)
+	}
+	// A person's editor may have written the file since the check above
+	// (truncated it, or saved their change): asked again, so that the
+	// bytes read are the committed document's, never a torn file taken
+	// for "no document" (a second document created beside it) nor a
+	// person's change taken for committed state.
+	if dirty, err := m.git.Uncommitted(rel); err != nil {
+		return nil, fmt.Errorf("memorize: %w", err)
+	} else if dirty {
+		return nil, &editingError{path: rel}
 	}
 	p, err := doc.Parse(data)
 	if err != nil {

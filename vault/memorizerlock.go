@@ -32,7 +32,8 @@ type MemorizerHold struct {
 // daemon's memorizer, "" for a `cortex process`), so that a refusal can
 // name the holder and `cortex status` can tell a daemon from its lock when
 // .cortex/ is gone. The refusal wraps ErrMemorizerBusy and names the
-// holder's pid.
+// holder's pid. Taken, the lock settles what a killed holder left of
+// observer/state.json's atomic writes (settleStateTemps).
 func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 	path := l.MemorizerLock()
 	vfs := l.FS()
@@ -65,7 +66,28 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 		_, _ = f.WriteString(strings.TrimSpace(strconv.Itoa(os.Getpid())+" "+role) + "\n")
 		f.Close()
 	}
+	settleStateTemps(l)
 	return h, nil
+}
+
+// settleStateTemps removes the temporary files of observer/state.json's
+// atomic writes (vaultfs.IsTempOf): a memorizer killed in the middle of
+// one leaves its temp file, and nothing else would ever remove it. Only a
+// holder of the memorizer lock writes state.json, so once the lock is
+// taken every such file is a dead holder's. Best effort: the files are
+// clutter, not state, and a folder the room refuses is reported by the
+// command's own writes.
+func settleStateTemps(l Layout) {
+	state := l.State()
+	ents, err := os.ReadDir(filepath.Dir(state))
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if e.Type().IsRegular() && vaultfs.IsTempOf(state, e.Name()) {
+			_ = l.FS().Remove(filepath.Join(filepath.Dir(state), e.Name()))
+		}
+	}
 }
 
 // ParseMemorizerLock reads the memorizer lock file's content: the holder's

@@ -12,6 +12,7 @@ import (
 	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vaultsync"
 )
 
 // observe appends one observation of body to m's buffer, seen at when in
@@ -281,5 +282,164 @@ func TestSyncKeepsRewrittenBody(t *testing.T) {
 				t.Errorf("%d documents of the body the person rewrote are back", n)
 			}
 		})
+	}
+}
+
+// promote promotes the memory at rel into rules/ by hand at now.
+func (m *machine) promote(t *testing.T, rel string, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	s, err := rules.Open(ctx, m.l, rules.Options{Now: func() time.Time { return now }, Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Promote(ctx, []string{rel}, false); err != nil {
+		t.Fatalf("promote %s: %v", rel, err)
+	}
+}
+
+// TestSyncMergesRulesPromotedOnBothMachines: the curator appends to
+// rules/facts.md on every machine, and two machines that promote before
+// they sync — each starting the file, or each appending to the file they
+// share — are no conflict: the merged file holds every machine's rule once
+// (issue 22, harness: "a true conflict in rules/facts.md").
+func TestSyncMergesRulesPromotedOnBothMachines(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	saids := []string{
+		"The build cache holds 51 parallel jobs.",
+		"The search index skips the warm-up on Mondays.",
+		"The backup job uses 10 workers.",
+	}
+	for _, shared := range []bool{false, true} {
+		for _, how := range []string{"sync", "no driver", "git pull"} {
+			name := map[bool]string{false: "started on both", true: "appended on both"}[shared] + ", by " + how
+			t.Run(name, func(t *testing.T) {
+				ms, _ := newMachines(t, bin, 2)
+				a, b := ms[0], ms[1]
+				if how == "no driver" {
+					for _, m := range ms {
+						git(t, m.l.Root, "config", "--local", "--remove-section", "merge.cortex")
+					}
+				}
+				for i, said := range saids {
+					a.observe(t, said, fmt.Sprintf("0195a000-0000-7000-8000-00000000000%d", i), day)
+				}
+				a.process(t)
+				a.mustSync(t)
+				b.mustSync(t)
+				if shared {
+					a.promote(t, a.memoryOf(t, doc.Hash(saids[2])), day.Add(time.Hour))
+					a.mustSync(t)
+					b.mustSync(t)
+				}
+				a.promote(t, a.memoryOf(t, doc.Hash(saids[0])), day.Add(2*time.Hour))
+				b.promote(t, b.memoryOf(t, doc.Hash(saids[1])), day.Add(3*time.Hour))
+				// The same memory promoted on both machines is one rule.
+				a.promote(t, a.memoryOf(t, doc.Hash(saids[1])), day.Add(4*time.Hour))
+				a.mustSync(t)
+				if how == "git pull" {
+					git(t, b.l.Root, "pull", "-q", "--no-rebase", "--no-edit", "origin", "main")
+					git(t, b.l.Root, "push", "-q", "origin", "main")
+				} else {
+					b.mustSync(t)
+				}
+				a.mustSync(t)
+				sameTrees(t, ms)
+				data, err := os.ReadFile(filepath.Join(a.l.Root, "rules", "facts.md"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pd, err := doc.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := 2
+				if shared {
+					want = 3
+				}
+				if got := doc.RuleEntries(pd.Doc.Body); len(got) != want {
+					t.Errorf("%d rules, want %d:\n%s", len(got), want, data)
+				}
+				for _, said := range saids[:want] {
+					if n := strings.Count(string(data), said); n != 1 {
+						t.Errorf("%q in %d rules, want 1:\n%s", said, n, data)
+					}
+				}
+				if pd.Doc.SourceHash != doc.Hash(pd.Doc.Body) {
+					t.Errorf("source_hash does not follow the body:\n%s", data)
+				}
+			})
+		}
+	}
+}
+
+// TestSyncRemovesACommittedLink: a link to a folder outside the vault that
+// a person committed in a memory folder, and later deleted on another
+// machine, is removed by the sync that brings the deletion in — the link
+// itself, never what it points to (issue 22, harness: "sync: remove …:
+// refusing to write outside the vault").
+func TestSyncRemovesACommittedLink(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "note.md"), []byte("not the vault's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join("mind", "concepts", "linked-dir")
+	if err := os.MkdirAll(filepath.Join(a.l.Root, "mind", "concepts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(a.l.Root, link)); err != nil {
+		t.Fatal(err)
+	}
+	git(t, a.l.Root, "add", filepath.ToSlash(link))
+	git(t, a.l.Root, "commit", "-qm", "a link of mine")
+	a.mustSync(t)
+	b.mustSync(t)
+	if fi, err := os.Lstat(filepath.Join(b.l.Root, link)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link did not come to the other machine: %v", err)
+	}
+	git(t, a.l.Root, "rm", "-q", filepath.ToSlash(link))
+	git(t, a.l.Root, "commit", "-qm", "no link after all")
+	a.mustSync(t)
+	b.mustSync(t)
+	if _, err := os.Lstat(filepath.Join(b.l.Root, link)); !os.IsNotExist(err) {
+		t.Errorf("the link is still there: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(outside, "note.md")); err != nil || string(data) != "not the vault's" {
+		t.Errorf("outside: %q, %v", data, err)
+	}
+	sameTrees(t, ms)
+}
+
+// TestSyncRecordsItsOutcomeUnderTheLock: a sync records its outcome
+// (.cortex/sync.json, which cortex status reads) itself, while it still
+// holds the memorizer lock, so that the next holder of the lock knows a
+// temp file of sync.json there is a killed sync's and removes it (issue
+// 22, harness: ".cortex/.sync.json.tmp-N" left after a killed sync).
+func TestSyncRecordsItsOutcomeUnderTheLock(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a := ms[0]
+	left := filepath.Join(a.l.CacheDir(), ".sync.json.tmp-3872249327")
+	if err := os.MkdirAll(a.l.CacheDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(left, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.mustSync(t)
+	st, err := vaultsync.LoadStatus(a.l)
+	if err != nil || st == nil || st.LastOK == nil {
+		t.Fatalf("the sync's outcome is not recorded: %+v, %v", st, err)
+	}
+	if _, err := os.Lstat(left); !os.IsNotExist(err) {
+		t.Errorf("a killed sync's temp file is still there: %v", err)
 	}
 }

@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Status is the last sync, kept in .cortex/sync.json for cortex status.
@@ -33,8 +35,9 @@ type Status struct {
 
 func statusPath(l vault.Layout) string { return l.Path(".cortex", "sync.json") }
 
-// SaveStatus records the outcome of a sync.
-func SaveStatus(l vault.Layout, rep *Report, syncErr error) error {
+// saveStatus records the outcome of a sync. Sync calls it while it holds
+// the memorizer lock, and nothing else writes sync.json.
+func saveStatus(l vault.Layout, rep *Report, syncErr error) error {
 	old, _ := LoadStatus(l)
 	st := Status{When: rep.When, OK: syncErr == nil, Pulled: rep.Pulled, Pushed: rep.Pushed, Remote: rep.Remote}
 	if syncErr != nil {
@@ -53,6 +56,24 @@ func SaveStatus(l vault.Layout, rep *Report, syncErr error) error {
 		return err
 	}
 	return l.FS().WriteFile(statusPath(l), append(data, '\n'), 0o644)
+}
+
+// settleStatusTemps removes the temporary files of sync.json's atomic
+// writes (vaultfs.IsTempOf) that a sync killed in the middle of one left:
+// the caller holds the memorizer lock, under which alone sync.json is
+// written, so every such file is a dead sync's. Best effort: they are
+// clutter, not state.
+func settleStatusTemps(l vault.Layout) {
+	p := statusPath(l)
+	ents, err := os.ReadDir(filepath.Dir(p))
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if e.Type().IsRegular() && vaultfs.IsTempOf(p, e.Name()) {
+			_ = l.FS().Remove(filepath.Join(filepath.Dir(p), e.Name()))
+		}
+	}
 }
 
 // LoadStatus reads the last sync's outcome; nil when no sync ran.

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -121,15 +122,22 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 		}
 		defer unlock()
 	}
-	if err := s.run(ctx); err != nil {
-		return s.rep, fmt.Errorf("sync: %w", err)
-	}
-	if opts.Updated != nil && len(s.rep.Paths) > 0 {
-		if err := opts.Updated(ctx, s.rep.Paths); err != nil {
-			return s.rep, fmt.Errorf("sync: update the index: %w", err)
+	settleStatusTemps(l)
+	err = s.run(ctx)
+	if err != nil {
+		err = fmt.Errorf("sync: %w", err)
+	} else if opts.Updated != nil && len(s.rep.Paths) > 0 {
+		if uerr := opts.Updated(ctx, s.rep.Paths); uerr != nil {
+			err = fmt.Errorf("sync: update the index: %w", uerr)
 		}
 	}
-	return s.rep, nil
+	// The outcome is recorded here, under the memorizer lock: sync.json
+	// has no other writer then, so a temp file of it that a holder of the
+	// lock finds is a killed sync's (settleStatusTemps).
+	if serr := saveStatus(l, s.rep, err); serr != nil {
+		opts.Logger.Warn("sync: record the outcome for cortex status", "err", serr)
+	}
+	return s.rep, err
 }
 
 // LockMemorizer takes the vault's memorizer lock (the one the memorizer
@@ -479,7 +487,8 @@ func parseMergeTree(out string) (tree string, conflicts []conflict) {
 // foldDuplicates). The reinforcements move to the document kept, and the
 // folded one goes. Two renderings of the generated view, and a memory a
 // person rewrote on one side that the other side created again, are
-// settled too (see resolveView and resolveRewritten). Any other conflict
+// settled too, and a rules file the curator appended to on both machines
+// (see resolveView, resolveRewritten and resolveRules). Any other conflict
 // is a person's: the sync stops.
 func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree string, conflicts []conflict) ([]string, error) {
 	var edits, left []string
@@ -491,6 +500,12 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		}
 		if !ok {
 			edit, ok, err = s.resolveRewritten(ctx, local, remote, c)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if !ok {
+			edit, ok, err = s.resolveRules(ctx, c)
 			if err != nil {
 				return nil, err
 			}
@@ -629,6 +644,41 @@ func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c c
 		return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
 	}
 	return "", false, nil
+}
+
+// resolveRules settles a rules file (rules/<type>s.md) the curator
+// appended to, or started, on both machines: the merge driver merges it
+// (docmerge.MergePath keeps both sides' entries, each once), and where the
+// driver does not run (not registered in this clone) git's line merge
+// reads the two appends as a conflict, so the sync merges it by the
+// driver's rule itself. A conflict that rule leaves — a person's edits —
+// stays the person's.
+func (s *syncer) resolveRules(ctx context.Context, c conflict) (edit string, ok bool, err error) {
+	rel, inVault := strings.CutPrefix(c.path, s.prefix)
+	if !inVault || path.Dir(rel) != doc.RulesDir || c.stages[2] == "" || c.stages[3] == "" {
+		return "", false, nil
+	}
+	names := []string{c.stages[2], c.stages[3]}
+	if c.stages[1] != "" {
+		names = append(names, c.stages[1])
+	}
+	objs, err := s.blobs(ctx, names)
+	if err != nil {
+		return "", false, err
+	}
+	var base []byte
+	if len(objs) == 3 {
+		base = objs[2]
+	}
+	r, err := docmerge.MergePath(ctx, c.path, base, objs[0], objs[1], docmerge.DefaultLabels)
+	if err != nil || !r.Clean {
+		return "", false, err
+	}
+	blob, err := s.git(ctx, r.Data, "hash-object", "-w", "--stdin")
+	if err != nil {
+		return "", false, err
+	}
+	return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
 }
 
 // addedAs is the document at path as the last commit of rev's history
@@ -1027,7 +1077,9 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		}
 		for _, p := range gone {
 			full := filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))
-			if err := vaultfs.New(s.repo.WorkTree).Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			// Unlink: a committed link the merge deletes goes itself,
+			// wherever it points (as git's own checkout removes it).
+			if err := vaultfs.New(s.repo.WorkTree).Unlink(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 			for d := filepath.Dir(full); d != s.repo.WorkTree && strings.HasPrefix(d, s.repo.WorkTree); d = filepath.Dir(d) {

@@ -174,7 +174,7 @@ func runDaemon(c *cli.Context) error {
 }
 
 // daemonSync is the daemon's sync: under the memorizer lock the daemon
-// holds, recorded for cortex status; a person's merge or rebase in
+// holds (the sync records its outcome for cortex status); a person's merge or rebase in
 // progress makes it wait.
 func daemonSync(l vault.Layout, sc vaultsync.Config, log *slog.Logger) func(context.Context) error {
 	return func(ctx context.Context) error {
@@ -182,11 +182,6 @@ func daemonSync(l vault.Layout, sc vaultsync.Config, log *slog.Logger) func(cont
 			Remote: sc.Remote, Locked: true, Logger: log,
 			Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
 		})
-		if rep != nil {
-			if serr := vaultsync.SaveStatus(l, rep, err); serr != nil {
-				log.Warn("daemon: record the sync", "err", serr)
-			}
-		}
 		if errors.Is(err, vaultsync.ErrInProgress) {
 			return fmt.Errorf("%w: %v", observer.ErrSyncWait, err)
 		}

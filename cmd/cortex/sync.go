@@ -62,9 +62,6 @@ func runSync(c *cli.Context) error {
 		Logger:  personLog(c.App.ErrWriter, slog.LevelWarn, nil),
 		Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
 	})
-	if rep != nil {
-		_ = vaultsync.SaveStatus(l, rep, err)
-	}
 	if err != nil {
 		return err
 	}

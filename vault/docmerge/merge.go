@@ -33,8 +33,9 @@ type Result struct {
 	// rules, then a line merge), "same-memory" (one memory created on two
 	// machines), "rewritten" (one memory created on two machines, rewritten
 	// by a person on one: see MergePath), "view" (two renderings of the
-	// generated view: ours kept) or "lines" (not two documents: a plain line
-	// merge).
+	// generated view: ours kept), "rules" (entries the curator appended to
+	// a rules file on both machines: see MergePath) or "lines" (not two
+	// documents: a plain line merge).
 	Rule string
 }
 
@@ -137,7 +138,16 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 // counts as one more reinforcement, with that side's reinforcements and
 // sessions (FoldInto). `cortex sync` settles the same case from the
 // history where the driver is not configured.
+//
+// And a rules file (rules/<type>s.md) the curator appended entries to on
+// both machines, or started on both, keeps every side's entries, each
+// once (see mergeRules).
 func MergePath(ctx context.Context, p string, base, ours, theirs []byte, labels Labels) (Result, error) {
+	if isRulesPath(p) {
+		if r, ok, err := mergeRules(ctx, base, ours, theirs, labels); err != nil || ok {
+			return r, err
+		}
+	}
 	if len(base) == 0 {
 		if r, ok := rewritten(p, ours, theirs); ok {
 			return r, nil

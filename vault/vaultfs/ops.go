@@ -3,6 +3,7 @@ package vaultfs
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -124,4 +125,26 @@ func (r Root) Chmod(path string, mode os.FileMode) error {
 		return err
 	}
 	return os.Chmod(path, mode)
+}
+
+// Unlink removes the file or the symbolic link at path itself — a link is
+// never followed, so whatever it points to, inside the vault or outside,
+// stays as it is — or an empty folder. Only the folders on path's way are
+// checked: removing a link to outside (one a merge deletes, as git's
+// checkout would) writes nothing outside; writing through it would.
+func (r Root) Unlink(path string) error {
+	if r.dir == "" {
+		return os.Remove(path)
+	}
+	rel, err := r.rel(path)
+	if err != nil {
+		return fmt.Errorf("remove %s: %w", path, err)
+	}
+	if rel == "" {
+		return fmt.Errorf("remove %s: the vault's own folder is never removed", path)
+	}
+	if err := r.guard("remove", filepath.Dir(filepath.Clean(path))); err != nil {
+		return err
+	}
+	return os.Remove(path)
 }

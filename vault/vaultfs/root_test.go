@@ -147,3 +147,43 @@ func TestLinkErrorQuotesTarget(t *testing.T) {
 		t.Errorf("%q", s)
 	}
 }
+
+// TestUnlinkRemovesTheLinkItself: a link to outside the vault — committed
+// and then deleted on another machine, so a sync removes it — is removed
+// itself, never followed: what it points to stays as it was. A path
+// through such a link is still refused, and so is a path outside.
+func TestUnlinkRemovesTheLinkItself(t *testing.T) {
+	dir, outside := vaultWithLinks(t)
+	r := New(dir)
+	for _, name := range []string{"observer", "dangling", "inside", "real/f.md"} {
+		if err := r.Unlink(filepath.Join(dir, name)); err != nil {
+			t.Errorf("Unlink %s: %v", name, err)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there: %v", name, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "state.json")); string(b) != "theirs" {
+		t.Errorf("outside state.json: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "real")); err != nil {
+		t.Errorf("the folder a link inside pointed to: %v", err)
+	}
+
+	dir, outside = vaultWithLinks(t)
+	r = New(dir)
+	var le *LinkError
+	if err := r.Unlink(filepath.Join(dir, "observer", "state.json")); !errors.As(err, &le) || !le.Outside {
+		t.Errorf("Unlink through a link to outside: %v, want a *LinkError", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "state.json")); string(b) != "theirs" {
+		t.Errorf("outside state.json: %q", b)
+	}
+	var oe *OutsideError
+	if err := r.Unlink(filepath.Join(outside, "state.json")); !errors.As(err, &oe) {
+		t.Errorf("Unlink of a path outside: %v", err)
+	}
+	if err := r.Unlink(dir); err == nil {
+		t.Error("Unlink of the vault's own folder succeeded")
+	}
+}
