@@ -33,8 +33,8 @@ for version in "$@"; do
 	# twice in one vault is (rightly) reinforced, not memorized.
 	"$cortex" init "$work/v-$version" >/dev/null
 	cd "$work/v-$version"
-	call "tools/list: eight tools" '"name": "promote_memory"' --method tools/list
-	for t in save_observation search_observations get_timeline get_details resolve_observation get_context rules_candidates promote_memory; do
+	call "tools/list: nine tools" '"name": "promote_memory"' --method tools/list
+	for t in save_observation search_observations get_timeline get_details resolve_observation get_context rules_candidates promote_memory list_conflicts; do
 		grep -q "\"name\": \"$t\"" <<<"$last" || { echo "FAIL $version tools/list: no $t"; fail=1; }
 	done
 
@@ -58,6 +58,7 @@ for version in "$@"; do
 	call "get_context budget=-1" 'budget: -1 is negative' --method tools/call --tool-name get_context --tool-arg budget=-1
 
 	call "rules_candidates" '"candidates"' --method tools/call --tool-name rules_candidates
+	call "list_conflicts" '"conflicts"' --method tools/call --tool-name list_conflicts
 	call "promote_memory without ids" '"isError": true' --method tools/call --tool-name promote_memory
 
 	call "resolve_observation, unknown id" 'no document with id' --method tools/call --tool-name resolve_observation --tool-arg id=ffffffff-ffff
