@@ -17,15 +17,7 @@ import (
 // again, finding the maintenance run it records.
 func TestLastSleepRemembersNone(t *testing.T) {
 	ctx := context.Background()
-	gitEnv(t)
-	dir := t.TempDir()
-	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	l := vault.Layout{Root: dir}
-	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, l := cachedVault(t)
 	open := func() *gitstore.Store {
 		s, err := gitstore.Open(dir)
 		if err != nil {
@@ -66,15 +58,7 @@ func TestLastSleepRemembersNone(t *testing.T) {
 // (here a dead store's temporary object), work cortex status must not do.
 func TestLastSleepInOpensNoStore(t *testing.T) {
 	ctx := context.Background()
-	gitEnv(t)
-	dir := t.TempDir()
-	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	l := vault.Layout{Root: dir}
-	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, l := cachedVault(t)
 	repo, err := gitstore.FindRepo(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -128,4 +112,19 @@ func TestLastSleepInOpensNoStore(t *testing.T) {
 		t.Fatalf("with sleep.json: %+v %v %v", lr, ok, err)
 	}
 	stays("sleep.json")
+}
+
+// cachedVault makes a vault with its cache folder, as a command leaves it.
+func cachedVault(t *testing.T) (string, vault.Layout) {
+	t.Helper()
+	gitEnv(t)
+	dir := t.TempDir()
+	if _, err := vault.Init(dir, vault.InitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	l := vault.Layout{Root: dir}
+	if err := os.MkdirAll(l.CacheDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, l
 }
