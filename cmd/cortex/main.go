@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -147,8 +148,31 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	for _, group := range commandGroups {
 		app.Commands = append(app.Commands, group()...)
 	}
+	sortForHelp(app.Commands)
 	setUsageErrors(app.Commands)
 	return app
+}
+
+// helpOrder is the order `cortex help` lists commands in: a newcomer's day
+// first (make a vault, write, memorize, find), then the agents, the curator,
+// sync and upkeep. The groups register in file order, which is no order.
+var helpOrder = []string{
+	"demo", "init", "write", "observe", "process", "search", "timeline", "get", "context", "status",
+	"claude", "cursor", "codex", "gemini", "agents-md", "mcp",
+	"daemon", "sync", "maintain", "restore", "promote", "rules", "conflicts", "resolve-conflict", "quarantine",
+	"doctor", "validate", "rebuild-index", "graph", "hooks", "hook", "merge-driver",
+}
+
+// sortForHelp puts cmds in helpOrder; a command it does not name keeps its
+// place after those it does.
+func sortForHelp(cmds []*cli.Command) {
+	rank := func(name string) int {
+		if i := slices.Index(helpOrder, name); i >= 0 {
+			return i
+		}
+		return len(helpOrder)
+	}
+	slices.SortStableFunc(cmds, func(a, b *cli.Command) int { return rank(a.Name) - rank(b.Name) })
 }
 
 // commandGroups lists the constructors of every command group; each file of
