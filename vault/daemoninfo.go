@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"time"
-
-	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // DaemonInfo is .cortex/daemon.json: who runs the vault's daemon and whether
@@ -82,25 +79,9 @@ func ReadDaemonInfo(l Layout) (DaemonInfo, bool, error) {
 // hold that lock (the starting daemon) or know it free (SettleDaemonTemps).
 // It returns the files removed.
 func RemoveDaemonTemps(l Layout) ([]string, error) {
-	info := l.DaemonInfo()
-	ents, err := os.ReadDir(filepath.Dir(info))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
+	removed, err := l.FS().RemoveTempsOf(l.DaemonInfo())
 	if err != nil {
-		return nil, fmt.Errorf("daemon info: %w", err)
-	}
-	var removed []string
-	for _, e := range ents {
-		if !e.Type().IsRegular() || !vaultfs.IsTempOf(info, e.Name()) {
-			continue
-		}
-		p := filepath.Join(filepath.Dir(info), e.Name())
-		// Another settling command may have removed it a moment ago.
-		if err := l.FS().Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return removed, fmt.Errorf("daemon info: remove what a killed daemon left: %w", err)
-		}
-		removed = append(removed, p)
+		return removed, fmt.Errorf("daemon info: remove what a killed daemon left: %w", err)
 	}
 	return removed, nil
 }

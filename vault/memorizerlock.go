@@ -78,16 +78,7 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 // clutter, not state, and a folder the room refuses is reported by the
 // command's own writes.
 func settleStateTemps(l Layout) {
-	state := l.State()
-	ents, err := os.ReadDir(filepath.Dir(state))
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if e.Type().IsRegular() && vaultfs.IsTempOf(state, e.Name()) {
-			_ = l.FS().Remove(filepath.Join(filepath.Dir(state), e.Name()))
-		}
-	}
+	_, _ = l.FS().RemoveTempsOf(l.State()) // clutter, not state: best effort
 }
 
 // ParseMemorizerLock reads the memorizer lock file's content: the holder's

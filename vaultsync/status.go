@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/gitstore"
-	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Status is the last sync, kept in .cortex/sync.json for cortex status.
@@ -64,16 +62,7 @@ func saveStatus(l vault.Layout, rep *Report, syncErr error) error {
 // written, so every such file is a dead sync's. Best effort: they are
 // clutter, not state.
 func settleStatusTemps(l vault.Layout) {
-	p := statusPath(l)
-	ents, err := os.ReadDir(filepath.Dir(p))
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if e.Type().IsRegular() && vaultfs.IsTempOf(p, e.Name()) {
-			_ = l.FS().Remove(filepath.Join(filepath.Dir(p), e.Name()))
-		}
-	}
+	_, _ = l.FS().RemoveTempsOf(statusPath(l))
 }
 
 // LoadStatus reads the last sync's outcome; nil when no sync ran.

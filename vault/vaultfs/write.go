@@ -127,6 +127,34 @@ func IsTempOf(path, name string) bool {
 	return true
 }
 
+// RemoveTempsOf removes the temporary files IsTempOf recognises for path:
+// what killed atomic writes of path left. The caller knows no writer of
+// path is alive (it holds the lock under which alone path is written). A
+// file another settling run removed a moment ago is not an error. It
+// returns the files removed.
+func (r Root) RemoveTempsOf(path string) ([]string, error) {
+	dir := filepath.Dir(path)
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !IsTempOf(path, e.Name()) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if err := r.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+		removed = append(removed, p)
+	}
+	return removed, nil
+}
+
 // SyncDir fsyncs a folder so that the names created or renamed in it survive
 // a crash.
 func SyncDir(dir string) error {
