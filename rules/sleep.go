@@ -131,19 +131,22 @@ type Options struct {
 
 // Sleeper runs maintenance on one vault.
 type Sleeper struct {
-	l          vault.Layout
-	git        *gitstore.Store
-	ix         *index.Index
-	tax        *doc.Taxonomy
-	now        func() time.Time
-	log        *slog.Logger
-	project    string
-	owned      bool
+	l       vault.Layout
+	git     *gitstore.Store
+	ix      *index.Index
+	tax     *doc.Taxonomy
+	now     func() time.Time
+	log     *slog.Logger
+	project string
+	owned   bool
+	// hold is the sleep lock, held from Open to Close (nil for a Sleeper
+	// made by New: its caller holds it).
+	hold       *sleepHold
 	crashAfter step
 }
 
-// New makes a Sleeper over an open store and index (the daemon passes its
-// own, so a run and a batch never write at once).
+// New makes a Sleeper over an open store and index. Its caller holds the
+// sleep lock (Open takes it).
 func New(l vault.Layout, git *gitstore.Store, ix *index.Index, opts Options) (*Sleeper, error) {
 	tax, err := doc.LoadTaxonomy(l.Root)
 	if err != nil {
@@ -688,9 +691,30 @@ func baseTime(m *mem) time.Time {
 	return time.UnixMilli(m.d.DecayBaseMS).UTC()
 }
 
-// Open opens the vault's git store and index for a run of its own (the
-// CLI's); Close releases them.
+// Open takes the sleep lock (waiting while another run holds it, see
+// lockSleep) and opens the vault's git store and index for a run of its
+// own (the CLI's, the daemon's nightly one); Close releases them and the
+// lock.
 func Open(ctx context.Context, l vault.Layout, opts Options) (*Sleeper, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	hold, err := lockSleep(ctx, l, log)
+	if err != nil {
+		return nil, err
+	}
+	s, err := open(ctx, l, opts, hold)
+	if err != nil {
+		hold.unlock()
+		return nil, err
+	}
+	return s, nil
+}
+
+// open is Open once the sleep lock is held; the Sleeper lets go of hold
+// when it is closed.
+func open(ctx context.Context, l vault.Layout, opts Options, hold *sleepHold) (*Sleeper, error) {
 	git, err := gitstore.Open(l.Root)
 	if err != nil {
 		return nil, err
@@ -710,7 +734,7 @@ func Open(ctx context.Context, l vault.Layout, opts Options) (*Sleeper, error) {
 		ix.Close()
 		return nil, err
 	}
-	s.owned = true
+	s.owned, s.hold = true, hold
 	return s, nil
 }
 
@@ -735,10 +759,16 @@ func (s *Sleeper) refresh(ctx context.Context) error {
 	return nil
 }
 
-// Close closes what Open opened.
+// Close closes what Open opened and lets go of the sleep lock. Closing
+// again does nothing.
 func (s *Sleeper) Close() error {
-	if s.owned {
-		return s.ix.Close()
+	if !s.owned {
+		return nil
 	}
-	return nil
+	s.owned = false
+	err := s.ix.Close()
+	if uerr := s.hold.unlock(); err == nil {
+		err = uerr
+	}
+	return err
 }

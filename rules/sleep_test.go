@@ -65,6 +65,9 @@ func memDoc(id, typ, created, session, agent, body string, importance string, ex
 type fixture struct {
 	l     vault.Layout
 	files map[string]string
+	// last is the Sleeper open() opened last: it holds the sleep lock,
+	// which the next open() waits for, so that one is closed first.
+	last *Sleeper
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -140,11 +143,15 @@ func (f *fixture) write(t *testing.T, rel, data string) {
 
 func (f *fixture) open(t *testing.T) *Sleeper {
 	t.Helper()
+	if f.last != nil {
+		f.last.Close()
+	}
 	s, err := Open(context.Background(), f.l, Options{Now: func() time.Time { return fixtureNow }, Project: f.l.Root})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
+	f.last = s
 	return s
 }
 

@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSleepLockSettlesAKilledRunsTemps leaves what a run killed in the
+// middle of its atomic writes leaves — the temporary files of the manifest
+// and of the caches, and a lock file that still names it — and checks
+// that the next run, once it holds the lock, removes them, and only them.
+func TestSleepLockSettlesAKilledRunsTemps(t *testing.T) {
+	f := newFixture(t)
+	left := []string{
+		"observer/.sleep.json.tmp-4711",
+		".cortex/.sleep.json.tmp-12",
+		".cortex/.sleep-keys.v1.tmp-998877",
+		".cortex/.sleep-idle.json.tmp-3",
+	}
+	kept := []string{
+		".cortex/.sleep.json.tmp-draft", // not the shape of ours
+		"observer/sleep.json.tmp-5",
+	}
+	for _, rel := range append(append([]string{}, left...), kept...) {
+		f.write(t, rel, "half written")
+	}
+	f.write(t, ".cortex/sleep.lock", "999999\n") // its holder was killed
+
+	s := f.open(t)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range left {
+		if _, err := os.Lstat(f.l.Path(filepath.FromSlash(rel))); err == nil {
+			t.Errorf("%s: a killed run's temporary file is still there", rel)
+		}
+	}
+	for _, rel := range kept {
+		if _, err := os.Lstat(f.l.Path(filepath.FromSlash(rel))); err != nil {
+			t.Errorf("%s: not ours, yet: %v", rel, err)
+		}
+	}
+	if data, _ := os.ReadFile(sleepLockPath(f.l)); len(data) != 0 {
+		t.Errorf("the lock file still names a holder once let go: %q", data)
+	}
+}
+
+// TestSleepRunsExcludeEachOther: while one run holds the vault, another
+// waits; one that stops waiting says who holds it, and writes nothing.
+func TestSleepRunsExcludeEachOther(t *testing.T) {
+	f := newFixture(t)
+	first := f.open(t)
+	f.last = nil // both stay open
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := Open(ctx, f.l, Options{Now: func() time.Time { return fixtureNow }, Project: f.l.Root})
+	if err == nil || !strings.Contains(err.Error(), "sleep.lock") || !strings.Contains(err.Error(), "process") {
+		t.Fatalf("a second run while one holds the vault: %v", err)
+	}
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	second, err := Open(context.Background(), f.l, Options{Now: func() time.Time { return fixtureNow }, Project: f.l.Root})
+	if err != nil {
+		t.Fatalf("once the first run let go: %v", err)
+	}
+	second.Close()
+}
+
+// TestSettleFinishesAKilledRun: a run killed while it placed its files
+// leaves the working tree changed and a manifest; Settle — what process
+// and sync call first — undoes it, so that nothing of it is taken for a
+// person's work, and removes what its cut writes left beside the memories.
+// While a run holds the lock, Settle leaves everything to that run.
+func TestSettleFinishesAKilledRun(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	head := git(t, f.l.Root, "rev-parse", "HEAD")
+	s := f.open(t)
+	s.crashAfter = stepPlacedOne
+	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(manifestPath(f.l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	first := s.abs(man.Ops[0].Path) // the one file placed
+	cut := filepath.Join(filepath.Dir(first), "."+filepath.Base(first)+".tmp-31337")
+	if err := os.WriteFile(cut, []byte("half"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// The run is alive (its Sleeper holds the lock): Settle waits for
+	// nothing and touches nothing.
+	if err := Settle(ctx, f.l, Options{Project: f.l.Root}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(manifestPath(f.l)); err != nil {
+		t.Fatalf("Settle beside a live run: %v", err)
+	}
+
+	s.Close() // the kill: the lock is let go, the manifest stays
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st == "" {
+		t.Fatal("the cut run changed nothing: the test tests nothing")
+	}
+	if err := Settle(ctx, f.l, Options{Project: f.l.Root}); err != nil {
+		t.Fatal(err)
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all", "--ignored", "mind", "rules"); st != "" {
+		t.Errorf("after Settle, git status:\n%s", st)
+	}
+	if _, err := os.Stat(manifestPath(f.l)); err == nil {
+		t.Error("manifest left")
+	}
+	if got := git(t, f.l.Root, "rev-parse", "HEAD"); got != head {
+		t.Error("Settle committed")
+	}
+}
