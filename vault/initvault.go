@@ -157,7 +157,12 @@ var initFiles = []string{doc.TaxonomyFile, CalibrationFile, ".cortexignore", "ob
 // and the caches stay out of git, except the README explaining the folder.
 // `/observer/*` rather than `/observer/`: git cannot re-include a file whose
 // folder is excluded.
-var vaultIgnoreLines = []string{"/observer/*", "!/observer/README.md", "/.cortex/"}
+// The last line is the temporary files of Cortex's atomic writes
+// (vaultfs.WriteFile: ".<name>.tmp-<n>" beside the file): a run killed
+// between a write and its rename leaves one in mind/ or rules/ until its
+// next run settles it, and a person's `git add -A` meanwhile must not
+// commit it.
+var vaultIgnoreLines = []string{"/observer/*", "!/observer/README.md", "/.cortex/", ".*.tmp-[0-9]*"}
 
 const gitignoreComment = "# Cortex: the ingest buffer and the derived caches stay out of git."
 
@@ -758,8 +763,10 @@ func missingGitignoreLines(data []byte) []string {
 	if neg, ok := last[vaultIgnoreLines[1]]; !ok || !haveObs || neg < obs {
 		missing = append(missing, vaultIgnoreLines[1])
 	}
-	if _, ok := last[vaultIgnoreLines[2]]; !ok {
-		missing = append(missing, vaultIgnoreLines[2])
+	for _, l := range vaultIgnoreLines[2:] {
+		if _, ok := last[l]; !ok {
+			missing = append(missing, l)
+		}
 	}
 	return missing
 }
@@ -803,6 +810,9 @@ var ignoreProbes = []struct {
 	{"mind/concepts/note.md", false},
 	{"vault/decisions/note.md", false},
 	{"rules/rule.md", false},
+	// What a killed atomic write leaves beside a memory or a rules file.
+	{"mind/concepts/2026-01/.note.md.tmp-4711", true},
+	{"rules/.facts.md.tmp-12", true},
 }
 
 // ignoreWarnings checks the vault's paths against the ignore files of the

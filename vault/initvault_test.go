@@ -168,7 +168,7 @@ func TestInitNewFolder(t *testing.T) {
 			t.Errorf("%s is not the embedded default", f)
 		}
 	}
-	if got := readFile(t, filepath.Join(dir, ".gitignore")); got != gitignoreComment+"\n/observer/*\n!/observer/README.md\n/.cortex/\n" {
+	if got := readFile(t, filepath.Join(dir, ".gitignore")); got != gitignoreComment+"\n/observer/*\n!/observer/README.md\n/.cortex/\n.*.tmp-[0-9]*\n" {
 		t.Errorf(".gitignore = %q", got)
 	}
 	if got := readFile(t, filepath.Join(dir, ".git", "HEAD")); got != "ref: refs/heads/main\n" {
@@ -218,7 +218,7 @@ func TestInitKeepsWhatAPersonWrote(t *testing.T) {
 	}
 	tax := "# mine\ntypes:\n  fact: { dir: mind/facts }\n  recipe: { category: entity, dir: vault/recipes }\n"
 	cal := "threshold: 0.7 # stricter\n"
-	ign := "# my lines\n*.log\n/observer/*\n!/observer/README.md\n/.cortex/"
+	ign := "# my lines\n*.log\n/observer/*\n!/observer/README.md\n/.cortex/\n.*.tmp-[0-9]*"
 	readme := "my own notes about observer/\n"
 	writeFile(t, filepath.Join(dir, doc.TaxonomyFile), tax)
 	writeFile(t, filepath.Join(dir, CalibrationFile), cal)
@@ -257,26 +257,26 @@ func TestInitAppendsGitignoreLines(t *testing.T) {
 		appended            []string
 	}{
 		{"person's lines, no final newline", "*.log\nnode_modules/",
-			"*.log\nnode_modules/\n\n" + gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n",
+			"*.log\nnode_modules/\n\n" + gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n.*.tmp-[0-9]*\n",
 			vaultIgnoreLines},
 		{"some lines present", "/.cortex/\n/observer/*\n",
-			"/.cortex/\n/observer/*\n\n" + gitignoreComment + "\n!/observer/README.md\n",
-			[]string{"!/observer/README.md"}},
+			"/.cortex/\n/observer/*\n\n" + gitignoreComment + "\n!/observer/README.md\n.*.tmp-[0-9]*\n",
+			[]string{"!/observer/README.md", ".*.tmp-[0-9]*"}},
 		{"negation before the pattern it negates", "!/observer/README.md\n/observer/*\n/.cortex/\n",
-			"!/observer/README.md\n/observer/*\n/.cortex/\n\n" + gitignoreComment + "\n!/observer/README.md\n",
-			[]string{"!/observer/README.md"}},
+			"!/observer/README.md\n/observer/*\n/.cortex/\n\n" + gitignoreComment + "\n!/observer/README.md\n.*.tmp-[0-9]*\n",
+			[]string{"!/observer/README.md", ".*.tmp-[0-9]*"}},
 		{"CRLF line endings", "*.log\r\n",
-			"*.log\r\n\r\n" + gitignoreComment + "\r\n/observer/*\r\n!/observer/README.md\r\n/.cortex/\r\n",
+			"*.log\r\n\r\n" + gitignoreComment + "\r\n/observer/*\r\n!/observer/README.md\r\n/.cortex/\r\n.*.tmp-[0-9]*\r\n",
 			vaultIgnoreLines},
 		{"trailing spaces are what git ignores", "/observer/*  \n!/observer/README.md\t\n/.cortex/\n",
-			"/observer/*  \n!/observer/README.md\t\n/.cortex/\n\n" + gitignoreComment + "\n!/observer/README.md\n",
-			[]string{"!/observer/README.md"}},
+			"/observer/*  \n!/observer/README.md\t\n/.cortex/\n\n" + gitignoreComment + "\n!/observer/README.md\n.*.tmp-[0-9]*\n",
+			[]string{"!/observer/README.md", ".*.tmp-[0-9]*"}},
 		{"empty file", "",
-			gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n",
+			gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n.*.tmp-[0-9]*\n",
 			vaultIgnoreLines},
 		{"comment already there", gitignoreComment + "\n/observer/*\n",
-			gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n",
-			[]string{"!/observer/README.md", "/.cortex/"}},
+			gitignoreComment + "\n/observer/*\n!/observer/README.md\n/.cortex/\n.*.tmp-[0-9]*\n",
+			[]string{"!/observer/README.md", "/.cortex/", ".*.tmp-[0-9]*"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
