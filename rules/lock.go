@@ -157,10 +157,8 @@ func settleSleepTemps(l vault.Layout) {
 // person's uncommitted work. When a run holds the lock, Settle does
 // nothing: that run settles its own.
 func Settle(ctx context.Context, l vault.Layout, opts Options) error {
-	if _, err := os.Lstat(l.CacheDir()); errors.Is(err, fs.ErrNotExist) {
-		if _, err := os.Lstat(manifestPath(l)); errors.Is(err, fs.ErrNotExist) {
-			return nil // never slept here, or the caches were removed: nothing to settle
-		}
+	if !leftBehind(l) {
+		return nil // the common case: two folder reads, nothing written
 	}
 	h, ok, err := trySleepLock(l)
 	if err != nil || !ok {
@@ -176,4 +174,37 @@ func Settle(ctx context.Context, l vault.Layout, opts Options) error {
 	}
 	defer s.Close()
 	return s.recover(ctx)
+}
+
+// leftBehind reports whether a run may have left something to settle: a
+// manifest, or a temporary file of a guarded file.
+// A folder that leads outside the vault is the command's own to refuse
+// (with its one line); nothing is read through it here.
+func leftBehind(l vault.Layout) bool {
+	for _, p := range guardedFiles(l) {
+		if l.FS().Check(p) != nil {
+			return false
+		}
+	}
+	if _, err := os.Lstat(manifestPath(l)); !errors.Is(err, fs.ErrNotExist) {
+		return true
+	}
+	names := map[string][]string{}
+	for _, p := range guardedFiles(l) {
+		names[filepath.Dir(p)] = append(names[filepath.Dir(p)], p)
+	}
+	for dir, paths := range names {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue // no folder, no leftovers; a folder that does not read is the run's to report
+		}
+		for _, e := range ents {
+			for _, p := range paths {
+				if vaultfs.IsTempOf(p, e.Name()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

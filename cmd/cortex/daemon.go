@@ -99,6 +99,11 @@ func runDaemon(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("--sleep-at: %v", err)
 	}
+	// What a killed sleep run left is settled before the memorizer reads
+	// the working tree; the nightly run would try again.
+	if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
+		log.Warn("daemon: "+err.Error(), "vault", l.Root)
+	}
 
 	// The first signal stops the daemon after the batch in hand; a second
 	// one cuts the batch short.
@@ -178,6 +183,10 @@ func runDaemon(c *cli.Context) error {
 // progress makes it wait.
 func daemonSync(l vault.Layout, sc vaultsync.Config, log *slog.Logger) func(context.Context) error {
 	return func(ctx context.Context) error {
+		// As cortex sync: what a killed sleep run left is settled first.
+		if err := rules.Settle(ctx, l, rules.Options{Logger: log}); err != nil {
+			return err
+		}
 		rep, err := vaultsync.Sync(ctx, l, vaultsync.Options{
 			Remote: sc.Remote, Locked: true, Logger: log,
 			Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },

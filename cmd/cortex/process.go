@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/cortex-vault/cortex/observer"
+	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -71,6 +72,11 @@ func processCommand(now func() time.Time) *cli.Command {
 					}
 				}
 			}()
+			// A sleep run killed half way left files the memorizer would
+			// take for a person's work in progress: settled first.
+			if err := rules.Settle(ctx, l, rules.Options{Logger: log, Now: now}); err != nil {
+				return err
+			}
 			m, err := observer.Open(ctx, l, observer.Options{Logger: log, Now: now, Progress: bar.bytes})
 			if err != nil {
 				return err

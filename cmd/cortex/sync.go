@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
@@ -57,9 +58,15 @@ func runSync(c *cli.Context) error {
 		}
 		remote = sc.Remote
 	}
+	log := personLog(c.App.ErrWriter, slog.LevelWarn, nil)
+	// A sleep run killed half way left changed memories that sync would
+	// take for a person's uncommitted work: settled first.
+	if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
+		return err
+	}
 	rep, err := vaultsync.Sync(c.Context, l, vaultsync.Options{
 		Remote:  remote,
-		Logger:  personLog(c.App.ErrWriter, slog.LevelWarn, nil),
+		Logger:  log,
 		Updated: func(ctx context.Context, rels []string) error { return updateIndex(ctx, l, rels) },
 	})
 	if err != nil {
