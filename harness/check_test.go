@@ -325,12 +325,14 @@ func (w *world) validate(dir string, v *vaultState) string {
 // configuration file is a link leading outside it (issue 22 item 6: the
 // refusal is the promise) and that file is a link now: a person's stash
 // or branch can bring back a link the harness no longer tracks.
+// .cortex/ and observer/ are refused the same way when a sync brought
+// them as links (see unlinkConfig).
 func refusedConfigLink(dir, out string) bool {
-	for _, name := range []string{"taxonomy.yml", "calibration.yml", ".cortexignore"} {
+	for _, name := range []string{"taxonomy.yml", "calibration.yml", ".cortexignore", ".cortex/", "observer/"} {
 		if !strings.Contains(out, "cortex: "+name+" is a link to ") {
 			continue
 		}
-		if fi, err := os.Lstat(filepath.Join(dir, name)); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if isLink(filepath.Join(dir, strings.TrimSuffix(name, "/"))) {
 			return true
 		}
 	}

@@ -268,6 +268,27 @@ func (w *world) unlinkConfig(i int) {
 			os.WriteFile(full, data, 0o644)
 		}
 	}
+	// So with .cortex/ and observer/: a link there is not ignored by the
+	// vault's `/.cortex/` and `/observer/*` lines (they match folders and
+	// what is in them), so a person's `git add -A` commits it and a sync
+	// brings it to the other machine, where cortex refuses to run ("replace
+	// it with a folder"). The person does so; the next commit records it.
+	// A link the person planted here and still tracks is removeLinks' to
+	// undo (its folder is put back from aside).
+	for _, name := range []string{".cortex", "observer"} {
+		full := filepath.Join(v.dir, name)
+		if !isLink(full) || v.plantedUnder(name) {
+			continue
+		}
+		os.Remove(full)
+		os.MkdirAll(full, 0o755)
+		if name == "observer" {
+			os.MkdirAll(filepath.Join(full, "staging"), 0o755)
+			if data, ok := w.lastFile(v.dir, "observer/README.md"); ok {
+				os.WriteFile(filepath.Join(full, "README.md"), data, 0o644)
+			}
+		}
+	}
 }
 
 func isLink(p string) bool {
