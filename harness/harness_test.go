@@ -34,6 +34,7 @@ var (
 	flagReplay    = flag.String("harness.replay", "", "replay this step list (as a failure prints it) in one world, instead of drawing steps")
 	flagFor       = flag.Duration("harness.for", 0, "stop starting worlds after this long and print the figures (0: run every step)")
 	flagVerbose   = flag.Bool("harness.v", false, "log every step")
+	flagClock     = flag.String("harness.clock", "", "observations' timestamps start at this RFC 3339 `TIME` in every world and go on with the clock (23:59:00Z plays each world across midnight)")
 	flagKeep      = flag.String("harness.keep", "", "with -harness.replay: play in this folder and keep it, to look at the vaults after a failure")
 )
 
@@ -76,7 +77,7 @@ type world struct {
 
 func newWorld(tc *toolchain, root string, st *stats) (*world, error) {
 	w := &world{tc: tc, root: root, remote: filepath.Join(root, "remote.git"), outside: filepath.Join(root, "outside"),
-		ledger: newLedger(), stats: st, skip: skipped()}
+		ledger: newLedger(clockOffset()), stats: st, skip: skipped()}
 	if err := makeSentinel(w.outside); err != nil {
 		return nil, err
 	}
@@ -213,6 +214,11 @@ func TestHarness(t *testing.T) {
 		total = 120
 		if testing.Short() {
 			total = 40
+		}
+	}
+	if *flagClock != "" {
+		if _, err := time.Parse(time.RFC3339, *flagClock); err != nil {
+			t.Fatalf("-harness.clock: %v", err)
 		}
 	}
 	seed := *flagSeed
@@ -375,4 +381,20 @@ func report(st *stats, seed uint64, failures int, took time.Duration) string {
 		fmt.Fprintf(&b, "  note: %s ×%d\n", n, st.notes[n])
 	}
 	return b.String()
+}
+
+// clockOffset is how far the observations' timestamps of a world starting
+// now are from the clock: -harness.clock's time less now, or 0. Only the
+// observations are dated so; cortex itself keeps the machine's clock, as
+// with an agent whose clock is off (the memorizer names a memory by its
+// first observation's day).
+func clockOffset() time.Duration {
+	if *flagClock == "" {
+		return 0
+	}
+	at, err := time.Parse(time.RFC3339, *flagClock)
+	if err != nil {
+		return 0 // checked when the run starts
+	}
+	return time.Until(at)
 }

@@ -24,10 +24,11 @@ type ledger struct {
 	tainted map[string]bool   // a person rewrote the body of this memory: its count is theirs now
 	next    int               // numbers the bodies so no two are near-duplicates
 	last    time.Time         // the last line's timestamp
+	offset  time.Duration     // the lines' timestamps less the clock (-harness.clock)
 }
 
-func newLedger() *ledger {
-	return &ledger{good: map[string]int{}, bad: map[string]int{}, bodies: map[string]string{}, tainted: map[string]bool{}}
+func newLedger(offset time.Duration) *ledger {
+	return &ledger{good: map[string]int{}, bad: map[string]int{}, bodies: map[string]string{}, tainted: map[string]bool{}, offset: offset}
 }
 
 // Words the bodies are made of: plain statements no filter refuses, each
@@ -84,7 +85,7 @@ func (l *ledger) newLine(rng *rand.Rand, held func(hash string) bool) line {
 	// Each line its own millisecond: two lines with one body and one
 	// timestamp are one event seen twice, not two (the memorizer keys
 	// lines by them).
-	ts := time.Now().UTC().Truncate(time.Millisecond)
+	ts := time.Now().Add(l.offset).UTC().Truncate(time.Millisecond)
 	if !ts.After(l.last) {
 		ts = l.last.Add(time.Millisecond)
 	}
