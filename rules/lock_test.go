@@ -127,3 +127,34 @@ func TestSettleFinishesAKilledRun(t *testing.T) {
 		t.Error("Settle committed")
 	}
 }
+
+// TestSettleLeavesWhatAPersonCommitted: a run killed once its files were
+// placed, then a person's `git add -A` and commit took them into history.
+// They are the person's commit now: recovery does not undo them, which
+// would leave changes nobody made uncommitted (a sync would then refuse
+// them as a person's work in progress).
+func TestSettleLeavesWhatAPersonCommitted(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.open(t)
+	s.crashAfter = stepPlaced
+	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	s.Close()
+	git(t, f.l.Root, "add", "-A")
+	git(t, f.l.Root, "-c", "core.hooksPath=/dev/null", "commit", "-qm", "my edits")
+	head := git(t, f.l.Root, "rev-parse", "HEAD")
+	if err := Settle(ctx, f.l, Options{Project: f.l.Root}); err != nil {
+		t.Fatal(err)
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("after Settle, git status:\n%s", st)
+	}
+	if got := git(t, f.l.Root, "rev-parse", "HEAD"); got != head {
+		t.Error("Settle committed")
+	}
+	if _, err := os.Stat(manifestPath(f.l)); err == nil {
+		t.Error("manifest left")
+	}
+}

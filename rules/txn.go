@@ -576,11 +576,20 @@ func (s *Sleeper) holdsOriginal(rel string, op *fileOp) bool {
 }
 
 // undo gives back an uncommitted operation's old bytes, only where the
-// file still holds the run's bytes (or a move is half done).
+// file still holds the run's bytes (or a move is half done) and HEAD does
+// not: a person who committed the run's bytes after the kill (a `git add
+// -A`) made them their own history, and undoing them would leave changes
+// nobody made uncommitted, which sync and the memorizer take for a
+// person's work in progress.
 func (s *Sleeper) undo(op fileOp) error {
 	ok, exists, err := s.holds(op.Path, op.Sum)
 	if err != nil {
 		return err
+	}
+	if ok {
+		if data, found, err := s.git.HeadFile(op.Path); err == nil && found && sum(data) == op.Sum {
+			return nil
+		}
 	}
 	if exists && !ok {
 		return nil // never written, or changed since: not the run's
