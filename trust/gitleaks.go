@@ -1,24 +1,25 @@
 package trust
 
 import (
-	_ "embed"
 	"fmt"
 	"regexp"
 	"strings"
 	"sync"
-
-	"github.com/BurntSushi/toml"
 )
 
 // The known secret formats come from gitleaks' default rule set, the one
 // a maintained scanner ships and updates as providers change their tokens
 // (gitleaks/gitleaks.toml, MIT, copied unchanged from the release named by
 // GitleaksVersion; update by copying the new release's
-// config/gitleaks.toml and the version). Only the file is used, not the
-// scanner: the module's detect package would pull its whole dependency
-// tree into every command. The rules are parsed on the first redaction
-// and each expression is compiled the first time one of its keywords is
-// seen, so a text without keywords costs one pass of the keyword index.
+// config/gitleaks.toml and the version, then regenerating the Go table:
+// `go test ./trust -run TestGitleaksTableIsTheFile -update-gitleaks`).
+// Only the file is used, not the scanner: the module's detect package would
+// pull its whole dependency tree into every command. The file is compiled
+// into a Go value (gitleaks_rules.go, kept equal to the file by that test)
+// so no command decodes TOML at start; the keyword index is built on the
+// first redaction and each expression is compiled the first time one of
+// its keywords is seen, so a text without keywords costs one pass of the
+// keyword index.
 //
 // What is kept of gitleaks' semantics: the secret is the rule's
 // secretGroup, else its first non-empty group, else the match; a secret
@@ -29,9 +30,6 @@ import (
 
 // GitleaksVersion is the gitleaks release the embedded rule set is from.
 const GitleaksVersion = "v8.30.1"
-
-//go:embed gitleaks/gitleaks.toml
-var gitleaksTOML string
 
 type glFile struct {
 	Allowlist glAllow  `toml:"allowlist"`
@@ -80,13 +78,9 @@ type leakSet struct {
 	index  *literalIndex
 }
 
-// leakRules parses the embedded rule set once. The file is part of the
-// binary and tested: a parse error is a broken build, hence the panic.
+// leakRules indexes the rule set once.
 var leakRules = sync.OnceValue(func() *leakSet {
-	var f glFile
-	if _, err := toml.Decode(gitleaksTOML, &f); err != nil {
-		panic(fmt.Sprintf("trust: the embedded gitleaks rule set does not parse: %v", err))
-	}
+	f := &gitleaksRules
 	set := &leakSet{global: newLeakAllow(f.Allowlist)}
 	var sets [][][]string
 	for _, r := range f.Rules {

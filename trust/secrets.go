@@ -24,11 +24,13 @@ const Redacted = "[REDACTED]"
 // credRule is one row of the credential table. re matches the credential;
 // when it has a group named "secret" only that group is replaced. keywords
 // are lower-case strings one of which must occur in the lower-cased text
-// (nil: always tried). valid, when set, must accept the secret.
+// (nil: always tried). valid, when set, must accept the secret. re is
+// compiled the first time a text holds one of the keywords: an observe
+// whose note names no credential compiles none of the table.
 type credRule struct {
 	id       string
 	keywords []string
-	re       *regexp.Regexp
+	re       func() *regexp.Regexp
 	valid    func(secret string) bool
 	// late rules run after the assignments, which keep more of the words
 	// around a secret ("the db password is [REDACTED]" either way, but
@@ -49,7 +51,7 @@ func lateRule(r credRule) credRule {
 }
 
 func rule(id string, keywords []string, expr string, valid func(string) bool) credRule {
-	return credRule{id: id, keywords: keywords, re: regexp.MustCompile(expr), valid: valid}
+	return credRule{id: id, keywords: keywords, re: lazyRE(expr), valid: valid}
 }
 
 // tok is a provider token of a fixed shape: the secret is the whole token.
@@ -225,7 +227,7 @@ func Redact(s string) (string, []string) {
 			if r.late != late || !x.candidate(hits, i) {
 				continue
 			}
-			if out, n := replaceSecret(r.re, s, r.valid, nil); n > 0 {
+			if out, n := replaceSecret(r.re(), s, r.valid, nil); n > 0 {
 				s = out
 				fired(r.id)
 			}
