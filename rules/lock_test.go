@@ -158,3 +158,47 @@ func TestSettleLeavesWhatAPersonCommitted(t *testing.T) {
 		t.Error("manifest left")
 	}
 }
+
+// TestSettleUndoesAHalfMoveAPersonCommitted: killed between writing a
+// move's new path and removing its old one, then both committed by a
+// person's `git add -A`: the memory is in two documents. Recovery undoes
+// that move (one document again) rather than keep what was committed.
+func TestSettleUndoesAHalfMoveAPersonCommitted(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.open(t)
+	s.crashAfter = stepPlaced
+	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	s.Close()
+	data, err := os.ReadFile(manifestPath(f.l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	var move fileOp
+	for _, op := range man.Ops {
+		if op.From != "" {
+			move = op
+			break
+		}
+	}
+	if move.From == "" {
+		t.Fatal("the run moves nothing: the test tests nothing")
+	}
+	git(t, f.l.Root, "checkout", "--", move.From) // its removal had not happened yet
+	git(t, f.l.Root, "add", "-A")
+	git(t, f.l.Root, "-c", "core.hooksPath=/dev/null", "commit", "-qm", "my edits")
+	if err := Settle(ctx, f.l, Options{Project: f.l.Root}); err != nil {
+		t.Fatal(err)
+	}
+	_, errTo := os.Stat(f.l.Path(filepath.FromSlash(move.Path)))
+	_, errFrom := os.Stat(f.l.Path(filepath.FromSlash(move.From)))
+	if errTo == nil && errFrom == nil {
+		t.Errorf("%s and %s both hold the memory after Settle", move.From, move.Path)
+	}
+}

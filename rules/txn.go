@@ -580,16 +580,15 @@ func (s *Sleeper) holdsOriginal(rel string, op *fileOp) bool {
 // not: a person who committed the run's bytes after the kill (a `git add
 // -A`) made them their own history, and undoing them would leave changes
 // nobody made uncommitted, which sync and the memorizer take for a
-// person's work in progress.
+// person's work in progress. A move half done when it was committed (both
+// paths in HEAD: the memory twice) is undone all the same.
 func (s *Sleeper) undo(op fileOp) error {
 	ok, exists, err := s.holds(op.Path, op.Sum)
 	if err != nil {
 		return err
 	}
-	if ok {
-		if data, found, err := s.git.HeadFile(op.Path); err == nil && found && sum(data) == op.Sum {
-			return nil
-		}
+	if ok && s.committedWhole(op) {
+		return nil
 	}
 	if exists && !ok {
 		return nil // never written, or changed since: not the run's
@@ -628,6 +627,20 @@ func (s *Sleeper) undo(op fileOp) error {
 		return s.remove(op.Path)
 	}
 	return nil
+}
+
+// committedWhole reports whether HEAD holds op's result: its new bytes at
+// its path and, for a move, nothing left at the path it leaves.
+func (s *Sleeper) committedWhole(op fileOp) bool {
+	data, found, err := s.git.HeadFile(op.Path)
+	if err != nil || !found || sum(data) != op.Sum {
+		return false
+	}
+	if op.From == "" {
+		return true
+	}
+	_, found, err = s.git.HeadFile(op.From)
+	return err == nil && !found
 }
 
 func (s *Sleeper) remove(rel string) error {
