@@ -168,6 +168,9 @@ func (w *world) plant(s step, runtime bool) outcome {
 		return outcome{failure: "plant a link: " + err.Error()}
 	}
 	v.links = append(v.links, p)
+	if k.rel == ".cortex" || k.rel == "observer" {
+		excludeLink(v.dir, k.rel)
+	}
 	if !k.runtime {
 		v.touch(k.rel)
 	}
@@ -210,7 +213,43 @@ func (w *world) removeLinks(s step) outcome {
 		}
 	}
 	v.links = nil
+	unexcludeLinks(v.dir)
 	return outcome{ran: true, worktree: true}
+}
+
+// excludeLink keeps a planted .cortex or observer link out of the
+// person's `git add -A`, as one keeps any machine's own setup out of git.
+// The vault's `/.cortex/` and `/observer/*` lines match folders and what
+// is in them, not a link, so a committed link would reach other branches
+// and machines — and a checkout that puts the link back where the folder
+// is deletes the ignored buffer and state in it: the lines observed there
+// would be lost by the person's own git, which is no promise of cortex's.
+func excludeLink(dir, rel string) {
+	f, err := os.OpenFile(filepath.Join(dir, ".git", "info", "exclude"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		fmt.Fprintln(f) // the file may not end with a newline; an empty line is nothing
+	}
+	fmt.Fprintf(f, "/%s\n", rel)
+}
+
+// unexcludeLinks removes the lines excludeLink added.
+func unexcludeLinks(dir string) {
+	p := filepath.Join(dir, ".git", "info", "exclude")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return
+	}
+	var keep []string
+	for _, l := range strings.SplitAfter(string(data), "\n") {
+		if l != "/.cortex\n" && l != "/observer\n" {
+			keep = append(keep, l)
+		}
+	}
+	os.WriteFile(p, []byte(strings.Join(keep, "")), 0o644)
 }
 
 // linkConfig makes taxonomy.yml or calibration.yml a link to a file
