@@ -152,3 +152,37 @@ func TestPersonWritesWhileMemorizerReads(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatWhileGitHasTheMemoryOut: a person's git (a rebase with
+// --autostash, a checkout) has a committed memory out of the working tree
+// for a moment when its repeat is memorized. The memory is not gone — git
+// still tracks it — so the line is held as a person's change, never
+// taken for a new memory written beside the old one when it comes back.
+func TestRepeatWhileGitHasTheMemoryOut(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	if err := os.Remove(l.Path(known)); err != nil {
+		t.Fatal(err)
+	}
+	// On the memory's day: the path a new document would take is its.
+	appendRaw(t, l, obsLine("2026-01-10T10:01:00Z", "task", knownBody, ""))
+	m := openTest(t, l, nil)
+	res := process(t, m)
+	m.Close()
+	if res.Memorized != 0 || res.Reinforced != 0 || res.Quarantined != 1 {
+		t.Errorf("the repeat of a memory out of the working tree: %+v", res)
+	}
+	recs, err := ReadQuarantine(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Reason != ReasonEditing {
+		t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
+	}
+	// Git puts it back: the line reinforces it, and no second document.
+	git(t, l.Root, "checkout", "--", known)
+	res = process(t, openTest(t, l, nil))
+	if res.Memorized != 0 || res.Reinforced != 1 {
+		t.Errorf("once the memory is back: %+v", res)
+	}
+}

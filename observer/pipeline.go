@@ -351,15 +351,32 @@ func (m *Memorizer) buildDocument(o *Observation, sc scores, hash, supersedes st
 // quarantined, naming the link, and can be retried once it is gone).
 // problem says why a document would not pass, reason is its quarantine
 // reason; err is a failure to read the file system.
+//
+// A path git tracks but the working tree lacks for the moment — a
+// person's git between two states (a rebase with --autostash, a
+// checkout), or their deletion not committed — holds the memory, very
+// likely this very one (a path is its day and its body's hash): the line
+// waits as for a person's edit (an editingError), rather than a second
+// document be written beside it once git puts the file back.
 func (m *Memorizer) routeDocument(b *batch, d *doc.Document) (path, reason, problem string, err error) {
 	def, _ := m.tx.Type(d.Type)
+	held := ""
 	p := doc.DocPath(def.Dir, d.Created, d.SourceHash, func(p string) bool {
 		if b.taken[p] {
 			return true
 		}
-		_, err := os.Lstat(m.l.Path(filepath.FromSlash(p)))
-		return err == nil
+		if _, err := os.Lstat(m.l.Path(filepath.FromSlash(p))); err == nil {
+			return true
+		}
+		if dirty, err := m.git.Uncommitted(p); err == nil && dirty {
+			held = p
+			return true
+		}
+		return false
 	})
+	if held != "" {
+		return "", "", "", &editingError{path: held}
+	}
 	if probs := doc.Check(p, doc.Render(d), m.tx); len(probs) > 0 {
 		msgs := make([]string, len(probs))
 		for i, pr := range probs {
