@@ -186,3 +186,32 @@ func TestRepeatWhileGitHasTheMemoryOut(t *testing.T) {
 		t.Errorf("once the memory is back: %+v", res)
 	}
 }
+
+// TestRepeatOfAMemoryTheIndexHasNotSeen: a person's git has just put a
+// memory back (a rebase, a checkout) and the index does not know it yet
+// when its repeat is memorized: the repeat reinforces it, never a second
+// document (…-2.md) beside it.
+func TestRepeatOfAMemoryTheIndexHasNotSeen(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	m := openTest(t, l, nil)
+	// The index saw the file out, as during the rebase; git put it back.
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(l.Path(known)); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.ix.Update(context.Background(), known); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(l.Path(known), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, l, obsLine("2026-01-10T10:01:00Z", "task", knownBody, ""))
+	res := process(t, m)
+	if res.Memorized != 0 || res.Reinforced != 1 {
+		t.Errorf("the repeat of a memory the index has not seen: %+v", res)
+	}
+}

@@ -218,6 +218,11 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	if err != nil {
 		return 0, err
 	}
+	if t == nil {
+		if t, err = m.atOwnPath(ctx, b, &o, sc, h); err != nil {
+			return 0, err
+		}
+	}
 	if t != nil {
 		return m.reinforce(b, ln, *t, &o, "reinforce", outReinforced), nil
 	}
@@ -235,6 +240,26 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	}
 	b.note("observe", target{nd: b.addNew(p, d)}, o.Attribution)
 	return outMemorized, nil
+}
+
+// atOwnPath looks for o's memory at the path a new document of it would
+// take (its type's folder, its day, its body's hash) when the index knows
+// none: the index may not have seen a file a person's git has just put
+// back (a rebase --autostash, a checkout), and a second document would be
+// written beside it (…-2.md). A document found there is indexed again.
+func (m *Memorizer) atOwnPath(ctx context.Context, b *batch, o *Observation, sc scores, h string) (*target, error) {
+	d := m.buildDocument(o, sc, h, "")
+	def, _ := m.tx.Type(d.Type)
+	p := doc.DocPath(def.Dir, d.Created, h, func(string) bool { return false })
+	if b.taken[p] {
+		return nil, nil // this batch's own new document: findByHash knows it
+	}
+	ed, err := m.loadDoc(b, p)
+	if err != nil || ed == nil || doc.Hash(ed.p.Doc.Body) != h {
+		return nil, err
+	}
+	m.fixIndex(ctx, p)
+	return &target{ed: ed}, nil
 }
 
 // parseReason is the quarantine reason of a ParseLine error: a broken rule
