@@ -107,7 +107,8 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9\-]{10,}`),
 		tok("slack-app-token", []string{"xapp-"}, `xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+`),
 		rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
-		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
+		// The webhook's id and token together are the credential.
+		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/(?P<secret>\d+/[A-Za-z0-9_\-]{30,})`, nil),
 		tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
 		tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
 		tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
@@ -165,19 +166,28 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// A .pgpass line: host:port:database:user:password.
+		rule("pgpass", []string{":"}, `(?m)^[^\s:#]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>\S{6,})$`, notPlaceholder),
+		// Basic auth in code: requests' auth=("user", "…"), HTTPBasicAuth("user", "…").
+		rule("code-basic-auth", []string{"auth"}, `(?i)\b(?:auth|httpbasicauth|basicauth|basic_auth)\s*[=(]\s*[\[(]?\s*["'][^"'\n]*["']\s*,\s*["'](?P<secret>[^"'\n]{6,})["']`, notPlaceholder),
 		// Generic forms no provider owns. A .netrc line (machine … login …
 		// password …), in one line or several.
 		rule("netrc", []string{"password"}, `(?i)\b(?:machine|default)\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?P<secret>\S+)`, notPlaceholder),
 		// A secret-ish word, then a value that can only be a secret: "the
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
-		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
 		// A password told in a sentence, in the five languages: "the root pw
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
-		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		// … or with a colon after what it is for: "SMTP-Kennwort für den
+		// Newsletter-Versand: …" (a key right before the colon is the
+		// assignment rules').
+		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "token", "jeton", "cl", "chave", "schl"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\s[^.\n:]{1,60}?:\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// … and without the verb, a password word and the password:
 		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
 		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha"},
