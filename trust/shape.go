@@ -581,7 +581,7 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	s := shapeView(native)
 	var parts []string
-	address, risk, strong, hard, reader := 0, 0, false, false, false
+	address, risk, strong, hard, reader, standing, ordered := 0, 0, false, false, false, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
 	open := rules.gates.opened(s)
@@ -601,6 +601,8 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 			parts = append(parts, p.name)
 			if p.address {
 				reader = reader || p.name == "permissive" || p.name == "you-directive"
+				standing = standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
+				ordered = ordered || orders[p.name]
 				address += p.weight
 				strong = strong || p.weight >= shapeAddress
 				hard = hard || p.weight >= shapeAddress && !p.soft
@@ -610,6 +612,13 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 		}
 	}
 	if risk == 0 {
+		// No act the lexicons know, but a standing order to agents about
+		// what they tell, whom they answer or what they remember: held,
+		// since the next attacker's act will be one no lexicon has.
+		if holds && hard && standing && ordered && readerMeta().MatchString(s) {
+			sort.Strings(parts)
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(append(parts, "standing-order"), "+")}, true, true
+		}
 		return Finding{}, false, false
 	}
 	sort.Strings(parts)
@@ -623,6 +632,15 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	}
 	return Finding{}, false, false
 }
+
+// orders are the address parts that give an order (a modal, an
+// imperative, a vocative, a key for agents), not describe a habit.
+var orders = map[string]bool{"agent-directive": true, "agent-vocative": true, "agent-config": true, "you-directive": true, "imperative": true, "automated-reader": true, "you-role": true}
+
+// readerMeta is what a standing order to agents is about when it names no
+// risky act: their instructions, memory, sessions, answers, the person
+// they work for.
+var readerMeta = lazyRE(`\b(?:instructions?|rules|prompts?|orders?|memor(?:y|ies)|the (?:user|human|person|requester|owner)|users?'s?|answers?|repl(?:y|ies)|summar(?:y|ies|ise|ize)|reports?|tell|says?|confirm|ask|obey|trust|agents\.md|claude\.md)\b`)
 
 // gateWords maps each gate word to the parts it opens (a bit per part);
 // gated has the bits of the parts that have a gate.
