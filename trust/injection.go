@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -361,42 +362,79 @@ func Scan(s string) (Finding, bool) {
 			return f, true
 		}
 	}
-	if !looksRot13(native) {
+	plain, via, ok := unshifted(native)
+	if !ok {
 		return Finding{}, false
 	}
-	r13 := rot13(native)
-	rs, _ := skeletonView(r13)
+	rs, _ := skeletonView(plain)
 	if id := firstEnglish(rs); id != "" {
-		return Finding{Rule: id, Via: "rot13"}, true
+		return Finding{Rule: id, Via: via}, true
 	}
-	if f, review, ok := shapeFinding(r13, false); ok && !review {
-		f.Via = "rot13"
+	if f, review, ok := shapeFinding(plain, false); ok && !review {
+		f.Via = via
 		return f, true
 	}
 	return Finding{}, false
 }
 
-// looksRot13 reports whether s holds at least two of the commonest English
-// words as ROT13 writes them ("gur", "naq", "lbh"): a text with none is
-// not English in ROT13, and decoding it would only cost a second scan.
-func looksRot13(s string) bool {
-	n := 0
+// unshifted returns the English a text hides by shifting its letters
+// (ROT13 or any other Caesar shift) or by writing it backwards, and which:
+// "rot13", "caesar", "reversed". It decodes only when the text holds at
+// least two of the commonest English words so shifted ("gur", "naq" in
+// ROT13, "wkh" in a shift of 3, "eht" reversed): a text with none is no
+// such English, and decoding every note would double the scan.
+func unshifted(s string) (plain, via string, ok bool) {
+	hits := map[int]int{}
+	best, n := 0, 0
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) {
-		if rot13Words()[w] {
-			if n++; n == 2 {
-				return true
+		k, ok := shiftedWords()[w]
+		if !ok {
+			continue
+		}
+		if hits[k]++; hits[k] > n {
+			best, n = k, hits[k]
+		}
+	}
+	switch {
+	case n < 2:
+		return "", "", false
+	case best == reversedWords:
+		r := []rune(s)
+		slices.Reverse(r)
+		return string(r), "reversed", true
+	case best == 13:
+		return caesar(s, 13), "rot13", true
+	}
+	return caesar(s, 26-best), "caesar", true
+}
+
+// reversedWords is shiftedWords' key for words written backwards.
+const reversedWords = -1
+
+// shiftedWords maps English function words and the attack's common verbs,
+// shifted by 1 to 25 letters or reversed, to the shift that made them.
+// A word that reads as English in its own right ("eb" is not, "won" is)
+// is left out, so plain text never counts.
+var shiftedWords = sync.OnceValue(func() map[string]int {
+	words := strings.Fields("the and you your to is all for of with this any every must should never it on in are now an be not from agents send ignore previous instructions")
+	plain := map[string]bool{}
+	for _, w := range words {
+		plain[w] = true
+	}
+	m := map[string]int{}
+	for k := 1; k < 26; k++ {
+		for _, w := range words {
+			if c := caesar(w, k); !plain[c] && len(w) > 1 {
+				m[c] = k
 			}
 		}
 	}
-	return false
-}
-
-// rot13Words are English function words and the attack's common verbs,
-// in ROT13.
-var rot13Words = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields("the and you your to is all for of with this any every must should never it on in are now an be not from agents send ignore previous instructions") {
-		m[rot13(w)] = true
+	for _, w := range words {
+		r := []rune(w)
+		slices.Reverse(r)
+		if c := string(r); !plain[c] && c != w && len(w) > 2 {
+			m[c] = reversedWords
+		}
 	}
 	return m
 })
@@ -446,6 +484,12 @@ func Review(s string) (Finding, bool) {
 	for _, d := range decoded(s) {
 		if f, review, ok := shapeFinding(nativeView(d.text), true); ok && review {
 			f.Via = d.via
+			return f, true
+		}
+	}
+	if plain, via, ok := unshifted(native); ok {
+		if f, review, ok := shapeFinding(plain, true); ok && review {
+			f.Via = via
 			return f, true
 		}
 	}
@@ -511,7 +555,7 @@ func weakeningOrder(skel string) string {
 			break
 		}
 	}
-	if !act {
+	if !act || noAgentMay().MatchString(skel) {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
@@ -521,6 +565,10 @@ func weakeningOrder(skel string) string {
 	}
 	return ""
 }
+
+// noAgentMay is a rule that takes the act from every agent: "no agent may
+// merge its own pull requests".
+var noAgentMay = lazySkeletonRE(`(?:^|[^a-z])no (?:[a-z-]+ )?(?:agent|bot|assistant|ai|model|tool)s? (?:may|can|must|should|shall|is allowed to|gets?)\b`)
 
 // unnegated reports a match of re in s that is not forbidden: "the bot
 // should never merge its own PRs" is a policy, not an order.
@@ -859,13 +907,14 @@ func hasNonLatin(s string) bool {
 	return false
 }
 
-func rot13(s string) string {
+// caesar shifts every ASCII letter of s by k places.
+func caesar(s string, k int) string {
 	return strings.Map(func(r rune) rune {
 		switch {
 		case r >= 'a' && r <= 'z':
-			return 'a' + (r-'a'+13)%26
+			return 'a' + (r-'a'+rune(k))%26
 		case r >= 'A' && r <= 'Z':
-			return 'A' + (r-'A'+13)%26
+			return 'A' + (r-'A'+rune(k))%26
 		}
 		return r
 	}, s)

@@ -159,6 +159,8 @@ var credRules = sync.OnceValue(func() []credRule {
 		// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
 		rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"ldap"}, `ldap(?:search|modify|add|delete|whoami|passwd|compare)\b[^\n|;&]*?\s-w\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"securestring"}, `(?i)convertto-securestring\s+(?:-string\s+)?(?P<secret>'[^'\n]{6,}'|"[^"\n]{6,}")`, notPlaceholder),
 		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
@@ -166,6 +168,14 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// A session id in a cookie or a query: "sessionid=d71f…".
+		rule("session-cookie", []string{"sess", "sid"}, `(?i)\b(?:session_?id|sessid|phpsessid|jsessionid|sid|connect\.sid)=(?P<secret>[A-Za-z0-9%._]{16,})`, looksRandom),
+		// A login and its password after a word for access: "Zugang zum
+		// Router: admin / …", "credentials: deploy / …".
+		lateRule(rule("login-password", []string{"/"}, `(?i)\b(?:zugang|zugangsdaten|login|credentials?|acceso|acesso|acces|identifiants?|account)\b[^\n]{0,40}?:\s*[^\s/]+\s*/\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// A secret-ish word, then a few words and a colon, then a value only
+		// a secret has: "the vault unseal key, don't lose it: …".
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"}, `(?i)\b(?:token|secret|key|password|passphrase|credentials?)s?\b(?:,?\s+[a-z']+){1,6}:\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
 		// A .pgpass line: host:port:database:user:password.
 		rule("pgpass", []string{":"}, `(?m)^[^\s:#]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>\S{6,})$`, notPlaceholder),
 		// Basic auth in code: requests' auth=("user", "…"), HTTPBasicAuth("user", "…").
@@ -182,7 +192,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
 		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica)\s+|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
 		// … or with a colon after what it is for: "SMTP-Kennwort für den
 		// Newsletter-Versand: …" (a key right before the colon is the
 		// assignment rules').
@@ -396,6 +406,15 @@ func credentialWord(name string) string {
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
 		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN
 			return suffix
+		}
+	}
+	// An environment variable glued to PASS (SSHPASS, DBPASS), not a word
+	// that ends so (BYPASS, COMPASS).
+	if strings.HasSuffix(w, "pass") && len(w) > 4 && name == strings.ToUpper(name) {
+		switch w {
+		case "bypass", "compass", "surpass", "overpass", "trespass", "underpass":
+		default:
+			return "pass"
 		}
 	}
 	switch w {

@@ -97,12 +97,16 @@ const (
 		`|(?:de agora em diante|a partir de agora|daqui em diante|daqui para frente)` +
 		`|(?:as of today|starting today|from today on|ab heute|a partir d'aujourd'hui|a partir de hoy|desde hoy|a partir de hoje)`
 	authority = `(?:\b(?:message|note|notice|order|instruction|directive|memo|word|announcement)s? from (?:the |our |your )?(?:[a-z]+ )?(?:owners?|admin(?:istrator)?s?|maintainers?|lead|security team|platform team|cto|ceo|management|anthropic|openai|github|staff|system)` +
-		`|\bbinding (?:on|for) (?:all )?(?:automated|ai|agents?|assistants?|bots?|llms?|tools?)|\bsigned by (?:root|the (?:repo )?owner|the admin)\b|\bowner override\b|\bverified\b[^.\n]{0,30}?\b(?:anthropic|openai|trust (?:&|and) safety|security team)\b` +
+		`|\bbinding (?:on|for) (?:all )?(?:automated|ai|agents?|assistants?|bots?|llms?|tools?)|\bper (?:compliance|legal|the board|security|policy)\b|\blegal has approved\b|\bthe board decided\b|\bdirective of the\b|\bticket from (?:it|the) [a-z ]{0,20}?governance\b|\blaut (?:compliance|rechtsabteilung|geschaftsfuhrung)\b|\bselon la direction\b|\bpor decision de la direccion\b|\bpor decisao da diretoria\b|\bsigned by (?:root|the (?:repo )?owner|the admin)\b|\bowner override\b|\bverified\b[^.\n]{0,30}?\b(?:anthropic|openai|trust (?:&|and) safety|security team)\b` +
 		`|priority override|official (?:notice|instruction|policy|directive)|(?:has|have) signed off|highest priority|top priority|as the (?:lead |repo |project )?(?:maintainer|owner|admin)|(?:written|issued|authori[sz]ed|approved) by the (?:admin|owner|maintainer|security team)|(?:is|are) authoritative|orders from|(?:^|\n)\s*\[?(?:system|admin|developer|root)\]?\s*[:\]]|the maintainer has authori[sz]ed)` +
 		`|(?:anweisung|nachricht|hinweis|befehl) (?:vom|von der|des) (?:eigentumer|besitzer|admin|administrator|maintainer|chef)` +
 		`|(?:message|instruction|ordre|consigne) (?:du|de l'|de la) (?:proprietaire|administrateur|admin|mainteneur|responsable)` +
 		`|(?:instruccion|mensaje|orden|aviso) del (?:administrador|propietario|dueno|admin|responsable)` +
 		`|(?:aviso|mensagem|instrucao|ordem) do (?:dono|proprietario|administrador|admin|responsavel)`
+	// unreported is concealment told as a convention, with no one
+	// addressed: "the swap goes unmentioned", "progress reports leave it
+	// out", "not worth raising in a summary".
+	unreported  = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output)` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
@@ -116,13 +120,13 @@ const (
 		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b)`
-	secretObj = `(?:secrets?|credentials?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
+	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
 		`|(?:credenciales|claves|contrasenas?)` +
 		`|(?:credenciais|chaves|senhas?)`
-	exfilVerb = `(?:(?:send|post|upload|email|e-mail|mail|forward|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put|attach)(?:s|es|ed|ing)?|cop(?:y|ies|ied|ying))` +
+	exfilVerb = `(?:(?:send|post|upload|email|e-mail|mail|forward|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put|attach|append|archive|archiv|ship)(?:s|es|ed|ing)?|cop(?:y|ies|ied|ying))` +
 		`|(?:schick[a-z]*|sende[nt]?|hochlad[a-z]*|lade\S* hoch|kopier[a-z]*|pushen|weitergeb[a-z]*|weiterleit[a-z]*|gib\S* (?:\S+ ){0,4}weiter)` +
 		`|(?:envo(?:ie|ies|ient|yer|yez|yons|yera|yeront)|pouss(?:e|es|er|ez|ent|era|eront)|publi(?:e|er|ez|ent|era|eront)|copi(?:e|es|er|ez|ent|era|eront)|partag(?:e|er|ez|ent|era|eront)|transfer(?:e|er|ez|ent|era|eront))` +
 		`|(?:envi(?:a|an|ar|e|en|ou|ara|aran|arao)|sub(?:a|an|e|en|ir|ira|iran)|copi(?:a|an|ar|ara|aran|ou)|public(?:a|an|ar|ara|aran)|publique|mand(?:a|an|ar|e|em|ara|ou))`
@@ -137,23 +141,23 @@ const (
 		`|(?:ejecuta|ejecutar|corre)` +
 		`|(?:execute|executar|rode|rodar)`
 	// safeguard is a protection a capability can weaken.
-	safeguard = `(?:branch protection|protections?|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
+	safeguard = `(?:branch protection|protections?|(?:mfa|2fa|signing|signature) (?:enforcement|requirement)|audit logging|zwei-faktor(?:-pflicht)?|verificacion de firmas|exigencia de assinatura|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
 		`|(?:green )?pipeline|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
 		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
 		`|(?:revisao|protecao|testes|verificac(?:ao|oes)(?: de assinatura)?|assinaturas?)`
 	weakenVerb = `(?:disabl(?:e|es|ed|ing)|comment(?:s|ed|ing)? out|dismiss(?:es|ed|ing)?|delet(?:e|es|ed|ing)|turn(?:s|ed|ing)? off|switch(?:es|ed|ing)? off|deactivat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|waiv(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|drop(?:s|ped|ping)?|relax(?:es|ed|ing)?|lift(?:s|ed|ing)?|truncat(?:e|es|ed|ing))` +
-		`|(?:deaktivier\S*|abschalten|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
-		`|(?:desactive\S*|desactiver|contourne\S*|ignore\S*)` +
+		`|(?:deaktivier\S*|abschalten|abgeschaltet|ausgeschaltet|ausgesetzt|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
+		`|(?:desactive\S*|desactiver|contourne\S*|ignorer|ignorez|ignoreront)` +
 		`|(?:desactiva\S*|desactivar|omite|omitir|salta)` +
-		`|(?:desativ\S*|desligue|desligar|pule|pular|ignore)`
+		`|(?:desativ\S*|desligue|desligar|pule|pular|ignorar)`
 	approveVerb = `(?:approv(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|accept(?:s|ed|ing)?|sign off|mark|apply|applies|applied)` +
 		`|(?:mergen|genehmigen|freigeben|akzeptieren)` +
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
-		`|(?:aprov(?:e|a|ar|em|ou|ara|arao)|fazer merge|mesclar|aceitar)|(?:aprobara|aprobaran|approuvera|approuveront|genehmigt)`
-	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
+		`|(?:aprov(?:e|a|ar|em|ou|ara|arao)|fazer merge|mesclar|aceitar)|(?:aprobara|aprobaran|approuvera|approuveront|genehmigt|gemerged|gemergt|fusionn[a-z]*|fusionad[ao]s?|integrad[ao]s?)`
+	noReview = `(?:without (?:a |any )?[a-z]+ review|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
@@ -308,13 +312,17 @@ func shapeParts() []shapePart {
 	// asked is a part whose match must not be negated ("never send …").
 	asked := func(name string, address bool, weight int, expr string) shapePart {
 		sp := p(name, address, weight, expr)
-		sp.also = func(s string, m []int) bool { return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) }
+		sp.also = func(s string, m []int) bool {
+			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m)
+		}
 		return sp
 	}
 	// sent is asked, with a destination outside somewhere in the text.
 	sent := func(name string, weight int, expr string) shapePart {
 		sp := asked(name, false, weight, expr)
-		sp.also = func(s string, m []int) bool { return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && outsideHost(s) }
+		sp.also = func(s string, m []int) bool {
+			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m) && outsideHost(s)
+		}
 		return sp
 	}
 	// addressed is an address part that does not count when its clause
@@ -323,7 +331,7 @@ func shapeParts() []shapePart {
 	addressed := func(name string, expr string, check func(s string, m []int) bool) shapePart {
 		sp := p(name, true, 2, expr)
 		sp.also = func(s string, m []int) bool {
-			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && (check == nil || check(s, m))
+			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && (check == nil || check(s, m))
 		}
 		return sp
 	}
@@ -360,6 +368,12 @@ func shapeParts() []shapePart {
 		// A reader told it is the one meant: "if you are automating this".
 		gated(p("automated-reader", true, 2, `\bif you(?:'re| are) (?:an? |the )?(?:automat[a-z]*|bot|agent|ai|llm|running (?:as|in|inside) (?:an? )?(?:agent|automation|ci|bot))`), "you", "you're"),
 		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(#/]\s*|--\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, nil), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		// A rule stated as how things are done here, with no one addressed:
+		// "Convention:", "Process (until further notice):", "Standard
+		// practice on this repo", "bis auf Weiteres", "jusqu'à nouvel
+		// ordre". A memory store's reader takes a convention as an order;
+		// weak, so it holds a note only beside a risky act.
+		p("convention", true, 1, `(?:^|\n)\s*(?:[a-z.-]+ ){0,2}(?:convention|process|procedure|practice|policy|rule|norm|etiquette|hygiene|guide|guidelines|standard|routine|setup|quickstart|bootstrap|konvention|betriebshinweis|regel|procedimento|procedure|convencion|convencao|norma)\b[^:\n]{0,60}:|\buntil further notice\b|\bfor the foreseeable future\b|\bindefinitely\b|\bno end date\b|\bon sight\b|\bpart of (?:routine|every)\b|\bthe agreed setup\b|\bas the vendor requires\b|\bbis auf weiteres\b|\bjusqu'a nouvel ordre\b|\bhasta nuevo aviso\b|\bate segunda ordem\b|\bindefinidamente\b|\bstandard practice\b|\bhouse rule\b`),
 		// An agent named at all: "(for the AI pair)", "-- AI agent:", "durch
 		// den Assistenten". Weak: a team's notes name agents all the time
 		// ("the agent reads the memories"); with risk ≥ 2 the note is held,
@@ -370,7 +384,8 @@ func shapeParts() []shapePart {
 		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
 		// An authority claimed is soft: "note from the security team: we
 		// rotated the signing key" names a secret and asks for nothing.
-		gated(softly(p("claimed-authority", true, 2, authority)), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem"),
+		gated(softly(p("claimed-authority", true, 2, authority)), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem",
+			"per", "legal", "board", "governance", "binding", "verified", "override", "laut", "selon", "decision", "decisao"),
 		gated(p("imperative", true, 1, imperativeStart), "run", "install", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
 		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
@@ -387,7 +402,7 @@ func shapeParts() []shapePart {
 		p("delegation", false, 2, delegation),
 		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
 			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)`),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
 		// Rights raised: admin or write access granted, history rewritten,
@@ -406,6 +421,30 @@ func shapeParts() []shapePart {
 		// tests made to pass. The risk is the reader's honesty, not an act
 		// the other lexicons name.
 		asked("user-deception", false, 2, `\b(?:tell|tells|say|says|report|reports|answer|answers|reply|replies|claim|claims|respond|responds|state|states)\b[^.\n]{0,50}?\b(?:succeeded|passed|(?:is|are|was) (?:audited|flawless|secure|correct|safe)|flawless|no (?:issues|problems|findings)|everything is fine|it worked)\b|\bwhatever the (?:user|person|customer|human) (?:asked|asks|says|wants|said)\b|\bassume (?:that )?(?:the user|they|the person|the human|the requester) (?:is|are) (?:an? )?(?:admin|administrator|root|owner|maintainer|authori[sz]ed|superuser)|\bnever ask (?:them|the user|the person|the human|anyone)\b[^.\n]{0,20}?\bconfirm|\bkeep (?:the )?(?:details|it|this|that|changes?|them)\b[^.\n]{0,20}?\baway from\b|\b(?:must|should) not (?:hear|learn|know|find out)\b|\b(?:don'?t|do not|never) let (?:it|this|that|them) (?:show up|appear|surface)\b|\b(?:make|making) (?:them|the tests?|it|tests) (?:always )?pass\b|\bassert(?:ing|s)? true\b|\bdescrib[a-z]* (?:it|this|that|the (?:change|fix|patch))\b[^.\n]{0,40}?\bas ["'a-z]`),
+		p("unreported", false, 2, unreported),
+		// Instructions handed to a file, a mark or a URL: "binding and
+		// carried out as written", "counts as pre-approved instructions",
+		// "the authoritative version … overrides local files".
+		p("instruction-source", false, 2, `\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
+		// What the person is told, bent, as a convention: "real or not",
+		// "regardless of the run's outcome", "never the actual author".
+		asked("user-deception", false, 2, `\breal or not\b|\bregardless of (?:the )?(?:run'?s |actual |test |build )?(?:outcome|result|status)\b|\bwhatever they are\b|\beven when the question\b|\bnever the actual\b|\bdescribed as (?:green|passing|successful|done)\b`),
+		// Admins added, a plan applied to production unreviewed, changes
+		// landed straight in production (five languages).
+		p("grants-rights", false, 2, `\badd(?:s|ed|ing)? (?:new )?(?:members|users|people|accounts|\S+) to (?:the )?(?:org'?s? )?(?:admin|owners?|maintainers?|root) (?:team|group)\b|\bcleared\b[^.\n]{0,40}?\bto (?:apply|merge|push|deploy|publish|release)\b`),
+		p("capability", false, 1, `\bdirekt in (?:die )?produktion|\bdirectement en production|\bdirectamente (?:en|a) produccion|\bdireto (?:em|na) producao|\bse aplican directamente|\bstraight from the working branch`),
+		p("unchecked", false, 1, `\b(?:approval|review|sign-?off)\b[^.]{0,80}?\bnot required\b|\bohne (?:ticket|freigabe|review)|\bsans ticket\b|\bsin ticket\b|\bsem ticket\b|\bneeds no ticket\b|\bno ticket\b`),
+		// An object destroyed, told object first: "snapshots … werden …
+		// gelöscht", "the backups are wiped".
+		asked("destroy", false, 2, `\b(?:`+destroyObj+`)\b[^.\n]{0,60}?\b(?:deleted|wiped|purged|dropped|removed|destroyed|geloscht|supprime(?:e|es|s)?|borrad[ao]s?|apagad[ao]s?)\b`),
+		// A download run another way: process substitution into any
+		// interpreter, irm | iex.
+		// A download run in shell syntax: piped into a shell, process
+		// substitution into any interpreter, irm | iex.
+		sent("pipe-to-shell", 3, `<\(\s*(?:curl|wget)\b|\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\b[^\n|]{0,120}\|\s*iex\b|\b(?:curl|wget)\b[^\n|]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`),
+		// A package source swapped: "never from PyPI", "the official image
+		// is deprecated", a go.mod replace pointed at a fork.
+		sent("supply-chain", 2, `\bnever from (?:pypi|npm|the (?:official|upstream) (?:registry|index|proxy)|proxy\.golang\.org|docker hub)\b|\bofficial (?:image|registry|package|build|index|release)\b[^.\n]{0,40}?\b(?:deprecated|swapped|replaced|not used|untrusted)\b|\breplace (?:directive )?points\b|\bcomes from the (?:wheel|tarball|build|binary|image) at\b`),
 		// A package swapped for a fork from a git host.
 		asked("supply-chain", false, 2, `\b(?:replace|swap|switch|install|pin)[a-z]*\b[^.\n]{0,60}?(?:\bgithub:|\bgit\+|\bgitlab:|\bbitbucket:)`),
 		// Code that fetches and runs in one line: exec(urlopen(…)).
@@ -435,6 +474,7 @@ func shapeParts() []shapePart {
 		// A secret sent, told in the passive: "the dotenv file gets
 		// attached to …".
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,40}?\b(?:gets?|is|are|be) (?:sent|attached|uploaded|posted|e-?mailed|forwarded|copied|pasted|shared|synced)\b`),
+		sent("sensitive-outbound", 3, `(?:`+secretObj+`|\bauthorization headers?)[^.\n]{0,40}?\b(?:goe?s? to|(?:est|es|e|se|wird|werden|sont|son|sao|foi) (?:archive|envoye|copie|adjunta|adjuntado|enviado|copiado|gesendet|kopiert|hochgeladen|transfere)s?)\b`),
 		p("sensitive-data", false, 2, `\b(?:export|copy|dump|send|upload|share|sync)\b[^.\n]{0,40}?\b(?:customer (?:data|table|records|list|emails)|personal data|pii|user table|the (?:whole )?database)\b`),
 		// A secret named: a word of the lexicon, or a variable that holds
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
@@ -510,7 +550,12 @@ func sentenceBound(expr string) string {
 
 // forbids is what follows a modal that takes a capability away: "agents
 // must not", "the bot should never".
-var forbids = lazyRE(`^\s*(?:not|never|n't|no longer)\b`)
+var forbids = lazyRE(`^\s*(?:not|never|n't|no longer|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
+
+// forbidsBefore is a negation before the modal or the agent noun: "no
+// agent may", "les agents ne doivent pas", "os agentes não podem", "los
+// agentes no pueden".
+var forbidsBefore = lazyRE(`(?:^|[^a-z])no\s+(?:[a-z-]+\s+)?(?:agents?|bots?|assistants?|ai|models?|tools?)\b|\b(?:ne|n'|nao|no)\s*\S+\s*$`)
 
 // verbCue reports whether w, the word after an agent noun, reads as the
 // clause's verb: a modal, a verb of the risk lexicons or a common one in
@@ -546,7 +591,7 @@ func clauseVerb(s string, i, j int) bool {
 		return false // a key ("copilot:\n  enabled: true"), not a verb
 	}
 	if w != "to" {
-		return verbCue(w)
+		return verbCue(w) && !pastTense(w)
 	}
 	rest := strings.TrimLeft(s[j:], " ")
 	end := strings.IndexFunc(rest, func(r rune) bool { return r < 'a' || r > 'z' })
@@ -554,6 +599,16 @@ func clauseVerb(s string, i, j int) bool {
 		end = len(rest)
 	}
 	return end > 0 && verbCue(rest[:end])
+}
+
+// pastTense reports an English past form: "the assistant deleted the old
+// snapshots after Sam asked it to" tells what happened, it orders nothing.
+func pastTense(w string) bool {
+	switch w {
+	case "sent", "ran", "took", "made", "wrote", "got", "gave", "kept", "put", "set", "held", "told", "said", "did", "was", "were", "had":
+		return w != "put" && w != "set" // the same in the present
+	}
+	return strings.HasSuffix(w, "ed") && len(w) > 4
 }
 
 // cueVerbs are the verbs verbCue knows, in their base form.
@@ -581,14 +636,14 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	s := shapeView(native)
 	var parts []string
-	address, risk, strong, hard, reader, standing, ordered := 0, 0, false, false, false, false, false
+	address, risk, strong, hard, reader, standing, ordered, rule, conduct := 0, 0, false, false, false, false, false, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
 	open := rules.gates.opened(s)
 	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
-		if pass == 1 && (address == 0 || !holds && !strong) {
+		if pass == 1 && !holds && !strong {
 			return Finding{}, false, false
 		}
 		for i, p := range rules.parts {
@@ -602,14 +657,27 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 			if p.address {
 				reader = reader || p.name == "permissive" || p.name == "you-directive"
 				standing = standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
+				rule = rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on"
 				ordered = ordered || orders[p.name]
 				address += p.weight
 				strong = strong || p.weight >= shapeAddress
 				hard = hard || p.weight >= shapeAddress && !p.soft
 			} else {
 				risk += p.weight
+				conduct = conduct || conductParts[p.name]
 			}
 		}
+	}
+	if address == 0 {
+		// Nobody addressed, but the act is the reader's own conduct —
+		// whose instructions count, what the person is told or not told —
+		// or a download run: a note that says how "things are done" here
+		// is an order to the agent that remembers it.
+		if conduct && risk >= shapeRisk {
+			sort.Strings(parts)
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
+		}
+		return Finding{}, false, false
 	}
 	if risk == 0 {
 		// No act the lexicons know, but a standing order to agents about
@@ -626,12 +694,16 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	switch {
 	case strong && risk >= shapeRisk:
 		return f, false, true
-	case hard, address >= shapeAddress && risk >= shapeRisk, reader && risk >= shapeRisk, risk >= 2*shapeRisk:
+	case hard, address >= shapeAddress && risk >= shapeRisk, (reader || rule || conduct) && risk >= shapeRisk, risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
 	}
 	return Finding{}, false, false
 }
+
+// conductParts are the risk parts about the reader's own conduct, which
+// hold a note from an untrusted source even when it addresses nobody.
+var conductParts = map[string]bool{"instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true}
 
 // orders are the address parts that give an order (a modal, an
 // imperative, a vocative, a key for agents), not describe a habit.
@@ -640,7 +712,7 @@ var orders = map[string]bool{"agent-directive": true, "agent-vocative": true, "a
 // readerMeta is what a standing order to agents is about when it names no
 // risky act: their instructions, memory, sessions, answers, the person
 // they work for.
-var readerMeta = lazyRE(`\b(?:instructions?|rules|prompts?|orders?|memor(?:y|ies)|the (?:user|human|person|requester|owner)|users?'s?|answers?|repl(?:y|ies)|summar(?:y|ies|ise|ize)|reports?|tell|says?|confirm|ask|obey|trust|agents\.md|claude\.md)\b`)
+var readerMeta = lazyRE(`\b(?:instructions?|orders?|prompts?|obey|trust|agents\.md|claude\.md|operator)\b`)
 
 // gateWords maps each gate word to the parts it opens (a bit per part);
 // gated has the bits of the parts that have a gate.
@@ -696,6 +768,20 @@ func (g gateWords) opened(s string) uint64 {
 	return bits
 }
 
+// ownScope reports an act confined to the reader's own things in the
+// sentence that holds s[m[0]:m[1]]: "feel free to skip the e2e suite
+// locally", "force-push your own feature branch" risk nothing shared.
+func ownScope(s string, m []int) bool {
+	from := strings.LastIndexAny(s[:m[0]], ".!?;\n") + 1
+	to := len(s)
+	if i := strings.IndexAny(s[m[1]:], ".!?;\n"); i >= 0 {
+		to = m[1] + i
+	}
+	return ownThings().MatchString(s[from:to])
+}
+
+var ownThings = lazyRE(`\b(?:locally|on your (?:own )?(?:machine|laptop)|your own (?:feature )?(?:branch|branches|fork|forks|laptop|machine|settings)|in your (?:fork|settings|sandbox)|personal (?:fork|branch|sandbox))\b`)
+
 // inQuestion reports whether the sentence holding s[:end]'s end is a
 // question: "can you explain why this test is skipped?" asks nothing of
 // the reader's safeguards.
@@ -716,7 +802,7 @@ func negatedBefore(s string, i int) bool {
 func outsideHost(s string) bool {
 	// Every destination holds a slash, an @, a dot between digits or one
 	// of the words; most notes hold none and skip the expression.
-	if !strings.ContainsAny(s, "/@") && !digitDot(s) && !outsideWord(s) {
+	if !strings.ContainsAny(s, "/@:") && !digitDot(s) && !outsideWord(s) {
 		return false
 	}
 	for _, m := range outsideRE().FindAllString(s, 16) {
@@ -741,7 +827,7 @@ func digitDot(s string) bool {
 
 // outsideWord reports the words of outside's destinations without a slash.
 func outsideWord(s string) bool {
-	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third"} {
+	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third", "prestataire", "externe", "extern", "fornecedor", "proveedor", "dienstleister"} {
 		if strings.Contains(s, w) {
 			return true
 		}
@@ -803,6 +889,7 @@ func shapeView(native string) string {
 	}
 	if strings.Contains(s, "-") {
 		s = hyphenLetters().ReplaceAllStringFunc(s, func(w string) string { return strings.ReplaceAll(w, "-", "") })
+		s = strings.ReplaceAll(s, "-\n", "") // a word broken at the line's end
 	}
 	if !isPlainASCII(s) {
 		s = norm.NFD.String(s)
