@@ -3,6 +3,7 @@ package trust
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -643,8 +644,11 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
-		if pass == 1 && !holds && !strong {
-			return Finding{}, false, false
+		if pass == 1 {
+			parts, address = namedOnce(parts, address)
+			if !holds && !strong {
+				return Finding{}, false, false
+			}
 		}
 		for i, p := range rules.parts {
 			if p.address != (pass == 0) || open&(1<<i) == 0 {
@@ -699,6 +703,22 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 		return f, true, true
 	}
 	return Finding{}, false, false
+}
+
+// namedOnce drops agent-mention when a part that reads the agent's clause
+// fired too: the agent is then counted, and named in the record, once.
+func namedOnce(parts []string, address int) ([]string, int) {
+	i := slices.Index(parts, "agent-mention")
+	if i < 0 {
+		return parts, address
+	}
+	for _, p := range parts {
+		switch p {
+		case "agent-subject", "agent-directive", "agent-vocative", "agent-config":
+			return slices.Delete(parts, i, i+1), address - 1
+		}
+	}
+	return parts, address
 }
 
 // conductParts are the risk parts about the reader's own conduct, which
