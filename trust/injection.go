@@ -384,15 +384,15 @@ func Scan(s string) (Finding, bool) {
 // ROT13, "wkh" in a shift of 3, "eht" reversed): a text with none is no
 // such English, and decoding every note would double the scan.
 func unshifted(s string) (plain, via string, ok bool) {
-	hits := map[int]int{}
+	var hits [27]int // by shift + 1 (reversedWords is -1)
 	best, n := 0, 0
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) {
 		k, ok := shiftedWords()[w]
 		if !ok {
 			continue
 		}
-		if hits[k]++; hits[k] > n {
-			best, n = k, hits[k]
+		if hits[k+1]++; hits[k+1] > n {
+			best, n = k, hits[k+1]
 		}
 	}
 	switch {

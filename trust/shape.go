@@ -374,7 +374,10 @@ func shapeParts() []shapePart {
 		// practice on this repo", "bis auf Weiteres", "jusqu'à nouvel
 		// ordre". A memory store's reader takes a convention as an order;
 		// weak, so it holds a note only beside a risky act.
-		p("convention", true, 1, `(?:^|\n)\s*(?:[a-z.-]+ ){0,2}(?:convention|process|procedure|practice|policy|rule|norm|etiquette|hygiene|guide|guidelines|standard|routine|setup|quickstart|bootstrap|konvention|betriebshinweis|regel|procedimento|procedure|convencion|convencao|norma)\b[^:\n]{0,60}:|\buntil further notice\b|\bfor the foreseeable future\b|\bindefinitely\b|\bno end date\b|\bon sight\b|\bpart of (?:routine|every)\b|\bthe agreed setup\b|\bas the vendor requires\b|\bbis auf weiteres\b|\bjusqu'a nouvel ordre\b|\bhasta nuevo aviso\b|\bate segunda ordem\b|\bindefinidamente\b|\bstandard practice\b|\bhouse rule\b`),
+		gated(p("convention", true, 1, `(?:^|\n)\s*(?:[a-z.-]+ ){0,2}(?:convention|process|procedure|practice|policy|rule|norm|etiquette|hygiene|guide|guidelines|standard|routine|setup|quickstart|bootstrap|konvention|betriebshinweis|regel|procedimento|procedure|convencion|convencao|norma)\b[^:\n]{0,60}:|\buntil further notice\b|\bfor the foreseeable future\b|\bindefinitely\b|\bno end date\b|\bon sight\b|\bpart of (?:routine|every)\b|\bthe agreed setup\b|\bas the vendor requires\b|\bbis auf weiteres\b|\bjusqu'a nouvel ordre\b|\bhasta nuevo aviso\b|\bate segunda ordem\b|\bindefinidamente\b|\bstandard practice\b|\bhouse rule\b`),
+			"convention", "process", "procedure", "practice", "policy", "rule", "norm", "etiquette", "hygiene", "guide", "guidelines", "standard", "routine", "setup",
+			"quickstart", "bootstrap", "konvention", "betriebshinweis", "regel", "procedimento", "convencion", "convencao", "norma", "until", "foreseeable",
+			"indefinitely", "end", "sight", "part", "agreed", "requires", "bis", "jusqu'a", "hasta", "ate", "indefinidamente", "house"),
 		// An agent named at all: "(for the AI pair)", "-- AI agent:", "durch
 		// den Assistenten". Weak: a team's notes name agents all the time
 		// ("the agent reads the memories"); with risk ≥ 2 the note is held,
@@ -652,6 +655,11 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 		}
 		for i, p := range rules.parts {
 			if p.address != (pass == 0) || open&(1<<i) == 0 {
+				continue
+			}
+			// Addressing nobody, only the reader's own conduct can hold a
+			// note: the other risk parts are not tried (most notes).
+			if pass == 1 && address == 0 && !conductParts[p.name] {
 				continue
 			}
 			if !p.fires(s, rules.index, hits, memo) {
