@@ -64,7 +64,7 @@ var untrusted = Source{}
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
 // tuned and still short of the goals. Empty when every batch meets them.
-var measuredOnly = map[string]bool{}
+var measuredOnly = map[string]bool{"fresh7": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
