@@ -161,6 +161,8 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"ldap"}, `ldap(?:search|modify|add|delete|whoami|passwd|compare)\b[^\n|;&]*?\s-w\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"securestring"}, `(?i)convertto-securestring\s+(?:-string\s+)?(?P<secret>'[^'\n]{6,}'|"[^"\n]{6,}")`, notPlaceholder),
+		rule("cli-password", []string{"rabbitmqctl"}, `rabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"user-secrets"}, `(?i)user-secrets\s+set\s+"[^"\n]*(?:password|secret|token|key)[^"\n]*"\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
@@ -168,6 +170,9 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// Credentials told as a pair: "creds for the staging admin are admin
+		// and …".
+		lateRule(rule("login-password", []string{"cred"}, `(?i)\b(?:creds|credentials|login)\b[^.\n]{0,50}?\s(?:are|is|=|:)\s+[^\s,;/]+\s*(?:and|/|,)\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A session id in a cookie or a query: "sessionid=d71f…".
 		rule("session-cookie", []string{"sess", "sid"}, `(?i)\b(?:session_?id|sessid|phpsessid|jsessionid|sid|connect\.sid)=(?P<secret>[A-Za-z0-9%._]{16,})`, looksRandom),
 		// A login and its password after a word for access: "Zugang zum
@@ -200,8 +205,8 @@ var credRules = sync.OnceValue(func() []credRule {
 			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\s[^.\n:]{1,60}?:\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// … and without the verb, a password word and the password:
 		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
-		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "clave de paso", "palabra de paso"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha|clave de paso|palabra de paso)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A Wi-Fi network and its key: "wifi: office-5G / …".
 		lateRule(rule("wifi-password", []string{"wifi", "wi-fi", "wlan", "ssid"},
 			`(?i)\b(?:wi-?fi|wlan|ssid)\b[^\n]{0,40}?(?:\s/|\bpassword|\bpw|\bkey|\bpassphrase)\s*[:=]?\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
