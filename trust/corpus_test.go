@@ -63,7 +63,8 @@ var untrusted = Source{}
 
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
-// tuned and still short of the goals. Empty when every batch meets them.
+// tuned and still short of the goals: batch 7, written after the three
+// readings, is kept untuned as the current held-out estimate.
 var measuredOnly = map[string]bool{"fresh7": true}
 
 func TestSecurityCorpora(t *testing.T) {
