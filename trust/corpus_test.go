@@ -64,8 +64,9 @@ var untrusted = Source{}
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
 // tuned and still short of the goals: batch 7, written after the three
-// readings, is kept untuned as the current held-out estimate.
-var measuredOnly = map[string]bool{"fresh7": true}
+// readings, and batch 8, written by the lead and never shown to whoever
+// tuned the rules, are kept untuned as the current held-out estimates.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
