@@ -280,6 +280,7 @@ type edit struct {
 	orig []byte
 	mode fs.FileMode
 	to   string
+	seen *seen // the file's stat before it was read
 }
 
 type planner struct {
@@ -391,6 +392,7 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 		return nil, err.Error()
 	}
 	abs := p.s.abs(rel)
+	at := time.Now()
 	fi, err := os.Lstat(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -406,7 +408,7 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 	if err != nil {
 		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
-	return &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel}, ""
+	return &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel, seen: &seen{fi: fi, at: at}}, ""
 }
 
 // fetch is a file prefetch reads ahead of the plan: whoever takes it
@@ -581,7 +583,7 @@ func (p *planner) collect() {
 			continue
 		}
 		op := &fileOp{Path: ed.to, Mode: ed.mode, Existed: true, Original: ed.orig, OriginalSum: sum(ed.orig),
-			Data: data, Sum: sum(data), parsed: ed.p}
+			Data: data, Sum: sum(data), parsed: ed.p, seen: ed.seen}
 		if ed.to != from {
 			op.From = from
 		}
