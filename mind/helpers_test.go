@@ -33,6 +33,8 @@ type testDoc struct {
 	tags       []string
 	entities   []doc.EntityRef
 	aliases    []string
+	// attribution is who said or noticed it (default: none).
+	attribution string
 }
 
 func imp(f float64) *float64 { return &f }
@@ -85,6 +87,7 @@ func (v *vaultT) add(d testDoc) (rel, id string) {
 		SourceHash: doc.Hash(d.body), Title: d.title, Importance: d.importance,
 		SessionID: d.session, Status: d.status, Tags: d.tags, Entities: d.entities,
 		Aliases: d.aliases, LastReinforced: d.reinforced, Body: d.body,
+		Attribution: d.attribution,
 	}
 	if d.reinforced != nil {
 		document.Reinforced = 1

@@ -381,6 +381,54 @@ func TestMatchTerms(t *testing.T) {
 	}
 }
 
+// TestRankNeighboursBySpeaker: a match lends its neighbours what it
+// matched, not who said it: a turn next to Melanie's match, said by
+// Caroline, borrows the match's share before Melanie's lift and is
+// lowered as Caroline's (the question names Melanie), so the chat around
+// the named speaker's words does not ride on her name.
+func TestRankNeighboursBySpeaker(t *testing.T) {
+	v := newVault(t)
+	const sess = "0195e0c4-1c4b-7cc4-8d6a-000000000001"
+	turns := []struct{ who, body string }{
+		{"Caroline", "we went out to the quay early"},
+		{"Melanie", "I brought the kestrel lantern"},
+		{"Caroline", "it lights the whole deck"},
+	}
+	var id [3]string
+	for i, tu := range turns {
+		_, id[i] = v.add(testDoc{body: tu.body, attribution: tu.who, session: sess, created: ago(day - time.Duration(i)*time.Minute)})
+	}
+	for i := range 3 {
+		v.add(testDoc{body: fmt.Sprintf("a lantern, number %d", i), created: ago(2 * day)})
+	}
+	// No memory has every word ("bring" is not "brought"): no bonus to
+	// take off what the match lends.
+	res := search(t, v.open(), "what did Melanie bring kestrel lantern")
+	at := map[string]int{}
+	for i, h := range res.Hits {
+		at[h.ID] = i
+	}
+	for _, x := range id {
+		if _, ok := at[x]; !ok {
+			t.Fatalf("%s not found: %s", x, titles(res))
+		}
+	}
+	match := res.Hits[at[id[1]]]
+	if at[id[1]] != 0 {
+		t.Fatalf("the match at %d: %s", at[id[1]], titles(res))
+	}
+	// The match's relevance R was lifted: (R0 + w)/(1 + w). Its neighbours
+	// borrow neighbourShare·R0, lowered as Caroline's, halved as strangers.
+	w := speakerWeight
+	r0 := match.Relevance*(1+w) - w
+	want := strangerShare * neighbourShare * r0 / (1 + w)
+	for _, k := range []int{0, 2} {
+		if h := res.Hits[at[id[k]]]; !near(h.Relevance, want) {
+			t.Errorf("%q (Caroline) next to Melanie's match (relevance %v): relevance %v, want %v", turns[k].body, match.Relevance, h.Relevance, want)
+		}
+	}
+}
+
 // TestBySpeaker: a memory whose attribution the query names gains a bounded
 // share of relevance; the others keep their order among themselves, and
 // every relevance stays in [0, 1].

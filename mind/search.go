@@ -265,10 +265,11 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		}
 		hits, lends = coordinate(hits, more, words, has)
 	}
+	var named map[string]bool
 	if pl != nil {
 		// Pull search only: the push block asks by the agent's name for
 		// what others marked too.
-		bySpeaker(hits, p.Terms, lends)
+		named = bySpeaker(hits, p.Terms, lends)
 		if pl.askWhen {
 			if err := r.byTimeWords(ctx, hits, lends); err != nil {
 				return nil, false, nil, err
@@ -280,7 +281,7 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 			}
 		}
 	}
-	if hits, lenders, err = r.withNeighbours(ctx, p, hits, lend, lends); err != nil {
+	if hits, lenders, err = r.withNeighbours(ctx, p, hits, lend, lends, named); err != nil {
 		return nil, false, nil, err
 	}
 	return hits[:min(limit, len(hits))], any, lenders, nil

@@ -120,8 +120,7 @@ func main() {
 		defer dumpf.Close()
 	}
 	var cx, bm tally
-	var searchTime time.Duration
-	var searches int
+	var times []time.Duration // each search's, for the mean and the median
 	for _, f := range files {
 		c, err := readConversation(f)
 		if err != nil {
@@ -153,8 +152,7 @@ func main() {
 			if err != nil {
 				fail(fmt.Errorf("%s: %q: %w", c.Name, q.Question, err))
 			}
-			searchTime += time.Since(t0)
-			searches++
+			times = append(times, time.Since(t0))
 			base := bm25.top(q.Question, 10)
 			cx.add(q, got)
 			bm.add(q, base)
@@ -167,8 +165,9 @@ func main() {
 			}
 		}
 	}
-	fmt.Printf("recall of the evidence turns, %d questions (%d conversations); searches: mean %.0f ms %s\n",
-		cx.n[0], len(files), float64(searchTime.Milliseconds())/float64(max(searches, 1)), map[bool]string{false: "whole-process", true: "in process"}[*inproc])
+	mean, p50 := meanMedian(times)
+	fmt.Printf("recall of the evidence turns, %d questions (%d conversations); searches: mean %.1f ms, p50 %.1f ms %s\n",
+		cx.n[0], len(files), mean, p50, map[bool]string{false: "whole-process", true: "in process"}[*inproc])
 	fmt.Printf("%-12s %5s  %9s %9s  %9s %9s\n", "category", "n", "cortex@5", "bm25@5", "cortex@10", "bm25@10")
 	row := func(name string, i int) {
 		fmt.Printf("%-12s %5d  %8.1f%% %8.1f%%  %8.1f%% %8.1f%%\n", name, cx.n[i],
@@ -488,4 +487,25 @@ func (b *bm25) top(q string, k int) []string {
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "recallbench:", err)
 	os.Exit(1)
+}
+
+// meanMedian returns the mean and the median of ts in milliseconds (0 for
+// none).
+func meanMedian(ts []time.Duration) (mean, median float64) {
+	if len(ts) == 0 {
+		return 0, 0
+	}
+	sorted := slices.Clone(ts)
+	slices.Sort(sorted)
+	var sum time.Duration
+	for _, t := range sorted {
+		sum += t
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	mid := len(sorted) / 2
+	median = ms(sorted[mid])
+	if len(sorted)%2 == 0 {
+		median = (ms(sorted[mid-1]) + ms(sorted[mid])) / 2
+	}
+	return ms(sum) / float64(len(sorted)), median
 }
