@@ -1,14 +1,17 @@
 package doc
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
+	"github.com/adrg/frontmatter"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -292,21 +295,39 @@ func Parse(data []byte) (*Parsed, error) {
 		p.eol = "\r\n"
 	}
 
-	// The frontmatter ends at the first line after the opening one that
-	// reads `---` once trimmed, the rule of the frontmatter library this
-	// parse followed (and a test still checks it against): found in
-	// place, without the library's copy of every line read.
-	closeStart, closeEnd, closed := closingLine(text, openEnd)
-	if !closed {
+	var (
+		node    *yaml.Node
+		fm      []byte
+		yamlErr error
+	)
+	format := frontmatter.NewFormat("---", "---", func(b []byte, _ any) error {
+		fm = b
+		node, p.oneLine, yamlErr = parseYAML(b)
+		return yamlErr
+	})
+	// The library copies all it reads; give it the frontmatter block only,
+	// up to the closing delimiter line, so a long body is not copied.
+	block := text[:blockEnd(text, openEnd)]
+	br := readers.Get().(*bufio.Reader)
+	br.Reset(bytes.NewReader(block))
+	rest, err := frontmatter.MustParse(br, nil, format)
+	br.Reset(nil)
+	readers.Put(br)
+	switch {
+	case errors.Is(err, frontmatter.ErrNotFound):
 		return nil, &ParseError{Line: p.openLine, Err: ErrUnclosedFrontmatter,
 			Msg: "frontmatter is not closed: add a --- line after the fields"}
+	case err != nil && yamlErr == nil:
+		return nil, &ParseError{Line: p.openLine, Err: ErrInvalidYAML, Msg: "reading frontmatter: " + err.Error()}
 	}
-	fm := text[openEnd:closeStart]
-	node, oneLine, yamlErr := parseYAML(fm)
-	p.oneLine = oneLine
 	p.fmStart = p.bom + openEnd
 	p.fmEnd = p.fmStart + len(fm)
-	p.bodyStart = p.bom + closeEnd
+	p.bodyStart = p.bom + len(block) - len(rest)
+	if p.fmEnd > p.bodyStart || !bytes.Equal(data[p.fmStart:p.fmEnd], fm) {
+		// The library and our own scan disagree on where the frontmatter
+		// is; editing by offsets would then corrupt the file.
+		return nil, &ParseError{Line: p.openLine, Err: ErrInvalidYAML, Msg: "cannot locate the frontmatter"}
+	}
 	p.fmLine = p.openLine + 1
 	p.indexLines()
 	p.bodyLine = p.fmLine + p.fmLines() + 1 // after the closing delimiter
@@ -347,23 +368,27 @@ func Parse(data []byte) (*Parsed, error) {
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// closingLine finds the first line of text at or after from that reads
-// `---` once trimmed: where it starts and ends (past its newline, or at
-// the end of text for a last line without one); closed is false when
-// there is none.
-func closingLine(text []byte, from int) (start, end int, closed bool) {
+// blockEnd returns the offset just past the first line after from that
+// reads `---` once trimmed (the rule of the frontmatter library), or
+// len(text) when there is none.
+func blockEnd(text []byte, from int) int {
 	for off := from; off < len(text); {
 		next := len(text)
 		if i := bytes.IndexByte(text[off:], '\n'); i >= 0 {
 			next = off + i + 1
 		}
 		if l := text[off:next]; len(l) >= 3 && string(bytes.TrimSpace(l)) == "---" {
-			return off, next, true
+			return next
 		}
 		off = next
 	}
-	return 0, 0, false
+	return len(text)
 }
+
+// readers recycles the 4 KB read buffer the frontmatter library would
+// otherwise allocate for every parse (it reuses a *bufio.Reader it is given):
+// the index parses every file of the vault.
+var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, 4096) }}
 
 // checkText refuses what is not text: a NUL byte or invalid UTF-8, with the
 // line where it is.
