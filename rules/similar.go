@@ -153,7 +153,7 @@ func newNote(text string) note {
 			pending = ""
 		}
 	}
-	for _, raw := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) }) {
+	for raw := range strings.FieldsFuncSeq(text, unicode.IsSpace) {
 		ticked := inTick || strings.HasPrefix(raw, "`")
 		if strings.Count(raw, "`")%2 == 1 {
 			inTick = !inTick

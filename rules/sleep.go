@@ -171,10 +171,20 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 		}
 	}
 	t0 := time.Now()
-	dirty, err := s.git.Unclean(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("maintain: %w", err)
+	// git status walks the work tree in a process of its own while the
+	// index is refreshed and the idle state's inputs are read: at 10,000
+	// documents each is a tenth of a second or more.
+	gitCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type unclean struct {
+		dirty map[string]bool
+		err   error
 	}
+	status := make(chan unclean, 1)
+	go func() {
+		dirty, err := s.git.Unclean(gitCtx)
+		status <- unclean{dirty, err}
+	}()
 	if err := s.refresh(ctx); err != nil {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
@@ -183,6 +193,11 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	if err != nil {
 		s.log.Warn("maintain: planning in full", "err", err)
 	}
+	st := <-status
+	if st.err != nil {
+		return nil, fmt.Errorf("maintain: %w", st.err)
+	}
+	dirty := st.dirty
 	// A person's uncommitted work changes what a plan may touch without
 	// changing anything the idle hash reads (a `git add`, a `git reset`):
 	// only a vault without any plans from the idle record.
@@ -283,6 +298,7 @@ type edit struct {
 	orig []byte
 	mode fs.FileMode
 	to   string
+	seen *seen // the file's stat before it was read
 }
 
 type planner struct {
@@ -394,6 +410,7 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 		return nil, err.Error()
 	}
 	abs := p.s.abs(rel)
+	at := time.Now()
 	fi, err := os.Lstat(abs)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -401,7 +418,10 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 		}
 		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
-	data, err := os.ReadFile(abs)
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Sprintf("%s: not a regular file (%s); left out of this run", rel, fi.Mode().Type())
+	}
+	data, err := readFile(abs, fi.Size())
 	if err != nil {
 		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
@@ -409,7 +429,7 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 	if err != nil {
 		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}
-	return &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel}, ""
+	return &edit{p: parsed, orig: data, mode: fi.Mode().Perm(), to: rel, seen: &seen{fi: fi, at: at}}, ""
 }
 
 // fetch is a file prefetch reads ahead of the plan: whoever takes it
@@ -584,7 +604,7 @@ func (p *planner) collect() {
 			continue
 		}
 		op := &fileOp{Path: ed.to, Mode: ed.mode, Existed: true, Original: ed.orig, OriginalSum: sum(ed.orig),
-			Data: data, Sum: sum(data), parsed: ed.p}
+			Data: data, Sum: sum(data), parsed: ed.p, seen: ed.seen}
 		if ed.to != from {
 			op.From = from
 		}

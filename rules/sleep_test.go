@@ -421,6 +421,38 @@ func TestMaintainRefusesAChangedFile(t *testing.T) {
 	}
 }
 
+// TestMaintainRefusesAFileChangedSameSize: the write trusts a file's stat
+// (seen.still) only as far as it tells, so a change of the same size,
+// made after the plan read the file, stops the run as any change does.
+func TestMaintainRefusesAFileChangedSameSize(t *testing.T) {
+	defer func(w time.Duration) { racyWindow = w }(racyWindow)
+	racyWindow = 0
+	f := newFixture(t)
+	s := f.open(t)
+	ctx := context.Background()
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.plan(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "mind/concepts/2026-01/2026-01-02-aaaa0002.md"
+	if p.edits[rel] == nil {
+		t.Fatalf("%s is not in the plan", rel)
+	}
+	changed := strings.Replace(f.files[rel], "importance: 0.9", "importance: 0.8", 1)
+	if changed == f.files[rel] {
+		t.Fatal("the fixture changed")
+	}
+	rewrite(t, s.abs(rel), []byte(changed))
+	ops := sortOps(p.ops)
+	_, err = s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
+	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), rel) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
 // TestMaintainCatchesUpOverRuns: with a limit of files a run, runs
 // succeed one another until the vault is where one unlimited run takes it.
 func TestMaintainCatchesUpOverRuns(t *testing.T) {

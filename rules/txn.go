@@ -79,6 +79,8 @@ type fileOp struct {
 	Sum  string `json:"sha256"`
 	// parsed is Data parsed, where the plan has it (the index takes it).
 	parsed *doc.Parsed
+	// seen is the stat of the file the plan read the original from.
+	seen *seen
 }
 
 // nameBlobs fills the operations' blob ids: always Blob, and OriginalBlob
@@ -204,12 +206,19 @@ var errCrash = errors.New("simulated crash")
 var ErrChanged = errors.New("changed since the run planned; nothing written, run again")
 
 // unchanged checks that every file the run changes still holds the bytes
-// it planned from (and that a new file's path is still free).
+// it planned from (and that a new file's path is still free): by its stat
+// when that tells (seen.still), else by its bytes.
 func (s *Sleeper) unchanged(ops []fileOp) error {
 	for _, op := range ops {
 		src := op.Path
 		if op.From != "" {
 			src = op.From
+		}
+		if op.Existed && op.seen.still(s.abs(src)) {
+			if err := s.destFree(op); err != nil {
+				return err
+			}
+			continue
 		}
 		cur, err := os.ReadFile(s.abs(src))
 		switch {
@@ -219,10 +228,18 @@ func (s *Sleeper) unchanged(ops []fileOp) error {
 		case !op.Existed || sum(cur) != op.OriginalSum:
 			return fmt.Errorf("maintain %s: %w", src, ErrChanged)
 		}
-		if op.From != "" {
-			if _, err := os.Lstat(s.abs(op.Path)); err == nil {
-				return fmt.Errorf("maintain %s: %w", op.Path, ErrChanged)
-			}
+		if err := s.destFree(op); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// destFree checks that a move's new path is still free.
+func (s *Sleeper) destFree(op fileOp) error {
+	if op.From != "" {
+		if _, err := os.Lstat(s.abs(op.Path)); err == nil {
+			return fmt.Errorf("maintain %s: %w", op.Path, ErrChanged)
 		}
 	}
 	return nil
@@ -314,8 +331,12 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 		return "", errCrash
 	}
 	took.done("files")
+	written := make(map[string]gitstore.WrittenFile, len(man.Ops))
+	for _, op := range man.Ops {
+		written[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime}
+	}
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: written, BeforeLock: wait, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}

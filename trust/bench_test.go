@@ -35,3 +35,13 @@ func BenchmarkRedact(b *testing.B) {
 		Redact(notes[i%len(notes)])
 	}
 }
+
+// BenchmarkCheckUntrusted is what an ambient observation costs: the scan
+// and, when it finds no attack, the review hold's reading.
+func BenchmarkCheckUntrusted(b *testing.B) {
+	notes := benchNotes(b)
+	Check([]Field{{Name: "body", Text: notes[0]}}, Source{})
+	for i := 0; b.Loop(); i++ {
+		Check([]Field{{Name: "body", Text: notes[i%len(notes)]}}, Source{})
+	}
+}

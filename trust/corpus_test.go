@@ -63,10 +63,10 @@ var untrusted = Source{}
 
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
-// tuned and still short of the goals (batch 4, written against
-// docs/trust.md: 39/47 caught, 1 of 72 benign notes held — the misses are
-// framings with no address a structure shows, docs/trust.md says which).
-var measuredOnly = map[string]bool{"fresh4": true}
+// tuned and still short of the goals: batch 7, written after the three
+// readings, and batch 8, written by the lead and never shown to whoever
+// tuned the rules, are kept untuned as the current held-out estimates.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -107,7 +107,8 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("slack-token", []string{"xox"}, `xox[abposre]-[A-Za-z0-9\-]{10,}`),
 		tok("slack-app-token", []string{"xapp-"}, `xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+`),
 		rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
-		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/\d+/(?P<secret>[A-Za-z0-9_\-]{30,})`, nil),
+		// The webhook's id and token together are the credential.
+		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/(?P<secret>\d+/[A-Za-z0-9_\-]{30,})`, nil),
 		tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
 		tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
 		tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
@@ -158,6 +159,10 @@ var credRules = sync.OnceValue(func() []credRule {
 		// -a SECRET, docker login -p SECRET, sqlcmd -P SECRET, curl -u user:SECRET.
 		rule("cli-password", []string{"-p"}, `(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"htpasswd"}, `htpasswd\s+(?:-\w+\s+)*-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"ldap"}, `ldap(?:search|modify|add|delete|whoami|passwd|compare)\b[^\n|;&]*?\s-w\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"securestring"}, `(?i)convertto-securestring\s+(?:-string\s+)?(?P<secret>'[^'\n]{6,}'|"[^"\n]{6,}")`, notPlaceholder),
+		rule("cli-password", []string{"rabbitmqctl"}, `rabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"user-secrets"}, `(?i)user-secrets\s+set\s+"[^"\n]*(?:password|secret|token|key)[^"\n]*"\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
@@ -165,23 +170,43 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// Credentials told as a pair: "creds for the staging admin are admin
+		// and …".
+		lateRule(rule("login-password", []string{"cred"}, `(?i)\b(?:creds|credentials|login)\b[^.\n]{0,50}?\s(?:are|is|=|:)\s+[^\s,;/]+\s*(?:and|/|,)\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// A session id in a cookie or a query: "sessionid=d71f…".
+		rule("session-cookie", []string{"sess", "sid"}, `(?i)\b(?:session_?id|sessid|phpsessid|jsessionid|sid|connect\.sid)=(?P<secret>[A-Za-z0-9%._]{16,})`, looksRandom),
+		// A login and its password after a word for access: "Zugang zum
+		// Router: admin / …", "credentials: deploy / …".
+		lateRule(rule("login-password", []string{"/"}, `(?i)\b(?:zugang|zugangsdaten|login|credentials?|acceso|acesso|acces|identifiants?|account)\b[^\n]{0,40}?:\s*[^\s/]+\s*/\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// A secret-ish word, then a few words and a colon, then a value only
+		// a secret has: "the vault unseal key, don't lose it: …".
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"}, `(?i)\b(?:token|secret|key|password|passphrase|credentials?)s?\b(?:,?\s+[a-z']+){1,6}:\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		// A .pgpass line: host:port:database:user:password.
+		rule("pgpass", []string{":"}, `(?m)^[^\s:#]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>\S{6,})$`, notPlaceholder),
+		// Basic auth in code: requests' auth=("user", "…"), HTTPBasicAuth("user", "…").
+		rule("code-basic-auth", []string{"auth"}, `(?i)\b(?:auth|httpbasicauth|basicauth|basic_auth)\s*[=(]\s*[\[(]?\s*["'][^"'\n]*["']\s*,\s*["'](?P<secret>[^"'\n]{6,})["']`, notPlaceholder),
 		// Generic forms no provider owns. A .netrc line (machine … login …
 		// password …), in one line or several.
 		rule("netrc", []string{"password"}, `(?i)\b(?:machine|default)\s+\S+(?:\s+login\s+\S+)?\s+password\s+(?P<secret>\S+)`, notPlaceholder),
 		// A secret-ish word, then a value that can only be a secret: "the
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
-		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
 		// A password told in a sentence, in the five languages: "the root pw
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
-		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha)\b[^.\n]{0,60}?\s(?:is|was|lautet|ist|war|est|était|es|era|é|e)\s+(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica)\s+|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		// … or with a colon after what it is for: "SMTP-Kennwort für den
+		// Newsletter-Versand: …" (a key right before the colon is the
+		// assignment rules').
+		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "token", "jeton", "cl", "chave", "schl"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\s[^.\n:]{1,60}?:\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// … and without the verb, a password word and the password:
 		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
-		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "clave de paso", "palabra de paso"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha|clave de paso|palabra de paso)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A Wi-Fi network and its key: "wifi: office-5G / …".
 		lateRule(rule("wifi-password", []string{"wifi", "wi-fi", "wlan", "ssid"},
 			`(?i)\b(?:wi-?fi|wlan|ssid)\b[^\n]{0,40}?(?:\s/|\bpassword|\bpw|\bkey|\bpassphrase)\s*[:=]?\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
@@ -386,6 +411,15 @@ func credentialWord(name string) string {
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
 		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN
 			return suffix
+		}
+	}
+	// An environment variable glued to PASS (SSHPASS, DBPASS), not a word
+	// that ends so (BYPASS, COMPASS).
+	if strings.HasSuffix(w, "pass") && len(w) > 4 && name == strings.ToUpper(name) {
+		switch w {
+		case "bypass", "compass", "surpass", "overpass", "trespass", "underpass":
+		default:
+			return "pass"
 		}
 	}
 	switch w {

@@ -3,6 +3,7 @@ package trust
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -96,16 +97,21 @@ const (
 		`|(?:a partir de ahora|de ahora en adelante|en adelante)` +
 		`|(?:de agora em diante|a partir de agora|daqui em diante|daqui para frente)` +
 		`|(?:as of today|starting today|from today on|ab heute|a partir d'aujourd'hui|a partir de hoy|desde hoy|a partir de hoje)`
-	authority = `(?:\b(?:message|note|notice|order|instruction|directive|memo|word|announcement)s? from (?:the |our |your )?(?:repo(?:sitory)? |project |org |company )?(?:owner|admin(?:istrator)?|maintainer|lead|security team|platform team|cto|ceo|management|anthropic|openai|github|staff|system)` +
+	authority = `(?:\b(?:message|note|notice|order|instruction|directive|memo|word|announcement)s? from (?:the |our |your )?(?:[a-z]+ )?(?:owners?|admin(?:istrator)?s?|maintainers?|lead|security team|platform team|cto|ceo|management|anthropic|openai|github|staff|system)` +
+		`|\bbinding (?:on|for) (?:all )?(?:automated|ai|agents?|assistants?|bots?|llms?|tools?)|\bper (?:compliance|legal|the board|security|policy)\b|\blegal has approved\b|\bthe board decided\b|\bdirective of the\b|\bticket from (?:it|the) [a-z ]{0,20}?governance\b|\blaut (?:compliance|rechtsabteilung|geschaftsfuhrung)\b|\bselon la direction\b|\bpor decision de la direccion\b|\bpor decisao da diretoria\b|\bsigned by (?:root|the (?:repo )?owner|the admin)\b|\bowner override\b|\bverified\b[^.\n]{0,30}?\b(?:anthropic|openai|trust (?:&|and) safety|security team)\b` +
 		`|priority override|official (?:notice|instruction|policy|directive)|(?:has|have) signed off|highest priority|top priority|as the (?:lead |repo |project )?(?:maintainer|owner|admin)|(?:written|issued|authori[sz]ed|approved) by the (?:admin|owner|maintainer|security team)|(?:is|are) authoritative|orders from|(?:^|\n)\s*\[?(?:system|admin|developer|root)\]?\s*[:\]]|the maintainer has authori[sz]ed)` +
 		`|(?:anweisung|nachricht|hinweis|befehl) (?:vom|von der|des) (?:eigentumer|besitzer|admin|administrator|maintainer|chef)` +
 		`|(?:message|instruction|ordre|consigne) (?:du|de l'|de la) (?:proprietaire|administrateur|admin|mainteneur|responsable)` +
 		`|(?:instruccion|mensaje|orden|aviso) del (?:administrador|propietario|dueno|admin|responsable)` +
 		`|(?:aviso|mensagem|instrucao|ordem) do (?:dono|proprietario|administrador|admin|responsavel)`
+	// unreported is concealment told as a convention, with no one
+	// addressed: "the swap goes unmentioned", "progress reports leave it
+	// out", "not worth raising in a summary".
+	unreported  = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output)` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
-		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
+		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
 		`|leave (?:it|this|that|them|these|those) out of\b|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
 		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
 		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
@@ -115,13 +121,13 @@ const (
 		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b)`
-	secretObj = `(?:secrets?|credentials?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
+	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
 		`|(?:credenciales|claves|contrasenas?)` +
 		`|(?:credenciais|chaves|senhas?)`
-	exfilVerb = `(?:(?:send|post|upload|email|e-mail|mail|forward|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put|attach)(?:s|es|ed|ing)?|cop(?:y|ies|ied|ying))` +
+	exfilVerb = `(?:(?:send|post|upload|email|e-mail|mail|forward|paste|push|publish|export|share|transmit|sync|mirror|dump|print|leak|exfiltrate|beam|put|attach|append|archive|archiv|ship)(?:s|es|ed|ing)?|cop(?:y|ies|ied|ying))` +
 		`|(?:schick[a-z]*|sende[nt]?|hochlad[a-z]*|lade\S* hoch|kopier[a-z]*|pushen|weitergeb[a-z]*|weiterleit[a-z]*|gib\S* (?:\S+ ){0,4}weiter)` +
 		`|(?:envo(?:ie|ies|ient|yer|yez|yons|yera|yeront)|pouss(?:e|es|er|ez|ent|era|eront)|publi(?:e|er|ez|ent|era|eront)|copi(?:e|es|er|ez|ent|era|eront)|partag(?:e|er|ez|ent|era|eront)|transfer(?:e|er|ez|ent|era|eront))` +
 		`|(?:envi(?:a|an|ar|e|en|ou|ara|aran|arao)|sub(?:a|an|e|en|ir|ira|iran)|copi(?:a|an|ar|ara|aran|ou)|public(?:a|an|ar|ara|aran)|publique|mand(?:a|an|ar|e|em|ara|ou))`
@@ -136,27 +142,28 @@ const (
 		`|(?:ejecuta|ejecutar|corre)` +
 		`|(?:execute|executar|rode|rodar)`
 	// safeguard is a protection a capability can weaken.
-	safeguard = `(?:branch protection|protections?|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
+	safeguard = `(?:branch protection|protections?|(?:mfa|2fa|signing|signature) (?:enforcement|requirement)|audit logging|zwei-faktor(?:-pflicht)?|verificacion de firmas|exigencia de assinatura|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
 		`|(?:green )?pipeline|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
 		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
 		`|(?:revisao|protecao|testes|verificac(?:ao|oes)(?: de assinatura)?|assinaturas?)`
 	weakenVerb = `(?:disabl(?:e|es|ed|ing)|comment(?:s|ed|ing)? out|dismiss(?:es|ed|ing)?|delet(?:e|es|ed|ing)|turn(?:s|ed|ing)? off|switch(?:es|ed|ing)? off|deactivat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|waiv(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|drop(?:s|ped|ping)?|relax(?:es|ed|ing)?|lift(?:s|ed|ing)?|truncat(?:e|es|ed|ing))` +
-		`|(?:deaktivier\S*|abschalten|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
-		`|(?:desactive\S*|desactiver|contourne\S*|ignore\S*)` +
+		`|(?:deaktivier\S*|abschalten|abgeschaltet|ausgeschaltet|ausgesetzt|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
+		`|(?:desactive\S*|desactiver|contourne\S*|ignorer|ignorez|ignoreront)` +
 		`|(?:desactiva\S*|desactivar|omite|omitir|salta)` +
-		`|(?:desativ\S*|desligue|desligar|pule|pular|ignore)`
+		`|(?:desativ\S*|desligue|desligar|pule|pular|ignorar)`
 	approveVerb = `(?:approv(?:e|es|ed|ing)|merg(?:e|es|ed|ing)|accept(?:s|ed|ing)?|sign off|mark|apply|applies|applied)` +
 		`|(?:mergen|genehmigen|freigeben|akzeptieren)` +
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
-		`|(?:aprov(?:e|a|ar|em|ou)|fazer merge|mesclar|aceitar)`
-	noReview = `(?:without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
+		`|(?:aprov(?:e|a|ar|em|ou|ara|arao)|fazer merge|mesclar|aceitar)|(?:aprobara|aprobaran|approuvera|approuveront|genehmigt|gemerged|gemergt|fusionn[a-z]*|fusionad[ao]s?|integrad[ao]s?)`
+	noReview = `(?:without (?:a |any )?[a-z]+ review|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
-		`|(?:sem revis(?:ao|ar)|sem testes|todos os pull requests|sin revisar|ohne zu prufen|sans relire)`
+		`|(?:sem revis(?:ao|ar)|sem testes|todos os pull requests|sin revisar|ohne zu prufen|sans relire)` +
+		`|(?:sus propios|seus proprios|ses propres|leurs propres|ihre eigenen|seine eigenen)`
 	destroyObj = `(?:backups?|snapshots?|production|prod|audit[- ]logs?|release/\*|release branches|all branches|protected branches|the database|tables?|databases?)` +
 		`|(?:sicherungen|produktion|protokolle|geschutzte branches|zweige)|(?:sauvegardes|branches protegees)|(?:copias de seguridad|produccion|ramas(?: protegidas)?)|(?:copias de seguranca|producao|branches protegidas|ramos)`
 	destroyVerb = `(?:tidy up|clean(?:s|ed|ing)? up|clear(?:s|ed|ing)? out|get rid of|prun(?:e|es|ed|ing)|nuk(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|wip(?:e|es|ed|ing)|truncat(?:e|es|ed|ing)|purg(?:e|es|ed|ing)|drop(?:s|ped|ping)?|eras(?:e|es|ed|ing)|destroy(?:s|ed|ing)?|rm -rf|remov(?:e|es|ed|ing))` +
@@ -172,7 +179,7 @@ const (
 		`|\binstructions?\b[^.\n]{0,30}?\b(?:live|are|is|can be found|sit|hosted) (?:at|on|in) [a-z][a-z0-9+.-]{1,10}://` +
 		`|\b(?:load|fetch|read|pull)[a-z]* (?:them|the instructions|instructions|the rules)\b[^.\n]{0,60}?\b(?:follow|obey|apply)` +
 		`|\bappl(?:y|ies|ied) (?:any|every|all) (?:patch|diff|change|suggestion)e?s?\b[^.\n]{0,60}?\bwithout (?:review|reading|checking|looking))`
-	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)\b` +
+	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
@@ -306,13 +313,17 @@ func shapeParts() []shapePart {
 	// asked is a part whose match must not be negated ("never send …").
 	asked := func(name string, address bool, weight int, expr string) shapePart {
 		sp := p(name, address, weight, expr)
-		sp.also = func(s string, m []int) bool { return !negatedBefore(s, m[0]) }
+		sp.also = func(s string, m []int) bool {
+			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m)
+		}
 		return sp
 	}
 	// sent is asked, with a destination outside somewhere in the text.
 	sent := func(name string, weight int, expr string) shapePart {
 		sp := asked(name, false, weight, expr)
-		sp.also = func(s string, m []int) bool { return !negatedBefore(s, m[0]) && outsideHost(s) }
+		sp.also = func(s string, m []int) bool {
+			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m) && outsideHost(s)
+		}
 		return sp
 	}
 	// addressed is an address part that does not count when its clause
@@ -321,7 +332,7 @@ func shapeParts() []shapePart {
 	addressed := func(name string, expr string, check func(s string, m []int) bool) shapePart {
 		sp := p(name, true, 2, expr)
 		sp.also = func(s string, m []int) bool {
-			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && (check == nil || check(s, m))
+			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && (check == nil || check(s, m))
 		}
 		return sp
 	}
@@ -334,13 +345,13 @@ func shapeParts() []shapePart {
 		// the noun must read as a verb (verbCue), so "the agent panel" or
 		// "bot users" are not clauses.
 		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|]\s*|\n\s*[-*]\s*(?:\[[ x]\]\s*)?|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:(?:the|all|our|any|every|each|these|those|future|les|los|las|os|as|die|der|alle|el|la|o|a|le)\s+)?(?:`+agentNoun+`)(?:\s*\([^)\n]{0,40}\))?(?:\s*[|:])?\s+(?:(?:now|also|then|always|just|simply|first|automatically|henceforth|hereafter)\s+)?([a-z]+)`,
-			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && verbCue(s[m[2]:m[3]]) }), agentWords...),
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), agentWords...),
 		// An agent spoken to by name or mention: "@copilot", "hey bot,".
 		gated(p("agent-vocative", true, 2, `@(?:assistant|copilot|claude|codex|cursor|gemini|ai|agent|bot|devin)\b|\b(?:hey|hi|ok|okay|yo|dear|psst)\s*,?\s+(?:the\s+)?(?:bot|agent|assistant|ai|claude|copilot|gpt|gemini|codex|cursor)\s*(?:[,:;!.—-]|$)`), append([]string{"hey", "hi", "ok", "okay", "yo", "dear", "psst"}, agentWords...)...),
 		// A configuration key or a heading for agents: "agent_policy:",
 		// "assistant_overrides:", "Agent note:", "Instructions for AI
 		// readers", "for the agents" ending a line.
-		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`)\b|\b(?:for|to) (?:the |all |any )?(?:`+agentNoun+`)\s*(?:\n|$)`), agentWords...),
+		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
 		// The next reader, whoever it is: "whoever picks up the next task",
 		// "for the next session", "your future self", "wer auch immer das
 		// als Nächstes liest", "quien lea esto después".
@@ -357,29 +368,91 @@ func shapeParts() []shapePart {
 		p("permissive", true, 1, `\b(?:don'?t|do not) hesitate to\b|\bnothing stops you\b|\bfeel free to\b|\bit (?:would|will) not be wrong to\b|\bthere is no reason (?:not )?to\b|\bit(?:'s| is) (?:fine|ok|okay|safe) to\b|\bgo ahead and\b|\bsave time\b[^.\n]{0,40}?\bby\b`),
 		// A reader told it is the one meant: "if you are automating this".
 		gated(p("automated-reader", true, 2, `\bif you(?:'re| are) (?:an? |the )?(?:automat[a-z]*|bot|agent|ai|llm|running (?:as|in|inside) (?:an? )?(?:agent|automation|ci|bot))`), "you", "you're"),
-		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(]\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, nil), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(#/]\s*|--\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, nil), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		// A rule stated as how things are done here, with no one addressed:
+		// "Convention:", "Process (until further notice):", "Standard
+		// practice on this repo", "bis auf Weiteres", "jusqu'à nouvel
+		// ordre". A memory store's reader takes a convention as an order;
+		// weak, so it holds a note only beside a risky act.
+		gated(p("convention", true, 1, `(?:^|\n)\s*(?:[a-z.-]+ ){0,2}(?:convention|process|procedure|practice|policy|rule|norm|etiquette|hygiene|guide|guidelines|standard|routine|setup|quickstart|bootstrap|konvention|betriebshinweis|regel|procedimento|procedure|convencion|convencao|norma)\b[^:\n]{0,60}:|\buntil further notice\b|\bfor the foreseeable future\b|\bindefinitely\b|\bno end date\b|\bon sight\b|\bpart of (?:routine|every)\b|\bthe agreed setup\b|\bas the vendor requires\b|\bbis auf weiteres\b|\bjusqu'a nouvel ordre\b|\bhasta nuevo aviso\b|\bate segunda ordem\b|\bindefinidamente\b|\bstandard practice\b|\bhouse rule\b`),
+			"convention", "process", "procedure", "practice", "policy", "rule", "norm", "etiquette", "hygiene", "guide", "guidelines", "standard", "routine", "setup",
+			"quickstart", "bootstrap", "konvention", "betriebshinweis", "regel", "procedimento", "convencion", "convencao", "norma", "until", "foreseeable",
+			"indefinitely", "end", "sight", "part", "agreed", "requires", "bis", "jusqu'a", "hasta", "ate", "indefinidamente", "house"),
+		// An agent named at all: "(for the AI pair)", "-- AI agent:", "durch
+		// den Assistenten". Weak: a team's notes name agents all the time
+		// ("the agent reads the memories"); with risk ≥ 2 the note is held,
+		// since what asks an agent for a risky act need not be a clause.
+		gated(p("agent-mention", true, 1, `(?:^|[^a-z0-9@_/.-])(?:`+agentNoun+`|ai)(?:$|[^a-z0-9_])`), agentWords...),
 		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
 		gated(p("future-session", true, 2, futureSession), "future", "subsequent", "later", "next", "session", "sessions", "runs", "conversations", "chats", "whoever", "rest", "blanket", "standing", "permanently", "pre", "preapproved", "preauthorized", "preauthorised", "zukunftige", "zukunftigen", "sitzung", "sitzungen", "futures", "sesiones", "sesion", "sessoes", "sessao"),
 		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
-		gated(p("claimed-authority", true, 2, authority), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem"),
+		// An authority claimed is soft: "note from the security team: we
+		// rotated the signing key" names a secret and asks for nothing.
+		gated(softly(p("claimed-authority", true, 2, authority)), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem",
+			"per", "legal", "board", "governance", "binding", "verified", "override", "laut", "selon", "decision", "decisao"),
 		gated(p("imperative", true, 1, imperativeStart), "run", "install", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
 		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
-		p("concealment", false, 2, concealment),
+		// What a team keeps from its users for their sake — stack traces,
+		// secrets, internal hostnames — is not concealment.
+		{name: "concealment", weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
+			return !keptForUsers().MatchString(s[m[0]:m[1]])
+		}},
 		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
-			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)])
+			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[m[0]:m[1]])
 		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
 			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
 		p("delegation", false, 2, delegation),
 		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
 			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,25}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been) (?:now )?(?:waived|disabled|lifted|suspended|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed))|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)`),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)`),
 		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
 		asked("privilege", false, 2, privilege),
 		// Rights raised: admin or write access granted, history rewritten,
 		// a key added to authorized_keys.
 		asked("escalate", false, 2, `\b(?:give|grant)[a-z]* \S+ (?:the same|your|my|full|all(?: the)?) (?:\S+ )?(?:permissions|access|rights|role)\b|\b(?:grant|give|gets?|got|receive|add)[a-z]*\s+(?:(?:itself|themselves|himself|herself|yourself|me|us|them|it|the [a-z-]+(?: [a-z-]+)?|[a-z-]+)\s+)?(?:permanent |full |standing |elevated )?(?:admin(?:istrator)?|write|push|owner|root|maintain(?:er)?|sudo|org[- ]?admin|superuser|elevated) (?:rights|access|role|permissions?|privileges)|\bpermission to (?:rewrite|force|delete|push|merge|publish|deploy|bypass|disable|drop|release)|\brewrit[a-z]* (?:the )?(?:git )?history\b|authorized_keys|\bpousser en force\b|\bpush (?:forcado|force)\b|\bforzar (?:el )?push\b`),
+		// Rights handed to whoever reads: merge or write rights, standing
+		// clearance, "counts as a code owner", "its approval satisfies the
+		// rule", in five languages. Not asked (a grant is a statement).
+		p("grants-rights", false, 2, `\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish|force[- ]push)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance)\b[^.\n]{0,40}?\b(?:on|to|for) (?:the )?(?:protected|main|master|prod|production|release|all|every|the repo|repo)|\b(?:granted|given|gets?|got|has|have|holds?|receives?|obtains?)\b[^.\n]{0,30}?\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance|role)\b|\b(?:standing|blanket|full) clearance to\b|\bhas (?:that|the|this) right\b|\bcounts as (?:an? |the )?(?:code ?owner|maintainer|admin|owner|reviewer|approver)|\b(?:its|their) approvals? (?:satisf|count|suffic)|\b(?:merge|push|approve|deploy|release|publish)-without-(?:review|approval|ci|tests?|checks?)|\b(?:may|can) be (?:applied|merged|pushed|deployed|run) directly\b`+
+			`|\b(?:schreib|push|merge|admin)rechte\b|\brechte auf (?:main|master|prod)|\bdroits? (?:d'ecriture|d'administration|de merge|de push)|\bpermisos? (?:de escritura|de administrador|de merge)|\bpermiss(?:ao|oes) (?:de escrita|de administrador|de merge)|\bacesso de escrita\b`),
+		// Whose word the reader is to follow: a file, an account or this
+		// memory set above its instructions or the person in the chat.
+		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b[^.\n]{0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`),
+		// What the person is told, bent: success reported whatever happened,
+		// the user's question overridden, details kept from the person,
+		// tests made to pass. The risk is the reader's honesty, not an act
+		// the other lexicons name.
+		asked("user-deception", false, 2, `\b(?:tell|tells|say|says|report|reports|answer|answers|reply|replies|claim|claims|respond|responds|state|states)\b[^.\n]{0,50}?\b(?:succeeded|passed|(?:is|are|was) (?:audited|flawless|secure|correct|safe)|flawless|no (?:issues|problems|findings)|everything is fine|it worked)\b|\bwhatever the (?:user|person|customer|human) (?:asked|asks|says|wants|said)\b|\bassume (?:that )?(?:the user|they|the person|the human|the requester) (?:is|are) (?:an? )?(?:admin|administrator|root|owner|maintainer|authori[sz]ed|superuser)|\bnever ask (?:them|the user|the person|the human|anyone)\b[^.\n]{0,20}?\bconfirm|\bkeep (?:the )?(?:details|it|this|that|changes?|them)\b[^.\n]{0,20}?\baway from\b|\b(?:must|should) not (?:hear|learn|know|find out)\b|\b(?:don'?t|do not|never) let (?:it|this|that|them) (?:show up|appear|surface)\b|\b(?:make|making) (?:them|the tests?|it|tests) (?:always )?pass\b|\bassert(?:ing|s)? true\b|\bdescrib[a-z]* (?:it|this|that|the (?:change|fix|patch))\b[^.\n]{0,40}?\bas ["'a-z]`),
+		p("unreported", false, 2, unreported),
+		// Instructions handed to a file, a mark or a URL: "binding and
+		// carried out as written", "counts as pre-approved instructions",
+		// "the authoritative version … overrides local files".
+		p("instruction-source", false, 2, `\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
+		// What the person is told, bent, as a convention: "real or not",
+		// "regardless of the run's outcome", "never the actual author".
+		asked("user-deception", false, 2, `\breal or not\b|\bregardless of (?:the )?(?:run'?s |actual |test |build )?(?:outcome|result|status)\b|\bwhatever they are\b|\beven when the question\b|\bnever the actual\b|\bdescribed as (?:green|passing|successful|done)\b`),
+		// Admins added, a plan applied to production unreviewed, changes
+		// landed straight in production (five languages).
+		p("grants-rights", false, 2, `\badd(?:s|ed|ing)? (?:new )?(?:members|users|people|accounts|\S+) to (?:the )?(?:org'?s? )?(?:admin|owners?|maintainers?|root) (?:team|group)\b|\bcleared\b[^.\n]{0,40}?\bto (?:apply|merge|push|deploy|publish|release)\b`),
+		p("capability", false, 1, `\bdirekt in (?:die )?produktion|\bdirectement en production|\bdirectamente (?:en|a) produccion|\bdireto (?:em|na) producao|\bse aplican directamente|\bstraight from the working branch`),
+		p("unchecked", false, 1, `\b(?:approval|review|sign-?off)\b[^.]{0,80}?\bnot required\b|\bohne (?:ticket|freigabe|review)|\bsans ticket\b|\bsin ticket\b|\bsem ticket\b|\bneeds no ticket\b|\bno ticket\b`),
+		// An object destroyed, told object first: "snapshots … werden …
+		// gelöscht", "the backups are wiped".
+		asked("destroy", false, 2, `\b(?:`+destroyObj+`)\b[^.\n]{0,60}?\b(?:deleted|wiped|purged|dropped|removed|destroyed|geloscht|supprime(?:e|es|s)?|borrad[ao]s?|apagad[ao]s?)\b`),
+		// A download run another way: process substitution into any
+		// interpreter, irm | iex.
+		// A download run in shell syntax: piped into a shell, process
+		// substitution into any interpreter, irm | iex.
+		sent("pipe-to-shell", 3, `<\(\s*(?:curl|wget)\b|\b(?:irm|iwr|invoke-restmethod|invoke-webrequest)\b[^\n|]{0,120}\|\s*iex\b|\b(?:curl|wget)\b[^\n|]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b`),
+		// A package source swapped: "never from PyPI", "the official image
+		// is deprecated", a go.mod replace pointed at a fork.
+		sent("supply-chain", 2, `\bnever from (?:pypi|npm|the (?:official|upstream) (?:registry|index|proxy)|proxy\.golang\.org|docker hub)\b|\bofficial (?:image|registry|package|build|index|release)\b[^.\n]{0,40}?\b(?:deprecated|swapped|replaced|not used|untrusted)\b|\breplace (?:directive )?points\b|\bcomes from the (?:wheel|tarball|build|binary|image) at\b`),
+		// A package swapped for a fork from a git host.
+		asked("supply-chain", false, 2, `\b(?:replace|swap|switch|install|pin)[a-z]*\b[^.\n]{0,60}?(?:\bgithub:|\bgit\+|\bgitlab:|\bbitbucket:)`),
+		// Code that fetches and runs in one line: exec(urlopen(…)).
+		p("download-and-run", false, 3, `\b(?:exec|eval)\s*\(\s*[a-z_.]*(?:urlopen|requests\.get|http\.get|fetch|urlretrieve)\b`),
 		// A capability that is a team's to use: deploying to production,
 		// publishing, landing on main. Weak alone; with "unchecked" it is a
 		// capability handed over without a person.
@@ -389,7 +462,7 @@ func shapeParts() []shapePart {
 		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// A configuration that switches a safeguard off: "require_review:
 		// false", "auto_merge: true", "allow: force_push_main".
-		p("config-override", false, 2, `\b(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\bhookspath\s*=?\s*["']?/dev/null`),
+		p("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\bhookspath\s*=?\s*["']?/dev/null`),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
 		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
@@ -405,12 +478,13 @@ func shapeParts() []shapePart {
 		// A secret sent, told in the passive: "the dotenv file gets
 		// attached to …".
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,40}?\b(?:gets?|is|are|be) (?:sent|attached|uploaded|posted|e-?mailed|forwarded|copied|pasted|shared|synced)\b`),
+		sent("sensitive-outbound", 3, `(?:`+secretObj+`|\bauthorization headers?)[^.\n]{0,40}?\b(?:goe?s? to|(?:est|es|e|se|wird|werden|sont|son|sao|foi) (?:archive|envoye|copie|adjunta|adjuntado|enviado|copiado|gesendet|kopiert|hochgeladen|transfere)s?)\b`),
 		p("sensitive-data", false, 2, `\b(?:export|copy|dump|send|upload|share|sync)\b[^.\n]{0,40}?\b(?:customer (?:data|table|records|list|emails)|personal data|pii|user table|the (?:whole )?database)\b`),
 		// A secret named: a word of the lexicon, or a variable that holds
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
 		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
 		{name: "secret-object", weight: 1, re: regexp.MustCompile(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`),
-			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) }},
+			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 	}
 }
@@ -449,6 +523,24 @@ func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*reg
 	return false
 }
 
+// secretNamed reports a secret word that names no secret to act on: a
+// folder or a glob ("secrets/**"), a count ("2,000 tokens"), or the
+// variable a key says to read it from ("bot_token_env: SLACK_BOT_TOKEN").
+func secretNamed(s string, m []int) bool {
+	if strings.HasPrefix(s[m[1]:], "/") || secretFrom().MatchString(s[max(0, m[0]-24):m[0]]) {
+		return true
+	}
+	before := strings.TrimRight(s[:m[0]], " ")
+	if before != s[:m[0]] || m[0] > 0 && s[m[0]-1] == ' ' {
+		before = strings.TrimRight(s[:m[0]+1], " ")
+	}
+	i := len(before) - 1
+	return i >= 0 && before[i] >= '0' && before[i] <= '9'
+}
+
+// secretFrom is a key whose value names where a secret is read from.
+var secretFrom = lazyRE(`_(?:env|var|variable|name|path|file)"?\s*[:=]\s*["']?\$?\{?$`)
+
 // secretCounter is a variable that counts, limits or names secrets rather
 // than holding one.
 var secretCounter = lazyRE(`(?:max|min|num|count|limit|length|budget|ttl|expiry|expires|size|prefix|header|name|path|file|rotation|days|_env)`)
@@ -462,7 +554,12 @@ func sentenceBound(expr string) string {
 
 // forbids is what follows a modal that takes a capability away: "agents
 // must not", "the bot should never".
-var forbids = lazyRE(`^\s*(?:not|never|n't|no longer)\b`)
+var forbids = lazyRE(`^\s*(?:not|never|n't|no longer|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
+
+// forbidsBefore is a negation before the modal or the agent noun: "no
+// agent may", "les agents ne doivent pas", "os agentes não podem", "los
+// agentes no pueden".
+var forbidsBefore = lazyRE(`(?:^|[^a-z])no\s+(?:[a-z-]+\s+)?(?:agents?|bots?|assistants?|ai|models?|tools?)\b|\b(?:ne|n'|nao|no)\s*\S+\s*$`)
 
 // verbCue reports whether w, the word after an agent noun, reads as the
 // clause's verb: a modal, a verb of the risk lexicons or a common one in
@@ -489,6 +586,35 @@ func verbCue(w string) bool {
 	return false
 }
 
+// clauseVerb reports whether s[i:j], the word after an agent noun, is the
+// clause's verb, or "to" before one: an action item ("Claude to sync the
+// kube config") is an order with its verb one word later.
+func clauseVerb(s string, i, j int) bool {
+	w := s[i:j]
+	if strings.HasPrefix(s[j:], ":") {
+		return false // a key ("copilot:\n  enabled: true"), not a verb
+	}
+	if w != "to" {
+		return verbCue(w) && !pastTense(w)
+	}
+	rest := strings.TrimLeft(s[j:], " ")
+	end := strings.IndexFunc(rest, func(r rune) bool { return r < 'a' || r > 'z' })
+	if end < 0 {
+		end = len(rest)
+	}
+	return end > 0 && verbCue(rest[:end])
+}
+
+// pastTense reports an English past form: "the assistant deleted the old
+// snapshots after Sam asked it to" tells what happened, it orders nothing.
+func pastTense(w string) bool {
+	switch w {
+	case "sent", "ran", "took", "made", "wrote", "got", "gave", "kept", "put", "set", "held", "told", "said", "did", "was", "were", "had":
+		return w != "put" && w != "set" // the same in the present
+	}
+	return strings.HasSuffix(w, "ed") && len(w) > 4
+}
+
 // cueVerbs are the verbs verbCue knows, in their base form.
 var cueVerbs = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
@@ -497,7 +623,8 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 		dump print attach approve merge accept apply land ship tag release sign deploy delete drop remove wipe purge disable skip bypass
 		grant give take use pin add set rotate store keep hide fix change commit rewrite force clone follow obey trust treat ignore update
 		upgrade replace swap point create open write read tell report zip tar archive handle own manage configure enable turn switch curl
-		wget pipe invoke call move rename close resolve
+		wget pipe invoke call move rename close resolve import pull answer touch count assume recommend make mark patch describe say
+		edit bump review verify assert obey outrank supersede override sync
 		darf durfen soll sollen muss mussen kann konnen wird werden peut peuvent doit doivent puede pueden debe deben pode podem deve devem`) {
 		m[w] = true
 	}
@@ -513,18 +640,26 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	s := shapeView(native)
 	var parts []string
-	address, risk, strong, hard := 0, 0, false, false
+	address, risk, strong, hard, reader, standing, ordered, rule, conduct := 0, 0, false, false, false, false, false, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
 	open := rules.gates.opened(s)
 	memo := map[*regexp.Regexp]bool{}
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
-		if pass == 1 && (address == 0 || !holds && !strong) {
-			return Finding{}, false, false
+		if pass == 1 {
+			parts, address = namedOnce(parts, address)
+			if !holds && !strong {
+				return Finding{}, false, false
+			}
 		}
 		for i, p := range rules.parts {
 			if p.address != (pass == 0) || open&(1<<i) == 0 {
+				continue
+			}
+			// Addressing nobody, only the reader's own conduct can hold a
+			// note: the other risk parts are not tried (most notes).
+			if pass == 1 && address == 0 && !conductParts[p.name] {
 				continue
 			}
 			if !p.fires(s, rules.index, hits, memo) {
@@ -532,15 +667,38 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 			}
 			parts = append(parts, p.name)
 			if p.address {
+				reader = reader || p.name == "permissive" || p.name == "you-directive"
+				standing = standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
+				rule = rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on"
+				ordered = ordered || orders[p.name]
 				address += p.weight
 				strong = strong || p.weight >= shapeAddress
 				hard = hard || p.weight >= shapeAddress && !p.soft
 			} else {
 				risk += p.weight
+				conduct = conduct || conductParts[p.name]
 			}
 		}
 	}
+	if address == 0 {
+		// Nobody addressed, but the act is the reader's own conduct —
+		// whose instructions count, what the person is told or not told —
+		// or a download run: a note that says how "things are done" here
+		// is an order to the agent that remembers it.
+		if conduct && risk >= shapeRisk {
+			sort.Strings(parts)
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
+		}
+		return Finding{}, false, false
+	}
 	if risk == 0 {
+		// No act the lexicons know, but a standing order to agents about
+		// what they tell, whom they answer or what they remember: held,
+		// since the next attacker's act will be one no lexicon has.
+		if holds && hard && standing && ordered && readerMeta().MatchString(s) {
+			sort.Strings(parts)
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(append(parts, "standing-order"), "+")}, true, true
+		}
 		return Finding{}, false, false
 	}
 	sort.Strings(parts)
@@ -548,12 +706,41 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	switch {
 	case strong && risk >= shapeRisk:
 		return f, false, true
-	case hard, address >= shapeAddress && risk >= shapeRisk, risk >= 2*shapeRisk:
+	case hard, address >= shapeAddress && risk >= shapeRisk, (reader || rule || conduct) && risk >= shapeRisk, risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
 	}
 	return Finding{}, false, false
 }
+
+// namedOnce drops agent-mention when a part that reads the agent's clause
+// fired too: the agent is then counted, and named in the record, once.
+func namedOnce(parts []string, address int) ([]string, int) {
+	i := slices.Index(parts, "agent-mention")
+	if i < 0 {
+		return parts, address
+	}
+	for _, p := range parts {
+		switch p {
+		case "agent-subject", "agent-directive", "agent-vocative", "agent-config":
+			return slices.Delete(parts, i, i+1), address - 1
+		}
+	}
+	return parts, address
+}
+
+// conductParts are the risk parts about the reader's own conduct, which
+// hold a note from an untrusted source even when it addresses nobody.
+var conductParts = map[string]bool{"instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true}
+
+// orders are the address parts that give an order (a modal, an
+// imperative, a vocative, a key for agents), not describe a habit.
+var orders = map[string]bool{"agent-directive": true, "agent-vocative": true, "agent-config": true, "you-directive": true, "imperative": true, "automated-reader": true, "you-role": true}
+
+// readerMeta is what a standing order to agents is about when it names no
+// risky act: their instructions, memory, sessions, answers, the person
+// they work for.
+var readerMeta = lazyRE(`\b(?:instructions?|orders?|prompts?|obey|trust|agents\.md|claude\.md|operator)\b`)
 
 // gateWords maps each gate word to the parts it opens (a bit per part);
 // gated has the bits of the parts that have a gate.
@@ -609,6 +796,28 @@ func (g gateWords) opened(s string) uint64 {
 	return bits
 }
 
+// ownScope reports an act confined to the reader's own things in the
+// sentence that holds s[m[0]:m[1]]: "feel free to skip the e2e suite
+// locally", "force-push your own feature branch" risk nothing shared.
+func ownScope(s string, m []int) bool {
+	from := strings.LastIndexAny(s[:m[0]], ".!?;\n") + 1
+	to := len(s)
+	if i := strings.IndexAny(s[m[1]:], ".!?;\n"); i >= 0 {
+		to = m[1] + i
+	}
+	return ownThings().MatchString(s[from:to])
+}
+
+var ownThings = lazyRE(`\b(?:locally|on your (?:own )?(?:machine|laptop)|your own (?:feature )?(?:branch|branches|fork|forks|laptop|machine|settings)|in your (?:fork|settings|sandbox)|personal (?:fork|branch|sandbox))\b`)
+
+// inQuestion reports whether the sentence holding s[:end]'s end is a
+// question: "can you explain why this test is skipped?" asks nothing of
+// the reader's safeguards.
+func inQuestion(s string, end int) bool {
+	i := strings.IndexAny(s[end:], ".!?\n")
+	return i >= 0 && s[end+i] == '?'
+}
+
 // negatedBefore reports a "never", "don't" or "do not" just before i.
 func negatedBefore(s string, i int) bool {
 	return negated().MatchString(s[max(0, i-30):i])
@@ -621,7 +830,7 @@ func negatedBefore(s string, i int) bool {
 func outsideHost(s string) bool {
 	// Every destination holds a slash, an @, a dot between digits or one
 	// of the words; most notes hold none and skip the expression.
-	if !strings.ContainsAny(s, "/@") && !digitDot(s) && !outsideWord(s) {
+	if !strings.ContainsAny(s, "/@:") && !digitDot(s) && !outsideWord(s) {
 		return false
 	}
 	for _, m := range outsideRE().FindAllString(s, 16) {
@@ -646,13 +855,16 @@ func digitDot(s string) bool {
 
 // outsideWord reports the words of outside's destinations without a slash.
 func outsideWord(s string) bool {
-	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third"} {
+	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third", "prestataire", "externe", "extern", "fornecedor", "proveedor", "dienstleister"} {
 		if strings.Contains(s, w) {
 			return true
 		}
 	}
 	return false
 }
+
+// keptForUsers is what a product keeps from its users on purpose.
+var keptForUsers = lazyRE(`\b(?:stack ?traces?|tracebacks?|debug (?:output|info|panel)|internal (?:hostnames?|ids?|errors?)|raw errors?|error details|pii|personal data|other users'?)\b`)
 
 // fromUser names the person an agent answers to.
 var fromUser = lazyRE(`\b(?:nobody|no one|users?|humans?|owner|person|requesters?|reviewers?|chat|reply|output|summar(?:y|ies)|commit message|pr descriptions?|reports?|benutzer|nutzer|bericht|utilisateur|usuario|resumen|resumo)\b`)
@@ -684,6 +896,10 @@ func officialHost(m string) bool {
 	return false
 }
 
+// hyphenLetters is a word spelt out letter by letter with hyphens
+// ("a-g-e-n-t-s"), read as the word.
+var hyphenLetters = lazyRE(`\b(?:[a-z]-){2,}[a-z]\b`)
+
 // markup is HTML or a markdown comment: what it hides is read as text.
 var markup = lazyRE(`<[^>]{0,200}>|\[//\]:\s*#\s*|\[comment\]:\s*#\s*`)
 
@@ -698,6 +914,10 @@ func shapeView(native string) string {
 	}
 	if strings.ContainsAny(s, "<[") {
 		s = markup().ReplaceAllString(s, " ")
+	}
+	if strings.Contains(s, "-") {
+		s = hyphenLetters().ReplaceAllStringFunc(s, func(w string) string { return strings.ReplaceAll(w, "-", "") })
+		s = strings.ReplaceAll(s, "-\n", "") // a word broken at the line's end
 	}
 	if !isPlainASCII(s) {
 		s = norm.NFD.String(s)

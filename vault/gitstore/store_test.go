@@ -1046,10 +1046,51 @@ func TestGitStoreBlobs(t *testing.T) {
 	if !slices.Equal(has, []bool{true, true, false, false, false}) {
 		t.Fatalf("HasBlobs = %v", has)
 	}
+	// A blob only the index names (staged by a person) is there too.
+	r.write("mind/a/2026-01/staged.md", "staged\n")
+	r.git("add", "mind/a/2026-01/staged.md")
+	if has := s.HasBlobs([]string{BlobID([]byte("staged\n")), BlobID(loose), absent}); !slices.Equal(has, []bool{true, true, false}) {
+		t.Fatalf("HasBlobs after git add = %v", has)
+	}
 	if _, err := s.ReadBlob(absent); err == nil {
 		t.Fatal("ReadBlob of an absent blob succeeded")
 	}
 	if _, err := s.ReadBlob("../../etc/passwd"); err == nil {
 		t.Fatal("ReadBlob of a bad id succeeded")
 	}
+}
+
+// TestGitStoreCommitWritten: a path of CommitRequest.Written whose file
+// still has the size and mtime it was written with is committed from the
+// bytes given, unread; one changed since (another mtime) is read.
+func TestGitStoreCommitWritten(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	mtime := time.Date(2026, 3, 1, 2, 3, 4, 567891234, time.UTC)
+	written := map[string]WrittenFile{}
+	var paths []string
+	for i, c := range []struct{ disk, given string }{
+		{"one\n", "one\n"},
+		// The bytes given, not the file's, show the file was not read.
+		{"two\n", "TWO\n"},
+		{"three\n", "THREE\n"},
+	} {
+		p := fmt.Sprintf("mind/a/2026-01/n%d.md", i)
+		r.write(p, c.disk)
+		if i < 2 {
+			if err := os.Chtimes(r.path(p), mtime, mtime); err != nil {
+				t.Fatal(err)
+			}
+		}
+		written[p] = WrittenFile{Data: []byte(c.given), ModTime: mtime}
+		paths = append(paths, p)
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: paths, Written: written})
+	for i, want := range []string{"one\n", "TWO\n", "three\n"} {
+		if got := r.git("show", fmt.Sprintf("%s:mind/a/2026-01/n%d.md", h, i)); got != want {
+			t.Errorf("n%d committed as %q, want %q", i, got, want)
+		}
+	}
+	r.fsck()
 }
