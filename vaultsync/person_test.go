@@ -443,3 +443,46 @@ func TestSyncRecordsItsOutcomeUnderTheLock(t *testing.T) {
 		t.Errorf("a killed sync's temp file is still there: %v", err)
 	}
 }
+
+// TestSyncKeepsANewMemoryWhereItWasWritten: one machine archives the only
+// memory of a folder (a move into mind/archive/), the other writes a new
+// memory into that folder. Git's merge reads the first as the folder
+// renamed and would move the new memory into mind/archive/ too, a
+// conflict ("file location"): sync merges without directory renames, so
+// each memory stays where it was written (harness, session 10, world 41).
+func TestSyncKeepsANewMemoryWhereItWasWritten(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	put := func(m *machine, rel, body string) {
+		t.Helper()
+		p := filepath.Join(m.l.Root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("---\ntype: fact\n---\n\n"+body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git(t, m.l.Root, "add", rel)
+		git(t, m.l.Root, "commit", "-qm", "a note")
+	}
+	put(a, "mind/concepts/one.md", "The first note of the folder.")
+	a.mustSync(t)
+	b.mustSync(t)
+	if err := os.MkdirAll(filepath.Join(b.l.Root, "mind", "archive", "concepts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, b.l.Root, "mv", "mind/concepts/one.md", "mind/archive/concepts/one.md")
+	git(t, b.l.Root, "commit", "-qm", "archived")
+	put(a, "mind/concepts/two.md", "A second note, written meanwhile.")
+	a.mustSync(t)
+	b.mustSync(t)
+	a.mustSync(t)
+	for _, m := range ms {
+		if _, err := os.Stat(filepath.Join(m.l.Root, "mind", "concepts", "two.md")); err != nil {
+			t.Errorf("%s: the new note is not where it was written: %v", m.l.Root, err)
+		}
+	}
+	sameTrees(t, ms)
+}

@@ -402,7 +402,12 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 		return "", fmt.Errorf("%s/%s shares no history with %s (another repository, or a rewritten one?): nothing changed; check the remote's URL", s.opts.Remote, s.rep.Branch, s.rep.Branch)
 	}
 	base := strings.TrimSpace(baseOut)
-	out, err := s.git(ctx, nil, "merge-tree", "--write-tree", "-z", "--no-messages", local, remote)
+	// Without directory renames: a sleep run that archives the only memory
+	// of a folder looks to git like the folder renamed into mind/archive/,
+	// and a memory the other machine wrote into that folder would follow
+	// it there, a conflict. Memories stay where they were written.
+	out, err := s.gitEnv(ctx, []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=merge.directoryRenames", "GIT_CONFIG_VALUE_0=false"},
+		nil, "merge-tree", "--write-tree", "-z", "--no-messages", local, remote)
 	var ge *gitstore.GitError
 	if err != nil && !(errors.As(err, &ge) && ge.Code == 1) {
 		return "", fmt.Errorf("merge %s/%s: %w", s.opts.Remote, s.rep.Branch, err)
