@@ -27,6 +27,7 @@ import (
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // ArchiveBelow is the effective importance (SPEC §3) under which a memory
@@ -421,7 +422,7 @@ func (p *planner) readEdit(rel string) (*edit, string) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Sprintf("%s: not a regular file (%s); left out of this run", rel, fi.Mode().Type())
 	}
-	data, err := readFile(abs, fi.Size())
+	data, err := vaultfs.ReadInto(abs, fi.Size(), nil, 0, true)
 	if err != nil {
 		return nil, fmt.Sprintf("%s: %v; left out of this run", rel, err)
 	}

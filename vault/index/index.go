@@ -36,6 +36,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
 )
 
@@ -386,7 +387,7 @@ const maxFileBytes = doc.MaxDocumentSize + 1
 // and so that links to it resolve: Obsidian links to any markdown file.
 func readRecord(l vault.Layout, rel string, size, mtimeNS int64, tax *doc.Taxonomy, buf []byte) (*record, []byte) {
 	r := &record{doc: Doc{Path: rel, Size: size, MtimeNS: mtimeNS}}
-	data, err := readFileInto(l.Path(filepath.FromSlash(rel)), size, buf)
+	data, err := vaultfs.ReadInto(l.Path(filepath.FromSlash(rel)), size, buf, maxFileBytes, false)
 	if err != nil {
 		r.doc.ParseError = err.Error()
 		return r, data
