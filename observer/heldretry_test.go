@@ -215,3 +215,55 @@ func TestRepeatOfAMemoryTheIndexHasNotSeen(t *testing.T) {
 		t.Errorf("the repeat of a memory the index has not seen: %+v", res)
 	}
 }
+
+// TestPersonWritesBetweenPlaceAndCommit: a person's editor saves a memory
+// after the memorizer has written its reinforcement there and before the
+// commit reads it (the harness, session 10 world 31). The commit holds
+// what the memorizer wrote and nothing of the person's: their change stays
+// uncommitted in the working tree, on top of the reinforcement, and git
+// shows it as theirs.
+func TestPersonWritesBetweenPlaceAndCommit(t *testing.T) {
+	for _, gone := range []bool{false, true} {
+		name := map[bool]string{false: "edited", true: "deleted"}[gone]
+		t.Run(name, func(t *testing.T) {
+			l := newTestVault(t)
+			known := writeKnownDoc(t, l)
+			appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+			m := openTest(t, l, nil)
+			var placed, personal []byte
+			m.git = &hookCommitter{committer: m.git, before: func() error {
+				var err error
+				if placed, err = os.ReadFile(l.Path(known)); err != nil {
+					return err
+				}
+				if gone {
+					return os.Remove(l.Path(known))
+				}
+				personal = []byte(strings.Replace(string(placed), "status: active\n", "status: active\n# checked by hand\n", 1))
+				// The editor's save: same size never happens by chance here.
+				return os.WriteFile(l.Path(known), personal, 0o644)
+			}}
+			res := process(t, m)
+			if res.Reinforced != 1 || len(res.Commits) != 1 {
+				t.Fatalf("result %+v, want one reinforcement committed", res)
+			}
+			if got := git(t, l.Root, "show", "HEAD:"+known); got != string(placed) {
+				t.Errorf("committed:\n%s\nwant what the memorizer wrote:\n%s", got, placed)
+			}
+			got, err := os.ReadFile(l.Path(known))
+			switch {
+			case gone && !os.IsNotExist(err):
+				t.Errorf("the person's deletion undone: %v %q", err, got)
+			case !gone && string(got) != string(personal):
+				t.Errorf("the person's file changed:\n%s", got)
+			}
+			want := " M " + known + "\n"
+			if gone {
+				want = " D " + known + "\n"
+			}
+			if st := git(t, l.Root, "status", "--porcelain", "--", known); st != want {
+				t.Errorf("git status %q, want %q: the person's change is theirs, uncommitted", st, want)
+			}
+		})
+	}
+}

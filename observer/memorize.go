@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
@@ -202,7 +203,8 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	ctx = context.WithoutCancel(ctx)
 
 	// Move into place.
-	if err := m.placeFiles(man); err != nil {
+	written, err := m.placeFiles(man)
+	if err != nil {
 		return Totals{}, "", err
 	}
 	if m.crashAfter == stepMoved {
@@ -217,8 +219,12 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	paths := man.paths()
 	// AllowEmpty: the trailer must land even when a person has committed
 	// the same content meanwhile, or recovery would take the batch for
-	// uncommitted.
-	h, err := m.git.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: msg, AllowEmpty: true})
+	// uncommitted. KeepWritten: a person's editor that saves one of these
+	// files between its placing and this commit made a change of theirs,
+	// on top of the batch's; the commit holds the batch's bytes, and
+	// theirs stays uncommitted (harness, session 10 world 31).
+	h, err := m.git.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: msg, AllowEmpty: true,
+		Written: written, KeepWritten: true})
 	if err != nil {
 		return Totals{}, "", fmt.Errorf("memorize: %w (the batch stays staged and is retried)", err)
 	}
@@ -283,41 +289,47 @@ func (m *Memorizer) logBatch(b *batch, commit string) {
 // placeFiles writes a batch's documents in place: new ones created (never
 // over a file a person has made at that path since the batch was planned),
 // edited ones replaced atomically; then each folder touched is synced so
-// the names survive a crash. The data itself is flushed by finish.
-func (m *Memorizer) placeFiles(man *manifest) error {
+// the names survive a crash. The data itself is flushed by finish. It
+// returns what it wrote, for the commit.
+func (m *Memorizer) placeFiles(man *manifest) (map[string]gitstore.WrittenFile, error) {
 	// Checked again here, not only when routed: a link may have appeared
 	// since. The batch then fails and is undone; planned again, its lines
 	// are quarantined naming the link.
 	for _, p := range man.paths() {
 		if err := m.l.FS().NoLink(p); err != nil {
-			return fmt.Errorf("memorize %s: %w", p, err)
+			return nil, fmt.Errorf("memorize %s: %w", p, err)
 		}
 	}
 	vfs := m.l.FS()
 	dirs := map[string]bool{}
+	written := make(map[string]gitstore.WrittenFile, len(man.New)+len(man.Edited))
 	for _, n := range man.New {
 		abs := m.l.Path(filepath.FromSlash(n.Path))
 		if err := mkdirAllSynced(vfs, filepath.Dir(abs)); err != nil {
-			return fmt.Errorf("memorize %s: %w", n.Path, err)
+			return nil, fmt.Errorf("memorize %s: %w", n.Path, err)
 		}
-		if err := createFile(vfs, abs, n.Data, 0o644); err != nil {
-			return fmt.Errorf("memorize %s: %w", n.Path, err)
+		mtime, err := createFile(vfs, abs, n.Data, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("memorize %s: %w", n.Path, err)
 		}
+		written[n.Path] = gitstore.WrittenFile{Data: n.Data, ModTime: mtime, Mode: 0o644}
 		dirs[filepath.Dir(abs)] = true
 	}
 	for _, e := range man.Edited {
 		abs := m.l.Path(filepath.FromSlash(e.Path))
-		if err := replaceFile(vfs, abs, e.Data, e.Mode); err != nil {
-			return fmt.Errorf("memorize %s: %w", e.Path, err)
+		mtime, err := replaceFile(vfs, abs, e.Data, e.Mode)
+		if err != nil {
+			return nil, fmt.Errorf("memorize %s: %w", e.Path, err)
 		}
+		written[e.Path] = gitstore.WrittenFile{Data: e.Data, ModTime: mtime, Mode: e.Mode}
 		dirs[filepath.Dir(abs)] = true
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		if err := vaultfs.SyncDir(d); err != nil {
-			return fmt.Errorf("memorize: %w", err)
+			return nil, fmt.Errorf("memorize: %w", err)
 		}
 	}
-	return nil
+	return written, nil
 }
 
 // finish flushes the batch's documents to disk and removes the manifest:
@@ -335,40 +347,57 @@ func (m *Memorizer) finish(man *manifest) error {
 	return clearStaging(m.l)
 }
 
-// createFile writes a new file, failing when path exists.
-func createFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) error {
+// createFile writes a new file, failing when path exists, and returns the
+// mtime it wrote it with.
+func createFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) (time.Time, error) {
 	f, err := vfs.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
+	_, err = f.Write(data)
+	mtime, err := writtenAt(f, err)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		vfs.Remove(path)
-		return err
+		return time.Time{}, err
 	}
-	if err := f.Close(); err != nil {
-		vfs.Remove(path)
-		return err
+	return mtime, nil
+}
+
+// writtenAt is the mtime of f, just written, when err (the write's) is
+// nil: taken from the open file, not the path, which a person's editor may
+// have saved over already.
+func writtenAt(f *os.File, err error) (time.Time, error) {
+	if err != nil {
+		return time.Time{}, err
 	}
-	return nil
+	fi, err := f.Stat()
+	if err != nil {
+		return time.Time{}, err
+	}
+	return fi.ModTime(), nil
 }
 
 // replaceFile replaces path's content in one rename, so a reader (or a
-// crash) sees the old bytes or the new, never a mix. Not synced: see
-// finish.
-func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) error {
+// crash) sees the old bytes or the new, never a mix, and returns the mtime
+// it wrote them with. Not synced: see finish.
+func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) (time.Time, error) {
 	if perm == 0 {
 		perm = 0o644
 	}
 	f, err := vfs.CreateTemp(filepath.Dir(path), replaceTempPrefix(path)+"*")
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
 	tmp := f.Name()
 	_, err = f.Write(data)
 	if err == nil {
 		err = f.Chmod(perm)
 	}
+	// The rename keeps the mtime.
+	mtime, err := writtenAt(f, err)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -377,8 +406,9 @@ func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) e
 	}
 	if err != nil {
 		vfs.Remove(tmp)
+		return time.Time{}, err
 	}
-	return err
+	return mtime, nil
 }
 
 // replaceTempPrefix is how the names of replaceFile's temporary files for

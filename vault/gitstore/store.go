@@ -368,6 +368,15 @@ type CommitRequest struct {
 	// any other path. A writer of thousands of files (the sleep cycle's
 	// run) is spared reading them all back.
 	Written map[string]WrittenFile
+	// KeepWritten commits Written's bytes at their paths even when the
+	// file no longer has the size and mtime it was written with (or is
+	// gone): someone else — a person's editor, their git — changed it
+	// after the caller wrote it, and that change is theirs. It stays in
+	// the working tree, uncommitted; the path's index entry gets no stat
+	// data, so git compares the file with it and shows the change. (Read
+	// instead, the file would put the person's change in the caller's
+	// commit: SPEC §11.)
+	KeepWritten bool
 	// Message is the commit message. Trailers (FormatTrailers) end it.
 	Message string
 	// Author and Committer default to the store's signature; a zero
@@ -383,6 +392,9 @@ type CommitRequest struct {
 type WrittenFile struct {
 	Data    []byte
 	ModTime time.Time
+	// Mode is the permission the file was written with (0: 0644); it is
+	// the committed mode when the file is not read (KeepWritten).
+	Mode fs.FileMode
 }
 
 // change is one path's new state in the commit.
@@ -477,7 +489,7 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
 	blobs := s.newObjects(len(paths))
-	changes, err := s.readChanges(ctx, paths, removed, req.Written, blobs)
+	changes, err := s.readChanges(ctx, paths, removed, req.Written, req.KeepWritten, blobs)
 	if err == nil {
 		err = blobs.finish()
 	}
@@ -742,7 +754,7 @@ func (s *Store) readMoreChanges(ctx context.Context, changes []change, more []st
 		rel[i] = strings.TrimPrefix(p, s.prefix)
 	}
 	blobs := s.newObjects(len(rel))
-	extra, err := s.readChanges(ctx, rel, nil, nil, blobs)
+	extra, err := s.readChanges(ctx, rel, nil, nil, false, blobs)
 	if err == nil {
 		err = blobs.finish()
 	}
@@ -821,8 +833,10 @@ func checkVaultPath(p string) error {
 // open file before it is read, as git does: if the file changes meanwhile,
 // its new mtime makes git see it as modified, never wrongly clean. A path
 // of written whose file still has the size and mtime it was written with
-// is not read: its bytes are those.
-func (s *Store) readChanges(ctx context.Context, paths []string, removed map[string]bool, written map[string]WrittenFile, objs *objectBatch) ([]change, error) {
+// is not read: its bytes are those. With keep, a path of written whose
+// file has changed since (or is gone) is not read either: its bytes are
+// still those, with no stat data (keptChange).
+func (s *Store) readChanges(ctx context.Context, paths []string, removed map[string]bool, written map[string]WrittenFile, keep bool, objs *objectBatch) ([]change, error) {
 	changes := make([]change, 0, len(paths))
 	dirOK := make(map[string]error)
 	var data []byte
@@ -835,6 +849,14 @@ func (s *Store) readChanges(ctx context.Context, paths []string, removed map[str
 		c := change{path: s.prefix + p}
 		if removed[p] {
 			c.remove = true
+			changes = append(changes, c)
+			continue
+		}
+		w, isWritten := written[p]
+		if isWritten && keep && !s.stillWritten(c.path, w) {
+			if err := keptChange(&c, w, objs); err != nil {
+				return nil, err
+			}
 			changes = append(changes, c)
 			continue
 		}
@@ -862,7 +884,7 @@ func (s *Store) readChanges(ctx context.Context, paths []string, removed map[str
 		case !lfi.Mode().IsRegular():
 			return nil, fmt.Errorf("read %s: not a regular file (%s)", p, lfi.Mode().Type())
 		}
-		if w, ok := written[p]; ok && lfi.Size() == int64(len(w.Data)) && lfi.ModTime().Equal(w.ModTime) {
+		if isWritten && lfi.Size() == int64(len(w.Data)) && lfi.ModTime().Equal(w.ModTime) {
 			c.mode = fileMode(lfi)
 			fillStat(&c.entry, lfi)
 			if c.hash, err = objs.add(plumbing.BlobObject, w.Data); err != nil {
@@ -894,6 +916,30 @@ func (s *Store) readChanges(ctx context.Context, paths []string, removed map[str
 		changes = append(changes, c)
 	}
 	return changes, nil
+}
+
+// stillWritten says whether the working tree's file at rel (repository-
+// relative) is the regular file w describes: its size and mtime, to the
+// nanosecond, those it was written with.
+func (s *Store) stillWritten(rel string, w WrittenFile) bool {
+	fi, err := os.Lstat(filepath.Join(s.workTree, filepath.FromSlash(rel)))
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == int64(len(w.Data)) && fi.ModTime().Equal(w.ModTime)
+}
+
+// keptChange makes c the commit of w's bytes at a path whose file has
+// changed since they were written (CommitRequest.KeepWritten). The index
+// entry keeps no stat data, as git's own smudged racy entries, so that
+// git reads the file and finds the change: it would take the file for
+// clean at these bytes if the entry held the file's stat.
+func keptChange(c *change, w WrittenFile, objs *objectBatch) error {
+	c.mode = 0o100644
+	if w.Mode&0o100 != 0 {
+		c.mode = 0o100755
+	}
+	c.entry = indexEntry{}
+	var err error
+	c.hash, err = objs.add(plumbing.BlobObject, w.Data)
+	return err
 }
 
 // fileMode is the git mode of a regular file.

@@ -1094,3 +1094,59 @@ func TestGitStoreCommitWritten(t *testing.T) {
 	}
 	r.fsck()
 }
+
+// TestGitStoreCommitKeepWritten: with KeepWritten, a file changed or
+// removed after its writer wrote it (a person's editor, between the write
+// and the commit) is not read: the commit holds the writer's bytes, and
+// the change stays the person's, uncommitted, as git status shows it.
+func TestGitStoreCommitKeepWritten(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	mtime := time.Date(2026, 3, 1, 2, 3, 4, 567891234, time.UTC)
+	cases := []struct{ name, disk, given, status string }{
+		{"kept", "one\n", "one\n", ""},
+		{"edited", "two, and the person's line\n", "two\n", " M"},
+		{"same size", "TWO\n", "two\n", " M"},
+		{"removed", "", "three\n", " D"},
+	}
+	written := map[string]WrittenFile{}
+	var paths []string
+	for i, c := range cases {
+		p := fmt.Sprintf("mind/a/2026-01/n%d.md", i)
+		r.write(p, c.given)
+		if err := os.Chtimes(r.path(p), mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case c.status == " D":
+			if err := os.Remove(r.path(p)); err != nil {
+				t.Fatal(err)
+			}
+		case c.disk != c.given:
+			r.write(p, c.disk) // the person's save: a new mtime
+		}
+		written[p] = WrittenFile{Data: []byte(c.given), ModTime: mtime}
+		paths = append(paths, p)
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: paths, Written: written, KeepWritten: true})
+	for i, c := range cases {
+		p := fmt.Sprintf("mind/a/2026-01/n%d.md", i)
+		if got := r.git("show", fmt.Sprintf("%s:%s", h, p)); got != c.given {
+			t.Errorf("%s: committed %q, want the writer's %q", c.name, got, c.given)
+		}
+		want := ""
+		if c.status != "" {
+			want = c.status + " " + p + "\n"
+		}
+		if got := r.git("status", "--porcelain", "--", p); got != want {
+			t.Errorf("%s: git status %q, want %q", c.name, got, want)
+		}
+		if c.status == " M" {
+			if got, _ := os.ReadFile(r.path(p)); string(got) != c.disk {
+				t.Errorf("%s: the file now %q, want the person's %q", c.name, got, c.disk)
+			}
+		}
+	}
+	r.fsck()
+}
