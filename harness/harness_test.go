@@ -36,6 +36,7 @@ var (
 	flagVerbose   = flag.Bool("harness.v", false, "log every step")
 	flagClock     = flag.String("harness.clock", "", "observations' timestamps start at this RFC 3339 `TIME` in every world and go on with the clock (23:59:00Z plays each world across midnight)")
 	flagKeep      = flag.String("harness.keep", "", "with -harness.replay: play in this folder and keep it, to look at the vaults after a failure")
+	flagKeepFail  = flag.String("harness.keepfailed", "", "move each failing world's folder (its vaults, remote and steps.log) into this `DIR`, for a failure whose replay passes")
 )
 
 // ciSeed is the seed of the short run in CI: fixed, so that CI is
@@ -129,8 +130,11 @@ type failure struct {
 }
 
 // play runs steps in a fresh world under dir; it stops at the first step
-// after which an invariant fails.
-func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, ...any)) (*failure, error) {
+// after which an invariant fails. With keep set, a failing world's folder
+// is moved there, with the steps and what each did in steps.log: many
+// failures depend on a kill's moment and pass when replayed, so the vaults
+// as they failed are the evidence.
+func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, ...any), keep string) (*failure, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -143,6 +147,7 @@ func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, 
 	}
 	defer w.close()
 	cat := actions()
+	var done strings.Builder
 	for i, s := range steps {
 		a := cat[s.act]
 		if a.onlyA {
@@ -164,12 +169,29 @@ func play(tc *toolchain, dir string, steps []step, st *stats, logf func(string, 
 		if logf != nil && *flagVerbose {
 			logf("step %d %s: ran=%v killed=%v %s (%v)", i, s, o.ran, o.killed, o.note, time.Since(start).Round(time.Millisecond))
 		}
+		if keep != "" {
+			fmt.Fprintf(&done, "step %d %s: ran=%v killed=%v %s (%v)\n", i, s, o.ran, o.killed, o.note, time.Since(start).Round(time.Millisecond))
+		}
 		if len(vs) > 0 {
 			f := &failure{at: i, violations: vs}
 			for _, v := range w.vaults {
 				if v.daemon != nil {
 					f.daemonLogs += fmt.Sprintf("--- daemon of %s:\n%s", v.name, tail(v.daemon.log()))
 				}
+			}
+			if keep != "" {
+				w.close()
+				fmt.Fprintf(&done, "\n%s", describe(f))
+				if err := os.WriteFile(filepath.Join(dir, "steps.log"), []byte(done.String()), 0o644); err != nil {
+					return f, err
+				}
+				if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
+					return f, err
+				}
+				if err := os.Rename(dir, keep); err != nil {
+					return f, fmt.Errorf("keep the failing world: %w", err)
+				}
+				logf("the failing world's folder: %s", keep)
 			}
 			return f, nil
 		}
@@ -252,7 +274,7 @@ func TestHarness(t *testing.T) {
 		if *flagKeep != "" {
 			where = *flagKeep
 		}
-		f, err := play(tc, where, steps, st, t.Logf)
+		f, err := play(tc, where, steps, st, t.Logf, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +302,11 @@ func TestHarness(t *testing.T) {
 		// Every world ends converged, so that every world gets the
 		// exact count, not only those that drew a converge.
 		steps = append(steps, step{act: "converge", arg: rng.Uint64()})
-		f, err := play(tc, filepath.Join(dir, fmt.Sprintf("w%d", n)), steps, st, t.Logf)
+		keep := ""
+		if *flagKeepFail != "" {
+			keep = filepath.Join(*flagKeepFail, fmt.Sprintf("w%d", n))
+		}
+		f, err := play(tc, filepath.Join(dir, fmt.Sprintf("w%d", n)), steps, st, t.Logf, keep)
 		if err != nil {
 			t.Fatalf("world %d: %v", n, err)
 		}

@@ -27,7 +27,7 @@ func shrink(tc *toolchain, dir string, steps []step, f *failure, logf func(strin
 	fails := func(cand []step) bool {
 		tries++
 		st := newStats()
-		g, err := play(tc, filepath.Join(dir, fmt.Sprint(tries)), cand, st, nil)
+		g, err := play(tc, filepath.Join(dir, fmt.Sprint(tries)), cand, st, nil, "")
 		if err != nil || g == nil {
 			return false
 		}
