@@ -486,3 +486,69 @@ func TestSyncKeepsANewMemoryWhereItWasWritten(t *testing.T) {
 	}
 	sameTrees(t, ms)
 }
+
+// TestSyncKilledInItsAdvance: a sync killed while it brings the remote's
+// changes in, then the person commits everything git shows them (`git
+// add -A`), as after any interrupted command. Nothing the other machine
+// wrote may be taken back by that commit: a new memory and a change of an
+// old one reach both machines (the harness, session 10 worlds 78 and 94:
+// memories short of a reinforcement and a line with no document, on both
+// machines).
+func TestSyncKilledInItsAdvance(t *testing.T) {
+	bin := buildCortex(t)
+	for _, commits := range []bool{true, false} {
+		t.Run(map[bool]string{true: "the person commits", false: "the next sync"}[commits], func(t *testing.T) {
+			killedInAdvance(t, bin, commits)
+		})
+	}
+}
+
+func killedInAdvance(t *testing.T, bin string, commits bool) {
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	put := func(m *machine, rel, body string) {
+		t.Helper()
+		p := filepath.Join(m.l.Root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("---\ntype: fact\n---\n\n"+body+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git(t, m.l.Root, "add", rel)
+		git(t, m.l.Root, "commit", "-qm", "a note")
+	}
+	put(a, "mind/concepts/old.md", "An old note, reinforced 0 times.")
+	a.mustSync(t)
+	b.mustSync(t)
+	put(b, "mind/concepts/old.md", "An old note, reinforced 1 times.")
+	put(b, "mind/concepts/new.md", "A new note from the other machine.")
+	b.mustSync(t)
+
+	_, err := vaultsync.Sync(context.Background(), a.l, vaultsync.KilledInAdvance(vaultsync.Options{Logger: quiet()}))
+	if err == nil {
+		t.Fatal("the killed sync reported no error")
+	}
+	if commits {
+		git(t, a.l.Root, "add", "-A")
+		if st := git(t, a.l.Root, "status", "--porcelain"); st != "" {
+			git(t, a.l.Root, "commit", "-qm", "my edits")
+		}
+	}
+	a.mustSync(t)
+	if st := git(t, a.l.Root, "status", "--porcelain"); st != "" {
+		t.Errorf("after the next sync, git status shows:\n%s", st)
+	}
+	b.mustSync(t)
+	a.mustSync(t)
+	for _, m := range ms {
+		for rel, want := range map[string]string{"mind/concepts/old.md": "reinforced 1 times", "mind/concepts/new.md": "from the other machine"} {
+			data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
+			if err != nil || !strings.Contains(string(data), want) {
+				t.Errorf("%s: %s is %q (%v), want the other machine's %q", m.l.Root, rel, data, err, want)
+			}
+		}
+	}
+	sameTrees(t, ms)
+}

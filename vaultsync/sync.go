@@ -45,7 +45,14 @@ type Options struct {
 	// Updated is told the vault-relative paths the sync changed in the
 	// working tree, so the caller brings its index up to date.
 	Updated func(ctx context.Context, rels []string) error
+
+	// killedInAdvance makes the sync stop between the two steps of its
+	// branch's advance, as a kill -9 there would (tests: export_test.go).
+	killedInAdvance bool
 }
+
+// errKilled is the stop killedInAdvance makes.
+var errKilled = errors.New("killed (a test's kill -9)")
 
 // Report says what a sync did.
 type Report struct {
@@ -947,8 +954,15 @@ func (s *syncer) blobs(ctx context.Context, names []string) ([][]byte, error) {
 	return res, nil
 }
 
-// journal records a branch move whose index and working tree update may
-// not have finished (a kill -9 between the two): the next sync finishes it.
+// journal records a branch move in progress: the working tree and git's
+// index are brought to To first, then the branch is moved from From, as
+// git's own merge does. A kill -9 between the two leaves the merge's
+// changes staged, with the branch where it was — never the branch ahead of
+// a working tree that git shows as changes, which a person's `git add -A`
+// and commit would then take back (the other machine's memories and
+// reinforcements lost on both machines: harness, session 10 worlds 78 and
+// 94). The next sync puts such staged changes back (finishJournal) and
+// merges again.
 type journal struct {
 	From  string   `json:"from"`
 	To    string   `json:"to"`
@@ -957,10 +971,11 @@ type journal struct {
 
 func (s *syncer) journalPath() string { return s.l.Path(".cortex", "sync-journal.json") }
 
-// advance moves the branch from local to next with a compare-and-swap and
-// brings git's index and the working tree along for the paths that
-// changed, after checking that a person has no work of their own there.
-// moved is false when the branch moved meanwhile.
+// advance brings git's index and the working tree to next for the paths
+// that changed, after checking that a person has no work of their own
+// there, then moves the branch from local to next with a compare-and-swap
+// (see journal). moved is false when the branch moved meanwhile: the
+// paths are then put back as the branch has them.
 func (s *syncer) advance(ctx context.Context, local, next string) (moved bool, err error) {
 	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--name-only", local, next)
 	if err != nil {
@@ -980,16 +995,33 @@ func (s *syncer) advance(ctx context.Context, local, next string) (moved bool, e
 	if err := s.l.FS().WriteFile(s.journalPath(), data, 0o644); err != nil {
 		return false, fmt.Errorf("write %s: %w", s.journalPath(), err)
 	}
+	if err := s.checkout(ctx, j); err != nil {
+		return false, err
+	}
+	if s.opts.killedInAdvance {
+		return false, errKilled
+	}
 	if _, err := s.git(ctx, nil, "update-ref", "-m", "cortex sync: "+s.opts.Remote+"/"+s.rep.Branch,
 		"refs/heads/"+s.rep.Branch, next, local); err != nil {
-		s.l.FS().Remove(s.journalPath())
-		return false, nil
+		// A person's commit moved the branch meanwhile: the paths go
+		// back to what it holds, and the sync merges again.
+		if err := s.undoCheckout(ctx, j); err != nil {
+			return false, err
+		}
+		return false, s.removeJournal()
 	}
-	if err := s.checkout(ctx, j); err != nil {
+	if err := s.removeJournal(); err != nil {
 		return true, err
 	}
 	s.rep.Pulled = len(paths)
 	return true, nil
+}
+
+func (s *syncer) removeJournal() error {
+	if err := s.l.FS().Remove(s.journalPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // checkClean refuses paths that a person changed in the working tree or
@@ -1043,7 +1075,7 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 }
 
 // checkout writes the journal's paths into git's index and the working
-// tree as they are in j.To, and removes the journal.
+// tree as they are in j.To.
 func (s *syncer) checkout(ctx context.Context, j journal) error {
 	if len(j.Paths) > 0 {
 		args := append([]string{"ls-tree", "-r", "-z", "--full-tree", j.To, "--"}, j.Paths...)
@@ -1106,15 +1138,64 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 			}
 		}
 	}
-	if err := s.l.FS().Remove(s.journalPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
 	return nil
 }
 
-// finishJournal completes a sync a kill -9 interrupted between moving the
-// branch and updating the working tree; a journal of a move that never
-// happened is dropped.
+// undoCheckout puts back, as HEAD has them, the paths of j that checkout
+// wrote and nobody changed since: git's index at j.To, and the file at
+// j.To (written) or still at j.From (not yet). A path with other content
+// is a person's and stays as it is.
+func (s *syncer) undoCheckout(ctx context.Context, j journal) error {
+	if len(j.Paths) == 0 {
+		return nil
+	}
+	differ := func(args ...string) (map[string]bool, error) {
+		args = append(append([]string{"diff", "--no-ext-diff", "--no-renames", "--name-only", "-z"}, args...), "--")
+		out, err := s.git(ctx, nil, append(args, j.Paths...)...)
+		if err != nil {
+			return nil, err
+		}
+		set := map[string]bool{}
+		for _, p := range strings.Split(out, "\x00") {
+			if p != "" {
+				set[p] = true
+			}
+		}
+		return set, nil
+	}
+	indexed, err := differ("--cached", j.To)
+	if err != nil {
+		return err
+	}
+	notTo, err := differ(j.To)
+	if err != nil {
+		return err
+	}
+	notFrom, err := differ(j.From)
+	if err != nil {
+		return err
+	}
+	var ours []string
+	for _, p := range j.Paths {
+		if !indexed[p] && (!notTo[p] || !notFrom[p]) {
+			ours = append(ours, p)
+		}
+	}
+	head, err := s.revParse(ctx, "HEAD")
+	if err != nil {
+		return err
+	}
+	// Not what this sync brings in: kept out of its report.
+	paths, invalid := s.rep.Paths, s.rep.Invalid
+	err = s.checkout(ctx, journal{From: j.To, To: head, Paths: ours})
+	s.rep.Paths, s.rep.Invalid = paths, invalid
+	return err
+}
+
+// finishJournal settles a sync a kill -9 interrupted in its advance: when
+// the branch was moved, the working tree was written before, and the
+// journal is only dropped; otherwise what it wrote is put back as the
+// branch has it, and this sync merges again.
 func (s *syncer) finishJournal(ctx context.Context) error {
 	data, err := os.ReadFile(s.journalPath())
 	if errors.Is(err, fs.ErrNotExist) {
@@ -1132,14 +1213,14 @@ func (s *syncer) finishJournal(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if head != j.To {
-		if !s.isAncestor(ctx, j.To, head) {
-			return s.l.FS().Remove(s.journalPath())
-		}
-		j.To = head // later commits hold the sync's changes and more
+	if head == j.To || s.isAncestor(ctx, j.To, head) {
+		return s.removeJournal()
 	}
-	s.opts.Logger.Info("sync: finishing the working tree update of an interrupted sync", "commit", j.To)
-	return s.checkout(ctx, j)
+	s.opts.Logger.Info("sync: putting back what an interrupted sync had written; merging again", "paths", len(j.Paths))
+	if err := s.undoCheckout(ctx, j); err != nil {
+		return err
+	}
+	return s.removeJournal()
 }
 
 func realPath(p string) string {
