@@ -267,3 +267,42 @@ func TestPersonWritesBetweenPlaceAndCommit(t *testing.T) {
 		})
 	}
 }
+
+// TestPersonWritesBetweenPlanAndPlace: a person's editor saves a memory
+// after the memorizer read it for a reinforcement and before the batch is
+// written in place. Replaced, the person's change would be lost: the batch
+// is planned again instead, and the line waits for the person's commit.
+func TestPersonWritesBetweenPlanAndPlace(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	personal := strings.Replace(string(data), "status: active\n", "status: active\n# checked by hand\n", 1)
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	m := openTest(t, l, nil)
+	saved := false
+	m.beforePlace = func() {
+		if !saved {
+			saved = true
+			if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	res := process(t, m)
+	if res.Reinforced != 0 || res.Quarantined != 1 {
+		t.Errorf("the repeat of a memory a person saved meanwhile: %+v", res)
+	}
+	if got, _ := os.ReadFile(l.Path(known)); string(got) != personal {
+		t.Errorf("the person's file changed:\n%s", got)
+	}
+	recs, err := ReadQuarantine(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Reason != ReasonEditing {
+		t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
+	}
+}

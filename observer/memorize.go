@@ -1,6 +1,7 @@
 package observer
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -203,6 +204,9 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	ctx = context.WithoutCancel(ctx)
 
 	// Move into place.
+	if m.beforePlace != nil {
+		m.beforePlace()
+	}
 	written, err := m.placeFiles(man)
 	if err != nil {
 		return Totals{}, "", err
@@ -317,6 +321,13 @@ func (m *Memorizer) placeFiles(man *manifest) (map[string]gitstore.WrittenFile, 
 	}
 	for _, e := range man.Edited {
 		abs := m.l.Path(filepath.FromSlash(e.Path))
+		// A person's editor may have saved (or removed) the document
+		// since the batch read it: replaced, their change would be lost.
+		// The batch is undone and planned again (ProcessUntil), which
+		// holds the line for them.
+		if cur, err := os.ReadFile(abs); err != nil || !bytes.Equal(cur, e.Original) {
+			return nil, fmt.Errorf("memorize %s: %w", e.Path, &editingError{path: e.Path})
+		}
 		mtime, err := replaceFile(vfs, abs, e.Data, e.Mode)
 		if err != nil {
 			return nil, fmt.Errorf("memorize %s: %w", e.Path, err)

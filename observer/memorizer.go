@@ -198,6 +198,9 @@ type Memorizer struct {
 	// beforeRead, for tests, runs as loadDoc is about to read a document
 	// it found committed: a person's editor writing at that moment.
 	beforeRead func(rel string)
+	// beforePlace, for tests, runs as a batch is about to be written in
+	// place.
+	beforePlace func()
 
 	// seen are the keys of the buffer's lines accounted for (seen.go).
 	seen seenLines
@@ -623,6 +626,7 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		return res, err
 	}
 	var quietUntil time.Time // see waitGitQuiet
+	replans := 0             // batches planned again: a person saved a document as it was written
 	progress := func(int64) {}
 	if p := m.progress; p != nil {
 		if st, _, err := LoadState(m.l); err == nil && start.Size > st.Offset {
@@ -704,6 +708,17 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 			st.Offset, st.KeyedTo = 0, 0
 		}
 		t, commit, err := m.runBatch(ctx, st, id, lines)
+		var pe *editingError
+		if errors.As(err, &pe) && replans < maxReplans {
+			// A person saved a document of the batch while it was being
+			// written: undone, and planned again from the same offset.
+			m.log.Info("a document changed as its batch was written; the batch is planned again", "path", pe.path)
+			if err := m.recover(ctx, false); err != nil {
+				return res, err
+			}
+			replans++
+			continue
+		}
 		if err != nil {
 			return res, err
 		}
@@ -734,6 +749,12 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		}
 	}
 }
+
+// maxReplans bounds the batches one run plans again because a person
+// saved one of their documents as it was written: planned again, such a
+// document is the person's and its line waits, so one more is the rule;
+// past the bound, the error ends the run and the next one recovers.
+const maxReplans = 3
 
 // Close releases the index and the memorizer lock. A batch left staged
 // stays staged for the next Open.
