@@ -419,7 +419,7 @@ func (w *world) editMeta(s step) outcome {
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		return outcome{failure: "edit: " + err.Error()}
 	}
-	v.touch(rel)
+	v.touchRead(rel, data)
 	return outcome{ran: true, worktree: true, note: rel}
 }
 
@@ -452,7 +452,7 @@ func (w *world) rewriteBody(s step) outcome {
 	}
 	w.ledger.tainted[m.hash] = true
 	w.ledger.tainted[doc.Hash(body)] = true
-	v.touch(rel)
+	v.touchRead(rel, data)
 	return outcome{ran: true, worktree: true, note: rel}
 }
 
@@ -701,7 +701,7 @@ func (w *world) settle(i int) string {
 			v.stranded = true
 		}
 	}
-	v.person = map[string]pathState{}
+	v.person, v.read = map[string]pathState{}, nil
 	return ""
 }
 

@@ -20,7 +20,11 @@ type vaultState struct {
 	// person holds every path the person has changed and not committed,
 	// with its state (file, index entry, HEAD entry) as the person left
 	// it. No cortex command may change any of the three.
-	person   map[string]pathState
+	person map[string]pathState
+	// read holds, for a path the person took up by editing a committed
+	// memory, the blob of the bytes their editor read: Cortex's own write,
+	// not yet committed, when it differs from the index (see checkPerson).
+	read     map[string]string
 	links    []plant
 	config   []plant // taxonomy.yml or calibration.yml made a link
 	side     string  // the person's own branch, when they are on it
@@ -60,6 +64,37 @@ func (v *vaultState) touch(rel string) {
 	if _, ok := v.person[rel]; !ok {
 		v.person[rel] = pathState{}
 	}
+}
+
+// touchRead is touch for an edit of the file's bytes data, as the person's
+// editor read them.
+func (v *vaultState) touchRead(rel string, data []byte) {
+	if _, ok := v.person[rel]; !ok {
+		if v.read == nil {
+			v.read = map[string]string{}
+		}
+		v.read[rel] = gitBlob(data)
+	}
+	v.touch(rel)
+}
+
+// forget drops rel from the person's paths.
+func (v *vaultState) forget(rel string) {
+	delete(v.person, rel)
+	delete(v.read, rel)
+}
+
+// ownWriteCommitted says whether was → is is Cortex committing a write of
+// its own beneath the person's edit: they had nothing staged, their file
+// is as they left it, and index and HEAD moved together to the very bytes
+// their editor read — bytes Cortex had written there, uncommitted, before
+// they saved on top. Their change stays uncommitted and theirs (harness,
+// session 10 world 31: the daemon's reinforcement, then the person's save,
+// then the daemon's commit of its own bytes).
+func (v *vaultState) ownWriteCommitted(rel string, was, is pathState) bool {
+	read := v.read[rel]
+	return read != "" && was.index == was.head && is.index == is.head && was.work == is.work &&
+		is.index != was.index && strings.HasSuffix(is.index, " "+read) && is.work != read
 }
 
 // ownedTracked lists the person's paths git tracks (in the index).
@@ -174,7 +209,7 @@ func (w *world) snapshot(v *vaultState) error {
 		if st.dirty() {
 			v.person[p] = st
 		} else {
-			delete(v.person, p)
+			v.forget(p)
 		}
 	}
 	return nil
@@ -201,6 +236,10 @@ func (w *world) checkPerson(v *vaultState) string {
 		if was == is {
 			continue
 		}
+		if v.ownWriteCommitted(p, was, is) {
+			v.person[p] = is
+			continue
+		}
 		what := []string{}
 		if was.work != is.work {
 			what = append(what, fmt.Sprintf("file %s → %s", short(was.work), short(is.work)))
@@ -216,7 +255,7 @@ func (w *world) checkPerson(v *vaultState) string {
 		if is.dirty() {
 			v.person[p] = is
 		} else {
-			delete(v.person, p)
+			v.forget(p)
 		}
 	}
 	return b.String()

@@ -112,6 +112,42 @@ func TestDirty(t *testing.T) {
 	}
 }
 
+// TestOwnWriteCommitted: the one change of a person's path the person
+// check lets pass — Cortex committing the bytes it wrote there before the
+// person saved on top — and the breaches beside it it must not.
+func TestOwnWriteCommitted(t *testing.T) {
+	head, own, theirs := gitBlob([]byte("committed\n")), gitBlob([]byte("cortex's\n")), gitBlob([]byte("cortex's, and mine\n"))
+	v := &vaultState{person: map[string]pathState{}}
+	v.touchRead("m.md", []byte("cortex's\n"))
+	was := pathState{work: theirs, index: "100644 " + head, head: "100644 " + head}
+	for _, c := range []struct {
+		name string
+		is   pathState
+		ok   bool
+	}{
+		{"cortex's own bytes committed", pathState{work: theirs, index: "100644 " + own, head: "100644 " + own}, true},
+		{"the person's bytes committed", pathState{work: theirs, index: "100644 " + theirs, head: "100644 " + theirs}, false},
+		{"other bytes committed", pathState{work: theirs, index: "100644 " + head[:8], head: "100644 " + head[:8]}, false},
+		{"the file changed", pathState{work: own, index: "100644 " + own, head: "100644 " + own}, false},
+		{"staged only", pathState{work: theirs, index: "100644 " + own, head: "100644 " + head}, false},
+	} {
+		if got := v.ownWriteCommitted("m.md", was, c.is); got != c.ok {
+			t.Errorf("%s: %v, want %v", c.name, got, c.ok)
+		}
+	}
+	// A person who had staged something: any move of the index is theirs.
+	staged := pathState{work: theirs, index: "100644 " + own, head: "100644 " + head}
+	if v.ownWriteCommitted("m.md", staged, pathState{work: theirs, index: "100644 " + own, head: "100644 " + own}) {
+		t.Error("a commit of what the person staged passes")
+	}
+	// The person read the committed bytes: Cortex wrote nothing first.
+	w := &vaultState{person: map[string]pathState{}}
+	w.touchRead("m.md", []byte("committed\n"))
+	if w.ownWriteCommitted("m.md", was, pathState{work: theirs, index: "100644 " + own, head: "100644 " + own}) {
+		t.Error("a commit of bytes the person never saw passes")
+	}
+}
+
 func mustWrite(t *testing.T, p, s string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
