@@ -507,23 +507,15 @@ func killedInAdvance(t *testing.T, bin string, commits bool) {
 	gitEnv(t)
 	ms, _ := newMachines(t, bin, 2)
 	a, b := ms[0], ms[1]
-	put := func(m *machine, rel, body string) {
-		t.Helper()
-		p := filepath.Join(m.l.Root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte("---\ntype: fact\n---\n\n"+body+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		git(t, m.l.Root, "add", rel)
-		git(t, m.l.Root, "commit", "-qm", "a note")
-	}
-	put(a, "mind/concepts/old.md", "An old note, reinforced 0 times.")
+	t0 := time.Date(2026, 2, 16, 10, 0, 0, 0, time.UTC)
+	old, fresh := "The release train leaves on Thursdays.", "The backup job needs two hours."
+	a.observe(t, old, "cli", t0)
+	a.process(t)
 	a.mustSync(t)
 	b.mustSync(t)
-	put(b, "mind/concepts/old.md", "An old note, reinforced 1 times.")
-	put(b, "mind/concepts/new.md", "A new note from the other machine.")
+	b.observe(t, old, "cli", t0.Add(time.Hour)) // a reinforcement
+	b.observe(t, fresh, "cli", t0.Add(2*time.Hour))
+	b.process(t)
 	b.mustSync(t)
 
 	_, err := vaultsync.Sync(context.Background(), a.l, vaultsync.KilledInAdvance(vaultsync.Options{Logger: quiet()}))
@@ -543,10 +535,18 @@ func killedInAdvance(t *testing.T, bin string, commits bool) {
 	b.mustSync(t)
 	a.mustSync(t)
 	for _, m := range ms {
-		for rel, want := range map[string]string{"mind/concepts/old.md": "reinforced 1 times", "mind/concepts/new.md": "from the other machine"} {
+		for body, want := range map[string]int{old: 1, fresh: 0} {
+			rel := m.memoryOf(t, doc.Hash(body))
 			data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
-			if err != nil || !strings.Contains(string(data), want) {
-				t.Errorf("%s: %s is %q (%v), want the other machine's %q", m.l.Root, rel, data, err, want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pd, err := doc.Parse(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pd.Doc.Reinforced != want {
+				t.Errorf("%s: %q reinforced %d times, want %d", filepath.Base(m.l.Root), body, pd.Doc.Reinforced, want)
 			}
 		}
 	}

@@ -1216,11 +1216,52 @@ func (s *syncer) finishJournal(ctx context.Context) error {
 	if head == j.To || s.isAncestor(ctx, j.To, head) {
 		return s.removeJournal()
 	}
+	if joined, err := s.joinCommitted(ctx, j, head); err != nil || joined {
+		return err
+	}
 	s.opts.Logger.Info("sync: putting back what an interrupted sync had written; merging again", "paths", len(j.Paths))
 	if err := s.undoCheckout(ctx, j); err != nil {
 		return err
 	}
 	return s.removeJournal()
+}
+
+// joinCommitted settles a killed sync whose staged changes a person then
+// committed (their `git add -A` and commit): the merge's changes are on the
+// branch, but not the merge, so the next one would take the remote's
+// changes as made on both sides — and count their reinforcements twice
+// (sameChanges, the merge driver). When every path of j holds on head what
+// it holds in j.To, head is joined to j.To by a merge commit of head's own
+// tree, and the journal dropped. joined is false when it is not so (the
+// paths are then put back and merged again).
+func (s *syncer) joinCommitted(ctx context.Context, j journal, head string) (joined bool, err error) {
+	if len(j.Paths) == 0 || !s.isAncestor(ctx, j.From, head) {
+		return false, nil
+	}
+	args := append([]string{"diff", "--no-ext-diff", "--no-renames", "--name-only", "-z", j.To, head, "--"}, j.Paths...)
+	if out, err := s.git(ctx, nil, args...); err != nil || out != "" {
+		return false, err
+	}
+	sig := gitstore.DaemonSignature()
+	env := []string{
+		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
+		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
+	}
+	msg := "sync: join the merge an interrupted sync had staged, committed since\n"
+	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", head+"^{tree}", "-p", head, "-p", j.To)
+	if err != nil {
+		return false, fmt.Errorf("join an interrupted sync's merge: %w", err)
+	}
+	branch, err := s.git(ctx, nil, "symbolic-ref", "--quiet", "HEAD")
+	if err != nil {
+		return false, errors.New("HEAD is detached: check out the vault's branch first (nothing changed)")
+	}
+	if _, err := s.git(ctx, nil, "update-ref", "-m", "cortex sync: join an interrupted sync's merge",
+		strings.TrimSpace(branch), strings.TrimSpace(c), head); err != nil {
+		return false, errors.New("the branch moved while an interrupted sync was settled (a commit of the person's?): nothing lost, sync again")
+	}
+	s.opts.Logger.Info("sync: joined the merge an interrupted sync had staged and a person committed", "commit", strings.TrimSpace(c))
+	return true, s.removeJournal()
 }
 
 func realPath(p string) string {
