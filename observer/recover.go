@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
@@ -120,7 +121,20 @@ func (m *Memorizer) settle(ctx context.Context, full bool) error {
 		return fmt.Errorf("recover: %w", err)
 	}
 	if found {
-		if tr.ok && tr.buffer == man.Buffer && tr.end == man.End {
+		covered := tr.ok && tr.buffer == man.Buffer && tr.end == man.End
+		if !covered {
+			committed, err := m.personCommitted(man)
+			if err != nil {
+				return err
+			}
+			if committed {
+				if tr, err = m.commitInterrupted(ctx, man, st); err != nil {
+					return err
+				}
+				covered = true
+			}
+		}
+		if covered {
 			if err := m.finishCommitted(ctx, man, tr, st, lost); err != nil {
 				return err
 			}
@@ -141,6 +155,85 @@ func (m *Memorizer) settle(ctx context.Context, full bool) error {
 		return m.rebuildState(st, tr)
 	}
 	return nil
+}
+
+// personCommitted says whether HEAD holds, at some path of the batch, the
+// bytes the batch wrote there: a person committed what an interrupted
+// batch had written (their `git add -A` after a kill). Undone, the batch's
+// lines would count again beside what the person committed.
+func (m *Memorizer) personCommitted(man *manifest) (bool, error) {
+	check := func(rel, want string) (bool, error) {
+		data, ok, err := m.git.HeadFile(rel)
+		if err != nil {
+			return false, fmt.Errorf("recover: %w", err)
+		}
+		return ok && sum(data) == want, nil
+	}
+	for _, n := range man.New {
+		if ok, err := check(n.Path, n.SHA256); err != nil || ok {
+			return ok, err
+		}
+	}
+	for _, e := range man.Edited {
+		if ok, err := check(e.Path, e.SHA256); err != nil || ok {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// commitInterrupted completes a batch a person committed (part of) after
+// it was interrupted: its documents still at their old bytes (or absent)
+// are written, and the batch is committed with its trailers — empty when
+// the person's commit holds it all — so that it reads as committed from
+// now on. A document with other bytes is the person's and left as it is.
+func (m *Memorizer) commitInterrupted(ctx context.Context, man *manifest, st State) (trailerState, error) {
+	for _, n := range man.New {
+		if err := m.repair(n.Path, n.SHA256, "", n.Data, 0o644); err != nil {
+			return trailerState{}, err
+		}
+	}
+	for _, e := range man.Edited {
+		if err := m.repair(e.Path, e.SHA256, e.OriginalSHA256, e.Data, e.Mode); err != nil {
+			return trailerState{}, err
+		}
+	}
+	totals := st.Totals
+	if st.Buffer != man.Buffer || st.Offset < man.End {
+		totals.Add(man.Totals)
+	}
+	msg, err := commitMessage(nil, man.Buffer, man.End, totals)
+	if err != nil {
+		return trailerState{}, err
+	}
+	var paths []string
+	for _, p := range man.paths() {
+		if data, err := os.ReadFile(m.l.Path(filepath.FromSlash(p))); err == nil {
+			if sum(data) == manifestSum(man, p) {
+				paths = append(paths, p)
+			}
+		}
+	}
+	if _, err := m.git.Commit(ctx, gitstore.CommitRequest{Paths: paths, Message: msg, AllowEmpty: true}); err != nil {
+		return trailerState{}, fmt.Errorf("recover: %w", err)
+	}
+	m.log.Info("recover: completed a batch a person committed after an interruption", "offset", man.End)
+	return trailerState{ok: true, buffer: man.Buffer, end: man.End, totals: totals, hasTotals: true}, nil
+}
+
+// manifestSum is the SHA-256 of what the batch wrote at p.
+func manifestSum(man *manifest, p string) string {
+	for _, n := range man.New {
+		if n.Path == p {
+			return n.SHA256
+		}
+	}
+	for _, e := range man.Edited {
+		if e.Path == p {
+			return e.SHA256
+		}
+	}
+	return ""
 }
 
 // finishCommitted redoes steps 8–10 of a committed batch, after putting

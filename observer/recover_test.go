@@ -654,3 +654,47 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 		})
 	}
 }
+
+// TestPersonCommitsAnInterruptedBatch: a batch killed after it wrote its
+// documents and before its commit, then a person's `git add -A` and commit
+// (the harness, session 11: the daemon stopped hard at converge). What the
+// batch wrote is committed now, by the person: recovery completes the batch
+// instead of undoing it — undone, the reinforcement the person committed
+// stayed in HEAD, the file went back to the old bytes as a change nobody
+// made, and the line counted again.
+func TestPersonCommitsAnInterruptedBatch(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, "")+
+		obsLine("2026-02-16T10:02:00Z", "fact", "A new fact written in the same batch.", ""))
+	m := openTest(t, l, nil)
+	m.crashAfter = stepMoved
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatalf("Process: %v", err)
+	}
+	m.Close()
+	git(t, l.Root, "add", "-A")
+	git(t, l.Root, "commit", "-qm", "my edits")
+
+	res := process(t, openTest(t, l, nil))
+	if res.Reinforced != 0 || res.Memorized != 0 || res.Quarantined != 0 {
+		t.Errorf("after the person's commit: %+v, want the batch's lines not counted again", res)
+	}
+	if st := git(t, l.Root, "status", "--porcelain"); st != "" {
+		t.Errorf("git status after recovery:\n%s", st)
+	}
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\nreinforced: 1\n") {
+		t.Errorf("the known memory, want reinforced once:\n%s", data)
+	}
+	if docs := docFiles(t, l); len(docs) != 2 {
+		t.Errorf("%d documents, want 2: %v", len(docs), docs)
+	}
+	if recs, _ := ReadQuarantine(l); len(recs) != 0 {
+		t.Errorf("quarantine %+v, want none", recs)
+	}
+	checkInvariants(t, l)
+}
