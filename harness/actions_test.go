@@ -689,11 +689,32 @@ func (w *world) settle(i int) string {
 	}
 	w.removeLinks(step{v: i})
 	w.unlinkConfig(i)
-	if _, err := w.tc.git(v.dir, "add", "-A"); err != nil {
-		return err.Error()
+	commit := func() string {
+		if _, err := w.tc.git(v.dir, "add", "-A"); err != nil {
+			return err.Error()
+		}
+		if out, err := w.tc.git(v.dir, "commit", "-q", "-m", "my edits, before a sync"); err != nil && !strings.Contains(out, "nothing to commit") {
+			return "the person's commit: " + firstLine(out)
+		}
+		return ""
 	}
-	if out, err := w.tc.git(v.dir, "commit", "-q", "-m", "my edits, before a sync"); err != nil && !strings.Contains(out, "nothing to commit") {
-		return "the person's commit: " + firstLine(out)
+	if msg := commit(); msg != "" {
+		// The hook refused: a killed sleep run's move, half done, shows
+		// one memory at two paths until a cortex command settles it.
+		// The person runs one, as the refusal's id clash suggests, and
+		// commits again; what their own `git add -A` staged is theirs.
+		if err := w.snapshot(v); err != nil {
+			return err.Error()
+		}
+		if r := w.tc.run(v.dir, nil, 0, "cortex", "process"); r.err != nil {
+			return msg + "; cortex process: " + firstLine(r.out)
+		}
+		if msg := commit(); msg != "" {
+			if err := w.snapshot(v); err != nil {
+				return err.Error()
+			}
+			return msg
+		}
 	}
 	if v.side != "" {
 		w.switchBranch(step{act: "switch", v: i})
