@@ -189,13 +189,20 @@ func (m *Memorizer) personCommitted(man *manifest) (bool, error) {
 // now on. A document with other bytes is the person's and left as it is.
 func (m *Memorizer) commitInterrupted(ctx context.Context, man *manifest, st State) (trailerState, error) {
 	for _, n := range man.New {
-		if err := m.repair(n.Path, n.SHA256, "", n.Data, 0o644); err != nil {
-			return trailerState{}, err
+		if _, inHead, err := m.git.HeadFile(n.Path); err != nil {
+			return trailerState{}, fmt.Errorf("recover: %w", err)
+		} else if !inHead {
+			if err := m.writeBack(n.Path, n.SHA256, "", n.Data, 0o644); err != nil {
+				return trailerState{}, err
+			}
 		}
 	}
 	for _, e := range man.Edited {
-		if err := m.repair(e.Path, e.SHA256, e.OriginalSHA256, e.Data, e.Mode); err != nil {
-			return trailerState{}, err
+		// Only over the old bytes: a file gone or changed is the person's.
+		if cur, err := os.ReadFile(m.l.Path(filepath.FromSlash(e.Path))); err == nil && sum(cur) == e.OriginalSHA256 {
+			if err := m.writeBack(e.Path, e.SHA256, e.OriginalSHA256, e.Data, e.Mode); err != nil {
+				return trailerState{}, err
+			}
 		}
 	}
 	totals := st.Totals
@@ -274,8 +281,21 @@ func (m *Memorizer) finishCommitted(ctx context.Context, man *manifest, tr trail
 // repair writes a committed document's bytes back when the file is
 // missing, empty (data lost with the power) or still holds the version
 // from before the batch (old, when not ""); a file a person changed since
-// is theirs and left alone.
+// is theirs and left alone, and so is a document HEAD no longer holds as
+// the batch wrote it: a later commit moved it (the sleep cycle's
+// archive), removed or changed it, and writing it back would make one
+// memory two documents (harness, session 11 world 41).
 func (m *Memorizer) repair(rel, want, old string, data []byte, perm fs.FileMode) error {
+	if head, ok, err := m.git.HeadFile(rel); err != nil {
+		return fmt.Errorf("recover %s: %w", rel, err)
+	} else if !ok || sum(head) != want {
+		return nil
+	}
+	return m.writeBack(rel, want, old, data, perm)
+}
+
+// writeBack is repair without the look at HEAD.
+func (m *Memorizer) writeBack(rel, want, old string, data []byte, perm fs.FileMode) error {
 	if err := m.l.FS().NoLink(rel); err != nil {
 		m.log.Warn("recover: a committed document is behind a symbolic link; not written through it", "path", rel, "err", err)
 		return nil

@@ -698,3 +698,33 @@ func TestPersonCommitsAnInterruptedBatch(t *testing.T) {
 	}
 	checkInvariants(t, l)
 }
+
+// TestRecoveryLeavesAMemoryMovedSince: a batch killed after its commit and
+// before its end, then the memory moved by a later commit (the sleep
+// cycle archiving it: harness, session 11 world 41). Finishing the batch
+// must not write the memory back at its old path — one id at two paths.
+func TestRecoveryLeavesAMemoryMovedSince(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	m := openTest(t, l, nil)
+	m.crashAfter = stepCommitted
+	if _, err := m.Process(context.Background()); !errors.Is(err, errCrash) {
+		t.Fatalf("Process: %v", err)
+	}
+	m.Close()
+	archived := "vault/archive/" + filepath.Base(known)
+	if err := os.MkdirAll(filepath.Dir(l.Path(archived)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, l.Root, "mv", known, archived)
+	git(t, l.Root, "commit", "-qm", "archived")
+
+	process(t, openTest(t, l, nil))
+	if _, err := os.Stat(l.Path(known)); !os.IsNotExist(err) {
+		t.Errorf("the memory written back at its old path: %v", err)
+	}
+	if st := git(t, l.Root, "status", "--porcelain"); st != "" {
+		t.Errorf("git status after recovery:\n%s", st)
+	}
+}
