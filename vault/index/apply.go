@@ -165,6 +165,7 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 			if _, err := movePath.ExecContext(ctx, to, rowid); err != nil {
 				return stats, tx, fmt.Errorf("index move %s: %w", p, err)
 			}
+			o.cols[0] = to // as movePath left it
 			moved[to] = o
 			stats.Removed++
 			continue
@@ -192,13 +193,16 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 		if o, ok := moved[r.doc.Path]; ok {
 			delete(moved, r.doc.Path) // a path written twice is read again the second time
 			rowid, oldAliases = o.rowid, o.aliases
+			w.prev = o
 		} else if rowid, err = old(r.doc.Path); err != nil {
 			return stats, tx, err
 		}
 		// A row that was there keeps what is unchanged of it (put,
 		// writeEdges): an archive's move changes its path and status.
 		had[i] = rowid != 0
-		if rowid, err = w.put(ctx, rowid, r, oldAliases); err != nil {
+		rowid, err = w.put(ctx, rowid, r, oldAliases)
+		w.prev = nil
+		if err != nil {
 			return stats, tx, err
 		}
 		srcs[i] = rowid
@@ -250,6 +254,8 @@ type prevRow struct {
 	id                string
 	parsed            bool // parse_error = ''
 	aliases           []string
+	// cols are the row's columns docCols[1:], as keepDoc compares them.
+	cols []any
 }
 
 // gather adds the row's names to names.
@@ -267,16 +273,24 @@ func oldRows(ctx context.Context, tx *sql.Tx, paths []string) (map[string]*prevR
 	rows := make(map[string]*prevRow, len(paths))
 	byRowid := make(map[int64]*prevRow, len(paths))
 	err := eachIn(paths, func(in string, args []any) error {
-		q, err := tx.QueryContext(ctx, "SELECT path, rowid, name_key, title_key, id, parse_error = '' FROM documents WHERE path IN "+in, args...)
+		q, err := tx.QueryContext(ctx, "SELECT rowid, name_key, title_key, id, parse_error = '', "+
+			strings.Join(docCols[1:], ", ")+" FROM documents WHERE path IN "+in, args...)
 		if err != nil {
 			return fmt.Errorf("index: read rows: %w", err)
 		}
 		defer q.Close()
 		for q.Next() {
-			var p string
-			o := &prevRow{}
-			if err := q.Scan(&p, &o.rowid, &o.nameKey, &o.titleKey, &o.id, &o.parsed); err != nil {
+			o := &prevRow{cols: make([]any, len(docCols)-1)}
+			ptrs := []any{&o.rowid, &o.nameKey, &o.titleKey, &o.id, &o.parsed}
+			for i := range o.cols {
+				ptrs = append(ptrs, &o.cols[i])
+			}
+			if err := q.Scan(ptrs...); err != nil {
 				return fmt.Errorf("index: read rows: %w", err)
+			}
+			p, ok := o.cols[0].(string) // docCols[1], the path
+			if !ok {
+				return fmt.Errorf("index: read rows: path %v", o.cols[0])
 			}
 			rows[p], byRowid[o.rowid] = o, o
 		}
