@@ -254,8 +254,10 @@ type prevRow struct {
 	id                string
 	parsed            bool // parse_error = ''
 	aliases           []string
-	// cols are the row's columns docCols[1:], as keepDoc compares them.
+	// cols are the row's columns docCols[1:], as keepDoc compares them;
+	// text its text, as queueText does (nil: none).
 	cols []any
+	text *textRow
 }
 
 // gather adds the row's names to names.
@@ -268,7 +270,7 @@ func (o *prevRow) gather(names *keySet) {
 	}
 }
 
-// oldRows reads the rows at paths, with their aliases, by path.
+// oldRows reads the rows at paths, with their texts and aliases, by path.
 func oldRows(ctx context.Context, tx *sql.Tx, paths []string) (map[string]*prevRow, error) {
 	rows := make(map[string]*prevRow, len(paths))
 	byRowid := make(map[int64]*prevRow, len(paths))
@@ -299,7 +301,29 @@ func oldRows(ctx context.Context, tx *sql.Tx, paths []string) (map[string]*prevR
 	if err != nil || len(byRowid) == 0 {
 		return rows, err
 	}
-	err = eachIn(slices.Collect(maps.Keys(byRowid)), func(in string, args []any) error {
+	rowids := slices.Sorted(maps.Keys(byRowid))
+	err = eachIn(rowids, func(in string, args []any) error {
+		q, err := tx.QueryContext(ctx, "SELECT rowid, title, aliases, body, tags, entities, parts FROM texts WHERE rowid IN "+in, args...)
+		if err != nil {
+			return fmt.Errorf("index: read texts: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			var rowid int64
+			var t textRow
+			if err := q.Scan(&rowid, &t.title, &t.aliases, &t.body, &t.tags, &t.entities, &t.parts); err != nil {
+				return fmt.Errorf("index: read texts: %w", err)
+			}
+			if o := byRowid[rowid]; o != nil {
+				o.text = &t
+			}
+		}
+		return q.Err()
+	})
+	if err != nil {
+		return rows, err
+	}
+	err = eachIn(rowids, func(in string, args []any) error {
 		q, err := tx.QueryContext(ctx, "SELECT doc, key FROM aliases WHERE doc IN "+in, args...)
 		if err != nil {
 			return fmt.Errorf("index: read aliases: %w", err)

@@ -60,8 +60,9 @@ type writer struct {
 	// updates holds the statements that set some columns of a row, by
 	// their columns.
 	updates map[string]*sql.Stmt
-	// prev, when set, is the row the next put writes, its columns read
-	// already (a move's, by oldRows): keepDoc does not read them again.
+	// prev, when set, is the row the next put writes, its columns and
+	// text read already (a move's, by oldRows): keepDoc and queueText do
+	// not read them again.
 	prev *prevRow
 	// Batches (rebuild).
 	docs, aliases, edges *batch
@@ -314,7 +315,12 @@ func sameKeys(a, b []string) bool {
 func (w *writer) queueText(ctx context.Context, rowid int64, had bool, t textRow) error {
 	if had {
 		var o textRow
-		err := w.oldText.QueryRowContext(ctx, rowid).Scan(&o.title, &o.aliases, &o.body, &o.tags, &o.entities, &o.parts)
+		var err error
+		if p := w.prev; p != nil && p.rowid == rowid && p.text != nil {
+			o = *p.text
+		} else {
+			err = w.oldText.QueryRowContext(ctx, rowid).Scan(&o.title, &o.aliases, &o.body, &o.tags, &o.entities, &o.parts)
+		}
 		switch {
 		case err == sql.ErrNoRows:
 		case err != nil:
