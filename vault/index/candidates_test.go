@@ -2,8 +2,10 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault"
 )
@@ -58,5 +60,58 @@ func TestHaveAnyAndAsking(t *testing.T) {
 	}
 	if got, want := yes(asking), []string{paths["b"]}; !slices.Equal(got, want) {
 		t.Errorf("Asking = %v, want %v (white space after the mark aside; a mark inside is no ending)", got, want)
+	}
+}
+
+// TestSearchWithin: an any-word search bounded to the documents of some of
+// its words scores only those — a document that has only the other words
+// is left out — and scores them as the unbounded search does: every word
+// still counts in their BM25.
+func TestSearchWithin(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	paths := map[string]string{
+		"rare":   "mind/concepts/2026-02/2026-02-16-aaaaaaaa.md",
+		"both":   "mind/concepts/2026-02/2026-02-16-bbbbbbbb.md",
+		"common": "mind/concepts/2026-02/2026-02-16-cccccccc.md",
+	}
+	writeDoc(t, l, paths["rare"], id1, "fact", "The lantern hangs by the door.")
+	writeDoc(t, l, paths["both"], id2, "fact", "The lantern lit the harbour.")
+	writeDoc(t, l, paths["common"], id3, "fact", "The harbour was quiet.")
+	// Documents with neither word, so that both are rare enough for BM25
+	// to weigh (FTS5 floors the idf of a word in half the documents).
+	for i := range 6 {
+		writeDoc(t, l, fmt.Sprintf("mind/concepts/2026-02/2026-02-16-dddddd%02d.md", i), fmt.Sprintf("0195e0c4-1c4b-7cc4-8d6a-0000000000%02x", 0xd0+i), "fact", "Nothing to see here.")
+	}
+	ix := openTest(t, l)
+	p := SearchParams{
+		Terms: []Term{{Text: "lantern"}, {Text: "harbour"}}, Any: true, Limit: 10, Now: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
+		Rank: Rank{Relevance: 1, Columns: [6]float64{1, 1, 1, 1, 1, 1}},
+	}
+	bm25 := func(p SearchParams) map[string]float64 {
+		t.Helper()
+		hits, err := ix.Search(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, h := range hits {
+			out[h.Path] = h.BM25
+		}
+		return out
+	}
+	all := bm25(p)
+	if len(all) != 3 {
+		t.Fatalf("unbounded: %v, want the three documents with a word", all)
+	}
+	p.Within = []Term{{Text: "lantern"}, {Text: "harbour", Exclude: true}}
+	within := bm25(p)
+	if _, ok := within[paths["common"]]; ok || len(within) != 2 {
+		t.Errorf("within lantern: %v, want the two documents with lantern (an excluded term bounds nothing)", within)
+	}
+	for _, k := range []string{"rare", "both"} {
+		if b := within[paths[k]]; b >= 0 || b != all[paths[k]] {
+			t.Errorf("%s: BM25 %g within lantern, %g unbounded: the bound changed the score", k, within[paths[k]], all[paths[k]])
+		}
 	}
 }
