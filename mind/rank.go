@@ -293,21 +293,20 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, i := range from {
+	anchors := make([]index.Doc, len(from))
+	for k, i := range from {
+		anchors[k] = hits[i].Doc
+	}
+	before, after, err := r.ix.SessionNeighbors(ctx, anchors, neighbourSpan)
+	if err != nil {
+		return nil, nil, err
+	}
+	for f, i := range from {
 		h := hits[i]
-		if h.SessionID == "" {
-			continue
-		}
-		for _, after := range []bool{false, true} {
-			ns, err := r.ix.Neighbors(ctx, index.NeighborParams{
-				Anchor: h.Doc, After: after, Session: h.SessionID, SameSession: true, Limit: neighbourSpan,
-			})
-			if err != nil {
-				return nil, nil, err
-			}
+		for side, ns := range [][]index.Doc{before[f], after[f]} {
 			for k, n := range ns {
 				lent := neighbourShare * own[i]
-				if after && k == 0 && asking[h.Path] {
+				if side == 1 && k == 0 && asking[h.Path] {
 					// The reply to a question answers what its words ask.
 					lent = own[i]
 				}

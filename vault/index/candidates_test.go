@@ -3,11 +3,14 @@ package index
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // TestHaveAnyAndAsking: the two yes-or-no questions recall asks about its
@@ -112,6 +115,70 @@ func TestSearchWithin(t *testing.T) {
 	for _, k := range []string{"rare", "both"} {
 		if b := within[paths[k]]; b >= 0 || b != all[paths[k]] {
 			t.Errorf("%s: BM25 %g within lantern, %g unbounded: the bound changed the score", k, within[paths[k]], all[paths[k]])
+		}
+	}
+}
+
+// TestSessionNeighbors: the neighbours of many anchors in one query are
+// what Neighbors gives for each one alone — the same session only, nearest
+// first, documents of one millisecond ordered by path, never the anchor —
+// and an anchor without a session has none.
+func TestSessionNeighbors(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	write := func(name, session, created string) {
+		t.Helper()
+		body := "Turn " + name + "."
+		fm := ""
+		if session != "" {
+			fm = "session_id: " + session + "\n"
+		}
+		writeRaw(t, l, "mind/concepts/2026-02/"+name+".md", fmt.Sprintf("---\nid: \"0195e0c4-1c4b-7cc4-8d6a-%012x\"\ntype: fact\ncategory: concept\ncreated: %s\nsource_hash: %s\n\n# ---\n\n%s---\n\n%s\n",
+			len(name)*1000+int(name[len(name)-1]), created, doc.Hash(body), fm, body))
+	}
+	// s1: a, b and c one minute apart, d and e at c's millisecond; s2
+	// between them in time; f has no session.
+	write("a", "s1", "2026-02-16T10:00:00.000Z")
+	write("b", "s1", "2026-02-16T10:01:00.000Z")
+	write("x", "s2", "2026-02-16T10:01:30.000Z")
+	write("c", "s1", "2026-02-16T10:02:00.000Z")
+	write("d", "s1", "2026-02-16T10:02:00.000Z")
+	write("e", "s1", "2026-02-16T10:02:00.000Z")
+	write("y", "s2", "2026-02-16T10:03:00.000Z")
+	write("f", "", "2026-02-16T10:04:00.000Z")
+	ix := openTest(t, l)
+	all, err := ix.query(ctx, "SELECT "+docColumns+" FROM documents ORDER BY path")
+	if err != nil || len(all) != 8 {
+		t.Fatalf("documents: %d, %v", len(all), err)
+	}
+	names := func(ds []Doc) string {
+		var s []string
+		for _, d := range ds {
+			s = append(s, strings.TrimSuffix(path.Base(d.Path), ".md"))
+		}
+		return strings.Join(s, " ")
+	}
+	before, after, err := ix.SessionNeighbors(ctx, all, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range all {
+		for k, side := range [][]Doc{before[i], after[i]} {
+			want, err := ix.Neighbors(ctx, NeighborParams{Anchor: a, After: k == 1, Session: a.SessionID, SameSession: true, Limit: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if names(side) != names(want) {
+				t.Errorf("%s, after %v: %q, Neighbors gives %q", a.Path, k == 1, names(side), names(want))
+			}
+		}
+	}
+	// Spelled out for one anchor, so that both cannot be wrong alike.
+	for i, a := range all {
+		if strings.HasSuffix(a.Path, "/d.md") {
+			if got := names(before[i]) + " | " + names(after[i]); got != "c b | e" {
+				t.Errorf("d: %q, want \"c b | e\"", got)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -323,6 +324,73 @@ func (ix *Index) Neighbors(ctx context.Context, p NeighborParams) ([]Doc, error)
 		sql.Named("path", p.Anchor.Path),
 		sql.Named("created", p.Anchor.CreatedMS),
 		sql.Named("limit", p.Limit))
+}
+
+// SessionNeighbors is Neighbors with SameSession for many anchors at once:
+// for each anchor, up to span documents of its session created just before
+// it (before[i], nearest first) and just after it (after[i]). One query
+// for them all: a search's lenders are ten, and twenty statements cost
+// twenty parses (and as many re-parses once their values are bound, which
+// SQLite does to plan with them) — a third of a LoCoMo search. An anchor
+// without a session has none.
+func (ix *Index) SessionNeighbors(ctx context.Context, anchors []Doc, span int) (before, after [][]Doc, err error) {
+	before, after = make([][]Doc, len(anchors)), make([][]Doc, len(anchors))
+	var values []string
+	args := []any{sql.Named("span", span)}
+	for i, a := range anchors {
+		if a.SessionID == "" {
+			continue
+		}
+		values = append(values, fmt.Sprintf("(%d, @path%[1]d, @created%[1]d, @session%[1]d)", i))
+		args = append(args, sql.Named(fmt.Sprintf("path%d", i), a.Path),
+			sql.Named(fmt.Sprintf("created%d", i), a.CreatedMS),
+			sql.Named(fmt.Sprintf("session%d", i), a.SessionID))
+	}
+	if span <= 0 || len(values) == 0 {
+		return before, after, nil
+	}
+	// Each side is Neighbors' query, correlated with its anchor.
+	side := func(dir int, op, order string) string {
+		return fmt.Sprintf(`SELECT %s, a.k, %d FROM a JOIN documents d ON d.rowid IN (
+			SELECT x.rowid FROM documents x
+			WHERE x.parse_error = '' AND x.session_id = a.session AND x.path <> a.path
+			AND x.created_ms %s= a.created AND (x.created_ms %s a.created OR x.path %s a.path)
+			ORDER BY x.created_ms %s, x.path %s LIMIT @span)`,
+			qualified("d"), dir, op, op, op, order, order)
+	}
+	q := "WITH a(k, path, created, session) AS (VALUES " + strings.Join(values, ", ") + ")\n" +
+		side(0, "<", "DESC") + "\nUNION ALL\n" + side(1, ">", "ASC")
+	rows, err := ix.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("index session neighbours: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k, dir int
+		d, err := scanDoc(scanWith(rows, &k, &dir))
+		if err != nil {
+			return nil, nil, fmt.Errorf("index session neighbours: %w", err)
+		}
+		if dir == 0 {
+			before[k] = append(before[k], d)
+		} else {
+			after[k] = append(after[k], d)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("index session neighbours: %w", err)
+	}
+	// A union's rows come in no promised order: nearest first, as
+	// Neighbors orders them (created, then path).
+	for i := range anchors {
+		slices.SortFunc(before[i], func(x, y Doc) int {
+			return cmp.Or(cmp.Compare(y.CreatedMS, x.CreatedMS), strings.Compare(y.Path, x.Path))
+		})
+		slices.SortFunc(after[i], func(x, y Doc) int {
+			return cmp.Or(cmp.Compare(x.CreatedMS, y.CreatedMS), strings.Compare(x.Path, y.Path))
+		})
+	}
+	return before, after, nil
 }
 
 // placeholders returns "@name0, @name1, …" for n values.
