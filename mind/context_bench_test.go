@@ -15,7 +15,10 @@ import (
 
 // genVault writes a vault of n generated documents (bench/vaultgen: the
 // documents the benchmarks of the index use) plus a few rules, and opens
-// recall over it with its index built.
+// recall over it with its index built. CORTEX_BENCH_MAPPED=1 reads the
+// index through a memory map, as `cortex search` and `cortex context` do
+// (Options.ReadMapped); without it, through SQLite's cache, as the MCP
+// server does.
 func genVault(b *testing.B, n int) *Recall {
 	b.Helper()
 	root := os.Getenv("CORTEX_BENCH_VAULT")
