@@ -104,6 +104,25 @@ func anyFixable(ps []doc.Problem) bool {
 // symlinkProblem is why a symbolic link in a memory folder is refused: a
 // link may point out of the vault, the index and Walk never follow one, so
 // it would be committed yet never read as memory.
+// machineDirs are the vault's folders that hold one machine's buffer and
+// caches: git carries what is in them (observer/README.md) or nothing, never
+// something in their place.
+var machineDirs = []string{"observer", ".cortex"}
+
+// machineDirProblem is a link or file staged where one of machineDirs
+// belongs: in a clone, Cortex would write its buffer or caches through it
+// (it refuses to start instead), so it is kept out of the commit.
+func machineDirProblem(rel, mode string) doc.Problem {
+	what := "a file"
+	switch mode {
+	case "120000":
+		what = "a symbolic link"
+	case "160000":
+		what = "a submodule"
+	}
+	return doc.Problem{Path: rel, Msg: what + " where Cortex keeps this machine's folder " + rel + "/ (a clone's Cortex would refuse to start): unstage it with git rm --cached " + rel}
+}
+
 func symlinkProblem(rel string) doc.Problem {
 	return doc.Problem{Path: rel, Msg: "a symbolic link, not a memory document (links may point out of the vault and are never read as memory): commit the file itself, or keep the link out of mind/, vault/ and rules/"}
 }

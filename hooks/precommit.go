@@ -103,6 +103,9 @@ func (v *vaultRun) repoPath(rel string) string {
 //
 // A staged symbolic link (or submodule) named .md in a memory folder is a
 // problem: it may point out of the vault and would never be read as memory.
+// So is anything staged in place of the folders .cortex or observer
+// (machineDirs): a link there would make every clone's Cortex refuse to
+// start, and an ignore line ending in "/" does not keep a link out.
 // Deleted files, files outside the memory folders and ignored files pass.
 //
 // Git runs the hook with the index locked and GIT_INDEX_FILE naming the index
@@ -146,6 +149,9 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		for _, d := range append(slices.Clone(doc.MemoryDirs), doc.TaxonomyFile) {
 			specs = append(specs, v.repoPath(d))
 		}
+		for _, d := range machineDirs {
+			specs = append(specs, v.repoPath(d))
+		}
 	}
 	changes, err := g.stagedChanges(ctx, specs)
 	if err != nil {
@@ -155,6 +161,10 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		v, rel := owner(runs, c.path)
 		switch {
 		case v == nil:
+		case slices.Contains(machineDirs, rel):
+			if c.status != 'D' {
+				rep.Problems = append(rep.Problems, machineDirProblem(v.repoPath(rel), c.mode))
+			}
 		case rel == doc.TaxonomyFile:
 			if c.status != 'D' {
 				c := c

@@ -272,3 +272,35 @@ func TestPreCommitWithoutIndex(t *testing.T) {
 		t.Errorf("problems: %q", got)
 	}
 }
+
+// A link staged where the vault keeps this machine's folders (.cortex,
+// observer) is refused: an ignore line "/.cortex/" matches only a folder,
+// so a person's `git add -A` stages such a link, and every clone's Cortex
+// would then refuse to start. Removing one that was committed passes.
+func TestPreCommitRefusesALinkedMachineFolder(t *testing.T) {
+	repo, l := newVault(t, ".")
+	elsewhere := t.TempDir()
+	for _, d := range []string{".cortex", "observer"} {
+		if err := os.Symlink(elsewhere, filepath.Join(l.Root, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, repo, "add", "-A")
+	rep := preCommit(t, repo, ".")
+	var got []string
+	for _, p := range rep.Problems {
+		got = append(got, p.Path)
+		if !strings.Contains(p.Msg, "a symbolic link where Cortex keeps") || !strings.Contains(p.Msg, "git rm --cached "+p.Path) {
+			t.Errorf("problem: %s", p)
+		}
+	}
+	if slices.Sort(got); !slices.Equal(got, []string{".cortex", "observer"}) {
+		t.Fatalf("problems at %q, want .cortex and observer: %+v", got, rep)
+	}
+
+	gitRun(t, repo, "commit", "-q", "--no-verify", "-m", "the links, past the hook")
+	gitRun(t, repo, "rm", "-q", "--cached", ".cortex", "observer")
+	if rep := preCommit(t, repo, "."); !rep.OK() {
+		t.Errorf("removing the links: %+v", rep)
+	}
+}
