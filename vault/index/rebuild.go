@@ -30,7 +30,19 @@ type RebuildOptions struct {
 	// Progress, when set, is called now and then with the number of files
 	// read so far and the number found by the walk so far.
 	Progress func(done, found int)
+	// Stage, when set, is told what the rebuild does once every file is
+	// read — RebuildResolving, RebuildSorting, RebuildFinishing — work
+	// with no count to show that takes, in a large vault, about as long
+	// again as the reading.
+	Stage func(stage string)
 }
+
+// The stages of a rebuild after the files are read (RebuildOptions.Stage).
+const (
+	RebuildResolving = "resolving links"
+	RebuildSorting   = "sorting indexes"
+	RebuildFinishing = "finishing the full text"
+)
 
 // RebuildStats says what a rebuild or refresh did.
 type RebuildStats struct {
@@ -358,6 +370,11 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 		return stats, err
 	}
 
+	stage := func(string) {}
+	if opts.Stage != nil {
+		stage = opts.Stage
+	}
+	stage(RebuildResolving)
 	lk := newFullLinker(stats.Documents)
 	names := make([]doc.Linkable, 0, stats.Documents)
 	for d := range docs.all() {
@@ -391,6 +408,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 	}
 	// Indexes last: one sort each instead of keeping them in order row by
 	// row.
+	stage(RebuildSorting)
 	if _, err := tx.ExecContext(ctx, schemaIndexes); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
@@ -398,6 +416,7 @@ func build(ctx context.Context, path, textPath string, l vault.Layout, opts Rebu
 	if err := tx.Commit(); err != nil {
 		return stats, fmt.Errorf("rebuild index: %w", err)
 	}
+	stage(RebuildFinishing)
 	if err := text.wait(); err != nil {
 		return stats, err
 	}
