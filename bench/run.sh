@@ -543,15 +543,17 @@ section_doctor() {
 # `cortex search --json --limit 10`; recall@5 and @10 per category, beside
 # plain BM25 on the same turns. With RECALL_BASE, that binary's figures
 # first, on vaults of its own. Goal (held-out conversations): @10 >= 62%,
-# @5 >= 54%.
+# @5 >= 54%. The searches run without a daemon (each refreshes the index
+# first), then again with a live `cortex daemon` on the vault, as an
+# agent's do: two lines of times.
 section_recall() {
 	local data=$1
 	if [ -n "${RECALL_BASE:-}" ]; then
 		echo "baseline: $RECALL_BASE"
-		"$bin/recallbench" -cortex "$RECALL_BASE" -data "$data" -work "$work/recall-base"
+		"$bin/recallbench" -cortex "$RECALL_BASE" -data "$data" -work "$work/recall-base" -daemon
 		echo "this tree:"
 	fi
-	"$bin/recallbench" -cortex "$bin/cortex" -data "$data" -work "$work/recall"
+	"$bin/recallbench" -cortex "$bin/cortex" -data "$data" -work "$work/recall" -daemon
 }
 
 # lockduty: git's index.lock under a stream of one observation every 40 ms

@@ -15,7 +15,10 @@ import (
 
 // genVault writes a vault of n generated documents (bench/vaultgen: the
 // documents the benchmarks of the index use) plus a few rules, and opens
-// recall over it with its index built.
+// recall over it with its index built. CORTEX_BENCH_MAPPED=1 reads the
+// index through a memory map, as `cortex search` and `cortex context` do
+// (Options.ReadMapped); without it, through SQLite's cache, as the MCP
+// server does.
 func genVault(b *testing.B, n int) *Recall {
 	b.Helper()
 	root := os.Getenv("CORTEX_BENCH_VAULT")
@@ -32,7 +35,7 @@ func genVault(b *testing.B, n int) *Recall {
 	v := &vaultT{t: b, l: vault.Layout{Root: root}}
 	r, err := Open(context.Background(), v.l, Options{
 		Now:     func() time.Time { return time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC) },
-		Refresh: RefreshAlways, Logger: slog.New(slog.DiscardHandler),
+		Refresh: RefreshAlways, Logger: slog.New(slog.DiscardHandler), ReadMapped: os.Getenv("CORTEX_BENCH_MAPPED") != "",
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -97,5 +100,39 @@ func BenchmarkContext(b *testing.B) {
 				b.ReportMetric(float64(entries), "entries")
 			})
 		}
+	}
+}
+
+// BenchmarkSearchGenerated runs searches over a generated vault
+// (bench/cmd/genvault: a Zipf-like vocabulary, as bench/run.sh search
+// uses): a rare word, words found in a few percent of the documents
+// (alone, two together, and two that no document has both of: the
+// any-word pass), and a common one. CORTEX_BENCH_VAULT=DIR uses an
+// existing vault (the 100,000-document one of bench/run.sh search);
+// otherwise 10,000 documents are generated. cpu-ms/op is the process's CPU
+// time per search.
+func BenchmarkSearchGenerated(b *testing.B) {
+	r := genVault(b, 10000)
+	ctx := context.Background()
+	for _, qs := range []string{"tofez", "kabekeba", "daemon", "memory rivogobo", "tocavolo config", "fedibim lafuhe", "what did rivogobo kabekeba zebec tell"} {
+		q, _, err := ParseQuery(qs, time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC))
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := r.Search(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%q", qs), func(b *testing.B) {
+			cpu := cpuTime()
+			for b.Loop() {
+				if _, err := r.Search(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(len(res.Hits)), "hits")
+			b.ReportMetric(map[bool]float64{true: 1}[res.Match == MatchAny], "any")
+		})
 	}
 }

@@ -80,6 +80,79 @@ func positiveTerms(terms []index.Term) int {
 	return n
 }
 
+// anyBudget bounds the documents the any-word pass (Recall.rank) scores,
+// as the sum of its words' document counts. Scoring costs in proportion to
+// the documents scored — BM25 reads each one's column sizes, the ranking
+// its row — and in a large vault two common words are found in a third of
+// it: 35,000 of 100,000 generated documents, 0.3 s. Those that have only
+// the common words are most of them and the least likely to rank: BM25's
+// idf gives a word found in a third of the vault a sixth of what it gives
+// one found in a few documents, and coordination counts the share of the
+// question's words a document has. So the pass scores the documents of the
+// rarest words (boundAny), and every word still counts in their scores.
+// A vault where the words are found in at most anyBudget documents in all
+// — every LoCoMo conversation's, each question — is searched as before.
+const anyBudget = 2000
+
+// anyWithin is SearchParams.Within for the any-word pass over terms that
+// is to find need documents: nil (every document that has a word) unless
+// the words' documents are more than anyBudget; see boundAny.
+func (r *Recall) anyWithin(ctx context.Context, terms []index.Term, need int) ([]index.Term, error) {
+	pos := make([]index.Term, 0, len(terms))
+	for _, t := range terms {
+		if !t.Exclude {
+			pos = append(pos, t)
+		}
+	}
+	// A count past the budget is as good as any larger one, and reading
+	// no further keeps the counting cheap however common the word.
+	counts, err := r.ix.TermDocs(ctx, pos, anyBudget+1)
+	if err != nil {
+		return nil, err
+	}
+	return boundAny(pos, counts, need, anyBudget), nil
+}
+
+// boundAny picks the words whose documents an any-word pass scores, given
+// each word's document count (counts[i] for terms[i]): nil, every word's,
+// when they sum to at most budget; else the rarest words, rarest first,
+// while their counts sum to at most budget — and past it while they sum to
+// fewer than need, so that the pass still finds need documents when the
+// rarer words are in too few (the commoner words then bring documents,
+// the commonest still do not). Words found nowhere count for nothing. The
+// rest still count in the scores of the documents scored. This is the
+// essential/non-essential split of MaxScore (Turtle and Flood, 1995) with
+// a budget of documents for its threshold: the ranking mixes BM25 with
+// importance and recency, so no score bound can prove a document out, and
+// the split is measured instead (LoCoMo's questions are scored whole).
+func boundAny(terms []index.Term, counts []int, need, budget int) []index.Term {
+	order := make([]int, 0, len(terms))
+	total := 0
+	for i, n := range counts {
+		if n > 0 {
+			order = append(order, i)
+			total += n
+		}
+	}
+	if total <= budget {
+		return nil
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(counts[a], counts[b]) })
+	var within []index.Term
+	took := 0
+	for _, i := range order {
+		if took >= need && took+counts[i] > budget {
+			break
+		}
+		within = append(within, terms[i])
+		took += counts[i]
+	}
+	if len(within) == len(order) {
+		return nil
+	}
+	return within
+}
+
 // coordinationWeight is g of coordinate: how much the share of the
 // query's words a document has counts beside its BM25. BM25 sums its
 // words' weights, and one word said often in a short memory can outweigh
@@ -220,21 +293,20 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, i := range from {
+	anchors := make([]index.Doc, len(from))
+	for k, i := range from {
+		anchors[k] = hits[i].Doc
+	}
+	before, after, err := r.ix.SessionNeighbors(ctx, anchors, neighbourSpan)
+	if err != nil {
+		return nil, nil, err
+	}
+	for f, i := range from {
 		h := hits[i]
-		if h.SessionID == "" {
-			continue
-		}
-		for _, after := range []bool{false, true} {
-			ns, err := r.ix.Neighbors(ctx, index.NeighborParams{
-				Anchor: h.Doc, After: after, Session: h.SessionID, SameSession: true, Limit: neighbourSpan,
-			})
-			if err != nil {
-				return nil, nil, err
-			}
+		for side, ns := range [][]index.Doc{before[f], after[f]} {
 			for k, n := range ns {
 				lent := neighbourShare * own[i]
-				if after && k == 0 && asking[h.Path] {
+				if side == 1 && k == 0 && asking[h.Path] {
 					// The reply to a question answers what its words ask.
 					lent = own[i]
 				}

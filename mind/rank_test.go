@@ -523,3 +523,36 @@ func TestRankCoordination(t *testing.T) {
 		t.Errorf("order %s: want the two words, then the one", titles(res))
 	}
 }
+
+// TestBoundAny: the any-word pass scores every word's documents while they
+// are few; past the budget, the rarest words' (words found nowhere count
+// for nothing), and a commoner word's only while the rarer ones are in
+// fewer documents than the pass needs. The commonest word of a question
+// brings no documents when enough rarer-word documents exist.
+func TestBoundAny(t *testing.T) {
+	terms := []index.Term{{Text: "common"}, {Text: "rare"}, {Text: "middling"}, {Text: "nowhere"}}
+	texts := func(ts []index.Term) string {
+		var s []string
+		for _, t := range ts {
+			s = append(s, t.Text)
+		}
+		return strings.Join(s, " ")
+	}
+	for _, c := range []struct {
+		counts []int
+		need   int
+		within string
+	}{
+		{counts: []int{900, 40, 300, 0}, need: 30, within: ""},                // 1,240 ≤ 2,000: all
+		{counts: []int{2001, 40, 300, 0}, need: 30, within: "rare middling"},  // common left out
+		{counts: []int{2001, 40, 1990, 0}, need: 30, within: "rare"},          // middling would pass the budget
+		{counts: []int{2001, 10, 1990, 0}, need: 30, within: "rare middling"}, // rare alone is too few
+		{counts: []int{2001, 10, 2001, 0}, need: 30, within: "rare common"},   // ties: in the query's order
+		{counts: []int{2001, 0, 0, 0}, need: 30, within: ""},                  // one word: nothing to leave out
+		{counts: []int{2001, 2001, 2001, 2001}, need: 30, within: "common"},   // the first is enough
+	} {
+		if got := texts(boundAny(terms, c.counts, c.need, 2000)); got != c.within {
+			t.Errorf("boundAny(%v, need %d) = %q, want %q", c.counts, c.need, got, c.within)
+		}
+	}
+}

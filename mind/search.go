@@ -248,7 +248,11 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 	var lends map[string]float64
 	if words := positiveTerms(p.Terms); !p.Any && len(hits) < limit && words > 1 {
 		p.Any = true
-		more, err := r.ix.Search(ctx, p)
+		pa := p
+		if pa.Within, err = r.anyWithin(ctx, p.Terms, p.Limit); err != nil {
+			return nil, false, nil, err
+		}
+		more, err := r.ix.Search(ctx, pa)
 		if err != nil {
 			return nil, false, nil, err
 		}

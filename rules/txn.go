@@ -413,14 +413,16 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 // folders.
 func (s *Sleeper) removeFroms(ops []fileOp) error {
 	dirs := map[string]bool{}
+	var froms []string
 	for _, op := range ops {
 		if op.From == "" {
 			continue
 		}
-		if err := s.l.FS().Remove(s.abs(op.From)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("maintain %s: %w", op.From, err)
-		}
+		froms = append(froms, s.abs(op.From))
 		dirs[filepath.Dir(s.abs(op.From))] = true
+	}
+	if err := s.l.FS().RemoveFiles(froms); err != nil {
+		return fmt.Errorf("maintain: %w", err)
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		if err := vaultfs.SyncDir(d); err != nil {

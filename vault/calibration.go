@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -113,12 +115,22 @@ func ClampScore(x float64) float64 {
 
 // DefaultCalibration returns the embedded default calibration.
 func DefaultCalibration() *Calibration {
+	c := *defaultCalibration()
+	c.Trusted = slices.Clone(c.Trusted)
+	c.Rules = slices.Clone(c.Rules) // its elements hold no references
+	return &c
+}
+
+// defaultCalibration is the embedded calibration, parsed once a process
+// (a search and the memorizer load the calibration each time). Shared, so
+// never changed: DefaultCalibration hands out copies.
+var defaultCalibration = sync.OnceValue(func() *Calibration {
 	c, err := parseCalibration("calibration.yml (built in)", cortex.DefaultCalibration, Calibration{})
 	if err != nil {
 		panic("embedded calibration.yml is invalid: " + err.Error())
 	}
 	return c
-}
+})
 
 // LoadCalibration reads the vault's calibration.yml. Scoring must go on
 // whatever the file holds, so this never fails: a missing file gives the

@@ -411,3 +411,23 @@ func TestLoadCalibrationRefusesLinkOutside(t *testing.T) {
 		t.Errorf("warning quotes too much: %q", warns)
 	}
 }
+
+// The embedded calibration is parsed once and shared: a caller that
+// changes what DefaultCalibration gave it changes nobody else's.
+func TestDefaultCalibrationIsACopy(t *testing.T) {
+	a := DefaultCalibration()
+	want := len(a.Trusted)
+	a.Trusted = append(a.Trusted[:0], "mallory")
+	if len(a.Rules) > 0 {
+		a.Rules[0].Match.Attribution = "mallory"
+	}
+	b := DefaultCalibration()
+	if len(b.Trusted) != want || (want > 0 && b.Trusted[0] == "mallory") {
+		t.Errorf("trusted after a caller's change: %q", b.Trusted)
+	}
+	for _, r := range b.Rules {
+		if r.Match.Attribution == "mallory" {
+			t.Errorf("rules after a caller's change: %+v", b.Rules)
+		}
+	}
+}

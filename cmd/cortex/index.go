@@ -96,7 +96,7 @@ func runRebuildIndex(c *cli.Context) error {
 	} else {
 		bar := newProgress(c.App.ErrWriter, "indexing")
 		restore := rebuildGC()
-		st, err = index.RebuildStatsOf(ctx, l, index.RebuildOptions{Logger: log, Progress: bar.update})
+		st, err = index.RebuildStatsOf(ctx, l, index.RebuildOptions{Logger: log, Progress: bar.update, Stage: bar.stage})
 		restore()
 		bar.done()
 		if err != nil {

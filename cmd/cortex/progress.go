@@ -19,6 +19,10 @@ type progress struct {
 	label string
 	last  time.Time
 	drew  bool
+	// note follows the bar: what a step with no count of its own is
+	// doing (stage); n of total are the last counts given.
+	note     string
+	n, total int
 }
 
 func newProgress(w io.Writer, label string) *progress {
@@ -38,9 +42,29 @@ func (p *progress) due() bool {
 
 // bar draws done of total as a bar and the two counts.
 func (p *progress) update(done, total int) {
+	p.n, p.total = done, total
 	if p.due() {
-		fmt.Fprintf(p.w, "\r%s %s %d/%d", p.label, bar(int64(done), int64(total)), done, total)
+		p.drawCounts()
 	}
+}
+
+// stage names the step after the counted one — the counts stay full for
+// seconds while it runs — and draws the line with it at once.
+func (p *progress) stage(note string) {
+	p.note = note
+	if p.on {
+		p.last, p.drew = time.Now(), true
+		p.drawCounts()
+	}
+}
+
+func (p *progress) drawCounts() {
+	note := ""
+	if p.note != "" {
+		note = ", " + p.note
+	}
+	// \033[K: a shorter line than the last leaves none of it behind.
+	fmt.Fprintf(p.w, "\r%s %s %d/%d%s\033[K", p.label, bar(int64(p.n), int64(p.total)), p.n, p.total, note)
 }
 
 // bytes draws done of total bytes as a bar and a percentage.

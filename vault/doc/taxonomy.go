@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -125,12 +127,27 @@ func (e *TaxonomyError) Error() string {
 }
 
 // DefaultTaxonomy returns the embedded default taxonomy.
-func DefaultTaxonomy() *Taxonomy {
+func DefaultTaxonomy() *Taxonomy { return defaultTaxonomy().clone() }
+
+// defaultTaxonomy is the embedded taxonomy, parsed once a process: every
+// LoadTaxonomy merges the vault's file over it, and an index refresh or a
+// search loads the taxonomy at least once. Shared, so never changed:
+// DefaultTaxonomy hands out copies.
+var defaultTaxonomy = sync.OnceValue(func() *Taxonomy {
 	t, err := ParseTaxonomy("taxonomy.yml (built in)", cortex.DefaultTaxonomy, nil)
 	if err != nil {
 		panic("embedded taxonomy.yml is invalid: " + err.Error())
 	}
 	return t
+})
+
+// clone is a copy of t that shares nothing a caller may change.
+func (t *Taxonomy) clone() *Taxonomy {
+	c := &Taxonomy{types: maps.Clone(t.types), TagNamespaces: make(map[string][]string, len(t.TagNamespaces))}
+	for ns, vals := range t.TagNamespaces {
+		c.TagNamespaces[ns] = slices.Clone(vals)
+	}
+	return c
 }
 
 // maxTaxonomyBytes bounds the taxonomy file the daemon will parse: the
@@ -175,7 +192,8 @@ func LoadTaxonomy(root string) (*Taxonomy, error) {
 	if len(data) > maxTaxonomyBytes {
 		return nil, &TaxonomyError{File: p, Msg: fmt.Sprintf("file is over %d bytes; a taxonomy is a short list of types", maxTaxonomyBytes)}
 	}
-	return ParseTaxonomy(p, data, DefaultTaxonomy())
+	// ParseTaxonomy only reads its base: the shared parse serves.
+	return ParseTaxonomy(p, data, defaultTaxonomy())
 }
 
 // ParseTaxonomy parses a taxonomy file named name (the name is only used in

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -474,5 +475,32 @@ func BenchmarkLoadTaxonomy(b *testing.B) {
 		if _, err := LoadTaxonomy(dir); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The embedded taxonomy is parsed once and shared: a caller that changes
+// what DefaultTaxonomy gave it changes nobody else's, nor the base of a
+// vault's file.
+func TestDefaultTaxonomyIsACopy(t *testing.T) {
+	a := DefaultTaxonomy()
+	a.types["lesson"] = TypeDef{Name: "lesson", Dir: "elsewhere"}
+	a.TagNamespaces["area"] = append(a.TagNamespaces["area"], "mallory")
+	b := DefaultTaxonomy()
+	if d, _ := b.Type("lesson"); d.Dir == "elsewhere" {
+		t.Errorf("lesson's dir after a caller's change: %q", d.Dir)
+	}
+	if slices.Contains(b.TagNamespaces["area"], "mallory") {
+		t.Errorf("tag namespaces after a caller's change: %q", b.TagNamespaces)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, TaxonomyFile), []byte("version: 1\ntypes:\n  recipe: { category: entity, dir: vault/recipes }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadTaxonomy(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, _ := c.Type("lesson"); d.Dir == "elsewhere" {
+		t.Errorf("a vault's taxonomy took a caller's change of the default: %q", d.Dir)
 	}
 }

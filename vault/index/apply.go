@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -124,7 +125,14 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 		return rowid, rows.Err()
 	}
 
-	moves, err := findMoves(ctx, tx, recs, gone)
+	// The rows of gone are read at once, a few hundred paths a query: a
+	// sleep's archive moves thousands of files, and two queries a path
+	// (row, aliases) and two more to tell moves were a fifth of its update.
+	prev, err := oldRows(ctx, tx, gone)
+	if err != nil {
+		return stats, tx, err
+	}
+	moves, err := findMoves(ctx, tx, recs, gone, prev)
 	if err != nil {
 		return stats, tx, err
 	}
@@ -139,14 +147,17 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 		}
 		defer unlink.Close()
 	}
+	// moved are the rows of moves by their new path: the rec written there
+	// below takes the row as read here, its old names already gathered.
+	moved := make(map[string]*prevRow, len(moves))
 	for _, p := range gone {
-		rowid, err := old(p)
-		if err != nil {
-			return stats, tx, err
-		}
-		if rowid == 0 {
+		o := prev[p]
+		if o == nil {
 			continue
 		}
+		delete(prev, p) // a path named twice is gone once
+		o.gather(&names)
+		rowid := o.rowid
 		if to, ok := moves[p]; ok {
 			// The row goes with the file: its names were gathered,
 			// its path is the new one; the rec below writes what else
@@ -154,6 +165,8 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 			if _, err := movePath.ExecContext(ctx, to, rowid); err != nil {
 				return stats, tx, fmt.Errorf("index move %s: %w", p, err)
 			}
+			o.cols[0] = to // as movePath left it
+			moved[to] = o
 			stats.Removed++
 			continue
 		}
@@ -176,14 +189,20 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	srcs := make([]int64, len(recs))
 	had := make([]bool, len(recs))
 	for i, r := range recs {
-		rowid, err := old(r.doc.Path)
-		if err != nil {
+		var rowid int64
+		if o, ok := moved[r.doc.Path]; ok {
+			delete(moved, r.doc.Path) // a path written twice is read again the second time
+			rowid, oldAliases = o.rowid, o.aliases
+			w.prev = o
+		} else if rowid, err = old(r.doc.Path); err != nil {
 			return stats, tx, err
 		}
 		// A row that was there keeps what is unchanged of it (put,
 		// writeEdges): an archive's move changes its path and status.
 		had[i] = rowid != 0
-		if rowid, err = w.put(ctx, rowid, r, oldAliases); err != nil {
+		rowid, err = w.put(ctx, rowid, r, oldAliases)
+		w.prev = nil
+		if err != nil {
 			return stats, tx, err
 		}
 		srcs[i] = rowid
@@ -227,12 +246,109 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	return stats, tx, nil
 }
 
+// prevRow is what an update needs of a row it replaces or moves: its id and
+// the names other documents' links may use for it.
+type prevRow struct {
+	rowid             int64
+	nameKey, titleKey string
+	id                string
+	parsed            bool // parse_error = ''
+	aliases           []string
+	// cols are the row's columns docCols[1:], as keepDoc compares them;
+	// text its text, as queueText does (nil: none).
+	cols []any
+	text *textRow
+}
+
+// gather adds the row's names to names.
+func (o *prevRow) gather(names *keySet) {
+	names.addName(o.nameKey)
+	names.addKey(o.titleKey)
+	names.addKey(strings.ToLower(o.id))
+	for _, k := range o.aliases {
+		names.addKey(k)
+	}
+}
+
+// oldRows reads the rows at paths, with their texts and aliases, by path.
+func oldRows(ctx context.Context, tx *sql.Tx, paths []string) (map[string]*prevRow, error) {
+	rows := make(map[string]*prevRow, len(paths))
+	byRowid := make(map[int64]*prevRow, len(paths))
+	err := eachIn(paths, func(in string, args []any) error {
+		q, err := tx.QueryContext(ctx, "SELECT rowid, name_key, title_key, id, parse_error = '', "+
+			strings.Join(docCols[1:], ", ")+" FROM documents WHERE path IN "+in, args...)
+		if err != nil {
+			return fmt.Errorf("index: read rows: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			o := &prevRow{cols: make([]any, len(docCols)-1)}
+			ptrs := []any{&o.rowid, &o.nameKey, &o.titleKey, &o.id, &o.parsed}
+			for i := range o.cols {
+				ptrs = append(ptrs, &o.cols[i])
+			}
+			if err := q.Scan(ptrs...); err != nil {
+				return fmt.Errorf("index: read rows: %w", err)
+			}
+			p, ok := o.cols[0].(string) // docCols[1], the path
+			if !ok {
+				return fmt.Errorf("index: read rows: path %v", o.cols[0])
+			}
+			rows[p], byRowid[o.rowid] = o, o
+		}
+		return q.Err()
+	})
+	if err != nil || len(byRowid) == 0 {
+		return rows, err
+	}
+	rowids := slices.Sorted(maps.Keys(byRowid))
+	err = eachIn(rowids, func(in string, args []any) error {
+		q, err := tx.QueryContext(ctx, "SELECT rowid, title, aliases, body, tags, entities, parts FROM texts WHERE rowid IN "+in, args...)
+		if err != nil {
+			return fmt.Errorf("index: read texts: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			var rowid int64
+			var t textRow
+			if err := q.Scan(&rowid, &t.title, &t.aliases, &t.body, &t.tags, &t.entities, &t.parts); err != nil {
+				return fmt.Errorf("index: read texts: %w", err)
+			}
+			if o := byRowid[rowid]; o != nil {
+				o.text = &t
+			}
+		}
+		return q.Err()
+	})
+	if err != nil {
+		return rows, err
+	}
+	err = eachIn(rowids, func(in string, args []any) error {
+		q, err := tx.QueryContext(ctx, "SELECT doc, key FROM aliases WHERE doc IN "+in, args...)
+		if err != nil {
+			return fmt.Errorf("index: read aliases: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			var rowid int64
+			var k string
+			if err := q.Scan(&rowid, &k); err != nil {
+				return fmt.Errorf("index: read aliases: %w", err)
+			}
+			o := byRowid[rowid]
+			o.aliases = append(o.aliases, k)
+		}
+		return q.Err()
+	})
+	return rows, err
+}
+
 // findMoves pairs paths that are gone with new paths of the same document
-// (same id, the old path's row and no row at the new one): a file moved,
-// as the sleep cycle's archive and restore move them. Such a row keeps its
-// rowid, and so its text (FTS5's most costly write) when that is unchanged.
-// It returns the new path by the old one.
-func findMoves(ctx context.Context, tx *sql.Tx, recs []*record, gone []string) (map[string]string, error) {
+// (same id, the old path's row, prev, and no row at the new one): a file
+// moved, as the sleep cycle's archive and restore move them. Such a row
+// keeps its rowid, and so its text (FTS5's most costly write) when that is
+// unchanged. It returns the new path by the old one.
+func findMoves(ctx context.Context, tx *sql.Tx, recs []*record, gone []string, prev map[string]*prevRow) (map[string]string, error) {
 	if len(recs) == 0 || len(gone) == 0 {
 		return nil, nil
 	}
@@ -249,41 +365,43 @@ func findMoves(ctx context.Context, tx *sql.Tx, recs []*record, gone []string) (
 	if len(byID) == 0 {
 		return nil, nil
 	}
-	idOf, err := tx.PrepareContext(ctx, "SELECT id FROM documents WHERE path = ? AND parse_error = ''")
-	if err != nil {
-		return nil, fmt.Errorf("index: prepare: %w", err)
-	}
-	defer idOf.Close()
-	pathOf, err := tx.PrepareContext(ctx, "SELECT path FROM documents WHERE path = ?")
-	if err != nil {
-		return nil, fmt.Errorf("index: prepare: %w", err)
-	}
-	defer pathOf.Close()
-	ask := func(st *sql.Stmt, arg string) (string, bool, error) {
-		var v string
-		err := st.QueryRowContext(ctx, arg).Scan(&v)
-		if err == sql.ErrNoRows {
-			return "", false, nil
+	var tos []string
+	for _, p := range gone {
+		if o := prev[p]; o != nil && o.parsed && o.id != "" && byID[o.id] != "" {
+			tos = append(tos, byID[o.id])
 		}
-		return v, err == nil, err
+	}
+	taken := map[string]bool{}
+	err := eachIn(tos, func(in string, args []any) error {
+		q, err := tx.QueryContext(ctx, "SELECT path FROM documents WHERE path IN "+in, args...)
+		if err != nil {
+			return fmt.Errorf("index: read rows: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			var p string
+			if err := q.Scan(&p); err != nil {
+				return fmt.Errorf("index: read rows: %w", err)
+			}
+			taken[p] = true
+		}
+		return q.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
 	moves := map[string]string{}
 	for _, p := range gone {
-		id, ok, err := ask(idOf, p)
-		if err != nil {
-			return nil, fmt.Errorf("index %s: %w", p, err)
-		}
-		to := byID[id]
-		if !ok || id == "" || to == "" {
+		o := prev[p]
+		if o == nil || !o.parsed || o.id == "" {
 			continue
 		}
-		if _, taken, err := ask(pathOf, to); err != nil {
-			return nil, fmt.Errorf("index %s: %w", to, err)
-		} else if taken {
+		to := byID[o.id]
+		if to == "" || taken[to] {
 			continue
 		}
 		moves[p] = to
-		byID[id] = "" // one move per document
+		byID[o.id] = "" // one move per document
 	}
 	return moves, nil
 }

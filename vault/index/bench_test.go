@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/cortex-vault/cortex/bench/vaultgen"
 	"github.com/cortex-vault/cortex/vault"
@@ -151,4 +153,75 @@ func openBench(b *testing.B, l vault.Layout) *Index {
 		b.Fatal(err)
 	}
 	return ix
+}
+
+// BenchmarkStageArchive10k is the index's part of the sleep cycle's first
+// run: 5,000 memories moved under mind/archive/ with status: archived,
+// staged from their new bytes (as rules.Sleeper.write does) and dropped.
+func BenchmarkStageArchive10k(b *testing.B) {
+	l := benchVault(b, 10000)
+	ix := openBench(b, l)
+	ctx := context.Background()
+	type moved struct {
+		from, to string
+		data     []byte
+	}
+	var ms []moved
+	err := filepath.WalkDir(l.Path("mind"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || len(ms) == 5000 || filepath.Ext(p) != ".md" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		parsed, err := doc.Parse(data)
+		if err != nil {
+			return nil // a broken document of the generator's: not archived
+		}
+		if err := parsed.Set(doc.FieldStatus, "archived"); err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(l.Root, p)
+		rel = filepath.ToSlash(rel)
+		ms = append(ms, moved{rel, "mind/archive/" + rel[len("mind/"):], parsed.Bytes()})
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	now := time.Now()
+	var cpu time.Duration // the process's user + system time in Stage: wall time is the machine's load
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		files := make([]File, len(ms))
+		gone := make([]string, len(ms))
+		for i, m := range ms {
+			parsed, err := doc.Parse(m.data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			files[i] = File{Path: m.to, Data: m.data, ModTime: now, Parsed: parsed}
+			gone[i] = m.from
+		}
+		b.StartTimer()
+		c0 := processCPU(b)
+		st, err := ix.Stage(ctx, files, gone)
+		if err != nil {
+			b.Fatal(err)
+		}
+		st.Abort()
+		cpu += processCPU(b) - c0
+	}
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "ms-cpu/op")
+}
+
+// processCPU is the process's user and system time so far.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

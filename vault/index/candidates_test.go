@@ -2,10 +2,15 @@ package index
 
 import (
 	"context"
+	"fmt"
+	"path"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // TestHaveAnyAndAsking: the two yes-or-no questions recall asks about its
@@ -58,5 +63,122 @@ func TestHaveAnyAndAsking(t *testing.T) {
 	}
 	if got, want := yes(asking), []string{paths["b"]}; !slices.Equal(got, want) {
 		t.Errorf("Asking = %v, want %v (white space after the mark aside; a mark inside is no ending)", got, want)
+	}
+}
+
+// TestSearchWithin: an any-word search bounded to the documents of some of
+// its words scores only those — a document that has only the other words
+// is left out — and scores them as the unbounded search does: every word
+// still counts in their BM25.
+func TestSearchWithin(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	paths := map[string]string{
+		"rare":   "mind/concepts/2026-02/2026-02-16-aaaaaaaa.md",
+		"both":   "mind/concepts/2026-02/2026-02-16-bbbbbbbb.md",
+		"common": "mind/concepts/2026-02/2026-02-16-cccccccc.md",
+	}
+	writeDoc(t, l, paths["rare"], id1, "fact", "The lantern hangs by the door.")
+	writeDoc(t, l, paths["both"], id2, "fact", "The lantern lit the harbour.")
+	writeDoc(t, l, paths["common"], id3, "fact", "The harbour was quiet.")
+	// Documents with neither word, so that both are rare enough for BM25
+	// to weigh (FTS5 floors the idf of a word in half the documents).
+	for i := range 6 {
+		writeDoc(t, l, fmt.Sprintf("mind/concepts/2026-02/2026-02-16-dddddd%02d.md", i), fmt.Sprintf("0195e0c4-1c4b-7cc4-8d6a-0000000000%02x", 0xd0+i), "fact", "Nothing to see here.")
+	}
+	ix := openTest(t, l)
+	p := SearchParams{
+		Terms: []Term{{Text: "lantern"}, {Text: "harbour"}}, Any: true, Limit: 10, Now: time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC),
+		Rank: Rank{Relevance: 1, Columns: [6]float64{1, 1, 1, 1, 1, 1}},
+	}
+	bm25 := func(p SearchParams) map[string]float64 {
+		t.Helper()
+		hits, err := ix.Search(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, h := range hits {
+			out[h.Path] = h.BM25
+		}
+		return out
+	}
+	all := bm25(p)
+	if len(all) != 3 {
+		t.Fatalf("unbounded: %v, want the three documents with a word", all)
+	}
+	p.Within = []Term{{Text: "lantern"}, {Text: "harbour", Exclude: true}}
+	within := bm25(p)
+	if _, ok := within[paths["common"]]; ok || len(within) != 2 {
+		t.Errorf("within lantern: %v, want the two documents with lantern (an excluded term bounds nothing)", within)
+	}
+	for _, k := range []string{"rare", "both"} {
+		if b := within[paths[k]]; b >= 0 || b != all[paths[k]] {
+			t.Errorf("%s: BM25 %g within lantern, %g unbounded: the bound changed the score", k, within[paths[k]], all[paths[k]])
+		}
+	}
+}
+
+// TestSessionNeighbors: the neighbours of many anchors in one query are
+// what Neighbors gives for each one alone — the same session only, nearest
+// first, documents of one millisecond ordered by path, never the anchor —
+// and an anchor without a session has none.
+func TestSessionNeighbors(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	write := func(name, session, created string) {
+		t.Helper()
+		body := "Turn " + name + "."
+		fm := ""
+		if session != "" {
+			fm = "session_id: " + session + "\n"
+		}
+		writeRaw(t, l, "mind/concepts/2026-02/"+name+".md", fmt.Sprintf("---\nid: \"0195e0c4-1c4b-7cc4-8d6a-%012x\"\ntype: fact\ncategory: concept\ncreated: %s\nsource_hash: %s\n\n# ---\n\n%s---\n\n%s\n",
+			len(name)*1000+int(name[len(name)-1]), created, doc.Hash(body), fm, body))
+	}
+	// s1: a, b and c one minute apart, d and e at c's millisecond; s2
+	// between them in time; f has no session.
+	write("a", "s1", "2026-02-16T10:00:00.000Z")
+	write("b", "s1", "2026-02-16T10:01:00.000Z")
+	write("x", "s2", "2026-02-16T10:01:30.000Z")
+	write("c", "s1", "2026-02-16T10:02:00.000Z")
+	write("d", "s1", "2026-02-16T10:02:00.000Z")
+	write("e", "s1", "2026-02-16T10:02:00.000Z")
+	write("y", "s2", "2026-02-16T10:03:00.000Z")
+	write("f", "", "2026-02-16T10:04:00.000Z")
+	ix := openTest(t, l)
+	all, err := ix.query(ctx, "SELECT "+docColumns+" FROM documents ORDER BY path")
+	if err != nil || len(all) != 8 {
+		t.Fatalf("documents: %d, %v", len(all), err)
+	}
+	names := func(ds []Doc) string {
+		var s []string
+		for _, d := range ds {
+			s = append(s, strings.TrimSuffix(path.Base(d.Path), ".md"))
+		}
+		return strings.Join(s, " ")
+	}
+	before, after, err := ix.SessionNeighbors(ctx, all, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range all {
+		for k, side := range [][]Doc{before[i], after[i]} {
+			want, err := ix.Neighbors(ctx, NeighborParams{Anchor: a, After: k == 1, Session: a.SessionID, SameSession: true, Limit: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if names(side) != names(want) {
+				t.Errorf("%s, after %v: %q, Neighbors gives %q", a.Path, k == 1, names(side), names(want))
+			}
+		}
+	}
+	// Spelled out for one anchor, so that both cannot be wrong alike.
+	for i, a := range all {
+		if strings.HasSuffix(a.Path, "/d.md") {
+			if got := names(before[i]) + " | " + names(after[i]); got != "c b | e" {
+				t.Errorf("d: %q, want \"c b | e\"", got)
+			}
+		}
 	}
 }

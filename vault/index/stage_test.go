@@ -123,3 +123,47 @@ func TestStageAbortLeavesTheIndexAndFreesIt(t *testing.T) {
 		t.Error("Commit after Abort succeeded")
 	}
 }
+
+// TestStageMovesAsRebuild: the rows of moved files are read all at once
+// (oldRows) and taken over by their new paths; the update equals a
+// rebuild with a moved memory's aliases linked to, a file moved onto the
+// path of another (no move: the row there is rewritten, the old one
+// dropped), and a path named twice among those gone.
+func TestStageMovesAsRebuild(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	note(t, l, "mind/facts/2026-01/a.md", "status: active\naliases: [Alpha runner, The runner]", "Alpha runs the migrations.")
+	note(t, l, "mind/facts/2026-01/b.md", "status: active", "Beta, see [[Alpha runner]] and [[a]].")
+	note(t, l, "mind/facts/2026-01/e.md", "status: active\naliases: [Epsilon]", "Epsilon.")
+	note(t, l, "mind/facts/2026-01/f.md", "status: active", "Phi, see [[Epsilon]].")
+	ix := openTest(t, l)
+	read := func(rel string) string {
+		data, err := os.ReadFile(l.Path(filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	mtime := time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC)
+	files := []File{
+		{Path: "mind/archive/facts/2026-01/a.md", Data: []byte(strings.Replace(read("mind/facts/2026-01/a.md"), "status: active", "status: archived", 1)), ModTime: mtime},
+		{Path: "mind/facts/2026-01/f.md", Data: []byte(read("mind/facts/2026-01/e.md")), ModTime: mtime},
+	}
+	gone := []string{"mind/facts/2026-01/a.md", "mind/facts/2026-01/e.md", "mind/facts/2026-01/a.md"}
+	st, err := ix.Stage(ctx, files, gone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	place(t, l, files, gone[:2])
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+		t.Fatalf("staged moves differ from a rebuild of the tree:\n got: %s\nwant: %s", got, want)
+	}
+	// The moved memory kept its row: what linked to it by alias still does.
+	d, ok, err := ix.ByPath(ctx, "mind/archive/facts/2026-01/a.md")
+	if err != nil || !ok || d.Status != "archived" {
+		t.Fatalf("moved row: %+v, %v, %v", d, ok, err)
+	}
+}

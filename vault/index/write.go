@@ -60,6 +60,10 @@ type writer struct {
 	// updates holds the statements that set some columns of a row, by
 	// their columns.
 	updates map[string]*sql.Stmt
+	// prev, when set, is the row the next put writes, its columns and
+	// text read already (a move's, by oldRows): keepDoc and queueText do
+	// not read them again.
+	prev *prevRow
 	// Batches (rebuild).
 	docs, aliases, edges *batch
 	// textSink receives the full text of each document in a rebuild.
@@ -235,12 +239,16 @@ func (w *writer) put(ctx context.Context, rowid int64, r *record, oldAliases []s
 func (w *writer) keepDoc(ctx context.Context, rowid int64, r *record) error {
 	args := docArgs(rowid, r)[1:]
 	cur := make([]any, len(args))
-	ptrs := make([]any, len(args))
-	for i := range cur {
-		ptrs[i] = &cur[i]
-	}
-	if err := w.oldDoc.QueryRowContext(ctx, rowid).Scan(ptrs...); err != nil {
-		return fmt.Errorf("index %s: %w", r.doc.Path, err)
+	if p := w.prev; p != nil && p.rowid == rowid && len(p.cols) == len(cur) {
+		cur = p.cols
+	} else {
+		ptrs := make([]any, len(args))
+		for i := range cur {
+			ptrs[i] = &cur[i]
+		}
+		if err := w.oldDoc.QueryRowContext(ctx, rowid).Scan(ptrs...); err != nil {
+			return fmt.Errorf("index %s: %w", r.doc.Path, err)
+		}
 	}
 	var cols []string
 	var set []any
@@ -307,7 +315,12 @@ func sameKeys(a, b []string) bool {
 func (w *writer) queueText(ctx context.Context, rowid int64, had bool, t textRow) error {
 	if had {
 		var o textRow
-		err := w.oldText.QueryRowContext(ctx, rowid).Scan(&o.title, &o.aliases, &o.body, &o.tags, &o.entities, &o.parts)
+		var err error
+		if p := w.prev; p != nil && p.rowid == rowid && p.text != nil {
+			o = *p.text
+		} else {
+			err = w.oldText.QueryRowContext(ctx, rowid).Scan(&o.title, &o.aliases, &o.body, &o.tags, &o.entities, &o.parts)
+		}
 		switch {
 		case err == sql.ErrNoRows:
 		case err != nil:

@@ -41,9 +41,12 @@ func TestRootRefusesLinksLeadingOutside(t *testing.T) {
 		"WriteFiles": func() error {
 			return r.WriteFiles([]File{{Path: filepath.Join(dir, "real", "g.md"), Data: []byte("x")}, {Path: state, Data: []byte("x")}})
 		},
-		"MkdirAll":  func() error { return r.MkdirAll(filepath.Join(dir, "observer", "staging"), 0o755) },
-		"Mkdir":     func() error { return r.Mkdir(filepath.Join(dir, "observer", "staging"), 0o755) },
-		"Remove":    func() error { return r.Remove(state) },
+		"MkdirAll": func() error { return r.MkdirAll(filepath.Join(dir, "observer", "staging"), 0o755) },
+		"Mkdir":    func() error { return r.Mkdir(filepath.Join(dir, "observer", "staging"), 0o755) },
+		"Remove":   func() error { return r.Remove(state) },
+		"RemoveFiles": func() error {
+			return r.RemoveFiles([]string{filepath.Join(dir, "real", "f.md"), state})
+		},
 		"RemoveAll": func() error { return r.RemoveAll(filepath.Join(dir, "observer")) },
 		"Rename":    func() error { return r.Rename(state, filepath.Join(dir, "real", "s")) },
 		"RenameTo":  func() error { return r.Rename(filepath.Join(dir, "real", "f.md"), state) },
@@ -90,6 +93,9 @@ func TestRootRefusesLinksLeadingOutside(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "real", "g.md")); err == nil {
 		t.Error("WriteFiles wrote a file of a set with a refused path")
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "real", "f.md")); err != nil {
+		t.Errorf("RemoveFiles removed a file of a set with a refused path: %v", err)
 	}
 
 	// Inside the vault, a link is followed.

@@ -3,6 +3,7 @@ package vaultfs
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -141,6 +142,31 @@ func (r Root) checkMany(files []File) error {
 		}
 		if err != nil {
 			return fmt.Errorf("write %s: %w", f.Path, err)
+		}
+	}
+	return nil
+}
+
+// RemoveFiles is Remove for many files: every path is checked first, the
+// folders above them once for the whole set (a sleep's archive removes
+// thousands of files from a few dozen folders), and none is removed when
+// one is refused. A path already gone is passed over.
+func (r Root) RemoveFiles(paths []string) error {
+	if r.dir != "" {
+		known := map[string]bool{}
+		for _, p := range paths {
+			rel, err := r.rel(p)
+			if err == nil {
+				err = r.check(rel, known)
+			}
+			if err != nil {
+				return fmt.Errorf("remove %s: %w", p, err)
+			}
+		}
+	}
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
 		}
 	}
 	return nil

@@ -126,3 +126,29 @@ func TestWriteFilesMany(t *testing.T) {
 		t.Errorf("temporary files left: %q", m)
 	}
 }
+
+// TestRemoveFiles: every file named is removed, one already gone passed
+// over, a folder's other files left.
+func TestRemoveFiles(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 5 {
+		p := filepath.Join(dir, "mind", fmt.Sprintf("d%d", i%2), fmt.Sprintf("f%d.md", i))
+		writeFile(t, p, "x")
+		paths = append(paths, p)
+	}
+	keep := filepath.Join(dir, "mind", "d0", "keep.md")
+	writeFile(t, keep, "kept")
+	gone := filepath.Join(dir, "mind", "d1", "never.md")
+	if err := New(dir).RemoveFiles(append(paths, gone)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		if _, err := os.Lstat(p); !os.IsNotExist(err) {
+			t.Errorf("%s: still there (%v)", p, err)
+		}
+	}
+	if b, err := os.ReadFile(keep); err != nil || string(b) != "kept" {
+		t.Errorf("keep.md: %q, %v", b, err)
+	}
+}

@@ -26,6 +26,13 @@
 // With -work and -keep the vaults stay in -work and a later run reuses
 // them (no ingest): a ranking change is measured in seconds. A change of
 // the index's schema or tokenizer rebuilds the index on first search.
+//
+// The searches run without a daemon, so each one first checks the index
+// against the files (a person's edit must be seen): the honest figure for
+// a vault nobody keeps. With -daemon, each conversation's questions are
+// asked a second time with a live `cortex daemon` on its vault, as an
+// agent's searches run, and a second line gives those times and how many
+// rankings differ from the first pass (none should).
 package main
 
 import (
@@ -34,6 +41,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -91,9 +99,10 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the vaults in -work, and reuse the ones already there")
 	dump := flag.String("dump", "", "write every question's rankings and evidence as JSON lines to FILE")
 	inproc := flag.Bool("inprocess", false, "rank in this process through package mind (same ranking, no process start per question): for quick iterations on kept vaults")
+	withDaemon := flag.Bool("daemon", false, "ask every question again with a live cortex daemon on the vault, and time those searches too")
 	flag.Parse()
-	if *cortex == "" || *data == "" || (*keep && *work == "") {
-		fmt.Fprintln(os.Stderr, "usage: recallbench -cortex BIN -data DIR [-work DIR [-keep]] [-dump FILE]")
+	if *cortex == "" || *data == "" || (*keep && *work == "") || (*withDaemon && *inproc) {
+		fmt.Fprintln(os.Stderr, "usage: recallbench -cortex BIN -data DIR [-work DIR [-keep]] [-dump FILE] [-inprocess | -daemon]")
 		os.Exit(2)
 	}
 	bin, err := filepath.Abs(*cortex)
@@ -121,6 +130,8 @@ func main() {
 	}
 	var cx, bm tally
 	var times []time.Duration // each search's, for the mean and the median
+	var daemonTimes []time.Duration
+	differ := 0 // rankings of the daemon pass unlike the first pass's
 	for _, f := range files {
 		c, err := readConversation(f)
 		if err != nil {
@@ -146,13 +157,15 @@ func main() {
 			defer r.Close()
 			ask = func(question string) ([]string, error) { return searchIn(r, question) }
 		}
-		for _, q := range c.QA {
+		first := make([][]string, len(c.QA))
+		for i, q := range c.QA {
 			t0 := time.Now()
 			got, err := ask(q.Question)
 			if err != nil {
 				fail(fmt.Errorf("%s: %q: %w", c.Name, q.Question, err))
 			}
 			times = append(times, time.Since(t0))
+			first[i] = got
 			base := bm25.top(q.Question, 10)
 			cx.add(q, got)
 			bm.add(q, base)
@@ -164,10 +177,22 @@ func main() {
 				dumpf.Write(append(line, '\n'))
 			}
 		}
+		if *withDaemon {
+			ts, n, err := daemonPass(bin, v, c.QA, first)
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", c.Name, err))
+			}
+			daemonTimes, differ = append(daemonTimes, ts...), differ+n
+		}
 	}
 	mean, p50 := meanMedian(times)
 	fmt.Printf("recall of the evidence turns, %d questions (%d conversations); searches: mean %.1f ms, p50 %.1f ms %s\n",
 		cx.n[0], len(files), mean, p50, map[bool]string{false: "whole-process", true: "in process"}[*inproc])
+	if *withDaemon {
+		mean, p50 := meanMedian(daemonTimes)
+		fmt.Printf("the same searches with a live daemon: mean %.1f ms, p50 %.1f ms whole-process; %d of %d rankings differ\n",
+			mean, p50, differ, len(daemonTimes))
+	}
 	fmt.Printf("%-12s %5s  %9s %9s  %9s %9s\n", "category", "n", "cortex@5", "bm25@5", "cortex@10", "bm25@10")
 	row := func(name string, i int) {
 		fmt.Printf("%-12s %5d  %8.1f%% %8.1f%%  %8.1f%% %8.1f%%\n", name, cx.n[i],
@@ -361,6 +386,51 @@ func searchIn(r *mind.Recall, question string) ([]string, error) {
 		titles[i] = h.Title
 	}
 	return diaIDs(titles), nil
+}
+
+// daemonPass starts `cortex daemon` on v, waits until a search would see
+// it keeping the index fresh (mind.DaemonKeepsIndex, the search's own
+// test), asks the questions again, and stops it. It returns each search's
+// time and how many rankings differ from first.
+func daemonPass(bin, v string, qs []qa, first [][]string) (_ []time.Duration, differ int, err error) {
+	var log bytes.Buffer
+	d := exec.Command(bin, "daemon", "--vault", v, "--log-level", "warn")
+	d.Stderr = &log
+	if err := d.Start(); err != nil {
+		return nil, 0, fmt.Errorf("daemon: %w", err)
+	}
+	defer func() {
+		d.Process.Signal(os.Interrupt)
+		if werr := d.Wait(); werr != nil && err == nil && !isSignal(werr) {
+			err = fmt.Errorf("daemon: %w: %s", werr, bytes.TrimSpace(log.Bytes()))
+		}
+	}()
+	l := vault.Layout{Root: v}
+	for start := time.Now(); !mind.DaemonKeepsIndex(l, time.Now()); time.Sleep(50 * time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			return nil, 0, fmt.Errorf("daemon: not keeping the index after a minute: %s", bytes.TrimSpace(log.Bytes()))
+		}
+	}
+	times := make([]time.Duration, 0, len(qs))
+	for i, q := range qs {
+		t0 := time.Now()
+		got, err := search(bin, v, q.Question)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%q with a daemon: %w", q.Question, err)
+		}
+		times = append(times, time.Since(t0))
+		if !slices.Equal(got, first[i]) {
+			differ++
+		}
+	}
+	return times, differ, nil
+}
+
+// isSignal reports whether err is the exit of a process ended by a signal
+// (the interrupt that stops the daemon, should it not exit cleanly).
+func isSignal(err error) bool {
+	var ee *exec.ExitError
+	return errors.As(err, &ee) && ee.ExitCode() == -1
 }
 
 // search asks cortex and returns the dia ids of the results, in order.
