@@ -144,6 +144,9 @@ type Sleeper struct {
 	// made by New: its caller holds it).
 	hold       *sleepHold
 	crashAfter step
+	// beforeCommit, for tests, runs between a run's writes and its commit
+	// (a person's editor saving then).
+	beforeCommit func()
 }
 
 // New makes a Sleeper over an open store and index. Its caller holds the

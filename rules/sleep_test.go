@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -715,5 +716,51 @@ func TestPrefetchedFileLeftOutTwice(t *testing.T) {
 	p.stopFetching()
 	if n := strings.Count(strings.Join(p.report.Notes, "\n"), "deleted since it was indexed"); n != 2 {
 		t.Fatalf("%d notes of the deleted file, want 2: %q", n, p.report.Notes)
+	}
+}
+
+// TestMaintainCommitsItsOwnBytes: a person's editor saves a file of the
+// run after the run wrote it and before its commit. The sleep commit holds
+// what the run wrote, nothing of theirs; their save stays in the working
+// tree, uncommitted, and git shows it as theirs (SPEC §11).
+func TestMaintainCommitsItsOwnBytes(t *testing.T) {
+	f := newFixture(t)
+	s := f.open(t)
+	ctx := context.Background()
+	if _, err := s.ix.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.plan(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := sortOps(p.ops)
+	var op *fileOp
+	for i := range ops {
+		if ops[i].Data != nil {
+			op = &ops[i]
+			break
+		}
+	}
+	if op == nil {
+		t.Fatal("the plan writes no file")
+	}
+	personal := append(bytes.Clone(op.Data), "\nA line of mine, saved while the sleep ran.\n"...)
+	s.beforeCommit = func() {
+		if err := os.WriteFile(s.abs(op.Path), personal, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if got := git(t, f.l.Root, "show", "HEAD:"+op.Path); got != string(op.Data) {
+		t.Errorf("committed %s:\n%s\nwant what the run wrote:\n%s", op.Path, got, op.Data)
+	}
+	if got, err := os.ReadFile(s.abs(op.Path)); err != nil || !bytes.Equal(got, personal) {
+		t.Errorf("the person's file: %q, %v", got, err)
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--", op.Path); st != " M "+op.Path+"\n" {
+		t.Errorf("git status %q: the person's save is theirs, uncommitted", st)
 	}
 }

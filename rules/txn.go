@@ -333,10 +333,16 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	took.done("files")
 	written := make(map[string]gitstore.WrittenFile, len(man.Ops))
 	for _, op := range man.Ops {
-		written[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime}
+		written[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime, Mode: op.Mode}
 	}
+	if s.beforeCommit != nil {
+		s.beforeCommit()
+	}
+	// KeepWritten: a person's editor that saves one of these files after
+	// the run wrote it made a change of theirs; the commit holds the run's
+	// bytes and theirs stays uncommitted (SPEC §11), as the memorizer's.
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		Written: written, BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: written, KeepWritten: true, BeforeLock: wait, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
