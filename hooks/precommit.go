@@ -292,7 +292,18 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 	slices.SortStableFunc(rep.Problems, func(a, b doc.Problem) int {
 		return cmp.Or(cmp.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
-	if len(rep.Problems) > 0 || len(fixes) == 0 {
+	if len(rep.Problems) > 0 {
+		// A sleep run killed halfway leaves one memory at two paths (a
+		// duplicate id) until a command of Cortex's settles it: say so,
+		// or the person edits files Cortex would put right itself.
+		for _, v := range runs {
+			if _, err := os.Lstat(v.l.SleepManifest()); err == nil {
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("a sleep run (cortex maintain) was interrupted in the vault %s: run `cortex process` there once to finish or undo it, then commit again", v.rel))
+			}
+		}
+		return rep, nil
+	}
+	if len(fixes) == 0 {
 		return rep, nil
 	}
 

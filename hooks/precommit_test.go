@@ -304,3 +304,20 @@ func TestPreCommitRefusesALinkedMachineFolder(t *testing.T) {
 		t.Errorf("removing the links: %+v", rep)
 	}
 }
+
+// A refused commit in a vault where a sleep run was killed halfway (its
+// manifest still there) says which command settles it: the duplicate id
+// the person sees is the run's half-done move, not theirs to fix.
+func TestPreCommitNamesAnInterruptedSleep(t *testing.T) {
+	repo, l := newVault(t, ".")
+	writeFile(t, filepath.Join(l.Root, "mind", "bad.md"), "---\ntype: fact\nimportance: 7\n---\nBad.\n")
+	gitRun(t, repo, "add", "-A")
+	if rep := preCommit(t, repo, "."); len(rep.Warnings) != 0 {
+		t.Fatalf("warnings without an interrupted run: %q", rep.Warnings)
+	}
+	writeFile(t, l.SleepManifest(), "{}\n")
+	rep := preCommit(t, repo, ".")
+	if rep.OK() || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "run `cortex process` there once") {
+		t.Errorf("report: %+v", rep)
+	}
+}

@@ -168,7 +168,7 @@ func (man *manifest) froms() []string {
 // moves leave.
 func (man *manifest) paths() []string { return append(man.written(), man.froms()...) }
 
-func manifestPath(l vault.Layout) string { return l.Path("observer", "sleep.json") }
+func manifestPath(l vault.Layout) string { return l.SleepManifest() }
 
 func sum(data []byte) string {
 	s := sha256.Sum256(data)

@@ -46,6 +46,11 @@ func (l Layout) State() string { return l.Path("observer", "state.json") }
 // let a second memorizer in.
 func (l Layout) MemorizerLock() string { return l.Path("observer", "memorizer.lock") }
 
+// SleepManifest is the record of a sleep run in progress (rules): there
+// while a run writes and commits, and after a killed one until the next
+// command settles it.
+func (l Layout) SleepManifest() string { return l.Path("observer", "sleep.json") }
+
 // Staging holds documents written but not yet committed.
 func (l Layout) Staging() string { return l.Path("observer", "staging") }
 
