@@ -389,25 +389,33 @@ func TestScheduleDue(t *testing.T) {
 	}
 }
 
+// planned is a fixture's Sleeper with its index refreshed and the plan of
+// its first run.
+func planned(t *testing.T) (*fixture, *Sleeper, *planner) {
+	t.Helper()
+	f := newFixture(t)
+	s := f.open(t)
+	if _, err := s.ix.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.plan(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, s, p
+}
+
 // TestMaintainRefusesAChangedFile: a file changed between the plan and the
 // write (the daemon's reinforcement, a person's save) stops the run before
 // it writes anything.
 func TestMaintainRefusesAChangedFile(t *testing.T) {
-	f := newFixture(t)
-	s := f.open(t)
+	f, s, p := planned(t)
 	ctx := context.Background()
-	if _, err := s.ix.Refresh(ctx); err != nil {
-		t.Fatal(err)
-	}
-	p, err := s.plan(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	rel := "mind/concepts/2026-01/2026-01-02-aaaa0002.md"
 	f.write(t, rel, strings.Replace(f.files[rel], "importance: 0.9", "importance: 0.9\nreinforced: 1", 1))
 	before := tree(t, f.l)
 	ops := sortOps(p.ops)
-	_, err = s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
+	_, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
 	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), rel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -428,16 +436,8 @@ func TestMaintainRefusesAChangedFile(t *testing.T) {
 func TestMaintainRefusesAFileChangedSameSize(t *testing.T) {
 	defer func(w time.Duration) { racyWindow = w }(racyWindow)
 	racyWindow = 0
-	f := newFixture(t)
-	s := f.open(t)
+	f, s, p := planned(t)
 	ctx := context.Background()
-	if _, err := s.ix.Refresh(ctx); err != nil {
-		t.Fatal(err)
-	}
-	p, err := s.plan(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	rel := "mind/concepts/2026-01/2026-01-02-aaaa0002.md"
 	if p.edits[rel] == nil {
 		t.Fatalf("%s is not in the plan", rel)
@@ -448,7 +448,7 @@ func TestMaintainRefusesAFileChangedSameSize(t *testing.T) {
 	}
 	rewrite(t, s.abs(rel), []byte(changed))
 	ops := sortOps(p.ops)
-	_, err = s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
+	_, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x")
 	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), rel) {
 		t.Fatalf("err = %v", err)
 	}
@@ -724,16 +724,8 @@ func TestPrefetchedFileLeftOutTwice(t *testing.T) {
 // what the run wrote, nothing of theirs; their save stays in the working
 // tree, uncommitted, and git shows it as theirs (SPEC §11).
 func TestMaintainCommitsItsOwnBytes(t *testing.T) {
-	f := newFixture(t)
-	s := f.open(t)
+	f, s, p := planned(t)
 	ctx := context.Background()
-	if _, err := s.ix.Refresh(ctx); err != nil {
-		t.Fatal(err)
-	}
-	p, err := s.plan(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ops := sortOps(p.ops)
 	var op *fileOp
 	for i := range ops {
