@@ -492,6 +492,11 @@ func (w *world) draft(s step) outcome {
 	id := fmt.Sprintf("01900000-0000-7000-8000-%x", sum[:6])
 	text := fmt.Sprintf("---\nid: %q\ntype: fact\ncategory: concept\ncreated: 2026-01-02T03:04:05.000Z\nsource_hash: %s\n\n# ---\n\ntitle: %q\n---\n\n%s\n",
 		id, doc.Hash(body), body, body)
+	// A branch switch takes the folder away with its last tracked file
+	// (git keeps no empty folders); the person's editor makes it again.
+	if err := os.MkdirAll(filepath.Join(v.dir, "mind", "concepts"), 0o755); err != nil {
+		return outcome{failure: "draft: " + err.Error()}
+	}
 	if err := os.WriteFile(filepath.Join(v.dir, rel), []byte(text), 0o644); err != nil {
 		return outcome{failure: "draft: " + err.Error()}
 	}
