@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cortex-vault/cortex/vault"
 )
 
 // A line held as person_editing is sent again by the memorizer itself once
@@ -142,13 +144,7 @@ func TestPersonWritesWhileMemorizerReads(t *testing.T) {
 			if got, _ := os.ReadFile(l.Path(known)); string(got) != personal {
 				t.Errorf("the person's file changed:\n%s", got)
 			}
-			recs, err := ReadQuarantine(l)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(recs) != 1 || recs[0].Reason != ReasonEditing {
-				t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
-			}
+			wantHeldForPerson(t, l)
 		})
 	}
 }
@@ -172,13 +168,7 @@ func TestRepeatWhileGitHasTheMemoryOut(t *testing.T) {
 	if res.Memorized != 0 || res.Reinforced != 0 || res.Quarantined != 1 {
 		t.Errorf("the repeat of a memory out of the working tree: %+v", res)
 	}
-	recs, err := ReadQuarantine(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 1 || recs[0].Reason != ReasonEditing {
-		t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
-	}
+	wantHeldForPerson(t, l)
 	// Git puts it back: the line reinforces it, and no second document.
 	git(t, l.Root, "checkout", "--", known)
 	res = process(t, openTest(t, l, nil))
@@ -298,6 +288,13 @@ func TestPersonWritesBetweenPlanAndPlace(t *testing.T) {
 	if got, _ := os.ReadFile(l.Path(known)); string(got) != personal {
 		t.Errorf("the person's file changed:\n%s", got)
 	}
+	wantHeldForPerson(t, l)
+}
+
+// wantHeldForPerson asserts the quarantine holds exactly one record, a
+// line waiting for a person's edit (ReasonEditing).
+func wantHeldForPerson(t *testing.T, l vault.Layout) {
+	t.Helper()
 	recs, err := ReadQuarantine(l)
 	if err != nil {
 		t.Fatal(err)

@@ -316,13 +316,7 @@ func TestRollbackKeepsPersonsChanges(t *testing.T) {
 	if n := commitCount(t, l); n != base {
 		t.Errorf("%d commits, want %d", n, base)
 	}
-	recs, err := ReadQuarantine(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 1 || recs[0].Reason != ReasonEditing {
-		t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
-	}
+	wantHeldForPerson(t, l)
 }
 
 // TestCorruptStateRebuiltFromTrailers: a corrupt state.json is a warning;
