@@ -299,8 +299,13 @@ func (s *syncer) gitRetry(ctx context.Context, args ...string) (string, error) {
 // gitRetryIn is gitRetry with stdin (git's index.lock, held by the git of
 // a killed sync still finishing, is waited for the same way).
 func (s *syncer) gitRetryIn(ctx context.Context, stdin []byte, args ...string) (string, error) {
+	return retryLocked(ctx, func() (string, error) { return s.git(ctx, stdin, args...) })
+}
+
+// retryLocked runs git again, as gitRetry does, while it fails on a lock.
+func retryLocked(ctx context.Context, run func() (string, error)) (string, error) {
 	for try := 1; ; try++ {
-		out, err := s.git(ctx, stdin, args...)
+		out, err := run()
 		var ge *gitstore.GitError
 		if err == nil || try == 5 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "lock") {
 			return out, err
@@ -377,7 +382,21 @@ func (s *syncer) checkRelated(ctx context.Context, local string) error {
 // push sends the branch without force; pushed is false when the remote
 // refused because it moved meanwhile (fetch and merge again).
 func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error) {
-	_, err = s.gitRetry(ctx, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
+	ref := "refs/heads/" + s.rep.Branch
+	args := []string{"push", "--quiet", "--no-verify", s.opts.Remote, head + ":" + ref}
+	env := []string{"GIT_LITERAL_PATHSPECS=1"}
+	remoteDir := s.localRemote(ctx)
+	_, err = retryLocked(ctx, func() (string, error) {
+		if remoteDir == "" {
+			return s.git(ctx, nil, args...)
+		}
+		// Recorded with the remote's ref: git's receive-pack runs in our
+		// process group here, and what a kill leaves in the remote is ours
+		// to settle (gitstore.SettleChildren).
+		out, err := gitstore.GitOwnedPush(ctx, s.repo, s.repo.WorkTree, env,
+			gitstore.RemoteRef{GitDir: remoteDir, Ref: ref, New: head}, args...)
+		return string(out), err
+	})
 	var ge *gitstore.GitError
 	switch {
 	case err == nil:
@@ -386,9 +405,65 @@ func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error)
 	case errors.As(err, &ge) && (strings.Contains(ge.Stderr, "[rejected]") || strings.Contains(ge.Stderr, "fetch first") || strings.Contains(ge.Stderr, "non-fast-forward")):
 		return false, nil
 	case errors.As(err, &ge):
+		if lock, ok := ge.LockExists(); ok {
+			// Not ours (ours were settled before this run's git): a push
+			// at work there, or another machine's killed one. Only a
+			// person can tell; the next sync would meet it again.
+			return false, fmt.Errorf("push to %s: %s is there: a push to %s is at work, or was killed in its update (a killed cortex sync removes its own at its next sync, on its machine); if no git pushes there now, remove the file and sync again (what is here is merged and kept)",
+				s.opts.Remote, filepath.Clean(lock), s.opts.Remote)
+		}
 		return false, fmt.Errorf("push to %s: %s (what is here is merged and kept; the next sync pushes it)", s.opts.Remote, ge.Message())
 	}
 	return false, fmt.Errorf("push to %s: %w", s.opts.Remote, err)
+}
+
+// localRemote returns the git folder of the push URL of the sync's remote
+// when it is a folder on this machine (a path, or a file:// URL), "" for
+// any other transport (ssh, https: there the remote's git runs on the
+// server, out of reach of a kill here) or a folder git does not take for
+// a repository.
+func (s *syncer) localRemote(ctx context.Context) string {
+	out, err := s.git(ctx, nil, "remote", "get-url", "--push", s.opts.Remote)
+	if err != nil {
+		return ""
+	}
+	dir, ok := localURLPath(strings.TrimSpace(out))
+	if !ok {
+		return ""
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(s.repo.WorkTree, dir) // git reads it from where it runs
+	}
+	gd, err := s.git(ctx, nil, "-C", dir, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(gd)
+}
+
+// localURLPath tells whether git reads url as a folder on this machine,
+// as git's transport does: file://PATH, or a URL with no scheme and no
+// scp-like "host:" before its first slash.
+func localURLPath(url string) (string, bool) {
+	if rest, ok := strings.CutPrefix(url, "file://"); ok {
+		// file:///path, or file://host/path (git takes only localhost).
+		if i := strings.IndexByte(rest, '/'); i > 0 {
+			if rest[:i] != "localhost" {
+				return "", false
+			}
+			rest = rest[i:]
+		}
+		return rest, rest != ""
+	}
+	if url == "" || strings.Contains(url, "://") {
+		return "", false
+	}
+	if colon := strings.IndexByte(url, ':'); colon >= 0 {
+		if slash := strings.IndexByte(url, '/'); slash < 0 || colon < slash {
+			return "", false // host:path, git's scp-like ssh address
+		}
+	}
+	return url, true
 }
 
 // merge returns the commit the branch should point at: local itself when
