@@ -625,7 +625,16 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		}
 		keep, ok := adds[pm.Doc.SourceHash]
 		if !ok {
-			left = append(left, c.path)
+			// Not folded: moved, perhaps, where git did not see it.
+			ok, err = s.resolveMoved(ctx, c, objs[0], objs[1], &pb.Doc, adds, deleter == local, tree, kept)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				edits = append(edits, "0 0000000000000000000000000000000000000000\t"+c.path)
+			} else {
+				left = append(left, c.path)
+			}
 			continue
 		}
 		data, ok := kept[keep.path]
@@ -659,6 +668,52 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
 	}
 	return edits, nil
+}
+
+// resolveMoved settles a memory changed on one side (mod, from base) and
+// gone from its path on the other, where that side added a document of
+// the same id elsewhere: a move git did not pair with its origin, because
+// too little of the content was left — the sleep archived the memory and
+// a person then rewrote it in their own words (harness, session 12 world
+// 16). The change merges into the moved document as it would had git
+// paired the two (docmerge.Merge: the person's body, the other side's
+// reinforcements and fields), and the old path goes; a merge that
+// conflicts is the person's. kept holds the documents edited so far by
+// path, and gets the merged one; ok is false when no such move is found
+// or its merge conflicts.
+func (s *syncer) resolveMoved(ctx context.Context, c conflict, base, mod []byte, baseDoc *doc.Document, adds map[string]added, movedHere bool, tree string, kept map[string][]byte) (ok bool, err error) {
+	if baseDoc.ID == "" {
+		return false, nil
+	}
+	var moved []string
+	for _, a := range adds {
+		if a.id == baseDoc.ID && a.path != c.path {
+			moved = append(moved, a.path)
+		}
+	}
+	if len(moved) != 1 {
+		return false, nil // none, or the id in two documents: the person's to sort out
+	}
+	to := moved[0]
+	data, ok := kept[to]
+	if !ok {
+		if data, err = s.blobAt(ctx, tree, to); err != nil {
+			return false, err
+		}
+	}
+	ours, theirs := data, mod // ours: this machine's side, as git's merge orders them
+	if !movedHere {
+		ours, theirs = mod, data
+	}
+	r, err := docmerge.Merge(ctx, base, ours, theirs, docmerge.DefaultLabels)
+	if err != nil {
+		return false, fmt.Errorf("merge %s into %s: %w", c.path, to, err)
+	}
+	if !r.Clean {
+		return false, nil
+	}
+	kept[to] = r.Data
+	return true, nil
 }
 
 // resolveView settles a conflict on the generated view, MEMORY.md at the
@@ -953,10 +1008,10 @@ func (s *syncer) editTree(ctx context.Context, tree string, edits []string) (str
 	return strings.TrimSpace(out), nil
 }
 
-type added struct{ path string }
+type added struct{ path, id string }
 
 // addedDocs maps the source_hash of each memory document added between
-// base and c to its repository path.
+// base and c to its repository path (and id).
 func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]added, error) {
 	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=A", "--name-only", base, c, "--",
 		s.prefix+doc.MindDir, s.prefix+doc.VaultDir, s.prefix+doc.RulesDir)
@@ -983,7 +1038,7 @@ func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]adde
 	m := make(map[string]added, len(paths))
 	for i, p := range paths {
 		if pd, err := doc.Parse(blobs[i]); err == nil && pd.Doc.SourceHash != "" {
-			m[pd.Doc.SourceHash] = added{path: p}
+			m[pd.Doc.SourceHash] = added{path: p, id: pd.Doc.ID}
 		}
 	}
 	return m, nil
