@@ -573,9 +573,13 @@ func (w *world) stash(s step) outcome {
 	}
 	if out, err := w.tc.git(v.dir, "stash", "pop", "-q"); err != nil {
 		// A conflict with what was committed meanwhile: the person keeps
-		// the committed version and drops the stash.
-		_, _ = w.tc.git(v.dir, "checkout", "-q", "HEAD", "--", ".")
-		_, _ = w.tc.git(v.dir, "reset", "-q")
+		// the committed version and drops the stash. `git reset --merge`
+		// undoes what the pop did and nothing else (a `git checkout HEAD
+		// -- .` would also put back every tracked file a planted link
+		// hides — observer/README.md behind an observer/ link — making
+		// the link a folder: session 11 world 87, where the buffer kept
+		// aside was then taken for replaced, and dropped).
+		_, _ = w.tc.git(v.dir, "reset", "-q", "--merge")
 		_, _ = w.tc.git(v.dir, "stash", "drop", "-q")
 		o.note = "stash pop: " + firstLine(out)
 	}

@@ -157,3 +157,72 @@ func mustWrite(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPlantedObserverLinkOutlivesThePersonsGit: the person makes observer/
+// a link (the folder, with a buffer of lines not yet memorized, kept
+// aside), then their git works around it — a stash pop that conflicts
+// and is undone, a `git add -A` and commit, a branch switch and back —
+// and they remove the link: the folder comes back with its buffer. (The
+// harness's person once undid a pop with `git checkout HEAD -- .`, which
+// put observer/README.md back and so made the link a folder; the buffer
+// aside was then dropped as replaced: session 11 world 87.)
+func TestPlantedObserverLinkOutlivesThePersonsGit(t *testing.T) {
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, outside: filepath.Join(root, "outside"), stats: newStats()}
+	if err := makeSentinel(w.outside); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "A")
+	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
+	w.vaults[0] = v
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := w.tc.git(dir, args...); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	mustWrite(t, filepath.Join(dir, "observer", "README.md"), "what this folder is\n")
+	mustWrite(t, filepath.Join(dir, ".gitignore"), "/observer/*\n!/observer/README.md\n")
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-qm", "start")
+	const buffer = `{"body":"a line not memorized yet"}` + "\n"
+	mustWrite(t, filepath.Join(dir, "observer", "observations.jsonl"), buffer)
+
+	// A stash that will not pop cleanly.
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one, the person's\n")
+	git("stash", "push", "-q")
+	v.stashed++
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one, committed meanwhile\n")
+	git("commit", "-qam", "meanwhile")
+
+	// kinds[2+arg%6]: observer/ made a link.
+	if o := w.plant(step{act: "linkrun", arg: 1}, true); o.failure != "" || o.note != "observer" {
+		t.Fatalf("plant: %+v", o)
+	}
+	w.stash(step{act: "stash"})
+	git("add", "-A")
+	git("commit", "-qm", "the person's commit", "--allow-empty")
+	git("switch", "-q", "-c", "side")
+	git("switch", "-q", "main")
+	if fi, err := os.Lstat(filepath.Join(dir, "observer")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the person's git made the observer link something else: %v", err)
+	}
+	w.removeLinks(step{})
+	got, err := os.ReadFile(filepath.Join(dir, "observer", "observations.jsonl"))
+	if err != nil || string(got) != buffer {
+		t.Fatalf("the buffer after the link was removed: %q, %v", got, err)
+	}
+	out, _ := w.tc.git(dir, "status", "--porcelain")
+	if out != "" {
+		t.Errorf("git status after the link was removed:\n%s", out)
+	}
+	if out, _ := w.tc.git(dir, "ls-files", "-v", "observer"); !strings.HasPrefix(out, "H ") {
+		t.Errorf("observer/README.md still hidden from git: %q", out)
+	}
+}
