@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The checks must be able to fail: each is shown a broken promise here,
@@ -224,5 +226,51 @@ func TestPlantedObserverLinkOutlivesThePersonsGit(t *testing.T) {
 	}
 	if out, _ := w.tc.git(dir, "ls-files", "-v", "observer"); !strings.HasPrefix(out, "H ") {
 		t.Errorf("observer/README.md still hidden from git: %q", out)
+	}
+}
+
+// TestPlayWorldsParallel: worlds played at once are each played once,
+// only the first failure of an invariant is claimed for shrinking, and a
+// stop starts no further world while those under way still report.
+func TestPlayWorldsParallel(t *testing.T) {
+	var mu sync.Mutex
+	played := map[int]int{}
+	claimed := 0
+	r := playWorlds(40, 4, time.Now(), func(n int, claim func(string) bool) worldResult {
+		mu.Lock()
+		played[n]++
+		mu.Unlock()
+		if claim("exactly-once") {
+			mu.Lock()
+			claimed++
+			mu.Unlock()
+		}
+		return worldResult{n: n, st: newStats()}
+	})
+	got := 0
+	for range r.c {
+		got++
+	}
+	if got != 40 || len(played) != 40 || claimed != 1 {
+		t.Errorf("%d results, %d worlds played, %d claims; want 40, 40, 1", got, len(played), claimed)
+	}
+	for n, k := range played {
+		if k != 1 {
+			t.Errorf("world %d played %d times", n, k)
+		}
+	}
+
+	r = playWorlds(1000, 2, time.Now(), func(n int, _ func(string) bool) worldResult {
+		return worldResult{n: n, st: newStats()}
+	})
+	got = 0
+	for range r.c {
+		if got++; got == 3 {
+			r.stop()
+		}
+	}
+	// The two players may each have taken one more world before the stop.
+	if got < 3 || got > 5 {
+		t.Errorf("%d results after a stop at the third", got)
 	}
 }
