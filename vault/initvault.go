@@ -104,6 +104,9 @@ type InitReport struct {
 	// Chosen is the folder, relative to the project's top, Init chose for
 	// the vault when it was run at the top of a project without a folder.
 	Chosen string `json:"chosen,omitempty"`
+	// Worktree is the linked worktree (git worktree add) Init was run in,
+	// when it made the vault in the main work tree instead (Dir).
+	Worktree string `json:"worktree,omitempty"`
 	// Note says why a vault inside a project stayed in the project's
 	// repository when --in-project was not given.
 	Note    string       `json:"note,omitempty"`
@@ -196,7 +199,11 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	if chosen != "" {
 		dir = chosen
 	}
-	r := &InitReport{Dir: abs, Chosen: chosen}
+	abs, linked := intoMainWorkTree(abs, opts)
+	if linked != "" {
+		dir = abs
+	}
+	r := &InitReport{Dir: abs, Chosen: chosen, Worktree: linked}
 	l := Layout{Root: abs}
 
 	// Checks first: nothing is written until every one has passed.
@@ -519,7 +526,11 @@ func escapeIgnore(rel string) string {
 // FindProjectVaults returns the nested vaults (absolute folders) cortex init
 // recorded in the info/exclude of the git repository holding dir — how a
 // command run at a project's top folder finds the project's vault in
-// docs/memory — or none.
+// docs/memory — or none. The file is shared by every worktree of the
+// repository, and a recorded path is the main work tree's: an agent in a
+// linked worktree (git worktree add) finds the vault every other worktree
+// uses. A vault made inside a linked worktree before init put it in the
+// main one is still found from that worktree.
 func FindProjectVaults(dir string) []string {
 	pr, err := gitstore.FindRepo(dir)
 	if err != nil {
@@ -529,6 +540,10 @@ func FindProjectVaults(dir string) []string {
 	if err != nil {
 		return nil
 	}
+	tops := []string{pr.WorkTree}
+	if m := pr.MainWorkTree(); m != "" && !samePath(m, pr.WorkTree) {
+		tops = []string{m, pr.WorkTree}
+	}
 	var out []string
 	for _, l := range gitignoreLines(data) {
 		rest, ok := strings.CutPrefix(l, excludeMark)
@@ -536,9 +551,14 @@ func FindProjectVaults(dir string) []string {
 			continue
 		}
 		rel, _, _ := strings.Cut(rest, " (the memory vault")
-		p := filepath.Join(pr.WorkTree, filepath.FromSlash(rel))
-		if ok, err := isVaultDir(p); err == nil && ok {
-			out = append(out, p)
+		for _, top := range tops {
+			p := filepath.Join(top, filepath.FromSlash(rel))
+			if ok, err := isVaultDir(p); err == nil && ok {
+				if !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+				break
+			}
 		}
 	}
 	return out
