@@ -564,6 +564,79 @@ func FindProjectVaults(dir string) []string {
 	return out
 }
 
+// InMainWorkTree returns, for a folder inside a linked worktree (git
+// worktree add) that holds no vault, the same folder in the repository's
+// main work tree when that one is a vault the project recorded (cortex
+// init's line in info/exclude), and true. Entries written in the main work
+// tree name the vault relative to the project (--vault memory); committed
+// and checked out in a linked worktree, the same files must reach the same
+// vault, since a project's vault of its own lives in the main work tree.
+func InMainWorkTree(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, false
+	}
+	if ok, err := isVaultDir(abs); err != nil || ok {
+		return abs, false
+	}
+	pr, err := gitstore.FindRepo(abs)
+	if err != nil || !pr.Linked() {
+		return abs, false
+	}
+	main := pr.MainWorkTree()
+	if main == "" {
+		return abs, false
+	}
+	rel, ok := within(pr.WorkTree, abs)
+	if !ok {
+		return abs, false
+	}
+	twin := filepath.Join(main, rel)
+	for _, v := range FindProjectVaults(main) {
+		if samePath(v, twin) {
+			return twin, true
+		}
+	}
+	return abs, false
+}
+
+// TwinRel returns the vault root relative to project when project is a
+// folder of a linked worktree and root the project's recorded vault in the
+// main work tree: the relative name that InMainWorkTree resolves from any
+// worktree.
+func TwinRel(project, root string) (string, bool) {
+	pr, err := gitstore.FindRepo(project)
+	if err != nil || !pr.Linked() {
+		return "", false
+	}
+	main := pr.MainWorkTree()
+	sub, ok := within(pr.WorkTree, project)
+	if main == "" || !ok {
+		return "", false
+	}
+	rel, ok := within(filepath.Join(main, sub), root)
+	if !ok {
+		return "", false
+	}
+	if twin, ok := InMainWorkTree(filepath.Join(project, rel)); !ok || !samePath(twin, root) {
+		return "", false
+	}
+	return rel, true
+}
+
+// within returns p relative to top, with both read as FindRepo reads
+// them (links resolved where the path exists), and whether p lies in top.
+func within(top, p string) (string, bool) {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	rel, err := filepath.Rel(realPath(top), p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
 // findRepo returns the top folder of the git repository holding abs, or ""
 // when there is none. It refuses a bare repository and the inside of a .git
 // folder: there is no work tree to hold a vault.

@@ -106,12 +106,8 @@ func intoMainWorkTree(abs string, opts InitOptions) (string, string) {
 	if fi, err := os.Stat(main); main == "" || err != nil || !fi.IsDir() {
 		return abs, ""
 	}
-	seen := abs // the path as FindRepo walked it
-	if r, err := filepath.EvalSymlinks(abs); err == nil {
-		seen = r
-	}
-	rel, err := filepath.Rel(pr.WorkTree, seen)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := within(pr.WorkTree, abs)
+	if !ok {
 		return abs, ""
 	}
 	return filepath.Join(main, rel), pr.WorkTree
