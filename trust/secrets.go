@@ -193,7 +193,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// long hex or a random-looking mix (looksRandomLong).
 		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
 		// A password told in a sentence, in the five languages and Italian,
-// Swedish, Polish and Russian's copulas: "the root pw
+		// Swedish, Polish and Russian's copulas: "the root pw
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
