@@ -44,7 +44,10 @@ type Result struct {
 //
 // Rules, applied to the frontmatter of three documents that parse:
 //   - reinforced = base + (ours − base) + (theirs − base): concurrent
-//     reinforcements add up;
+//     reinforcements add up — unless both sides' latest reinforcement is
+//     one observation (the same last_reinforced, to the millisecond): then
+//     the two are one history (a stash of the memorizer's write, popped
+//     over its commit) and the larger count stands;
 //   - last_reinforced = the later of ours and theirs;
 //   - sessions, seen_sessions, seen_agents (where the memory was seen) =
 //     the union of both sides' (doc.MergeSeen): bounded, and the same
@@ -305,6 +308,14 @@ type fields struct {
 
 func mergeFields(o, a, b *doc.Document) fields {
 	f := fields{reinforced: a.Reinforced + b.Reinforced - o.Reinforced}
+	if sameLatest(o, a, b) {
+		// Both sides' latest reinforcement is one observation (its
+		// timestamp to the millisecond: the memorizer's echo rule), so
+		// their reinforcements are one history, not two: a person's git
+		// stash that caught the memorizer's write before its commit,
+		// popped over the commit (harness, session 12).
+		f.reinforced = max(a.Reinforced, b.Reinforced)
+	}
 	if f.reinforced < 0 {
 		f.reinforced = 0
 	}
@@ -312,6 +323,16 @@ func mergeFields(o, a, b *doc.Document) fields {
 	f.status = mergeStatus(o, a, b)
 	f.seen = doc.MergeSeen(o.Seen(), a.Seen(), b.Seen())
 	return f
+}
+
+// sameLatest says whether both sides reinforced the memory since base and
+// their latest reinforcement is the same observation.
+func sameLatest(o, a, b *doc.Document) bool {
+	if a.LastReinforced == nil || b.LastReinforced == nil || !a.LastReinforced.Equal(*b.LastReinforced) {
+		return false
+	}
+	return a.Reinforced > o.Reinforced && b.Reinforced > o.Reinforced &&
+		(o.LastReinforced == nil || !o.LastReinforced.Equal(*a.LastReinforced))
 }
 
 func later(a, b *time.Time) *time.Time {

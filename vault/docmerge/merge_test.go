@@ -70,6 +70,27 @@ func TestConcurrentReinforcementsAddUp(t *testing.T) {
 	}
 }
 
+// TestTheSameReinforcementOnBothSides: a person's `git stash` taken while
+// the memorizer had written a reinforcement and not yet committed it
+// holds that reinforcement too; popped after the commit (and a promotion
+// of the memory), git merges the two as changes made on two sides — the
+// harness, session 12 (branch run, world 8): "reinforced 3 times, want 2".
+// The latest reinforcement on both sides is one observation (its
+// timestamp, to the millisecond, as the memorizer's echo rule reads it):
+// counted once, as the count both sides agree on.
+func TestTheSameReinforcementOnBothSides(t *testing.T) {
+	body := "Use local git only."
+	o := mk(id1, day, body, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 1")
+	a := mk(id1, day, body, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 2", `promoted_to: "[[rules/facts#^r-a8c6c31e]]"`)
+	b := mk(id1, day, body, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 2")
+	for _, r := range []Result{merge(t, o, a, b), merge(t, o, b, a)} {
+		d := parse(t, r.Data)
+		if !r.Clean || d.Reinforced != 2 || !strings.Contains(string(r.Data), "promoted_to:") {
+			t.Errorf("clean=%v reinforced=%d, want 2 with the promotion:\n%s", r.Clean, d.Reinforced, r.Data)
+		}
+	}
+}
+
 func TestStatusPrecedence(t *testing.T) {
 	body := "A memory."
 	o := mk(id1, day, body, "reinforced: 1")
