@@ -3,6 +3,7 @@ package observer
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -203,6 +204,49 @@ func TestRepeatOfAMemoryTheIndexHasNotSeen(t *testing.T) {
 	res := process(t, m)
 	if res.Memorized != 0 || res.Reinforced != 1 {
 		t.Errorf("the repeat of a memory the index has not seen: %+v", res)
+	}
+}
+
+// TestRepeatOfAMemoryArchivedMeanwhile: the sleep cycle (a `cortex
+// maintain` beside the daemon) has moved a memory into mind/archive/ and
+// not yet indexed the move when the memory's repeat is memorized: the
+// index names the old path, whose file is gone. The repeat reinforces the
+// archived memory, never a second document at the old path (harness,
+// session 12 branch run, world 8: "2 documents of one observed body").
+func TestRepeatOfAMemoryArchivedMeanwhile(t *testing.T) {
+	l := newTestVault(t)
+	const body = "The staging cluster drains at midnight."
+	appendRaw(t, l, obsLine("2026-01-10T10:00:00Z", "fact", body, ""))
+	m := openTest(t, l, nil)
+	if res := process(t, m); res.Memorized != 1 {
+		t.Fatalf("first line: %+v", res)
+	}
+	var rel string
+	for _, p := range docFiles(t, l) {
+		if strings.HasPrefix(p, "mind/") {
+			rel = p
+		}
+	}
+	if rel == "" {
+		t.Fatalf("no memory in mind/: %v", docFiles(t, l))
+	}
+	archived := "mind/archive/" + strings.TrimPrefix(rel, "mind/")
+	if err := os.MkdirAll(filepath.Dir(l.Path(archived)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(t, l.Root, "mv", rel, archived)
+	git(t, l.Root, "commit", "-qm", "sleep: maintenance")
+	appendRaw(t, l, obsLine("2026-01-10T11:00:00Z", "fact", body, ""))
+	res := process(t, m)
+	if res.Memorized != 0 || res.Reinforced != 1 {
+		t.Errorf("the repeat of a memory archived meanwhile: %+v", res)
+	}
+	if _, err := os.Stat(l.Path(rel)); err == nil {
+		t.Errorf("a second document at %s", rel)
+	}
+	data, err := os.ReadFile(l.Path(archived))
+	if err != nil || !strings.Contains(string(data), "reinforced: 1\n") {
+		t.Errorf("the archived memory: %v\n%s", err, data)
 	}
 }
 

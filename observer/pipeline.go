@@ -243,10 +243,12 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 }
 
 // atOwnPath looks for o's memory at the path a new document of it would
-// take (its type's folder, its day, its body's hash) when the index knows
-// none: the index may not have seen a file a person's git has just put
-// back (a rebase --autostash, a checkout), and a second document would be
-// written beside it (…-2.md). A document found there is indexed again.
+// take (its type's folder, its day, its body's hash), and where the sleep
+// would have archived it, when the index knows none: the index may not
+// have seen a file a person's git has just put back (a rebase
+// --autostash, a checkout), or a sleep run's move, and a second document
+// would be written beside it (…-2.md) or at its old path. A document
+// found is indexed again.
 func (m *Memorizer) atOwnPath(ctx context.Context, b *batch, o *Observation, sc scores, h string) (*target, error) {
 	d := m.buildDocument(o, sc, h, "")
 	def, _ := m.tx.Type(d.Type)
@@ -254,12 +256,33 @@ func (m *Memorizer) atOwnPath(ctx context.Context, b *batch, o *Observation, sc 
 	if b.taken[p] {
 		return nil, nil // this batch's own new document: findByHash knows it
 	}
-	ed, err := m.loadDoc(b, p)
-	if err != nil || ed == nil || doc.Hash(ed.p.Doc.Body) != h {
-		return nil, err
+	for _, c := range []string{p, archiveTwin(p)} {
+		if c == "" || b.taken[c] {
+			continue
+		}
+		ed, err := m.loadDoc(b, c)
+		if err != nil {
+			return nil, err
+		}
+		if ed == nil || doc.Hash(ed.p.Doc.Body) != h {
+			continue
+		}
+		m.fixIndex(ctx, c)
+		return &target{ed: ed}, nil
 	}
-	m.fixIndex(ctx, p)
-	return &target{ed: ed}, nil
+	return nil, nil
+}
+
+// archiveTwin is where the sleep cycle archives a memory at rel (the same
+// path below mind/archive/), or "" for a path that does not decay: a
+// `cortex maintain` beside the daemon may have moved the memory there and
+// not yet indexed the move (harness, session 12 branch run, world 8).
+func archiveTwin(rel string) string {
+	rest, ok := strings.CutPrefix(rel, doc.MindDir+"/")
+	if !ok || strings.HasPrefix(rel, doc.ArchiveDir+"/") {
+		return ""
+	}
+	return doc.ArchiveDir + "/" + rest
 }
 
 // parseReason is the quarantine reason of a ParseLine error: a broken rule
