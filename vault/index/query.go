@@ -248,7 +248,7 @@ func (ix *Index) searchRanked(ctx context.Context, p SearchParams, match string,
 	// ties only to make the walk repeatable.
 	slices.SortFunc(matches, func(x, y scored) int { return cmp.Or(cmp.Compare(x.b, y.b), cmp.Compare(x.rid, y.rid)) })
 	var (
-		found []Hit
+		found []candidate
 		// best is the best bm25 among the matches that pass the
 		// filters: that of the first one found, as they come in order.
 		best    sql.NullFloat64
@@ -273,7 +273,7 @@ func (ix *Index) searchRanked(ctx context.Context, p SearchParams, match string,
 			}
 		}
 		for i := range hits {
-			score(&hits[i], best.Float64, p.Rank)
+			score(&hits[i].Hit, best.Float64, p.Rank)
 		}
 		found = append(found, hits...)
 		if next == len(matches) || len(found) < p.Limit {
@@ -298,13 +298,17 @@ func (ix *Index) searchRanked(ctx context.Context, p SearchParams, match string,
 		}
 	}
 	sortHits(found)
-	return found[:min(p.Limit, len(found))], joined, nil
+	hits, err := ix.withRows(ctx, found[:min(p.Limit, len(found))])
+	if err != nil {
+		return nil, 0, err
+	}
+	return hits, joined, nil
 }
 
-// sortHits orders hits as Search returns them: best score first, then
-// newer, then by path (byte order, as SQLite compares text).
-func sortHits(hits []Hit) {
-	slices.SortFunc(hits, func(x, y Hit) int {
+// sortHits orders candidates as Search returns them: best score first,
+// then newer, then by path (byte order, as SQLite compares text).
+func sortHits(hits []candidate) {
+	slices.SortFunc(hits, func(x, y candidate) int {
 		return cmp.Or(cmp.Compare(y.Score, x.Score), cmp.Compare(y.CreatedMS, x.CreatedMS), strings.Compare(x.Path, y.Path))
 	})
 }
@@ -340,9 +344,11 @@ func (ix *Index) matchBM25(ctx context.Context, p SearchParams, match string) ([
 }
 
 // scoreBatch joins a batch of matches with their rows and returns those
-// that pass the filters of p, with E and T computed by the SQL of
-// searchSQL and the rest of the score left for the caller (score).
-func (ix *Index) scoreBatch(ctx context.Context, p SearchParams, batch []scored) ([]Hit, error) {
+// that pass the filters of p, with what ranks them: E and T, computed by
+// the SQL of searchSQL (the rest of the score is the caller's: score),
+// the creation time and path that break ties. The other columns are read
+// for the best only (withRows).
+func (ix *Index) scoreBatch(ctx context.Context, p SearchParams, batch []scored) ([]candidate, error) {
 	where, args := searchWhere(p)
 	ids := make([]byte, 0, 12*len(batch))
 	ids = append(ids, '[')
@@ -355,11 +361,11 @@ func (ix *Index) scoreBatch(ctx context.Context, p SearchParams, batch []scored)
 		bm25[s.rid] = s.b
 	}
 	ids = append(ids, ']')
-	args = append(args, sql.Named("ids", string(ids)))
 	// The rowids go in as one JSON array, an exact text for integers:
 	// thousands of parameters would cost SQLite a search of their names
 	// each.
-	q := `SELECT ` + qualified("d") + `, d.rowid, ` + EffectiveImportanceSQL("d") + `, ` + recencySQL + `
+	args = append(args, sql.Named("ids", string(ids)))
+	q := `SELECT d.rowid, d.created_ms, d.path, ` + EffectiveImportanceSQL("d") + `, ` + recencySQL + `
 		FROM json_each(@ids) j JOIN documents d ON d.rowid = j.value
 		WHERE ` + strings.Join(where, " AND ")
 	rows, err := ix.db.QueryContext(ctx, q, args...)
@@ -367,22 +373,58 @@ func (ix *Index) scoreBatch(ctx context.Context, p SearchParams, batch []scored)
 		return nil, fmt.Errorf("index search: %w", err)
 	}
 	defer rows.Close()
-	var out []Hit
+	var out []candidate
 	for rows.Next() {
-		var h Hit
-		var rid int64
-		var err error
-		h.Doc, err = scanDoc(scanWith(rows, &rid, &h.Effective, &h.Recency))
-		if err != nil {
+		var c candidate
+		if err := rows.Scan(&c.rid, &c.CreatedMS, &c.Path, &c.Effective, &c.Recency); err != nil {
 			return nil, fmt.Errorf("index search: %w", err)
 		}
-		h.BM25 = bm25[rid]
-		out = append(out, h)
+		c.BM25 = bm25[c.rid]
+		out = append(out, c)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("index search: %w", err)
 	}
 	return out, nil
+}
+
+// candidate is a match searchRanked scores: the hit as scoreBatch reads
+// it, and its rowid.
+type candidate struct {
+	Hit
+	rid int64
+}
+
+// withRows returns the candidates' hits with their documents read whole.
+func (ix *Index) withRows(ctx context.Context, cs []candidate) ([]Hit, error) {
+	if len(cs) == 0 {
+		return nil, nil
+	}
+	hits := make([]Hit, len(cs))
+	at := make(map[int64]int, len(cs))
+	ids := make([]int64, len(cs))
+	for i, c := range cs {
+		hits[i], at[c.rid], ids[i] = c.Hit, i, c.rid
+	}
+	return hits, eachIn(ids, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT d.rowid, `+qualified("d")+` FROM documents d WHERE d.rowid IN `+in, args...)
+		if err != nil {
+			return fmt.Errorf("index search: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var rid int64
+			d, err := scanDoc(scanFirst(rows, &rid))
+			if err != nil {
+				return fmt.Errorf("index search: %w", err)
+			}
+			hits[at[rid]].Doc = d
+		}
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("index search: %w", err)
+		}
+		return nil
+	})
 }
 
 // score sets h's Relevance and Score as searchSQL computes them, best
@@ -671,6 +713,21 @@ func scanWith(row interface{ Scan(...any) error }, extra ...any) extraScanner {
 
 func (s extraScanner) Scan(dest ...any) error {
 	return s.row.Scan(append(dest, s.extra...)...)
+}
+
+// scanFirst lets scanDoc read a row that has more columns before the
+// document's: they go to first.
+func scanFirst(row interface{ Scan(...any) error }, first ...any) firstScanner {
+	return firstScanner{row: row, first: first}
+}
+
+type firstScanner struct {
+	row   interface{ Scan(...any) error }
+	first []any
+}
+
+func (s firstScanner) Scan(dest ...any) error {
+	return s.row.Scan(append(s.first, dest...)...)
 }
 
 // MinShortID is the fewest characters of a short id (ShortIDs), and so
