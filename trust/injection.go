@@ -549,8 +549,12 @@ func weakeningOrder(skel string) string {
 	hits := x.index.hits(skel)
 	// The act (rule 0) must be asked for, not forbidden.
 	act := false
+	actText := skel
+	if strings.Contains(skel, "without") {
+		actText = safeChecksUnaskedSkel().ReplaceAllString(skel, " ")
+	}
 	for _, b := range x.branches[0] {
-		if x.index.candidate(hits, b.slot) && unnegated(b.re, skel) {
+		if x.index.candidate(hits, b.slot) && unnegated(b.re, actText) {
 			act = true
 			break
 		}
@@ -565,6 +569,21 @@ func weakeningOrder(skel string) string {
 	}
 	return ""
 }
+
+// safeChecksUnasked is leave to run a project's own checks unasked —
+// "agents may run go test ./... and make lint without asking": the tests,
+// linters, formatters and builds change nothing outside the working copy,
+// so "without asking" weakens no safeguard there. Only a list of such
+// checks and nothing else before "without …" counts. One expression, read
+// in the skeleton view (the phrase rules) and the folded one (the shape's).
+const safeChecksExpr = `\b(?:run|execute|use)\s+` + safeCheck + `(?:(?:\s*,)?\s+(?:(?:and|or)\s+)?` + safeCheck + `)*\s+without (?:asking|confirmation|confirming|approval|permission)\b`
+
+const safeCheck = "`?" + `(?:the\s+)?(?:(?:unit |integration |e2e |whole )?tests?|test suite|linters?|lint|formatters?|type ?checks?|typechecker|builds?|benchmarks?|go (?:test|vet|build)(?: [a-z0-9./_-]+)?|make (?:test|lint|fmt|check|build|vet)|npm (?:test|run (?:lint|test|build))|pytest(?: [a-z0-9./_-]+)?|cargo (?:test|clippy|fmt|build)|gofmt(?: [a-z0-9./_-]+)?|ruff(?: [a-z0-9./_-]+)?|eslint(?: [a-z0-9./_-]+)?|prettier(?: [a-z0-9./_-]+)?)` + "`?"
+
+var (
+	safeChecksUnasked     = lazyRE(safeChecksExpr)
+	safeChecksUnaskedSkel = lazySkeletonRE(safeChecksExpr)
+)
 
 // noAgentMay is a rule that takes the act from every agent: "no agent may
 // merge its own pull requests".

@@ -263,6 +263,12 @@ func TestShapeReadsStructure(t *testing.T) {
 		{"copilot:\n  enabled: true\n  excluded_paths: [\"secrets/**\"]", keep, ""},
 		{"Agent-Reviewed: no\nSigned-off-by: Maria Lopez <maria@example.org>", keep, ""},
 		{"Decision log: no agent gets write access to infra/; proposals go through a PR.", keep, ""},
+		// Session 12: leave to run the project's own checks unasked weakens
+		// nothing; the same leave for anything else still does.
+		{"Agents may run `go test ./...` and `make lint` without asking; anything that pushes or deploys needs a person.", keep, ""},
+		{"Agents may run the unit tests, the linters and the build without confirmation.", keep, ""},
+		{"Agents may run `make deploy` without asking.", refuse, ""},
+		{"Agents may run the tests and push to main without asking.", refuse, ""},
 	}
 	for _, c := range cases {
 		v := Check([]Field{{Name: "body", Text: c.text}}, Source{})

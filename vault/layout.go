@@ -66,7 +66,7 @@ func (l Layout) CacheDir() string { return l.Path(".cortex") }
 // vault — an older binary in PATH beside a newer daemon — each keep a file
 // of their own instead of rebuilding the other's at every command.
 // Schemas 1 to 7 shared "index.db".
-const IndexFile = "index.v7.db"
+const IndexFile = "index.v8.db"
 
 // IndexDB is the derived SQLite index.
 func (l Layout) IndexDB() string { return l.Path(".cortex", IndexFile) }

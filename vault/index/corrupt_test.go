@@ -25,7 +25,7 @@ func TestOpenCheckedRepairsADamagedPage(t *testing.T) {
 	if err := Rebuild(ctx, l, RebuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	damage(t, l.IndexDB())
+	damage(t, l.IndexDB(), "documents_stamp")
 
 	// Inspect (doctor's look) reads every page and says so.
 	if in, err := Inspect(ctx, l, nil, nil); err != nil || !strings.HasPrefix(in.Problem, "damaged: ") && !strings.HasPrefix(in.Problem, "unreadable: ") {
@@ -64,16 +64,32 @@ func TestOpenCheckedRepairsADamagedPage(t *testing.T) {
 	}
 }
 
-// damage overwrites the second half of the file's pages, past the first
-// ones (the header, the schema, the roots Open reads), with bytes that are
-// no b-tree page.
-func damage(t *testing.T, path string) {
+// damage overwrites the pages of one b-tree of the index (btree, a name of
+// sqlite_master) with bytes that are no b-tree page. Open reads the
+// header, the schema and the smallest index of documents; the refresh
+// reads documents_stamp. (The second half of the file, as this was first
+// written, held the smallest index once schema 8 added one.)
+func damage(t *testing.T, path, btree string) {
 	t.Helper()
+	db, err := openDSN(path, "mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A b-tree built at once (a rebuild builds each index after the
+	// last) holds the pages from its root to the next b-tree's root.
+	var pageSize, root, next int64
+	err = db.QueryRow(`SELECT (SELECT page_size FROM pragma_page_size), rootpage,
+		(SELECT min(rootpage) FROM sqlite_master n WHERE n.rootpage > m.rootpage)
+		FROM sqlite_master m WHERE name = ?`, btree).Scan(&pageSize, &root, &next)
+	db.Close()
+	if err != nil {
+		t.Fatalf("pages of %s: %v", btree, err)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := len(data) / 2; i < len(data); i++ {
+	for i := (root - 1) * pageSize; i < (next-1)*pageSize; i++ {
 		data[i] = 0xA5
 	}
 	if err := os.WriteFile(path, data, 0o600); err != nil {

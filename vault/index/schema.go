@@ -21,7 +21,9 @@ import (
 // writer that does not keep it must not write the file.
 // 7: sessions, seen_sessions, seen_agents (where a memory was seen, for the
 // curator); decay_base_ms never before created.
-const SchemaVersion = 7
+// 8: documents_importance, so that a search knows the greatest importance
+// without reading every row (the bound of Search's early stop).
+const SchemaVersion = 8
 
 // The schema. Times are kept twice where recall needs both: as RFC 3339 UTC
 // text with milliseconds ("2026-02-16T15:23:14.527Z", which sorts as text
@@ -241,6 +243,7 @@ CREATE INDEX documents_stamp ON documents(path, size, mtime_ns);
 CREATE INDEX documents_title_key ON documents(title_key);
 CREATE INDEX documents_push ON documents(type, status, agent, created_ms, path);
 CREATE INDEX documents_activity ON documents(decay_base_ms, path, importance, decay_rate);
+CREATE INDEX documents_importance ON documents(importance);
 CREATE INDEX aliases_doc ON aliases(doc);
 CREATE INDEX aliases_key ON aliases(key);
 CREATE INDEX edges_src ON edges(src);
