@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"os"
 	"path"
@@ -354,19 +355,27 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 }
 
 // stepTimes times a run's steps for its log line, as slog's key-value
-// pairs: each step and how long it took since the one before.
+// pairs: each step, how long it took since the one before and the CPU the
+// process used meanwhile (on every core, git's processes included): a
+// step whose CPU is twice its wall time kept both cores of a small machine
+// busy, one whose CPU is below its wall time waited.
 type stepTimes struct {
 	at    time.Time
+	cpu   time.Duration
 	steps []any
 }
 
-func startSteps() *stepTimes { return &stepTimes{at: time.Now()} }
+func startSteps() *stepTimes { return &stepTimes{at: time.Now(), cpu: processCPU()} }
 
 // done records how long step took.
 func (t *stepTimes) done(step string) {
-	now := time.Now()
-	t.steps = append(t.steps, step, now.Sub(t.at))
-	t.at = now
+	now, cpu := time.Now(), processCPU()
+	if cpu == 0 {
+		t.steps = append(t.steps, step, now.Sub(t.at))
+	} else {
+		t.steps = append(t.steps, slog.Group(step, "wall", now.Sub(t.at), "cpu", cpu-t.cpu))
+	}
+	t.at, t.cpu = now, cpu
 }
 
 // indexFiles are the files of ops as the index stages them. The parsed
