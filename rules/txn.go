@@ -294,6 +294,23 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", err
 	}
 	took.done("check")
+	// The commit's blobs are hashed, compressed and written beside the
+	// manifest and the files (whose syncs leave a core waiting), not
+	// after them: the commit then only builds its trees. Blobs no commit
+	// names, when the run stops before its commit, are garbage git's gc
+	// prunes.
+	blobs := make(chan *gitstore.Blobs, 1)
+	go func() {
+		data := make([][]byte, len(man.Ops))
+		for i := range man.Ops {
+			data[i] = man.Ops[i].Data
+		}
+		b, err := s.git.WriteBlobs(data)
+		if err != nil {
+			s.log.Warn("maintain: blobs not written ahead; the commit writes them", "err", err)
+		}
+		blobs <- b
+	}()
 	nameBlobs(s.git, man.Ops)
 	disk := manifest{Version: man.Version, Fingerprint: man.Fingerprint, Ops: make([]fileOp, len(man.Ops))}
 	for i, op := range man.Ops {
@@ -304,23 +321,28 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := s.l.FS().MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
+		<-blobs
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := s.l.FS().WriteFile(manifestPath(s.l), data, 0o644); err != nil {
+		<-blobs
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if s.crashAfter == stepManifest {
+		<-blobs
 		return "", errCrash
 	}
 	took.done("manifest")
-	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, took) // the run is finished once started
+	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
 // placeAndCommit writes the run's files with mtime and commits them. The
 // paths moves leave are removed while the commit is prepared (removing a
 // file costs more than writing one where the file system discards freed
 // blocks at once), and are gone before it is published.
-func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, took *stepTimes) (string, error) {
+func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, blobs <-chan *gitstore.Blobs, took *stepTimes) (string, error) {
+	written := sync.OnceValue(func() *gitstore.Blobs { return <-blobs })
+	defer written() // no writer left behind the run
 	if err := s.placeAll(man.Ops, mtime); err != nil {
 		return "", err
 	}
@@ -332,10 +354,12 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 		return "", errCrash
 	}
 	took.done("files")
-	written := make(map[string]gitstore.WrittenFile, len(man.Ops))
+	files := make(map[string]gitstore.WrittenFile, len(man.Ops))
 	for _, op := range man.Ops {
-		written[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime, Mode: op.Mode}
+		files[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime, Mode: op.Mode}
 	}
+	b := written()
+	took.done("blobs")
 	if s.beforeCommit != nil {
 		s.beforeCommit()
 	}
@@ -343,7 +367,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	// the run wrote it made a change of theirs; the commit holds the run's
 	// bytes and theirs stays uncommitted (SPEC §11), as the memorizer's.
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		Written: written, KeepWritten: true, BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: files, KeepWritten: true, Blobs: b, BeforeLock: wait, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
