@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -572,9 +573,13 @@ func (w *world) stash(s step) outcome {
 	}
 	if out, err := w.tc.git(v.dir, "stash", "pop", "-q"); err != nil {
 		// A conflict with what was committed meanwhile: the person keeps
-		// the committed version and drops the stash.
-		_, _ = w.tc.git(v.dir, "checkout", "-q", "HEAD", "--", ".")
-		_, _ = w.tc.git(v.dir, "reset", "-q")
+		// the committed version and drops the stash. `git reset --merge`
+		// undoes what the pop did and nothing else (a `git checkout HEAD
+		// -- .` would also put back every tracked file a planted link
+		// hides — observer/README.md behind an observer/ link — making
+		// the link a folder: session 11 world 87, where the buffer kept
+		// aside was then taken for replaced, and dropped).
+		_, _ = w.tc.git(v.dir, "reset", "-q", "--merge")
 		_, _ = w.tc.git(v.dir, "stash", "drop", "-q")
 		o.note = "stash pop: " + firstLine(out)
 	}
@@ -660,8 +665,23 @@ func (w *world) converge(s step) outcome {
 		v    int
 		args []string
 	}{{0, []string{"process"}}, {1, []string{"process"}}, {0, []string{"sync"}}, {1, []string{"sync"}}, {0, []string{"sync"}}}
-	for _, p := range plan {
+	waited := [2]bool{}
+	for i := 0; i < len(plan); i++ {
+		p := plan[i]
 		r := w.tc.run(w.vaults[p.v].dir, nil, 0, "cortex", p.args...)
+		if r.err != nil && !r.hung && !waited[p.v] && strings.Contains(r.out, remoteLockedByAnother) {
+			// A push of the other machine's, killed in the remote's
+			// update, left its lock there: as the refusal says, the
+			// other machine's next sync removes it. The person syncs
+			// there, then here again (once: a second refusal is a lock
+			// neither sync could settle).
+			waited[p.v] = true
+			other := 1 - p.v
+			plan = slices.Insert(plan, i+1, plan[i])
+			plan[i].v, plan[i].args = other, []string{"sync"}
+			p = plan[i]
+			r = w.tc.run(w.vaults[p.v].dir, nil, 0, "cortex", p.args...)
+		}
 		if r.err != nil || r.hung {
 			o.failure = fmt.Sprintf("converge: cortex %s in %s: %v\n%s", strings.Join(p.args, " "), vaultNames[p.v], r.err, tail(r.out))
 			return o
@@ -676,6 +696,10 @@ func (w *world) converge(s step) outcome {
 	o.failure = w.checkExact(context.Background())
 	return o
 }
+
+// remoteLockedByAnother is what a sync says when the remote's branch is
+// locked by a push it cannot tell for its own (vaultsync's push).
+const remoteLockedByAnother = "a killed cortex sync removes its own at its next sync"
 
 // settle undoes what a person has in hand in vault i so the world can
 // converge: links removed, back on main, stashes popped, work committed.

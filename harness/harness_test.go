@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -37,6 +38,7 @@ var (
 	flagClock     = flag.String("harness.clock", "", "observations' timestamps start at this RFC 3339 `TIME` in every world and go on with the clock (23:59:00Z plays each world across midnight)")
 	flagKeep      = flag.String("harness.keep", "", "with -harness.replay: play in this folder and keep it, to look at the vaults after a failure")
 	flagKeepFail  = flag.String("harness.keepfailed", "", "move each failing world's folder (its vaults, remote and steps.log) into this `DIR`, for a failure whose replay passes")
+	flagParallel  = flag.Int("harness.parallel", 1, "play `N` worlds at once (a long run on a machine with cores to spare); each world stays its own seed, folders and figures")
 )
 
 // ciSeed is the seed of the short run in CI: fixed, so that CI is
@@ -57,6 +59,28 @@ func newStats() *stats {
 }
 
 func (s *stats) note(n string) { s.notes[n]++ }
+
+// add adds o's figures to s: each world counts into stats of its own,
+// added to the run's once it ends, so worlds played at once share nothing.
+func (s *stats) add(o *stats) {
+	s.steps += o.steps
+	s.kills += o.kills
+	s.daemons += o.daemons
+	s.converged += o.converged
+	s.worlds += o.worlds
+	for k, n := range o.perAction {
+		s.perAction[k] += n
+	}
+	for k, n := range o.notes {
+		s.notes[k] += n
+	}
+	for k, d := range o.spent {
+		s.spent[k] += d
+	}
+	for k, n := range o.broken {
+		s.broken[k] += n
+	}
+}
 
 // timed adds the time since start to what name has spent.
 func (s *stats) timed(name string, start time.Time) { s.spent[name] += time.Since(start) }
@@ -285,17 +309,8 @@ func TestHarness(t *testing.T) {
 		return
 	}
 
-	failures := 0
-	shrunk := map[string]bool{}
-	for n := 0; st.worlds*perWorld < total; n++ {
-		if *flagFor > 0 && time.Since(start) > *flagFor {
-			t.Logf("stopped after %v (-harness.for) with %d of %d steps drawn", time.Since(start).Round(time.Second), st.worlds*perWorld, total)
-			break
-		}
-		if n > 0 && n%10 == 0 {
-			t.Logf("progress: %d worlds, %d steps, %d kills, %d failing worlds, %v", st.worlds, st.steps, st.kills, failures, time.Since(start).Round(time.Second))
-		}
-		st.worlds++
+	worlds := (total + perWorld - 1) / perWorld
+	results := playWorlds(worlds, max(*flagParallel, 1), start, func(n int, claim func(string) bool) worldResult {
 		ws := worldSeed(seed, n)
 		rng := rand.New(rand.NewPCG(ws, seed))
 		steps := generate(rng, min(perWorld, total-n*perWorld), skip)
@@ -306,36 +321,141 @@ func TestHarness(t *testing.T) {
 		if *flagKeepFail != "" {
 			keep = filepath.Join(*flagKeepFail, fmt.Sprintf("w%d", n))
 		}
-		f, err := play(tc, filepath.Join(dir, fmt.Sprintf("w%d", n)), steps, st, t.Logf, keep)
-		if err != nil {
-			t.Fatalf("world %d: %v", n, err)
+		r := worldResult{n: n, steps: steps, st: newStats()}
+		r.st.worlds = 1
+		r.f, r.err = play(tc, filepath.Join(dir, fmt.Sprintf("w%d", n)), steps, r.st, t.Logf, keep)
+		if r.f == nil || r.err != nil {
+			return r
 		}
-		if f == nil {
+		// Shrink the first failure of each invariant: a long run that
+		// breaks one promise in many worlds would spend its time on
+		// shrinking the same bug again.
+		r.min = steps[:r.f.at+1]
+		if claim(r.f.violations[0].invariant) {
+			r.min = shrink(tc, filepath.Join(dir, fmt.Sprintf("shrink-w%d", n)), r.min, r.f, t.Logf)
+		}
+		return r
+	})
+	failures, done := 0, 0
+	for r := range results.c {
+		if r.err != nil {
+			results.stop()
+			t.Errorf("world %d: %v", r.n, r.err)
+			continue
+		}
+		st.add(r.st)
+		done++
+		if done%10 == 0 {
+			t.Logf("progress: %d worlds, %d steps, %d kills, %d failing worlds, %v", st.worlds, st.steps, st.kills, failures, time.Since(start).Round(time.Second))
+		}
+		if r.f == nil {
 			continue
 		}
 		failures++
 		seen := map[string]bool{}
-		for _, v := range f.violations {
+		for _, v := range r.f.violations {
 			if !seen[v.invariant] {
 				seen[v.invariant] = true
 				st.broken[v.invariant]++
 			}
 		}
-		// Shrink the first failure of each invariant: a long run that
-		// breaks one promise in many worlds would spend its time on
-		// shrinking the same bug again.
-		min := steps[:f.at+1]
-		if first := f.violations[0].invariant; !shrunk[first] {
-			shrunk[first] = true
-			min = shrink(tc, filepath.Join(dir, "shrink"), min, f, t.Logf)
-		}
 		t.Errorf("seed %d, world %d: after step %d (%s):\n%s\nshortest step list found (%d of %d steps); replay with\n  go test ./harness -run Harness -harness.replay='%s'",
-			seed, n, f.at, steps[f.at], describe(f), len(min), f.at+1, joinSteps(min))
+			seed, r.n, r.f.at, r.steps[r.f.at], describe(r.f), len(r.min), r.f.at+1, joinSteps(r.min))
 		if !*flagKeepGoing {
-			break
+			results.stop()
 		}
 	}
+	if results.timedOut() {
+		t.Logf("stopped after %v (-harness.for) with %d of %d steps drawn", time.Since(start).Round(time.Second), st.worlds*perWorld, total)
+	}
 	t.Logf("%s", report(st, seed, failures, time.Since(start)))
+}
+
+// worldResult is how one world of a run ended.
+type worldResult struct {
+	n     int
+	steps []step
+	st    *stats
+	f     *failure // nil: every promise kept
+	min   []step   // the shortest failing list found (f's steps when not shrunk)
+	err   error    // the harness itself failed
+}
+
+// worldRun hands out a run's worlds to its players and their results to
+// the test, in the order they end.
+type worldRun struct {
+	c       chan worldResult
+	mu      sync.Mutex
+	next    int  // the next world to start
+	halted  bool // no new world is started
+	expired bool // because -harness.for ran out
+	shrunk  map[string]bool
+}
+
+// playWorlds plays worlds 0..worlds-1, parallel of them at once, each by
+// play (given claim, which says whether its failure is the first of its
+// invariant: the one shrunk), until stop or -harness.for. Each world has
+// its own seed, folders and stats, so playing them at once changes
+// nothing but the load; only the order the results come in varies.
+func playWorlds(worlds, parallel int, start time.Time, play func(n int, claim func(invariant string) bool) worldResult) *worldRun {
+	r := &worldRun{c: make(chan worldResult), shrunk: map[string]bool{}}
+	var wg sync.WaitGroup
+	for range max(min(parallel, worlds), 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				n, ok := r.take(worlds, start)
+				if !ok {
+					return
+				}
+				r.c <- play(n, r.claim)
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(r.c)
+	}()
+	return r
+}
+
+// take hands out the next world to start, if any may.
+func (r *worldRun) take(worlds int, start time.Time) (int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.halted && *flagFor > 0 && time.Since(start) > *flagFor {
+		r.halted, r.expired = true, true
+	}
+	if r.halted || r.next >= worlds {
+		return 0, false
+	}
+	r.next++
+	return r.next - 1, true
+}
+
+// stop starts no new world; those under way end and report.
+func (r *worldRun) stop() {
+	r.mu.Lock()
+	r.halted = true
+	r.mu.Unlock()
+}
+
+func (r *worldRun) timedOut() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.expired
+}
+
+// claim says whether a failure of invariant is the run's first.
+func (r *worldRun) claim(invariant string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.shrunk[invariant] {
+		return false
+	}
+	r.shrunk[invariant] = true
+	return true
 }
 
 func describe(f *failure) string {

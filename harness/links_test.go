@@ -170,6 +170,7 @@ func (w *world) plant(s step, runtime bool) outcome {
 	v.links = append(v.links, p)
 	if k.rel == ".cortex" || k.rel == "observer" {
 		excludeLink(v.dir, k.rel)
+		w.hideTracked(v, k.rel)
 	}
 	if !k.runtime {
 		v.touch(k.rel)
@@ -203,18 +204,53 @@ func (w *world) removeLinks(s step) outcome {
 	for _, l := range v.links {
 		full := filepath.Join(v.dir, l.rel)
 		fi, err := os.Lstat(full)
-		if err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		switch {
+		case err == nil && fi.Mode()&os.ModeSymlink != 0:
 			os.Remove(full)
 			if l.aside != "" {
 				os.Rename(l.aside, full)
 			}
-		} else if l.aside != "" {
+		case err != nil && l.aside != "":
+			// Gone (the person's git removed it): what it replaced
+			// comes back all the same.
+			os.Rename(l.aside, full)
+		case l.aside != "":
 			os.RemoveAll(l.aside)
 		}
+	}
+	if len(v.hidden) > 0 {
+		_, _ = w.tc.git(v.dir, append([]string{"update-index", "--no-skip-worktree", "--"}, v.hidden...)...)
+		v.hidden = nil
 	}
 	v.links = nil
 	unexcludeLinks(v.dir)
 	return outcome{ran: true, worktree: true}
+}
+
+// hideTracked tells git to leave alone the tracked files under rel, a
+// runtime folder the person just made a link (observer/README.md): git
+// would otherwise show them deleted, a `git add -A` would commit that,
+// and any checkout that writes them back — a branch switch to where they
+// are, a `git checkout HEAD -- .` — would make the link a folder of its
+// own. The person keeps their machine's setup out of git, as with
+// excludeLink.
+func (w *world) hideTracked(v *vaultState, rel string) {
+	out, err := w.tc.git(v.dir, "ls-files", "-z", "--", rel)
+	if err != nil {
+		return
+	}
+	var paths []string
+	for _, p := range strings.Split(out, "\x00") {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) == 0 {
+		return
+	}
+	if _, err := w.tc.git(v.dir, append([]string{"update-index", "--skip-worktree", "--"}, paths...)...); err == nil {
+		v.hidden = append(v.hidden, paths...)
+	}
 }
 
 // excludeLink keeps a planted .cortex or observer link out of the

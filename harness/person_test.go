@@ -26,8 +26,9 @@ type vaultState struct {
 	// not yet committed, when it differs from the index (see checkPerson).
 	read     map[string]string
 	links    []plant
-	config   []plant // taxonomy.yml or calibration.yml made a link
-	side     string  // the person's own branch, when they are on it
+	hidden   []string // tracked files under a planted runtime link, marked skip-worktree (hideTracked)
+	config   []plant  // taxonomy.yml or calibration.yml made a link
+	side     string   // the person's own branch, when they are on it
 	stashed  int
 	stranded bool // a merge back from a side branch failed: counts are off
 	// Signatures of what the last clean fsck and validate saw.

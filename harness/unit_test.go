@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The checks must be able to fail: each is shown a broken promise here,
@@ -155,5 +157,120 @@ func mustWrite(t *testing.T, p, s string) {
 	}
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPlantedObserverLinkOutlivesThePersonsGit: the person makes observer/
+// a link (the folder, with a buffer of lines not yet memorized, kept
+// aside), then their git works around it — a stash pop that conflicts
+// and is undone, a `git add -A` and commit, a branch switch and back —
+// and they remove the link: the folder comes back with its buffer. (The
+// harness's person once undid a pop with `git checkout HEAD -- .`, which
+// put observer/README.md back and so made the link a folder; the buffer
+// aside was then dropped as replaced: session 11 world 87.)
+func TestPlantedObserverLinkOutlivesThePersonsGit(t *testing.T) {
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, outside: filepath.Join(root, "outside"), stats: newStats()}
+	if err := makeSentinel(w.outside); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "A")
+	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
+	w.vaults[0] = v
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := w.tc.git(dir, args...); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	mustWrite(t, filepath.Join(dir, "observer", "README.md"), "what this folder is\n")
+	mustWrite(t, filepath.Join(dir, ".gitignore"), "/observer/*\n!/observer/README.md\n")
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-qm", "start")
+	const buffer = `{"body":"a line not memorized yet"}` + "\n"
+	mustWrite(t, filepath.Join(dir, "observer", "observations.jsonl"), buffer)
+
+	// A stash that will not pop cleanly.
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one, the person's\n")
+	git("stash", "push", "-q")
+	v.stashed++
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one, committed meanwhile\n")
+	git("commit", "-qam", "meanwhile")
+
+	// kinds[2+arg%6]: observer/ made a link.
+	if o := w.plant(step{act: "linkrun", arg: 1}, true); o.failure != "" || o.note != "observer" {
+		t.Fatalf("plant: %+v", o)
+	}
+	w.stash(step{act: "stash"})
+	git("add", "-A")
+	git("commit", "-qm", "the person's commit", "--allow-empty")
+	git("switch", "-q", "-c", "side")
+	git("switch", "-q", "main")
+	if fi, err := os.Lstat(filepath.Join(dir, "observer")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the person's git made the observer link something else: %v", err)
+	}
+	w.removeLinks(step{})
+	got, err := os.ReadFile(filepath.Join(dir, "observer", "observations.jsonl"))
+	if err != nil || string(got) != buffer {
+		t.Fatalf("the buffer after the link was removed: %q, %v", got, err)
+	}
+	out, _ := w.tc.git(dir, "status", "--porcelain")
+	if out != "" {
+		t.Errorf("git status after the link was removed:\n%s", out)
+	}
+	if out, _ := w.tc.git(dir, "ls-files", "-v", "observer"); !strings.HasPrefix(out, "H ") {
+		t.Errorf("observer/README.md still hidden from git: %q", out)
+	}
+}
+
+// TestPlayWorldsParallel: worlds played at once are each played once,
+// only the first failure of an invariant is claimed for shrinking, and a
+// stop starts no further world while those under way still report.
+func TestPlayWorldsParallel(t *testing.T) {
+	var mu sync.Mutex
+	played := map[int]int{}
+	claimed := 0
+	r := playWorlds(40, 4, time.Now(), func(n int, claim func(string) bool) worldResult {
+		mu.Lock()
+		played[n]++
+		mu.Unlock()
+		if claim("exactly-once") {
+			mu.Lock()
+			claimed++
+			mu.Unlock()
+		}
+		return worldResult{n: n, st: newStats()}
+	})
+	got := 0
+	for range r.c {
+		got++
+	}
+	if got != 40 || len(played) != 40 || claimed != 1 {
+		t.Errorf("%d results, %d worlds played, %d claims; want 40, 40, 1", got, len(played), claimed)
+	}
+	for n, k := range played {
+		if k != 1 {
+			t.Errorf("world %d played %d times", n, k)
+		}
+	}
+
+	r = playWorlds(1000, 2, time.Now(), func(n int, _ func(string) bool) worldResult {
+		return worldResult{n: n, st: newStats()}
+	})
+	got = 0
+	for range r.c {
+		if got++; got == 3 {
+			r.stop()
+		}
+	}
+	// The two players may each have taken one more world before the stop.
+	if got < 3 || got > 5 {
+		t.Errorf("%d results after a stop at the third", got)
 	}
 }

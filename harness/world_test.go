@@ -34,6 +34,16 @@ func newToolchain(dir string) (*toolchain, error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go build ./cmd/cortex: %v\n%s", err, out)
 	}
+	env, err := toolEnv(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &toolchain{bin: bin, env: env}, nil
+}
+
+// toolEnv is the environment of the processes a run starts: a HOME of
+// its own in dir with a git identity, the machine's settings left out.
+func toolEnv(dir string) ([]string, error) {
 	home := filepath.Join(dir, "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		return nil, err
@@ -52,7 +62,7 @@ func newToolchain(dir string) (*toolchain, error) {
 	}
 	env = append(env, "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+filepath.Join(home, ".gitconfig"), "TZ=UTC")
-	return &toolchain{bin: bin, env: env}, nil
+	return env, nil
 }
 
 // result is how one process ended.

@@ -101,9 +101,6 @@ func anyFixable(ps []doc.Problem) bool {
 	return false
 }
 
-// symlinkProblem is why a symbolic link in a memory folder is refused: a
-// link may point out of the vault, the index and Walk never follow one, so
-// it would be committed yet never read as memory.
 // machineDirs are the vault's folders that hold one machine's buffer and
 // caches: git carries what is in them (observer/README.md) or nothing, never
 // something in their place.
@@ -123,6 +120,9 @@ func machineDirProblem(rel, mode string) doc.Problem {
 	return doc.Problem{Path: rel, Msg: what + " where Cortex keeps this machine's folder " + rel + "/ (a clone's Cortex would refuse to start): unstage it with git rm --cached " + rel}
 }
 
+// symlinkProblem is why a symbolic link in a memory folder is refused: a
+// link may point out of the vault, the index and Walk never follow one, so
+// it would be committed yet never read as memory.
 func symlinkProblem(rel string) doc.Problem {
 	return doc.Problem{Path: rel, Msg: "a symbolic link, not a memory document (links may point out of the vault and are never read as memory): commit the file itself, or keep the link out of mind/, vault/ and rules/"}
 }

@@ -282,6 +282,9 @@ func FindClaudeVault(in ClaudeInput, named string, getenv func(string) string) (
 			}
 			dir = filepath.Join(base, dir)
 		}
+		// The project's settings name its vault relative to the project;
+		// in a linked worktree that is the main work tree's vault.
+		dir, _ = vault.InMainWorkTree(dir)
 		ok, err := vault.IsVault(dir)
 		if err != nil {
 			return vault.Layout{}, fmt.Errorf("%s %s: %w", c.what, dir, err)

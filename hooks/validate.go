@@ -162,7 +162,17 @@ func Validate(ctx context.Context, l vault.Layout, opts ValidateOptions) (*Valid
 			}
 		}
 		if len(opts.Paths) == 0 {
-			return vault.Walk(l, ig, func(rel string, _ fs.DirEntry) error { return send(rel) })
+			return vault.WalkWithLinks(l, ig, func(rel string, d fs.DirEntry) error {
+				if d.Type()&fs.ModeSymlink != 0 {
+					// Committed past the hook (--no-verify, another
+					// clone): never read as memory, so said here.
+					mu.Lock()
+					rep.Problems = append(rep.Problems, symlinkProblem(rel))
+					mu.Unlock()
+					return nil
+				}
+				return send(rel)
+			})
 		}
 		return feedPaths(l, ig, opts.Paths, rep, &mu, send)
 	}()

@@ -96,6 +96,9 @@ func TestValidatePaths(t *testing.T) {
 	writeDoc(t, l.Path("vault", "b.md"), 2, "b")
 	writeFile(t, l.Path("vault", "sub", "c.md"), "---\ntype: nope\n---\nc\n")
 	writeFile(t, l.Path("notes.md"), "junk")
+	if err := os.MkdirAll(l.Path("rules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(l.Path("mind", "a.md"), l.Path("rules", "link.md")); err != nil {
 		t.Skip("no symbolic links:", err)
 	}
@@ -111,6 +114,18 @@ func TestValidatePaths(t *testing.T) {
 	}
 	if len(rep.Skipped) != 1 || rep.Skipped[0].Path != "notes.md" {
 		t.Errorf("skipped: %+v", rep.Skipped)
+	}
+
+	// The whole vault: the link is reported too (committed past the hook,
+	// it is never read as memory), and not read.
+	rep = validate(t, l, ValidateOptions{})
+	if got := problemStrings(rep.Problems); !slices.ContainsFunc(got, func(s string) bool {
+		return strings.HasPrefix(s, "rules/link.md: a symbolic link, not a memory document")
+	}) {
+		t.Errorf("validate --all misses the link:\n%s", strings.Join(got, "\n"))
+	}
+	if rep.Checked != 3 {
+		t.Errorf("validate --all checked %d, want the 3 documents", rep.Checked)
 	}
 
 	// A copy named alone is caught through the index.

@@ -258,6 +258,57 @@ func TestPersonWritesBetweenPlaceAndCommit(t *testing.T) {
 	}
 }
 
+// TestPersonStashesBetweenPlaceAndCommit: a person's `git stash` runs
+// after the memorizer has written its reinforcement and before its commit
+// (the harness, session 12 world 10). git stashes every tracked change,
+// the memorizer's write among them, and puts back the committed bytes;
+// the commit then holds the reinforcement while the working tree holds
+// the memory as it was before it — a change nobody made, which the
+// person's next `git commit -a` would commit, taking the reinforcement
+// back. The memorizer puts its bytes back where the file holds exactly
+// what it read: the working tree is clean, the person's own change is in
+// their stash, and popping it leaves the reinforcement as it is.
+func TestPersonStashesBetweenPlaceAndCommit(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	own := l.Path(".gitignore")
+	m := openTest(t, l, nil)
+	m.git = &hookCommitter{committer: m.git, before: func() error {
+		f, err := os.OpenFile(own, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		_, err = f.WriteString("# mine\n")
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		git(t, l.Root, "stash", "push", "-q")
+		return nil
+	}}
+	res := process(t, m)
+	if res.Reinforced != 1 || len(res.Commits) != 1 {
+		t.Fatalf("result %+v, want one reinforcement committed", res)
+	}
+	committed := git(t, l.Root, "show", "HEAD:"+known)
+	if !strings.Contains(committed, "reinforced: 1\n") {
+		t.Fatalf("committed:\n%s", committed)
+	}
+	if st := git(t, l.Root, "status", "--porcelain"); st != "" {
+		t.Errorf("git status after the batch, with the person's change stashed:\n%s", st)
+	}
+	git(t, l.Root, "stash", "pop", "-q")
+	if st := git(t, l.Root, "status", "--porcelain"); st != " M .gitignore\n" {
+		t.Errorf("git status after the person's pop:\n%s", st)
+	}
+	if got, _ := os.ReadFile(l.Path(known)); string(got) != committed {
+		t.Errorf("the memory after the pop:\n%s\nwant as committed:\n%s", got, committed)
+	}
+}
+
 // TestPersonWritesBetweenPlanAndPlace: a person's editor saves a memory
 // after the memorizer read it for a reinforcement and before the batch is
 // written in place. Replaced, the person's change would be lost: the batch

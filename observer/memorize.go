@@ -235,6 +235,7 @@ func (m *Memorizer) runBatch(ctx context.Context, st State, id BufferID, lines [
 	if m.crashAfter == stepCommitted {
 		return Totals{}, "", errCrash
 	}
+	m.putBackUndone(man)
 	if err := m.ix.Update(ctx, paths...); err != nil {
 		// The index is a cache: a failed update costs a refresh, not a line.
 		m.log.Warn("index update failed; it is refreshed on the next run", "err", err)
@@ -341,6 +342,33 @@ func (m *Memorizer) placeFiles(man *manifest) (map[string]gitstore.WrittenFile, 
 		}
 	}
 	return written, nil
+}
+
+// putBackUndone writes the batch's bytes again, once committed, at each
+// edited document whose file holds exactly what the batch read: a
+// person's git undid the write between placing and committing — `git
+// stash` takes every tracked change into the stash, the batch's write
+// among them, and puts the committed bytes back; `git checkout -- .`
+// discards it. Left so, the file shows the reinforcement taken back, a
+// change nobody made that the person's next `git commit -a` commits
+// (harness, session 12 world 10). Those bytes are nobody's work (a
+// person's save holds something else: theirs stays, KeepWritten), and
+// the reinforcement is already in HEAD and in a stash that pops cleanly
+// over it. A failure costs nothing committed: it is logged.
+func (m *Memorizer) putBackUndone(man *manifest) {
+	vfs := m.l.FS()
+	for _, e := range man.Edited {
+		abs := m.l.Path(filepath.FromSlash(e.Path))
+		cur, err := os.ReadFile(abs)
+		if err != nil || !bytes.Equal(cur, e.Original) || bytes.Equal(cur, e.Data) {
+			continue
+		}
+		if _, err := replaceFile(vfs, abs, e.Data, e.Mode); err != nil {
+			m.log.Warn("put back a reinforcement a person's git undid before its commit", "path", e.Path, "err", err)
+			continue
+		}
+		m.log.Info("put back a write a person's git undid before its commit (git stash?)", "path", e.Path)
+	}
 }
 
 // finish flushes the batch's documents to disk and removes the manifest:

@@ -64,9 +64,10 @@ var untrusted = Source{}
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
 // tuned and still short of the goals: batch 7, written after the three
-// readings, and batch 8, written by the lead and never shown to whoever
-// tuned the rules, are kept untuned as the current held-out estimates.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true}
+// readings, and batches 8 and 9, written by the lead and never shown to
+// whoever tuned the rules, are kept untuned as the current held-out
+// estimates.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -192,12 +192,13 @@ var credRules = sync.OnceValue(func() []credRule {
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
 		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
-		// A password told in a sentence, in the five languages: "the root pw
+		// A password told in a sentence, in the five languages and Italian,
+		// Swedish, Polish and Russian's copulas: "the root pw
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
 		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica)\s+|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
 		// … or with a colon after what it is for: "SMTP-Kennwort für den
 		// Newsletter-Versand: …" (a key right before the colon is the
 		// assignment rules').
@@ -206,7 +207,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// … and without the verb, a password word and the password:
 		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
 		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "clave de paso", "palabra de paso"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|kennwort|mot de passe|contrase(?:ñ|n)a|senha|clave de paso|palabra de paso)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passphrase|kennwort|mot de passe|contrase(?:ñ|n)a|senha|clave de paso|palabra de paso)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A Wi-Fi network and its key: "wifi: office-5G / …".
 		lateRule(rule("wifi-password", []string{"wifi", "wi-fi", "wlan", "ssid"},
 			`(?i)\b(?:wi-?fi|wlan|ssid)\b[^\n]{0,40}?(?:\s/|\bpassword|\bpw|\bkey|\bpassphrase)\s*[:=]?\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),

@@ -104,6 +104,9 @@ type InitReport struct {
 	// Chosen is the folder, relative to the project's top, Init chose for
 	// the vault when it was run at the top of a project without a folder.
 	Chosen string `json:"chosen,omitempty"`
+	// Worktree is the linked worktree (git worktree add) Init was run in,
+	// when it made the vault in the main work tree instead (Dir).
+	Worktree string `json:"worktree,omitempty"`
 	// Note says why a vault inside a project stayed in the project's
 	// repository when --in-project was not given.
 	Note    string       `json:"note,omitempty"`
@@ -196,7 +199,11 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 	if chosen != "" {
 		dir = chosen
 	}
-	r := &InitReport{Dir: abs, Chosen: chosen}
+	abs, linked := intoMainWorkTree(abs, opts)
+	if linked != "" {
+		dir = abs
+	}
+	r := &InitReport{Dir: abs, Chosen: chosen, Worktree: linked}
 	l := Layout{Root: abs}
 
 	// Checks first: nothing is written until every one has passed.
@@ -519,7 +526,11 @@ func escapeIgnore(rel string) string {
 // FindProjectVaults returns the nested vaults (absolute folders) cortex init
 // recorded in the info/exclude of the git repository holding dir — how a
 // command run at a project's top folder finds the project's vault in
-// docs/memory — or none.
+// docs/memory — or none. The file is shared by every worktree of the
+// repository, and a recorded path is the main work tree's: an agent in a
+// linked worktree (git worktree add) finds the vault every other worktree
+// uses. A vault made inside a linked worktree before init put it in the
+// main one is still found from that worktree.
 func FindProjectVaults(dir string) []string {
 	pr, err := gitstore.FindRepo(dir)
 	if err != nil {
@@ -529,6 +540,10 @@ func FindProjectVaults(dir string) []string {
 	if err != nil {
 		return nil
 	}
+	tops := []string{pr.WorkTree}
+	if m := pr.MainWorkTree(); m != "" && !samePath(m, pr.WorkTree) {
+		tops = []string{m, pr.WorkTree}
+	}
 	var out []string
 	for _, l := range gitignoreLines(data) {
 		rest, ok := strings.CutPrefix(l, excludeMark)
@@ -536,12 +551,90 @@ func FindProjectVaults(dir string) []string {
 			continue
 		}
 		rel, _, _ := strings.Cut(rest, " (the memory vault")
-		p := filepath.Join(pr.WorkTree, filepath.FromSlash(rel))
-		if ok, err := isVaultDir(p); err == nil && ok {
-			out = append(out, p)
+		for _, top := range tops {
+			p := filepath.Join(top, filepath.FromSlash(rel))
+			if ok, err := isVaultDir(p); err == nil && ok {
+				if !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+				break
+			}
 		}
 	}
 	return out
+}
+
+// InMainWorkTree returns, for a folder inside a linked worktree (git
+// worktree add) that holds no vault, the same folder in the repository's
+// main work tree when that one is a vault the project recorded (cortex
+// init's line in info/exclude), and true. Entries written in the main work
+// tree name the vault relative to the project (--vault memory); committed
+// and checked out in a linked worktree, the same files must reach the same
+// vault, since a project's vault of its own lives in the main work tree.
+func InMainWorkTree(dir string) (string, bool) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, false
+	}
+	if ok, err := isVaultDir(abs); err != nil || ok {
+		return abs, false
+	}
+	pr, err := gitstore.FindRepo(abs)
+	if err != nil || !pr.Linked() {
+		return abs, false
+	}
+	main := pr.MainWorkTree()
+	if main == "" {
+		return abs, false
+	}
+	rel, ok := within(pr.WorkTree, abs)
+	if !ok {
+		return abs, false
+	}
+	twin := filepath.Join(main, rel)
+	for _, v := range FindProjectVaults(main) {
+		if samePath(v, twin) {
+			return twin, true
+		}
+	}
+	return abs, false
+}
+
+// TwinRel returns the vault root relative to project when project is a
+// folder of a linked worktree and root the project's recorded vault in the
+// main work tree: the relative name that InMainWorkTree resolves from any
+// worktree.
+func TwinRel(project, root string) (string, bool) {
+	pr, err := gitstore.FindRepo(project)
+	if err != nil || !pr.Linked() {
+		return "", false
+	}
+	main := pr.MainWorkTree()
+	sub, ok := within(pr.WorkTree, project)
+	if main == "" || !ok {
+		return "", false
+	}
+	rel, ok := within(filepath.Join(main, sub), root)
+	if !ok {
+		return "", false
+	}
+	if twin, ok := InMainWorkTree(filepath.Join(project, rel)); !ok || !samePath(twin, root) {
+		return "", false
+	}
+	return rel, true
+}
+
+// within returns p relative to top, with both read as FindRepo reads
+// them (links resolved where the path exists), and whether p lies in top.
+func within(top, p string) (string, bool) {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	rel, err := filepath.Rel(realPath(top), p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // findRepo returns the top folder of the git repository holding abs, or ""

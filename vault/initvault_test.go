@@ -624,25 +624,46 @@ func TestInitInLinkedWorktree(t *testing.T) {
 	if r.Git != GitEnclosing || !samePath(r.Repo, wt) {
 		t.Errorf("git=%s repo=%s", r.Git, r.Repo)
 	}
-	// A vault of its own in a linked worktree: the exclude line goes to the
-	// common git folder, where git reads info/exclude for every worktree.
+	// A vault of its own asked for in a linked worktree goes in the main
+	// work tree (git worktree remove would delete it with the worktree);
+	// the exclude line goes to the common git folder, where git reads
+	// info/exclude for every worktree.
 	r, err = Init(filepath.Join(wt, "mem"), InitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Git != GitNested || !samePath(r.Exclude, filepath.Join(main, ".git", "info", "exclude")) {
-		t.Errorf("git=%s exclude=%s", r.Git, r.Exclude)
+	if r.Git != GitNested || !samePath(r.Dir, filepath.Join(main, "mem")) || !samePath(r.Worktree, wt) ||
+		!samePath(r.Exclude, filepath.Join(main, ".git", "info", "exclude")) {
+		t.Errorf("git=%s dir=%s worktree=%s exclude=%s", r.Git, r.Dir, r.Worktree, r.Exclude)
 	}
-	if status := mustGit(t, wt, "status", "--porcelain", "--untracked-files=all"); status != "?? vault/\n" && !strings.Contains(status, "vault/") {
-		t.Errorf("worktree status:\n%s", status)
-	} else if strings.Contains(status, "mem") {
-		t.Errorf("the nested vault shows in the worktree's status:\n%s", status)
+	if _, err := os.Stat(filepath.Join(wt, "mem")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a vault was made in the linked worktree: %v", err)
 	}
-	if got := FindProjectVaults(wt); len(got) != 1 || !samePath(got[0], filepath.Join(wt, "mem")) {
-		t.Errorf("FindProjectVaults = %q", got)
+	for _, d := range []string{main, wt} {
+		if status := mustGit(t, d, "status", "--porcelain", "--untracked-files=all"); strings.Contains(status, "mem") {
+			t.Errorf("the nested vault shows in %s's status:\n%s", d, status)
+		}
 	}
-	if got := NestedIn(filepath.Join(wt, "mem")); !samePath(got, wt) {
+	// Found from the worktree and from the main work tree alike.
+	for _, d := range []string{wt, filepath.Join(wt, "vault"), main} {
+		if got := FindProjectVaults(d); len(got) != 1 || !samePath(got[0], filepath.Join(main, "mem")) {
+			t.Errorf("FindProjectVaults(%s) = %q", d, got)
+		}
+	}
+	if got := NestedIn(filepath.Join(main, "mem")); !samePath(got, main) {
 		t.Errorf("NestedIn = %q", got)
+	}
+	// A nested vault an older cortex made inside the linked worktree is
+	// still found from that worktree.
+	old := filepath.Join(wt, "old")
+	mustGit(t, wt, "init", "-q", old)
+	if err := os.MkdirAll(filepath.Join(old, "observer"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exclude := filepath.Join(main, ".git", "info", "exclude")
+	writeFile(t, exclude, readFile(t, exclude)+excludeMark+"old (the memory vault, its own git repository)\n/old/\n")
+	if got := FindProjectVaults(wt); len(got) != 2 || !samePath(got[1], old) {
+		t.Errorf("FindProjectVaults(%s) with an old vault there = %q", wt, got)
 	}
 	if !bytes.HasPrefix([]byte(readFile(t, filepath.Join(wt, ".git"))), []byte("gitdir: ")) {
 		t.Error("the worktree's .git file was touched")

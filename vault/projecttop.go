@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // DefaultVaultDir is the folder, under a project's top, that cortex init
@@ -79,6 +80,37 @@ func projectTop(abs, dir string, opts InitOptions) (string, string, error) {
 		rel = target
 	}
 	return target, filepath.ToSlash(rel), nil
+}
+
+// intoMainWorkTree moves a vault Init would make inside a linked worktree
+// (git worktree add) to the same place in the repository's main work tree,
+// and returns the linked worktree's top when it did. A nested vault in a
+// linked worktree is lost with it — `git worktree remove` deletes the
+// worktree's folder with every ignored file in it, memories no remote may
+// hold included — and the other worktrees would not find it; agents work in
+// worktrees (one a session, often). A vault already at abs, --in-project
+// (the vault is then the branch's own files) and a repository whose main
+// work tree git cannot name (a bare one) keep abs.
+func intoMainWorkTree(abs string, opts InitOptions) (string, string) {
+	if opts.InProject {
+		return abs, ""
+	}
+	if ok, err := isVaultDir(abs); err != nil || ok {
+		return abs, ""
+	}
+	pr, err := gitstore.FindRepo(abs)
+	if err != nil || !pr.Linked() {
+		return abs, ""
+	}
+	main := pr.MainWorkTree()
+	if fi, err := os.Stat(main); main == "" || err != nil || !fi.IsDir() {
+		return abs, ""
+	}
+	rel, ok := within(pr.WorkTree, abs)
+	if !ok {
+		return abs, ""
+	}
+	return filepath.Join(main, rel), pr.WorkTree
 }
 
 // vaultTopNames are the entries a vault's top folder may hold besides

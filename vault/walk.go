@@ -89,15 +89,20 @@ type WalkFunc func(rel string, d fs.DirEntry) error
 // lexical order, skipping dot-paths, .cortexignore matches and symbolic
 // links (a link may point out of the vault). A missing memory folder is not
 // an error.
-func Walk(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, true, fn) }
+func Walk(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, true, false, fn) }
+
+// WalkWithLinks is Walk that also gives fn the symbolic links named like a
+// document (d.Type() says which): for a check that reports them, since a
+// link is never read as memory yet git commits it.
+func WalkWithLinks(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, true, true, fn) }
 
 // WalkUnmatched is Walk without matching the files against .cortexignore
 // (folders still are, and dot-paths and links are still skipped): for a
 // caller that needs only the few files it cannot account for matched (a
 // count checked against the index's).
-func WalkUnmatched(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, false, fn) }
+func WalkUnmatched(l Layout, ig *Ignore, fn WalkFunc) error { return walk(l, ig, false, false, fn) }
 
-func walk(l Layout, ig *Ignore, matchFiles bool, fn WalkFunc) error {
+func walk(l Layout, ig *Ignore, matchFiles, links bool, fn WalkFunc) error {
 	for _, top := range doc.MemoryDirs {
 		base := l.Path(top)
 		// Every p WalkDir gives starts with base: the path in the vault
@@ -117,7 +122,8 @@ func walk(l Layout, ig *Ignore, matchFiles bool, fn WalkFunc) error {
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() || !strings.HasSuffix(rel, ".md") || matchFiles && ig.Ignored(rel) {
+			kind := d.Type()
+			if !(kind.IsRegular() || links && kind&fs.ModeSymlink != 0) || !strings.HasSuffix(rel, ".md") || matchFiles && ig.Ignored(rel) {
 				return nil
 			}
 			return fn(rel, d)

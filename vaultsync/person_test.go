@@ -552,3 +552,68 @@ func killedInAdvance(t *testing.T, bin string, commits bool) {
 	}
 	sameTrees(t, ms)
 }
+
+// TestSyncMergesAMoveGitDoesNotPair: one machine's sleep archived a
+// memory (a move into mind/archive/) and a person there then rewrote it
+// in their own words; the other machine reinforced it where it was. git
+// pairs a move by content, and the rewrite left too little of it: git
+// sees the memory deleted on one side and changed on the other, a
+// conflict (the harness, session 12 world 16; session 9 world 97). The
+// document's id says it is one memory moved: the sync merges the other
+// side's change into it where it moved, as it would a move git paired.
+func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	const said = "The nightly export writes to the old bucket."
+	// Long enough that git no longer takes the archived document for the
+	// one it was (under half of it is left).
+	const mine = "In my own words: the export was moved to the new bucket in March, runs at noon since, " +
+		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
+		"so nothing should point at it any more — check the dashboards and the runbook before then."
+	for _, first := range []int{0, 1} {
+		t.Run(map[int]string{0: "the archiver first", 1: "the reinforcer first"}[first], func(t *testing.T) {
+			ms, _ := newMachines(t, bin, 2)
+			a, b := ms[0], ms[1]
+			a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
+			a.process(t)
+			a.mustSync(t)
+			b.mustSync(t)
+			rel := a.memoryOf(t, doc.Hash(said))
+
+			a.maintain(t, day.AddDate(2, 6, 0))
+			archived := a.memoryOf(t, doc.Hash(said))
+			if !strings.HasPrefix(archived, "mind/archive/") {
+				t.Fatalf("the sleep left %s where it was (%s)", rel, archived)
+			}
+			a.rewrite(t, archived, mine)
+			b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
+			b.process(t)
+
+			ms[first].mustSync(t)
+			ms[1-first].mustSync(t)
+			ms[first].mustSync(t)
+			sameTrees(t, ms)
+			for _, m := range ms {
+				if _, err := os.Stat(filepath.Join(m.l.Root, filepath.FromSlash(rel))); err == nil {
+					t.Errorf("%s: the memory is back at %s", filepath.Base(m.l.Root), rel)
+				}
+				got := m.memoryOf(t, doc.Hash(mine))
+				if got != archived {
+					t.Errorf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
+				}
+				data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(got)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pd, err := doc.Parse(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
+					t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
+				}
+			}
+		})
+	}
+}

@@ -299,8 +299,13 @@ func (s *syncer) gitRetry(ctx context.Context, args ...string) (string, error) {
 // gitRetryIn is gitRetry with stdin (git's index.lock, held by the git of
 // a killed sync still finishing, is waited for the same way).
 func (s *syncer) gitRetryIn(ctx context.Context, stdin []byte, args ...string) (string, error) {
+	return retryLocked(ctx, func() (string, error) { return s.git(ctx, stdin, args...) })
+}
+
+// retryLocked runs git again, as gitRetry does, while it fails on a lock.
+func retryLocked(ctx context.Context, run func() (string, error)) (string, error) {
 	for try := 1; ; try++ {
-		out, err := s.git(ctx, stdin, args...)
+		out, err := run()
 		var ge *gitstore.GitError
 		if err == nil || try == 5 || !errors.As(err, &ge) || !strings.Contains(ge.Stderr, "lock") {
 			return out, err
@@ -377,7 +382,21 @@ func (s *syncer) checkRelated(ctx context.Context, local string) error {
 // push sends the branch without force; pushed is false when the remote
 // refused because it moved meanwhile (fetch and merge again).
 func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error) {
-	_, err = s.gitRetry(ctx, "push", "--quiet", "--no-verify", s.opts.Remote, head+":refs/heads/"+s.rep.Branch)
+	ref := "refs/heads/" + s.rep.Branch
+	args := []string{"push", "--quiet", "--no-verify", s.opts.Remote, head + ":" + ref}
+	env := []string{"GIT_LITERAL_PATHSPECS=1"}
+	remoteDir := s.localRemote(ctx)
+	_, err = retryLocked(ctx, func() (string, error) {
+		if remoteDir == "" {
+			return s.git(ctx, nil, args...)
+		}
+		// Recorded with the remote's ref: git's receive-pack runs in our
+		// process group here, and what a kill leaves in the remote is ours
+		// to settle (gitstore.SettleChildren).
+		out, err := gitstore.GitOwnedPush(ctx, s.repo, s.repo.WorkTree, env,
+			gitstore.RemoteRef{GitDir: remoteDir, Ref: ref, New: head}, args...)
+		return string(out), err
+	})
 	var ge *gitstore.GitError
 	switch {
 	case err == nil:
@@ -386,9 +405,65 @@ func (s *syncer) push(ctx context.Context, head string) (pushed bool, err error)
 	case errors.As(err, &ge) && (strings.Contains(ge.Stderr, "[rejected]") || strings.Contains(ge.Stderr, "fetch first") || strings.Contains(ge.Stderr, "non-fast-forward")):
 		return false, nil
 	case errors.As(err, &ge):
+		if lock, ok := ge.LockExists(); ok {
+			// Not ours (ours were settled before this run's git): a push
+			// at work there, or another machine's killed one. Only a
+			// person can tell; the next sync would meet it again.
+			return false, fmt.Errorf("push to %s: %s is there: a push to %s is at work, or was killed in its update (a killed cortex sync removes its own at its next sync, on its machine); if no git pushes there now, remove the file and sync again (what is here is merged and kept)",
+				s.opts.Remote, filepath.Clean(lock), s.opts.Remote)
+		}
 		return false, fmt.Errorf("push to %s: %s (what is here is merged and kept; the next sync pushes it)", s.opts.Remote, ge.Message())
 	}
 	return false, fmt.Errorf("push to %s: %w", s.opts.Remote, err)
+}
+
+// localRemote returns the git folder of the push URL of the sync's remote
+// when it is a folder on this machine (a path, or a file:// URL), "" for
+// any other transport (ssh, https: there the remote's git runs on the
+// server, out of reach of a kill here) or a folder git does not take for
+// a repository.
+func (s *syncer) localRemote(ctx context.Context) string {
+	out, err := s.git(ctx, nil, "remote", "get-url", "--push", s.opts.Remote)
+	if err != nil {
+		return ""
+	}
+	dir, ok := localURLPath(strings.TrimSpace(out))
+	if !ok {
+		return ""
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(s.repo.WorkTree, dir) // git reads it from where it runs
+	}
+	gd, err := s.git(ctx, nil, "-C", dir, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(gd)
+}
+
+// localURLPath tells whether git reads url as a folder on this machine,
+// as git's transport does: file://PATH, or a URL with no scheme and no
+// scp-like "host:" before its first slash.
+func localURLPath(url string) (string, bool) {
+	if rest, ok := strings.CutPrefix(url, "file://"); ok {
+		// file:///path, or file://host/path (git takes only localhost).
+		if i := strings.IndexByte(rest, '/'); i > 0 {
+			if rest[:i] != "localhost" {
+				return "", false
+			}
+			rest = rest[i:]
+		}
+		return rest, rest != ""
+	}
+	if url == "" || strings.Contains(url, "://") {
+		return "", false
+	}
+	if colon := strings.IndexByte(url, ':'); colon >= 0 {
+		if slash := strings.IndexByte(url, '/'); slash < 0 || colon < slash {
+			return "", false // host:path, git's scp-like ssh address
+		}
+	}
+	return url, true
 }
 
 // merge returns the commit the branch should point at: local itself when
@@ -550,7 +625,16 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		}
 		keep, ok := adds[pm.Doc.SourceHash]
 		if !ok {
-			left = append(left, c.path)
+			// Not folded: moved, perhaps, where git did not see it.
+			ok, err = s.resolveMoved(ctx, c, objs[0], objs[1], &pb.Doc, adds, deleter == local, tree, kept)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				edits = append(edits, "0 0000000000000000000000000000000000000000\t"+c.path)
+			} else {
+				left = append(left, c.path)
+			}
 			continue
 		}
 		data, ok := kept[keep.path]
@@ -584,6 +668,52 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
 	}
 	return edits, nil
+}
+
+// resolveMoved settles a memory changed on one side (mod, from base) and
+// gone from its path on the other, where that side added a document of
+// the same id elsewhere: a move git did not pair with its origin, because
+// too little of the content was left — the sleep archived the memory and
+// a person then rewrote it in their own words (harness, session 12 world
+// 16). The change merges into the moved document as it would had git
+// paired the two (docmerge.Merge: the person's body, the other side's
+// reinforcements and fields), and the old path goes; a merge that
+// conflicts is the person's. kept holds the documents edited so far by
+// path, and gets the merged one; ok is false when no such move is found
+// or its merge conflicts.
+func (s *syncer) resolveMoved(ctx context.Context, c conflict, base, mod []byte, baseDoc *doc.Document, adds map[string]added, movedHere bool, tree string, kept map[string][]byte) (ok bool, err error) {
+	if baseDoc.ID == "" {
+		return false, nil
+	}
+	var moved []string
+	for _, a := range adds {
+		if a.id == baseDoc.ID && a.path != c.path {
+			moved = append(moved, a.path)
+		}
+	}
+	if len(moved) != 1 {
+		return false, nil // none, or the id in two documents: the person's to sort out
+	}
+	to := moved[0]
+	data, ok := kept[to]
+	if !ok {
+		if data, err = s.blobAt(ctx, tree, to); err != nil {
+			return false, err
+		}
+	}
+	ours, theirs := data, mod // ours: this machine's side, as git's merge orders them
+	if !movedHere {
+		ours, theirs = mod, data
+	}
+	r, err := docmerge.Merge(ctx, base, ours, theirs, docmerge.DefaultLabels)
+	if err != nil {
+		return false, fmt.Errorf("merge %s into %s: %w", c.path, to, err)
+	}
+	if !r.Clean {
+		return false, nil
+	}
+	kept[to] = r.Data
+	return true, nil
 }
 
 // resolveView settles a conflict on the generated view, MEMORY.md at the
@@ -878,10 +1008,10 @@ func (s *syncer) editTree(ctx context.Context, tree string, edits []string) (str
 	return strings.TrimSpace(out), nil
 }
 
-type added struct{ path string }
+type added struct{ path, id string }
 
 // addedDocs maps the source_hash of each memory document added between
-// base and c to its repository path.
+// base and c to its repository path (and id).
 func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]added, error) {
 	out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=A", "--name-only", base, c, "--",
 		s.prefix+doc.MindDir, s.prefix+doc.VaultDir, s.prefix+doc.RulesDir)
@@ -908,7 +1038,7 @@ func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]adde
 	m := make(map[string]added, len(paths))
 	for i, p := range paths {
 		if pd, err := doc.Parse(blobs[i]); err == nil && pd.Doc.SourceHash != "" {
-			m[pd.Doc.SourceHash] = added{path: p}
+			m[pd.Doc.SourceHash] = added{path: p, id: pd.Doc.ID}
 		}
 	}
 	return m, nil

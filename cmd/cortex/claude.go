@@ -419,6 +419,13 @@ func installVault(c *cli.Context, opts hooks.ClaudeOptions, name string) (string
 	if rel, err := filepath.Rel(project, root); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return filepath.ToSlash(rel), nil
 	}
+	// In a linked worktree the project's vault is in the main work tree:
+	// named relative to the project, as an install there names it, the
+	// entries are the same in every worktree and free of this machine's
+	// paths; a session in any worktree finds it (vault.InMainWorkTree).
+	if rel, ok := vault.TwinRel(project, root); ok {
+		return filepath.ToSlash(rel), nil
+	}
 	return root, nil
 }
 

@@ -128,6 +128,9 @@ func printInitReport(w io.Writer, r *vault.InitReport, hook *hooks.Result, drive
 	if r.Chosen != "" {
 		fmt.Fprintf(w, "the vault goes in %s/ (the top of a project's repository is not made a vault; --in-project does that)\n", r.Chosen)
 	}
+	if r.Worktree != "" {
+		fmt.Fprintf(w, "%s is a linked worktree (git worktree): the vault goes in the main work tree, %s/, where every worktree finds it and removing a worktree cannot delete it\n", r.Worktree, r.Dir)
+	}
 	if r.CreatedDir {
 		fmt.Fprintf(w, "created %s/\n", r.Dir)
 	}

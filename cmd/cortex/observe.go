@@ -91,6 +91,9 @@ func namedLayout(c *cli.Context) (vault.Layout, error) {
 		if err != nil {
 			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), err)
 		}
+		// A project's --vault memory, run in a linked worktree, is the
+		// main work tree's vault.
+		abs, _ = vault.InMainWorkTree(abs)
 		fi, err := os.Stat(abs)
 		if err != nil {
 			return vault.Layout{}, fmt.Errorf("--vault %s: %w", doc.Mention(dir), errors.Unwrap(err))

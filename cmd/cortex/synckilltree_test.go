@@ -126,3 +126,89 @@ func waitChild(pgid int, words []string, wait time.Duration) {
 		}
 	}
 }
+
+// TestSyncKilledInItsPush (issue 22, item 3; the harness's session-11
+// world 111): a remote that is a folder on this machine is updated by
+// git's receive-pack, a child of the sync's git push. Killed together
+// with the sync while it holds the remote's ref locks (its
+// reference-transaction hook waits, so the kill meets it there), it leaves
+// refs/heads/main.lock and HEAD.lock in the remote, and every push fails
+// on them. The other machine's sync cannot tell that lock from a live
+// push's and names it; the killed machine's next sync removes what its
+// own push left, and pushes.
+func TestSyncKilledInItsPush(t *testing.T) {
+	cli := buildCLI(t)
+	a, b, remote := twoMachines(t, cli)
+	observe := func(dir, body string) {
+		cli.run(t, dir, "cortex", "observe", "--bucket", "explicit", "--attribution", "owner", "--session", "cli", "--type", "fact", "--timestamp", "2026-03-02T10:00:00Z", "--body", body)
+		cli.run(t, dir, "cortex", "process")
+	}
+	observe(a, "Made on A before its push was killed.")
+	observe(b, "Made on B while A's push lock stood.")
+
+	hook := filepath.Join(remote, "hooks", "reference-transaction")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\n[ \"$1\" = prepared ] && sleep 60\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := cli.command(a, "cortex", "sync")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lock := filepath.Join(remote, "refs", "heads", "main.lock")
+	for i := 0; ; i++ {
+		if _, err := os.Stat(lock); err == nil {
+			break
+		}
+		if i > 3000 {
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			t.Fatal("the push never took the remote's main.lock")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	cmd.Wait()
+	if err := os.Remove(hook); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Fatalf("the kill left no lock in the remote: %v", err)
+	}
+
+	// B meets a lock it cannot tell from a live push's: named, with what
+	// to do, and nothing removed.
+	out, err := cli.try(b, "cortex", "sync")
+	if err == nil {
+		t.Fatalf("B's sync pushed past A's lock:\n%s", out)
+	}
+	for _, want := range []string{lock, "a killed cortex sync removes its own at its next sync"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("B's sync does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "the next sync pushes it") {
+		t.Errorf("B's sync promises what the lock prevents:\n%s", out)
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Errorf("B's sync removed a lock not its own: %v", err)
+	}
+
+	// A's next sync settles its own push's locks, and pushes.
+	if out, err := cli.try(a, "cortex", "sync"); err != nil {
+		t.Fatalf("A's sync after its push was killed: %v\n%s", err, out)
+	}
+	for _, p := range []string{lock, filepath.Join(remote, "HEAD.lock")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s left after A's sync", p)
+		}
+	}
+	cli.run(t, b, "cortex", "sync")
+	cli.run(t, a, "cortex", "sync")
+	head := cli.run(t, a, "git", "rev-parse", "HEAD")
+	for _, dir := range []string{b, remote} {
+		if got := cli.run(t, dir, "git", "rev-parse", "main"); got != head {
+			t.Errorf("%s holds %s, A %s", dir, strings.TrimSpace(got), strings.TrimSpace(head))
+		}
+	}
+	cli.run(t, remote, "git", "fsck", "--no-progress", "--no-dangling")
+}

@@ -39,10 +39,28 @@ const MergeTempPattern = ".merge_file_*"
 
 // childRecord is what a record says of the git command it was made for.
 type childRecord struct {
-	PID     int       `json:"pid"`
-	Started time.Time `json:"started"`
-	Dir     string    `json:"dir"`
-	Args    []string  `json:"args"`
+	PID     int        `json:"pid"`
+	Started time.Time  `json:"started"`
+	Dir     string     `json:"dir"`
+	Args    []string   `json:"args"`
+	Remote  *RemoteRef `json:"remote,omitempty"`
+}
+
+// RemoteRef is the branch a push moves in a remote that is a folder on
+// this machine (a path or file:// URL, a bare repository on a mounted
+// drive): there git's receive-pack runs as the push's child, in Cortex's
+// process group, and a kill of the group that meets it in its ref update
+// leaves the branch's lock file (and HEAD's) in the remote — where every
+// later push, from any machine, fails on it.
+type RemoteRef struct {
+	// GitDir is the remote's git folder (absolute).
+	GitDir string `json:"git_dir"`
+	// Ref is the ref pushed to, refs/heads/<branch>.
+	Ref string `json:"ref"`
+	// New is the commit pushed: the content of the lock file a killed
+	// update leaves, which no other machine's push can write (nobody else
+	// holds the commit until the push lands).
+	New string `json:"new"`
 }
 
 // GitOwned is GitEnv for a git command that may take the repository's
@@ -50,7 +68,19 @@ type childRecord struct {
 // that what it leaves when killed is settled by the next run
 // (SettleChildren).
 func GitOwned(ctx context.Context, r Repo, dir string, env []string, stdin []byte, args ...string) ([]byte, error) {
-	done, err := recordChild(r, dir, args)
+	return gitOwned(ctx, r, dir, env, stdin, nil, args...)
+}
+
+// GitOwnedPush is GitOwned for a git push to a remote on this machine's
+// file system: the record also names the remote's ref and the commit
+// pushed, so that the next run removes the remote's locks a killed push
+// left there (and no one else's).
+func GitOwnedPush(ctx context.Context, r Repo, dir string, env []string, remote RemoteRef, args ...string) ([]byte, error) {
+	return gitOwned(ctx, r, dir, env, nil, &remote, args...)
+}
+
+func gitOwned(ctx context.Context, r Repo, dir string, env []string, stdin []byte, remote *RemoteRef, args ...string) ([]byte, error) {
+	done, err := recordChild(r, dir, args, remote)
 	if err != nil {
 		return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
 	}
@@ -61,7 +91,7 @@ func GitOwned(ctx context.Context, r Repo, dir string, env []string, stdin []byt
 
 // recordChild writes and flocks the record of a git command about to
 // start in dir; done removes it.
-func recordChild(r Repo, dir string, args []string) (done func(), err error) {
+func recordChild(r Repo, dir string, args []string, remote *RemoteRef) (done func(), err error) {
 	recs := filepath.Join(r.CommonDir, "cortex-locks")
 	if err := os.MkdirAll(recs, 0o755); err != nil {
 		return nil, err
@@ -79,7 +109,7 @@ func recordChild(r Repo, dir string, args []string) (done func(), err error) {
 		os.Remove(name)
 		return nil, err
 	}
-	data, _ := json.Marshal(childRecord{PID: os.Getpid(), Started: time.Now().Add(-time.Second), Dir: dir, Args: args})
+	data, _ := json.Marshal(childRecord{PID: os.Getpid(), Started: time.Now().Add(-time.Second), Dir: dir, Args: args, Remote: remote})
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -160,6 +190,54 @@ func settleChild(r Repo, c childRecord) []string {
 		temps, _ := filepath.Glob(filepath.Join(c.Dir, MergeTempPattern))
 		for _, p := range temps {
 			rm(p)
+		}
+	}
+	if c.Remote != nil {
+		removed = append(removed, settleRemote(*c.Remote, c.Started)...)
+	}
+	return removed
+}
+
+// settleRemote removes the locks a push killed in its update left in the
+// remote rr names. Other machines push there too, so a lock is taken for
+// ours only by what it holds: the branch's lock holding the very commit
+// pushed (receive-pack writes the new value into it as soon as it takes
+// it); and HEAD.lock, which receive-pack takes after the branch's (for
+// HEAD's reflog, when HEAD names the branch) and leaves empty, when it
+// was made since the push started and either the branch's lock was ours
+// or the branch already holds the commit (killed between renaming the
+// one and removing the other) with no lock on it — a live push of
+// another machine holds the branch's lock before it takes HEAD's, so
+// it is never either case.
+func settleRemote(rr RemoteRef, started time.Time) []string {
+	if rr.GitDir == "" || rr.New == "" || !strings.HasPrefix(rr.Ref, "refs/") {
+		return nil
+	}
+	var removed []string
+	refLock := filepath.Join(rr.GitDir, filepath.FromSlash(rr.Ref)) + ".lock"
+	oursGone := false
+	if data, err := os.ReadFile(refLock); err == nil && strings.TrimSpace(string(data)) == rr.New {
+		if os.Remove(refLock) == nil {
+			removed = append(removed, refLock)
+			oursGone = true
+		}
+	}
+	if !oursGone {
+		if _, err := os.Lstat(refLock); err == nil {
+			return removed // another push's, live or dead: not ours to touch
+		}
+		data, err := os.ReadFile(filepath.Join(rr.GitDir, filepath.FromSlash(rr.Ref)))
+		if err != nil || strings.TrimSpace(string(data)) != rr.New {
+			return removed
+		}
+	}
+	if head, err := os.ReadFile(filepath.Join(rr.GitDir, "HEAD")); err != nil || strings.TrimSpace(string(head)) != "ref: "+rr.Ref {
+		return removed // HEAD names another branch: our push took no lock on it
+	}
+	headLock := filepath.Join(rr.GitDir, "HEAD.lock")
+	if fi, err := os.Lstat(headLock); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 && !fi.ModTime().Before(started) {
+		if os.Remove(headLock) == nil {
+			removed = append(removed, headLock)
 		}
 	}
 	return removed

@@ -29,7 +29,7 @@ func TestChildHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, err := recordChild(r, dir, []string{"update-index", "--index-info"})
+	done, err := recordChild(r, dir, []string{"update-index", "--index-info"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestKilledChildSettled(t *testing.T) {
 	os.Remove(lock)
 
 	// A live Cortex's record is not settled.
-	done, err := recordChild(rp, r.dir, []string{"update-index"})
+	done, err := recordChild(rp, r.dir, []string{"update-index"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,28 @@ type Repo struct {
 	CommonDir string
 }
 
+// Linked reports whether the work tree is a linked worktree (`git worktree
+// add`), not the repository's main work tree.
+func (r Repo) Linked() bool {
+	return filepath.Clean(r.GitDir) != filepath.Clean(r.CommonDir) && filepath.Base(filepath.Dir(r.GitDir)) == "worktrees"
+}
+
+// MainWorkTree returns the top folder of the repository's main work tree —
+// the one `git worktree list` shows first — found as git finds it: the
+// common folder without its trailing /.git. For the main work tree (and a
+// submodule's) that is WorkTree itself; "" when the repository has no main
+// work tree git could name (a bare repository with linked worktrees, or a
+// git folder kept apart with --separate-git-dir).
+func (r Repo) MainWorkTree() string {
+	if !r.Linked() {
+		return r.WorkTree
+	}
+	if filepath.Base(r.CommonDir) == ".git" {
+		return filepath.Dir(r.CommonDir)
+	}
+	return ""
+}
+
 // ErrNoRepo is returned by FindRepo for a folder in no repository.
 var ErrNoRepo = errors.New("not in a git repository")
 
