@@ -403,10 +403,11 @@ type Blobs struct{ ids map[plumbing.Hash]bool }
 // in CommitRequest.Blobs, only builds trees. A blob that no commit names
 // in the end (the caller's commit failed, a crash) is harmless: git's gc
 // prunes unreachable objects.
+//
+// The store's lock is not held while they are written (objects are
+// content-addressed files, each written under a temporary name): the
+// caller's other calls meanwhile (HasBlobs, for a manifest) do not wait.
 func (s *Store) WriteBlobs(data [][]byte) (*Blobs, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.refreshPacks(false)
 	objs := s.newObjects(len(data))
 	b := &Blobs{ids: make(map[plumbing.Hash]bool, len(data))}
 	for _, d := range data {
@@ -422,7 +423,9 @@ func (s *Store) WriteBlobs(data [][]byte) (*Blobs, error) {
 		return nil, fmt.Errorf("git: write blobs: %w", err)
 	}
 	if objs.pack != nil {
+		s.mu.Lock()
 		s.refreshPacks(true)
+		s.mu.Unlock()
 	}
 	return b, nil
 }
@@ -529,8 +532,13 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// writing them early is harmless and keeps the lock short.
 	blobs := s.newObjects(len(paths))
 	if req.Blobs != nil {
+		// A blob written ahead is taken for written while the repository
+		// still has it: an unreachable object a person's `git repack -a
+		// -d` dropped meanwhile is written again.
 		has := blobs.exists
-		blobs.exists = func(h plumbing.Hash) bool { return req.Blobs.ids[h] || has(h) }
+		blobs.exists = func(h plumbing.Hash) bool {
+			return req.Blobs.ids[h] && s.repo.Storer.HasEncodedObject(h) == nil || has(h)
+		}
 	}
 	changes, err := s.readChanges(ctx, paths, removed, req.Written, req.KeepWritten, blobs)
 	if err == nil {

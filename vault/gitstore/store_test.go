@@ -1223,3 +1223,33 @@ func TestGitStoreWriteBlobsAhead(t *testing.T) {
 	}
 	r.fsck()
 }
+
+// TestGitStoreWriteBlobsAheadDropped: blobs written ahead that left the
+// repository before their commit (a person's `git repack -a -d` drops
+// unreachable objects) are written by the commit again, never named
+// missing.
+func TestGitStoreWriteBlobsAheadDropped(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	var (
+		paths []string
+		data  [][]byte
+	)
+	for i := range 100 {
+		p := fmt.Sprintf("mind/t/2026-01/n%03d.md", i)
+		b := []byte(fmt.Sprintf("memory %d\n", i))
+		r.write(p, string(b))
+		paths, data = append(paths, p), append(data, b)
+	}
+	blobs, err := s.WriteBlobs(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.git("repack", "-a", "-d", "-q")
+	h := mustCommit(t, s, CommitRequest{Paths: paths, Blobs: blobs, Message: "100 memories"})
+	r.fsck()
+	if got := r.git("show", h.String()+":"+paths[42]); got != string(data[42]) {
+		t.Fatalf("%s committed as %q", paths[42], got)
+	}
+}
