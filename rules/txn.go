@@ -311,6 +311,12 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		}
 		blobs <- b
 	}()
+	placing := false
+	defer func() {
+		if !placing {
+			<-blobs // no writer left behind a run that stops here
+		}
+	}()
 	nameBlobs(s.git, man.Ops)
 	disk := manifest{Version: man.Version, Fingerprint: man.Fingerprint, Ops: make([]fileOp, len(man.Ops))}
 	for i, op := range man.Ops {
@@ -321,18 +327,16 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := s.l.FS().MkdirAll(filepath.Dir(manifestPath(s.l)), 0o755); err != nil {
-		<-blobs
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if err := s.l.FS().WriteFile(manifestPath(s.l), data, 0o644); err != nil {
-		<-blobs
 		return "", fmt.Errorf("maintain: manifest: %w", err)
 	}
 	if s.crashAfter == stepManifest {
-		<-blobs
 		return "", errCrash
 	}
 	took.done("manifest")
+	placing = true // placeAndCommit waits for the blobs
 	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
