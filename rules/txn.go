@@ -336,7 +336,8 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", errCrash
 	}
 	took.done("manifest")
-	placing = true // placeAndCommit waits for the blobs
+	// placeAndCommit waits for the blobs from here on.
+	placing = true
 	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
