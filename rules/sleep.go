@@ -174,6 +174,7 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 			return nil, err
 		}
 	}
+	took := startSteps()
 	t0 := time.Now()
 	// git status walks the work tree in a process of its own while the
 	// index is refreshed and the idle state's inputs are read: at 10,000
@@ -193,6 +194,7 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 		return nil, fmt.Errorf("maintain: %w", err)
 	}
 	t1 := time.Now()
+	took.done("refresh")
 	inputs, err := s.inputs(ctx)
 	if err != nil {
 		s.log.Warn("maintain: planning in full", "err", err)
@@ -202,6 +204,7 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 		return nil, fmt.Errorf("maintain: %w", st.err)
 	}
 	dirty := st.dirty
+	took.done("status")
 	// A person's uncommitted work changes what a plan may touch without
 	// changing anything the idle hash reads (a `git add`, a `git reset`):
 	// only a vault without any plans from the idle record.
@@ -219,7 +222,8 @@ func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.log.Info("maintain: planned", "refresh", t1.Sub(t0), "plan", time.Since(t1))
+	took.done("plan")
+	s.log.Info("maintain: planned", took.steps...)
 	rep := p.report
 	rep.DryRun = dryRun
 	if len(p.ops) == 0 {

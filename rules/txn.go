@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"os"
 	"path"
@@ -293,6 +294,29 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", err
 	}
 	took.done("check")
+	// The commit's blobs are hashed, compressed and written beside the
+	// manifest and the files (whose syncs leave a core waiting), not
+	// after them: the commit then only builds its trees. Blobs no commit
+	// names, when the run stops before its commit, are garbage git's gc
+	// prunes.
+	blobs := make(chan *gitstore.Blobs, 1)
+	go func() {
+		data := make([][]byte, len(man.Ops))
+		for i := range man.Ops {
+			data[i] = man.Ops[i].Data
+		}
+		b, err := s.git.WriteBlobs(data)
+		if err != nil {
+			s.log.Warn("maintain: blobs not written ahead; the commit writes them", "err", err)
+		}
+		blobs <- b
+	}()
+	placing := false
+	defer func() {
+		if !placing {
+			<-blobs // no writer left behind a run that stops here
+		}
+	}()
 	nameBlobs(s.git, man.Ops)
 	disk := manifest{Version: man.Version, Fingerprint: man.Fingerprint, Ops: make([]fileOp, len(man.Ops))}
 	for i, op := range man.Ops {
@@ -312,14 +336,18 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 		return "", errCrash
 	}
 	took.done("manifest")
-	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, took) // the run is finished once started
+	// placeAndCommit waits for the blobs from here on.
+	placing = true
+	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
 // placeAndCommit writes the run's files with mtime and commits them. The
 // paths moves leave are removed while the commit is prepared (removing a
 // file costs more than writing one where the file system discards freed
 // blocks at once), and are gone before it is published.
-func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, took *stepTimes) (string, error) {
+func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, blobs <-chan *gitstore.Blobs, took *stepTimes) (string, error) {
+	written := sync.OnceValue(func() *gitstore.Blobs { return <-blobs })
+	defer written() // no writer left behind the run
 	if err := s.placeAll(man.Ops, mtime); err != nil {
 		return "", err
 	}
@@ -331,10 +359,12 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 		return "", errCrash
 	}
 	took.done("files")
-	written := make(map[string]gitstore.WrittenFile, len(man.Ops))
+	files := make(map[string]gitstore.WrittenFile, len(man.Ops))
 	for _, op := range man.Ops {
-		written[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime, Mode: op.Mode}
+		files[op.Path] = gitstore.WrittenFile{Data: op.Data, ModTime: mtime, Mode: op.Mode}
 	}
+	b := written()
+	took.done("blobs")
 	if s.beforeCommit != nil {
 		s.beforeCommit()
 	}
@@ -342,7 +372,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	// the run wrote it made a change of theirs; the commit holds the run's
 	// bytes and theirs stays uncommitted (SPEC §11), as the memorizer's.
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		Written: written, KeepWritten: true, BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: files, KeepWritten: true, Blobs: b, BeforeLock: wait, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
@@ -354,19 +384,27 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 }
 
 // stepTimes times a run's steps for its log line, as slog's key-value
-// pairs: each step and how long it took since the one before.
+// pairs: each step, how long it took since the one before and the CPU the
+// process used meanwhile (on every core, git's processes included): a
+// step whose CPU is twice its wall time kept both cores of a small machine
+// busy, one whose CPU is below its wall time waited.
 type stepTimes struct {
 	at    time.Time
+	cpu   time.Duration
 	steps []any
 }
 
-func startSteps() *stepTimes { return &stepTimes{at: time.Now()} }
+func startSteps() *stepTimes { return &stepTimes{at: time.Now(), cpu: processCPU()} }
 
 // done records how long step took.
 func (t *stepTimes) done(step string) {
-	now := time.Now()
-	t.steps = append(t.steps, step, now.Sub(t.at))
-	t.at = now
+	now, cpu := time.Now(), processCPU()
+	if cpu == 0 {
+		t.steps = append(t.steps, step, now.Sub(t.at))
+	} else {
+		t.steps = append(t.steps, slog.Group(step, "wall", now.Sub(t.at), "cpu", cpu-t.cpu))
+	}
+	t.at, t.cpu = now, cpu
 }
 
 // indexFiles are the files of ops as the index stages them. The parsed

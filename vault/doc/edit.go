@@ -25,7 +25,11 @@ import (
 //
 // The edit is checked by parsing the result: if any other field would read
 // differently, Set fails and the document is unchanged.
-func (p *Parsed) Set(name string, value any) error {
+func (p *Parsed) Set(name string, value any) error { return p.set(name, value, true) }
+
+// set is Set; quick allows setLine's edit without a second parse (the
+// differential test compares both ways).
+func (p *Parsed) set(name string, value any, quick bool) error {
 	out, del, err := renderField(name, value)
 	if err != nil {
 		return fmt.Errorf("set %s: %w", name, err)
@@ -36,8 +40,14 @@ func (p *Parsed) Set(name string, value any) error {
 	if err := p.editable(name); err != nil {
 		return fmt.Errorf("set %s: %w", name, err)
 	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	f := p.field(name)
+	if quick {
+		if np := p.setLine(f, name, out); np != nil {
+			*p = *np
+			return nil
+		}
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	var from, to int
 	eol := p.eol
 	if f != nil {
@@ -77,6 +87,105 @@ func (p *Parsed) Set(name string, value any) error {
 	}
 	*p = *np
 	return nil
+}
+
+// setLine is Set's edit of a one-line field without a second parse: a
+// field written as `name: value` with a plain value gets another value, or
+// a missing field is added as the frontmatter's last line — the `status:
+// archived` an archive writes, on every file of a first sleep. Both edits
+// are exact by construction where setLine takes them: the fast parser read
+// the document (every node on one line, keys at column 1: no multi-line or
+// block scalar whose end the edit could move, no flow mapping, no tags or
+// anchors it does not know), so the frontmatter is a list of lines, each
+// read on its own; the new line (out, as renderField wrote it, one line)
+// reads alone as one field of this name and a scalar value; the replaced
+// line is `name: value` to the byte (no comment, the value no anchor that
+// anything could refer to), and the next line is another field or the end
+// (start == end). The parse of the edited document is then the old one
+// with that line's nodes changed and the offsets after it moved, which is
+// what setLine builds. Any other shape returns nil, and Set takes the full
+// path: replace the lines, parse, compare every field.
+// TestSetLineIsTheFullEdit and FuzzSetLine hold both to the same result.
+func (p *Parsed) setLine(f *fieldPos, name string, out []byte) *Parsed {
+	if !p.oneLine || p.root == nil || p.root.Kind != yaml.MappingNode || p.root.Style&yaml.FlowStyle != 0 || p.indent != 0 {
+		return nil
+	}
+	text, ok := bytes.CutSuffix(out, []byte("\n"))
+	if !ok || bytes.ContainsAny(text, "\r\n") {
+		return nil
+	}
+	alone, oneLine, err := parseYAML(out)
+	if err != nil || !oneLine || alone == nil || len(alone.Content) != 2 {
+		return nil
+	}
+	nk, nv := alone.Content[0], alone.Content[1]
+	if nk.Kind != yaml.ScalarNode || nk.Value != name || nv.Kind != yaml.ScalarNode || nv.Anchor != "" {
+		return nil
+	}
+	var at, a, z int // the frontmatter line edited, the bytes it replaces
+	var eol string
+	if f != nil {
+		k, v := f.key, f.val
+		if f.badKey || f.dup > 0 || f.start != f.end || k.Kind != yaml.ScalarNode || k.Style != 0 || k.Line != f.start ||
+			v.Kind != yaml.ScalarNode || v.Style != 0 || v.Anchor != "" || v.Line != f.start {
+			return nil
+		}
+		at, a, z = f.start, p.lines[f.start-1], p.lines[f.start]
+		rest, ok := bytes.CutPrefix(p.raw[a:z], []byte(name+": "+v.Value))
+		if !ok || string(rest) != "\n" && string(rest) != "\r\n" {
+			return nil
+		}
+		eol = string(rest)
+	} else {
+		n := p.fmLines()
+		if p.insertAt(name) != n+1 || n == 0 || p.raw[p.fmEnd-1] != '\n' {
+			return nil
+		}
+		at, a, z = n+1, p.fmEnd, p.fmEnd
+		eol = p.lineEnd(n)
+	}
+	nb := make([]byte, 0, len(p.raw)-(z-a)+len(text)+len(eol))
+	nb = append(nb, p.raw[:a]...)
+	nb = append(nb, text...)
+	nb = append(nb, eol...)
+	nb = append(nb, p.raw[z:]...)
+	delta := len(nb) - len(p.raw)
+
+	np := *p
+	np.raw = nb
+	val := *nv
+	val.Line = at
+	root := *p.root
+	if f != nil {
+		np.lines = slices.Clone(p.lines)
+		for i := at; i < len(np.lines); i++ {
+			np.lines[i] += delta
+		}
+		root.Content = slices.Clone(p.root.Content)
+		for i := 1; i < len(root.Content); i += 2 {
+			if root.Content[i] == f.val {
+				root.Content[i] = &val
+			}
+		}
+		np.fields = slices.Clone(p.fields)
+		for i := range np.fields {
+			if np.fields[i].val == f.val {
+				np.fields[i].val = &val
+			}
+		}
+	} else {
+		key := *nk
+		key.Line = at
+		np.lines = append(slices.Clip(p.lines), p.fmEnd+delta)
+		root.Content = append(slices.Clip(p.root.Content), &key, &val)
+		np.fields = append(slices.Clip(p.fields), fieldPos{name: name, key: &key, val: &val, start: at, end: at})
+		np.bodyLine++
+	}
+	np.root = &root
+	np.fmEnd += delta
+	np.bodyStart += delta
+	np.decode()
+	return &np
 }
 
 // Delete removes a field's lines. Deleting an absent field does nothing.

@@ -291,7 +291,14 @@ func (p *packWriter) add(t plumbing.ObjectType, content []byte, h plumbing.Hash)
 			return 0, err
 		}
 		p.off = int64(len(hdr))
-		p.zw = zlib.NewWriter(&p.zbuf)
+		// zlib's fastest level, git's own for the objects a commit
+		// writes (core.looseCompression, 1): a pack here holds one
+		// commit's objects, which git would have written loose. The 6,472
+		// memories of bench/cmd/sleepvault's 10,000-document vault take
+		// 6% more bytes (5.17 against 4.88 MB) and half the time or less
+		// to compress; a repack that recompresses (`git gc --aggressive`)
+		// takes the bytes back, a plain `git gc` keeps them as they are.
+		p.zw, _ = zlib.NewWriterLevel(&p.zbuf, zlib.BestSpeed)
 	}
 	var hdr [16]byte
 	size := uint64(len(content))

@@ -377,6 +377,10 @@ type CommitRequest struct {
 	// instead, the file would put the person's change in the caller's
 	// commit: SPEC §11.)
 	KeepWritten bool
+	// Blobs are blobs the caller had written ahead (WriteBlobs): the
+	// commit takes them for written, as it takes objects already in the
+	// repository.
+	Blobs *Blobs
 	// Message is the commit message. Trailers (FormatTrailers) end it.
 	Message string
 	// Author and Committer default to the store's signature; a zero
@@ -386,6 +390,44 @@ type CommitRequest struct {
 	When time.Time
 	// AllowEmpty makes a commit even when the tree does not change.
 	AllowEmpty bool
+}
+
+// Blobs are blobs written ahead of the commit that names them
+// (WriteBlobs, CommitRequest.Blobs).
+type Blobs struct{ ids map[plumbing.Hash]bool }
+
+// WriteBlobs writes data as blobs, durably — one pack when there are many,
+// as Commit writes them — ahead of the commit that will name them, so that
+// their hashing and compression run while the caller does something else
+// (the sleep cycle writes its files meanwhile) and the commit, given them
+// in CommitRequest.Blobs, only builds trees. A blob that no commit names
+// in the end (the caller's commit failed, a crash) is harmless: git's gc
+// prunes unreachable objects.
+//
+// The store's lock is not held while they are written (objects are
+// content-addressed files, each written under a temporary name): the
+// caller's other calls meanwhile (HasBlobs, for a manifest) do not wait.
+func (s *Store) WriteBlobs(data [][]byte) (*Blobs, error) {
+	objs := s.newObjects(len(data))
+	b := &Blobs{ids: make(map[plumbing.Hash]bool, len(data))}
+	for _, d := range data {
+		h, err := objs.add(plumbing.BlobObject, d)
+		if err != nil {
+			objs.abort()
+			return nil, fmt.Errorf("git: write blobs: %w", err)
+		}
+		b.ids[h] = true
+	}
+	if err := objs.finish(); err != nil {
+		objs.abort()
+		return nil, fmt.Errorf("git: write blobs: %w", err)
+	}
+	if objs.pack != nil {
+		s.mu.Lock()
+		s.refreshPacks(true)
+		s.mu.Unlock()
+	}
+	return b, nil
 }
 
 // WrittenFile is a file a committer has just written (CommitRequest.Written).
@@ -489,6 +531,15 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	// Blobs first, outside the index lock: they are content-addressed, so
 	// writing them early is harmless and keeps the lock short.
 	blobs := s.newObjects(len(paths))
+	if req.Blobs != nil {
+		// A blob written ahead is taken for written while the repository
+		// still has it: an unreachable object a person's `git repack -a
+		// -d` dropped meanwhile is written again.
+		has := blobs.exists
+		blobs.exists = func(h plumbing.Hash) bool {
+			return req.Blobs.ids[h] && s.repo.Storer.HasEncodedObject(h) == nil || has(h)
+		}
+	}
 	changes, err := s.readChanges(ctx, paths, removed, req.Written, req.KeepWritten, blobs)
 	if err == nil {
 		err = blobs.finish()

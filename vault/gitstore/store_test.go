@@ -1150,3 +1150,106 @@ func TestGitStoreCommitKeepWritten(t *testing.T) {
 	}
 	r.fsck()
 }
+
+// TestGitStoreWriteBlobsAhead: blobs written ahead of their commit
+// (WriteBlobs) go into one pack git verifies, and the commit given them
+// (CommitRequest.Blobs) writes none of them again: its only pack holds the
+// trees and the commit. A blob given but not written ahead (the file
+// changed since) is written by the commit as always.
+func TestGitStoreWriteBlobsAhead(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	mtime := time.Date(2026, 3, 1, 2, 3, 4, 5, time.UTC)
+	var (
+		paths []string
+		data  [][]byte
+	)
+	written := map[string]WrittenFile{}
+	for i := range 200 {
+		p := fmt.Sprintf("mind/t%d/2026-%02d/n%03d.md", i%3, 1+i%12, i)
+		b := []byte(strings.Repeat(fmt.Sprintf("memory %d ", i), 1+i%20) + "\n")
+		r.write(p, string(b))
+		if err := os.Chtimes(r.path(p), mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+		data = append(data, b)
+		written[p] = WrittenFile{Data: b, ModTime: mtime}
+	}
+	blobs, err := s.WriteBlobs(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ahead, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "pack-*.idx"))
+	if len(ahead) != 1 {
+		t.Fatalf("packs after WriteBlobs = %q, want one", ahead)
+	}
+	if n := strings.Count(r.git("verify-pack", "-v", ahead[0]), " blob "); n != 200 {
+		t.Fatalf("the pack written ahead holds %d blobs, want 200", n)
+	}
+	r.fsck() // unreachable blobs are no damage
+
+	// One file changed after its bytes were written ahead: read, and its
+	// blob written by the commit.
+	r.write(paths[0], "changed\n")
+	h := mustCommit(t, s, CommitRequest{Paths: paths, Written: written, Blobs: blobs, Message: "200 memories"})
+	// The blobs the commit wrote, packed or loose: the changed file's only.
+	again := 0
+	packs, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "pack", "pack-*.idx"))
+	for _, p := range packs {
+		if p != ahead[0] {
+			again += strings.Count(r.git("verify-pack", "-v", p), " blob ")
+		}
+	}
+	loose, _ := filepath.Glob(filepath.Join(r.dir, ".git", "objects", "??", "*"))
+	for _, o := range loose {
+		id := filepath.Base(filepath.Dir(o)) + filepath.Base(o)
+		if r.git("cat-file", "-t", id) == "blob\n" {
+			again++
+		}
+	}
+	if again != 1 {
+		t.Fatalf("the commit wrote %d blobs, want 1 (the changed file's)", again)
+	}
+	if got := r.git("show", h.String()+":"+paths[0]); got != "changed\n" {
+		t.Fatalf("%s committed as %q", paths[0], got)
+	}
+	if got := r.git("show", h.String()+":"+paths[9]); got != string(data[9]) {
+		t.Fatalf("%s committed as %q", paths[9], got)
+	}
+	if got := r.git("status", "--porcelain"); got != "" {
+		t.Fatalf("status = %q", got)
+	}
+	r.fsck()
+}
+
+// TestGitStoreWriteBlobsAheadDropped: blobs written ahead that left the
+// repository before their commit (a person's `git repack -a -d` drops
+// unreachable objects) are written by the commit again, never named
+// missing.
+func TestGitStoreWriteBlobsAheadDropped(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	s := openStore(t, r.dir, Options{})
+	var (
+		paths []string
+		data  [][]byte
+	)
+	for i := range 100 {
+		p := fmt.Sprintf("mind/t/2026-01/n%03d.md", i)
+		b := []byte(fmt.Sprintf("memory %d\n", i))
+		r.write(p, string(b))
+		paths, data = append(paths, p), append(data, b)
+	}
+	blobs, err := s.WriteBlobs(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.git("repack", "-a", "-d", "-q")
+	h := mustCommit(t, s, CommitRequest{Paths: paths, Blobs: blobs, Message: "100 memories"})
+	r.fsck()
+	if got := r.git("show", h.String()+":"+paths[42]); got != string(data[42]) {
+		t.Fatalf("%s committed as %q", paths[42], got)
+	}
+}
