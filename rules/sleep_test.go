@@ -756,3 +756,56 @@ func TestMaintainCommitsItsOwnBytes(t *testing.T) {
 		t.Errorf("git status %q: the person's save is theirs, uncommitted", st)
 	}
 }
+
+// TestMaintainPutsBackWhatAStashUndid: a person's `git stash` runs after
+// the sleep wrote its files and before its commit. git stashes the run's
+// edits and removals with the person's own change and puts the committed
+// bytes back: the archived memory would stand at its old path again,
+// beside its copy in mind/archive/, and the person's next `git add -A`
+// would commit it twice. The run puts its own result back where a file
+// holds exactly what it read; the person's change is in their stash.
+// (Their stash also holds the run's removals: popping it over the commit
+// is git's rename/delete conflict for the person to settle, as any stash
+// taken over another's commit.)
+func TestMaintainPutsBackWhatAStashUndid(t *testing.T) {
+	f, s, p := planned(t)
+	ctx := context.Background()
+	ops := sortOps(p.ops)
+	moves := 0
+	for _, op := range ops {
+		if op.From != "" {
+			moves++
+		}
+	}
+	if moves == 0 {
+		t.Fatal("the plan moves no file")
+	}
+	mine := f.l.Path("notes.txt")
+	if err := os.WriteFile(mine, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, f.l.Root, "add", "notes.txt")
+	git(t, f.l.Root, "commit", "-q", "-m", "a note of mine")
+	s.beforeCommit = func() {
+		if err := os.WriteFile(mine, []byte("mine, edited\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git(t, f.l.Root, "stash", "push", "-q")
+	}
+	if _, err := s.write(ctx, &manifest{Version: manifestVersion, Fingerprint: fingerprint(ops), Ops: ops}, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("git status after the run, the person's change stashed:\n%s", st)
+	}
+	for _, op := range ops {
+		if got, err := os.ReadFile(s.abs(op.Path)); err != nil || !bytes.Equal(got, op.Data) {
+			t.Errorf("%s after the run: %v, not what the run committed", op.Path, err)
+		}
+		if op.From != "" {
+			if _, err := os.Stat(s.abs(op.From)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s, which the run moved to %s, is back: %v", op.From, op.Path, err)
+			}
+		}
+	}
+}

@@ -379,8 +379,28 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	if s.crashAfter == stepCommitted {
 		return "", errCrash
 	}
+	s.putBackUndone(man)
 	took.done("commit")
 	return h.String(), nil
+}
+
+// putBackUndone finishes, once committed, each operation whose write a
+// person's git undid before the commit: `git stash` takes every tracked
+// change into the stash — the run's edits and the removals of the paths
+// its moves left — and puts the committed bytes back; `git checkout -- .`
+// discards them. Left so, the working tree shows the run taken back (a
+// memory at its old path beside its archived copy, an edit undone): a
+// change nobody made, which the person's next `git add -A` commits. repair
+// acts only where a file holds exactly what the run read (a person's save
+// holds something else, and stays theirs), as the memorizer does
+// (harness, session 12 world 10). A failure costs nothing committed: the
+// next run's recovery looks again.
+func (s *Sleeper) putBackUndone(man *manifest) {
+	for i := range man.Ops {
+		if err := s.repair(&man.Ops[i]); err != nil {
+			s.log.Warn("maintain: put back a write a person's git undid before its commit", "path", man.Ops[i].Path, "err", err)
+		}
+	}
 }
 
 // stepTimes times a run's steps for its log line, as slog's key-value
