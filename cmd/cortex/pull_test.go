@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,31 @@ func twoMachines(t *testing.T, cli *realCLI) (a, b, remote string) {
 // docsOf reads every memory document of a vault by source_hash.
 func docsOf(t *testing.T, root string) map[string][]*doc.Document {
 	t.Helper()
+	out, err := readDocs(t, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// docsSettled is docsOf for a condition polled while a daemon works in
+// the vault: git writes the files of a checkout or merge in place, so a
+// read may meet one half written; that poll is not yet true.
+func docsSettled(t *testing.T, root string) map[string][]*doc.Document {
+	t.Helper()
+	out, err := readDocs(t, root)
+	if err != nil {
+		return nil
+	}
+	return out
+}
+
+// readDocs reads every memory document of a vault by source_hash; the
+// first document that does not parse is the error.
+func readDocs(t *testing.T, root string) (map[string][]*doc.Document, error) {
+	t.Helper()
 	out := map[string][]*doc.Document{}
+	var bad error
 	for _, top := range []string{"mind", "vault", "rules"} {
 		filepath.WalkDir(filepath.Join(root, top), func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
@@ -58,20 +83,26 @@ func docsOf(t *testing.T, root string) map[string][]*doc.Document {
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
-				t.Fatal(err)
+				if bad == nil {
+					bad = err
+				}
+				return nil
 			}
 			if strings.Contains(string(data), "<<<<<<<") {
 				t.Errorf("conflict markers in %s", p)
 			}
 			pd, err := doc.Parse(data)
 			if err != nil {
-				t.Fatalf("%s: %v", p, err)
+				if bad == nil {
+					bad = fmt.Errorf("%s: %w", p, err)
+				}
+				return nil
 			}
 			out[pd.Doc.SourceHash] = append(out[pd.Doc.SourceHash], &pd.Doc)
 			return nil
 		})
 	}
-	return out
+	return out, bad
 }
 
 // TestPersonsGitPullMergesMemory: a person's plain git pull (and git pull

@@ -165,7 +165,7 @@ func TestDaemonSyncs(t *testing.T) {
 	cli.run(t, b, "cortex", "sync")
 	observe(a, "2026-02-20T11:00:00Z", "A's memory leaves through the daemon.")
 	waitFor(t, d, func() bool {
-		return len(docsOf(t, a)[doc.Hash("B's memory reaches A through the daemon.")]) == 1 &&
+		return len(docsSettled(t, a)[doc.Hash("B's memory reaches A through the daemon.")]) == 1 &&
 			strings.Contains(cli.run(t, a, "git", "log", "--format=%s", "origin/main"), "A's memory leaves")
 	})
 	cli.run(t, b, "cortex", "sync")

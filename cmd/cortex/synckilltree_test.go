@@ -146,8 +146,12 @@ func TestSyncKilledInItsPush(t *testing.T) {
 	observe(a, "Made on A before its push was killed.")
 	observe(b, "Made on B while A's push lock stood.")
 
+	// The hook says when the transaction is prepared — the branch's lock
+	// taken and the new commit written into it — and holds it there: a
+	// kill as soon as the lock file exists could meet it still empty.
+	prepared := filepath.Join(t.TempDir(), "prepared")
 	hook := filepath.Join(remote, "hooks", "reference-transaction")
-	if err := os.WriteFile(hook, []byte("#!/bin/sh\n[ \"$1\" = prepared ] && sleep 60\nexit 0\n"), 0o755); err != nil {
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\n[ \"$1\" = prepared ] && : > '"+prepared+"' && sleep 60\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cmd := cli.command(a, "cortex", "sync")
@@ -157,12 +161,12 @@ func TestSyncKilledInItsPush(t *testing.T) {
 	}
 	lock := filepath.Join(remote, "refs", "heads", "main.lock")
 	for i := 0; ; i++ {
-		if _, err := os.Stat(lock); err == nil {
+		if _, err := os.Stat(prepared); err == nil {
 			break
 		}
 		if i > 3000 {
 			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			t.Fatal("the push never took the remote's main.lock")
+			t.Fatal("the push never prepared its update of the remote's main")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
