@@ -44,28 +44,48 @@ func (r Root) WriteFile(path string, data []byte, perm os.FileMode) error {
 // fs.ErrExist. The complete file appears at path in one step (a hard link of
 // the synced temporary file), so no reader ever sees it half written.
 func (r Root) CreateFile(path string, data []byte, perm os.FileMode) error {
+	_, err := r.create(path, data, perm, true)
+	return err
+}
+
+// CreateFileUnsynced is CreateFile for a batch that flushes its files
+// together afterwards (SyncFS): the file still appears whole at path — a
+// kill leaves it complete or absent, never empty — but neither it nor its
+// folder is synced here. It returns the file's mtime as written.
+func (r Root) CreateFileUnsynced(path string, data []byte, perm os.FileMode) (time.Time, error) {
+	return r.create(path, data, perm, false)
+}
+
+func (r Root) create(path string, data []byte, perm os.FileMode, sync bool) (time.Time, error) {
 	if err := r.Check(path); err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
+		return time.Time{}, fmt.Errorf("create %s: %w", path, err)
 	}
-	tmp, err := writeTemp(path, data, perm, true, time.Time{})
+	tmp, err := writeTemp(path, data, perm, sync, time.Time{})
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
 	defer os.Remove(tmp)
+	fi, err := os.Lstat(tmp)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("create %s: %w", path, err)
+	}
 	if err := os.Link(tmp, path); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("create %s: %w", path, fs.ErrExist)
+			return time.Time{}, fmt.Errorf("create %s: %w", path, fs.ErrExist)
 		}
 		// Some file systems have no hard links: fall back to a rename, which
 		// could only replace a file created in the instant since this check.
 		if _, lerr := os.Lstat(path); lerr == nil {
-			return fmt.Errorf("create %s: %w", path, fs.ErrExist)
+			return time.Time{}, fmt.Errorf("create %s: %w", path, fs.ErrExist)
 		}
 		if err := os.Rename(tmp, path); err != nil {
-			return fmt.Errorf("create %s: %w", path, err)
+			return time.Time{}, fmt.Errorf("create %s: %w", path, err)
 		}
 	}
-	return SyncDir(filepath.Dir(path))
+	if !sync {
+		return fi.ModTime(), nil
+	}
+	return fi.ModTime(), SyncDir(filepath.Dir(path))
 }
 
 // writeTemp writes data to a new temporary file next to path, synced when

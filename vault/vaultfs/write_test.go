@@ -69,6 +69,30 @@ func TestCreateFile(t *testing.T) {
 	noTemps(t, dir)
 }
 
+// TestCreateFileUnsynced: the batch's create — the whole file appears at
+// its path in one step (a hard link of the written temporary file), so a
+// kill leaves it complete or absent, never empty; an existing file is
+// kept; the mtime returned is the file's.
+func TestCreateFileUnsynced(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "m.md")
+	mtime, err := New(dir).CreateFileUnsynced(p, []byte("---\ntype: fact\n---\nx\n"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(p)
+	if err != nil || !fi.ModTime().Equal(mtime) || fi.Mode().Perm() != 0o644 {
+		t.Fatalf("stat %v, %v: mtime %v returned", fi, err, mtime)
+	}
+	if _, err := New(dir).CreateFileUnsynced(p, []byte("two\n"), 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("second create: %v, want fs.ErrExist", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "---\ntype: fact\n---\nx\n" {
+		t.Fatalf("content %q", b)
+	}
+	noTemps(t, dir)
+}
+
 func TestWriteFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
