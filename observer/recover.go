@@ -533,16 +533,16 @@ func removeEmptyParents(l vault.Layout, dir string) {
 	}
 }
 
-// clearTemps removes the temporary files replaceFile may have left beside
-// the batch's edited documents when the process died between writing one
-// and renaming it over the document: dot-files that are never read as
-// memory, but that git status would show as untracked.
+// clearTemps removes the temporary files replaceFile and createFile may
+// have left beside the batch's documents when the process died between
+// writing one and renaming or linking it into place: dot-files that are
+// never read as memory, but that git status would show as untracked.
 func (m *Memorizer) clearTemps(man *manifest) error {
-	for _, e := range man.Edited {
-		if m.l.FS().NoLink(e.Path) != nil {
+	for _, rel := range man.paths() {
+		if m.l.FS().NoLink(rel) != nil {
 			continue // nothing is removed through a link
 		}
-		abs := m.l.Path(filepath.FromSlash(e.Path))
+		abs := m.l.Path(filepath.FromSlash(rel))
 		dir, prefix := filepath.Dir(abs), replaceTempPrefix(abs)
 		ents, err := os.ReadDir(dir)
 		if err != nil {
@@ -556,7 +556,7 @@ func (m *Memorizer) clearTemps(man *manifest) error {
 				if err := m.l.FS().Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					return fmt.Errorf("recover: %w", err)
 				}
-				m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(e.Path), de.Name())))
+				m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(rel), de.Name())))
 			}
 		}
 	}

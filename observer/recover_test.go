@@ -618,8 +618,9 @@ func TestDamagedManifestStops(t *testing.T) {
 }
 
 // TestRecoveryRemovesReplaceTemps: a kill between replaceFile's write and
-// its rename leaves a dot-file beside an edited document; recovery of the
-// batch, committed or not, removes it and nothing else.
+// its rename leaves a dot-file beside an edited document, one between
+// createFile's write and its link beside a new one; recovery of the
+// batch, committed or not, removes them and nothing else.
 func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 	for _, s := range []struct {
 		name string
@@ -631,14 +632,30 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 			if err := os.WriteFile(stray, []byte("half a document"), 0o644); err != nil {
 				t.Fatal(err)
 			}
+			// And beside a new document of the batch: createFile's
+			// temporary file, killed before its link.
+			man, ok, err := readManifest(l)
+			if err != nil || !ok || len(man.New) == 0 {
+				t.Fatalf("the interrupted batch's manifest: %v, %v", ok, err)
+			}
+			newAbs := l.Path(filepath.FromSlash(man.New[0].Path))
+			strayNew := filepath.Join(filepath.Dir(newAbs), replaceTempPrefix(newAbs)+"77")
+			if err := os.MkdirAll(filepath.Dir(newAbs), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(strayNew, []byte("a whole new memory, not yet linked"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			other := filepath.Join(filepath.Dir(l.Path(known)), ".someone-elses.md.tmp-1")
 			if err := os.WriteFile(other, []byte("not ours"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 
 			process(t, openTest(t, l, nil))
-			if _, err := os.Stat(stray); !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("temporary file of the batch still there: %v", err)
+			for _, p := range []string{stray, strayNew} {
+				if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("temporary file of the batch still there: %s: %v", p, err)
+				}
 			}
 			if _, err := os.Stat(other); err != nil {
 				t.Errorf("a file that is not the batch's was removed: %v", err)
