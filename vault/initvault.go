@@ -276,8 +276,7 @@ func Init(dir string, opts InitOptions) (*InitReport, error) {
 		// Only a vault whose real folder lies in the project: a link
 		// to a clone elsewhere is not the project's to record.
 		if outer, err := findRepo(filepath.Dir(abs), dir); err == nil && outer != "" && !samePath(outer, abs) {
-			rel, err := filepath.Rel(realPath(outer), realPath(abs))
-			if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && checkNestable(outer, abs, dir) == nil {
+			if _, in := within(outer, abs); in && checkNestable(outer, abs, dir) == nil {
 				r.Project = outer
 				if r.Exclude, err = excludeFromProject(outer, abs); err != nil {
 					return nil, fmt.Errorf("init %s: %w", dir, err)
