@@ -579,12 +579,43 @@ func (w *world) stash(s step) outcome {
 		// hides — observer/README.md behind an observer/ link — making
 		// the link a folder: session 11 world 87, where the buffer kept
 		// aside was then taken for replaced, and dropped).
-		_, _ = w.tc.git(v.dir, "reset", "-q", "--merge")
+		if _, err := w.tc.git(v.dir, "reset", "-q", "--merge"); err != nil {
+			// reset --merge refuses when another file holds staged and
+			// unstaged changes ("not uptodate"; session 12 world 109,
+			// whose converge then committed the markers). A conflicted
+			// path had no unstaged change (else the pop would not have
+			// started), so its stage 2 is what the person had: take it
+			// back into the index and the working tree.
+			keepOurs(w.tc, v.dir)
+		}
 		_, _ = w.tc.git(v.dir, "stash", "drop", "-q")
 		o.note = "stash pop: " + firstLine(out)
 	}
 	v.stashed--
 	return o
+}
+
+// keepOurs settles every unmerged path in dir with the version the
+// person had before the merge (stage 2), in the index and the working tree.
+func keepOurs(tc *toolchain, dir string) {
+	out, err := tc.git(dir, "diff", "--name-only", "-z", "--diff-filter=U")
+	if err != nil {
+		return
+	}
+	for _, rel := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
+		if rel == "" {
+			continue
+		}
+		if _, err := tc.git(dir, "checkout", "--ours", "--", rel); err != nil {
+			continue // no stage 2: settled below
+		}
+		_, _ = tc.git(dir, "add", "--", rel)
+	}
+	if out, _ := tc.git(dir, "diff", "--name-only", "-z", "--diff-filter=U"); out != "" {
+		for _, rel := range strings.Split(strings.TrimRight(out, "\x00"), "\x00") {
+			_, _ = tc.git(dir, "rm", "-q", "-f", "--", rel) // deleted on our side
+		}
+	}
 }
 
 // rebase brings the remote's history under the person's own commits.

@@ -274,3 +274,66 @@ func TestPlayWorldsParallel(t *testing.T) {
 		t.Errorf("%d results after a stop at the third", got)
 	}
 }
+
+// TestConflictingPopBesideAPartlyStagedFile: a stash pop that conflicts
+// with what the person staged since, while another file holds staged and
+// unstaged changes, so that `git reset --merge` refuses ("not uptodate").
+// The person still keeps what they had and drops the stash: no conflict
+// markers are left in the working tree for a later commit to take
+// (session 12 world 109, where the converge's commit took them).
+func TestConflictingPopBesideAPartlyStagedFile(t *testing.T) {
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, stats: newStats()}
+	dir := filepath.Join(root, "A")
+	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
+	w.vaults[0] = v
+	git := func(args ...string) string {
+		t.Helper()
+		out, err := w.tc.git(dir, args...)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return out
+	}
+	a, b := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
+	mustWrite(t, a, "one\ntwo\n")
+	mustWrite(t, b, "three\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-qm", "start")
+
+	mustWrite(t, a, "one\nthe stashed line\ntwo\n")
+	git("stash", "push", "-q")
+	v.stashed++
+	mustWrite(t, a, "one\nthe staged line\ntwo\n")
+	mustWrite(t, b, "three, staged\n")
+	git("add", "-A")
+	mustWrite(t, b, "three, staged, and more unstaged\n")
+
+	w.stash(step{act: "stash"})
+	if v.stashed != 0 {
+		t.Fatalf("stashed = %d after the pop", v.stashed)
+	}
+	if out := git("ls-files", "-u"); out != "" {
+		t.Errorf("unmerged entries left:\n%s", out)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "one\nthe staged line\ntwo\n" {
+		t.Errorf("a.md after the pop: %q", got)
+	}
+	if got := git("show", ":a.md"); got != "one\nthe staged line\ntwo\n" {
+		t.Errorf("a.md staged after the pop: %q", got)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "three, staged, and more unstaged\n" {
+		t.Errorf("b.md after the pop: %q", got)
+	}
+	if got := git("show", ":b.md"); got != "three, staged\n" {
+		t.Errorf("b.md staged after the pop: %q", got)
+	}
+	if out := git("stash", "list"); out != "" {
+		t.Errorf("stash list after the pop: %q", out)
+	}
+}
