@@ -617,3 +617,59 @@ func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncMergesAMoveBothSidesMade: both machines archive the same memory
+// — one after a person rewrote it in their own words (git no longer pairs
+// that side's move: under half of the document is left), the other after
+// reinforcing it. Git's merge sees one side's rename and the other's
+// delete and add, and so an add/add at the archive path with no base: the
+// sync finds the base by the document's id at its old path and merges by
+// Cortex's rules (session 13's long run, world 9; session 12 world 144).
+func TestSyncMergesAMoveBothSidesMade(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+	const said = "The nightly export writes to the old bucket."
+	const mine = "In my own words: the export was moved to the new bucket in March, runs at noon since, " +
+		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
+		"so nothing should point at it any more — check the dashboards and the runbook before then."
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
+	a.process(t)
+	a.mustSync(t)
+	b.mustSync(t)
+	rel := a.memoryOf(t, doc.Hash(said))
+
+	a.rewrite(t, rel, mine)
+	b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
+	b.process(t)
+	later := day.AddDate(2, 6, 0)
+	a.maintain(t, later)
+	b.maintain(t, later)
+	archived := a.memoryOf(t, doc.Hash(mine))
+	if !strings.HasPrefix(archived, "mind/archive/") || b.memoryOf(t, doc.Hash(said)) != archived {
+		t.Fatalf("want both machines to archive %s at one path: A %s, B %s", rel, archived, b.memoryOf(t, doc.Hash(said)))
+	}
+
+	a.mustSync(t)
+	b.mustSync(t)
+	a.mustSync(t)
+	sameTrees(t, ms)
+	for _, m := range ms {
+		if got := m.memoryOf(t, doc.Hash(mine)); got != archived {
+			t.Fatalf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
+		}
+		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(archived)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := doc.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
+			t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
+		}
+	}
+}

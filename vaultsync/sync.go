@@ -592,6 +592,12 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 			}
 		}
 		if !ok {
+			edit, ok, err = s.resolveMovedBoth(ctx, base, local, remote, c)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if !ok {
 			edit, ok, err = s.resolveRules(ctx, c)
 			if err != nil {
 				return nil, err
@@ -786,6 +792,83 @@ func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c c
 		return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
 	}
 	return "", false, nil
+}
+
+// resolveMovedBoth settles an add/add of one memory: both sides moved
+// the same document (the same id) to the same path — both archived it,
+// say — and git paired the move on one side only, the other side having
+// changed too much of it on the way (a person's rewrite), so that the
+// merge has no base for the path. The base is that id's document where
+// the merge base held it, at the path a side deleted; the two sides then
+// merge by Cortex's rules, as the merge driver would have had git found
+// the base. Anything the rules leave is the person's conflict.
+func (s *syncer) resolveMovedBoth(ctx context.Context, base, local, remote string, c conflict) (edit string, ok bool, err error) {
+	if c.stages[1] != "" || c.stages[2] == "" || c.stages[3] == "" || !s.isMemoryPath(c.path) {
+		return "", false, nil
+	}
+	objs, err := s.blobs(ctx, []string{c.stages[2], c.stages[3]})
+	if err != nil {
+		return "", false, err
+	}
+	ours, errO := doc.Parse(objs[0])
+	theirs, errT := doc.Parse(objs[1])
+	if errO != nil || errT != nil || ours.Doc.ID == "" || ours.Doc.ID != theirs.Doc.ID {
+		return "", false, nil
+	}
+	was, err := s.deletedDoc(ctx, base, []string{local, remote}, ours.Doc.ID)
+	if err != nil || was == nil {
+		return "", false, err
+	}
+	r, err := docmerge.MergePath(ctx, c.path, was, objs[0], objs[1], docmerge.DefaultLabels)
+	if err != nil {
+		return "", false, fmt.Errorf("merge %s: %w", c.path, err)
+	}
+	if !r.Clean {
+		return "", false, nil
+	}
+	blob, err := s.git(ctx, r.Data, "hash-object", "-w", "--stdin")
+	if err != nil {
+		return "", false, err
+	}
+	return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
+}
+
+// deletedDoc is the document with id as base held it, at a path one of
+// revs deleted since base; nil when there is no such document, or more
+// than one.
+func (s *syncer) deletedDoc(ctx context.Context, base string, revs []string, id string) ([]byte, error) {
+	seen := map[string]bool{}
+	var names []string
+	for _, rev := range revs {
+		out, err := s.git(ctx, nil, "diff-tree", "-r", "-z", "--no-renames", "--diff-filter=D", "--name-only", base, rev, "--",
+			s.prefix+doc.MindDir, s.prefix+doc.VaultDir)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range strings.Split(out, "\x00") {
+			if strings.HasSuffix(p, ".md") && !seen[p] {
+				seen[p] = true
+				names = append(names, base+":"+p)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	blobs, err := s.blobs(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	var found []byte
+	for _, b := range blobs {
+		if pd, err := doc.Parse(b); err == nil && pd.Doc.ID == id {
+			if found != nil {
+				return nil, nil // the id in two documents: the person's to sort out
+			}
+			found = b
+		}
+	}
+	return found, nil
 }
 
 // resolveRules settles a rules file (rules/<type>s.md) the curator
