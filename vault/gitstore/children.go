@@ -202,7 +202,8 @@ func settleChild(r Repo, c childRecord) []string {
 // remote rr names. Other machines push there too, so a lock is taken for
 // ours only by what it holds: the branch's lock holding the very commit
 // pushed (receive-pack writes the new value into it as soon as it takes
-// it); and HEAD.lock, which receive-pack takes after the branch's (for
+// it), or empty since our push started and for longer than a live push
+// leaves it so (deadEmptyLock); and HEAD.lock, which receive-pack takes after the branch's (for
 // HEAD's reflog, when HEAD names the branch) and leaves empty, when it
 // was made since the push started and either the branch's lock was ours
 // or the branch already holds the commit (killed between renaming the
@@ -224,7 +225,10 @@ func settleRemote(rr RemoteRef, started time.Time) []string {
 	}
 	if !oursGone {
 		if _, err := os.Lstat(refLock); err == nil {
-			return removed // another push's, live or dead: not ours to touch
+			if !deadEmptyLock(refLock, started) || os.Remove(refLock) != nil {
+				return removed // another push's, live or dead: not ours to touch
+			}
+			removed = append(removed, refLock)
 		}
 		data, err := os.ReadFile(filepath.Join(rr.GitDir, filepath.FromSlash(rr.Ref)))
 		if err != nil || strings.TrimSpace(string(data)) != rr.New {
@@ -241,6 +245,32 @@ func settleRemote(rr RemoteRef, started time.Time) []string {
 		}
 	}
 	return removed
+}
+
+// emptyLockGrace is how long a ref's lock may stay empty in a live push:
+// receive-pack writes the new commit into the lock as soon as it has
+// created it, so one empty for longer was left by a killed push.
+const emptyLockGrace = 2 * time.Second
+
+// deadEmptyLock reports whether the lock at path is one a push killed
+// between creating it and writing the commit into it, made since started
+// (when our push began; a second's slack for the file system's coarser
+// clock): empty, and still empty and unchanged after emptyLockGrace. It
+// names no commit, so a push of another machine killed in the same
+// instant would pass too: dead all the same, and no one else removes it.
+func deadEmptyLock(path string, started time.Time) bool {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != 0 || fi.ModTime().Before(started.Add(-time.Second)) {
+		return false
+	}
+	if age := time.Since(fi.ModTime()); age < emptyLockGrace {
+		time.Sleep(emptyLockGrace - age)
+		again, err := os.Lstat(path)
+		if err != nil || !os.SameFile(fi, again) || again.Size() != 0 || !again.ModTime().Equal(fi.ModTime()) {
+			return false
+		}
+	}
+	return true
 }
 
 // lockCandidates lists the lock files git may hold in r that exist:

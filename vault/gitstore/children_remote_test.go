@@ -96,6 +96,32 @@ func TestSettleChildrenRemovesItsKilledPushsRemoteLocks(t *testing.T) {
 	if removed, _ := SettleChildren(rp); len(removed) != 0 || !exists(headLock) {
 		t.Errorf("settled %q: a HEAD.lock our push did not take", removed)
 	}
+	os.Remove(headLock)
+
+	// Killed between taking the branch's lock and writing the commit into
+	// it (session 13's long run, world 51): an empty lock, made since the
+	// push started, that no live git would leave empty this long.
+	deadPush(head)
+	leave(mainLock, "")
+	made := time.Now().Add(-30 * time.Second)
+	if err := os.Chtimes(mainLock, made, made); err != nil {
+		t.Fatal(err)
+	}
+	if removed, _ := SettleChildren(rp); !slices.Equal(removed, []string{mainLock}) {
+		t.Errorf("settled %q, want the empty lock our killed push left", removed)
+	}
+
+	// The same empty lock, there before our push started: not ours.
+	deadPush(head)
+	leave(mainLock, "")
+	made = time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(mainLock, made, made); err != nil {
+		t.Fatal(err)
+	}
+	if removed, _ := SettleChildren(rp); len(removed) != 0 || !exists(mainLock) {
+		t.Errorf("settled %q: an empty lock older than our push", removed)
+	}
+	os.Remove(mainLock)
 	if recs, _ := filepath.Glob(filepath.Join(rp.CommonDir, "cortex-locks", childRecordPrefix+"*")); len(recs) != 0 {
 		t.Errorf("records left: %q", recs)
 	}
