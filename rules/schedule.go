@@ -51,8 +51,8 @@ func (sc Schedule) Due(now time.Time, last time.Time, ok bool) bool {
 	return last.Before(slot)
 }
 
-// Scheduled returns the daemon's Sleep hook: at each call it runs
-// maintenance when sc says it is due. A failed run is logged, never fatal,
+// Scheduled returns the daemon's Sleep hook: at each call it settles what
+// a killed run left (Settle) and runs maintenance when sc says it is due. A failed run is logged, never fatal,
 // and tried again at the next slot or catch-up. done, when set, is called
 // after each run that succeeded (the daemon refreshes the project's
 // AGENTS.md there, as cortex maintain does).
@@ -66,7 +66,19 @@ func Scheduled(l vault.Layout, sc Schedule, log *slog.Logger, now func() time.Ti
 	// decay, and a daemon started for a moment writes nothing of its own).
 	started := now()
 	historyRead := false // the history was searched once: no need again
+	var settleFailedAt time.Time
 	return func(ctx context.Context) {
+		// A run killed while the daemon runs (a `cortex maintain` beside
+		// it) left half-written files and temporary files the memorizer
+		// would take for a person's: settled at every poll, as a command
+		// settles them before it starts (two folder reads when there is
+		// nothing), whether or not the daemon's own runs are on.
+		if t := now(); settleFailedAt.IsZero() || t.Sub(settleFailedAt) >= time.Hour {
+			if err := Settle(ctx, l, Options{Now: now, Logger: log}); err != nil {
+				log.Warn("sleep: cannot settle what a killed run left; tried again in an hour", "err", err)
+				settleFailedAt = t
+			}
+		}
 		if sc.Off {
 			return
 		}
