@@ -18,6 +18,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/cortex-vault/cortex/vault"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
 )
 
@@ -478,6 +479,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	quiet := time.NewTimer(0)
 	defer quiet.Stop()
 	var retry <-chan time.Time // set while backing off
+	waiting := false           // the last batch waited for a person's git operation (logged once)
 	failures := 0
 	var lastBatch time.Time // when the last batch ended (see CommitGap)
 
@@ -610,13 +612,25 @@ func (d *Daemon) Run(ctx context.Context) error {
 			return closeAll()
 		}
 		if err == nil {
-			failures = 0
+			failures, waiting = 0, false
 			d.rotate(ctx)
 			continue
 		}
 		if d.abortCtx.Err() != nil {
 			d.log.Warn("daemon: batch aborted", "err", err)
 			return errors.Join(err, closeAll())
+		}
+		if errors.Is(err, gitstore.ErrPersonsOperation) {
+			// Nothing was written: the batch waits for the person's
+			// rebase to end, looked for every poll, and that counts as
+			// no failure.
+			if !waiting {
+				d.log.Info("daemon: waiting", "err", err)
+				waiting = true
+			}
+			pending = true
+			retry = time.After(d.opts.PollInterval)
+			continue
 		}
 		failures++
 		wait := backoff(d.opts.MinBackoff, d.opts.MaxBackoff, failures)

@@ -129,6 +129,26 @@ type Result struct {
 	Stopped bool
 }
 
+// personsOperation refuses a batch, before anything is written, while a
+// person's rebase is in progress in the vault's repository
+// (gitstore.Store.PersonsOperation): the working tree and the index are
+// the rebase's until it ends (a new document at a path a later pick
+// brings stops that pick; the commit's index.lock fails the step it
+// meets), and the commit would be refused anyway. The lines wait in the
+// buffer; the daemon waits for the rebase to end without counting a
+// failure.
+func (m *Memorizer) personsOperation() error {
+	po, ok := m.git.(interface{ PersonsOperation() string })
+	if !ok {
+		return nil
+	}
+	if op := po.PersonsOperation(); op != "" {
+		return fmt.Errorf("memorize: %w: a %s in %s; the observations wait in the buffer until it is finished or aborted",
+			gitstore.ErrPersonsOperation, op, m.l.Root)
+	}
+	return nil
+}
+
 // lockHeld is what the git store says of its index.lock (see
 // gitstore.Store.LockHeld); zero for a store that does not say.
 func (m *Memorizer) lockHeld() time.Duration {
@@ -605,6 +625,9 @@ func (m *Memorizer) Process(ctx context.Context) (res Result, err error) {
 func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res Result, err error) {
 	held := m.lockHeld()
 	defer func() { res.LockHeld = m.lockHeld() - held }()
+	if err := m.personsOperation(); err != nil {
+		return res, err
+	}
 	if err := m.reopenIndex(ctx); err != nil {
 		return res, err
 	}
@@ -680,6 +703,9 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		res.Offset = from
 		if !v.Exists {
 			return res, nil
+		}
+		if err := m.personsOperation(); err != nil {
+			return res, err
 		}
 		lines, id, err := readLines(m.l.Buffer(), from, m.batchLimit(st), maxBatchBytes)
 		if err != nil {

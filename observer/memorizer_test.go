@@ -3,6 +3,7 @@ package observer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // testClock is a settable clock.
@@ -291,5 +293,66 @@ func TestIdleProcessRecommitsDroppedDocuments(t *testing.T) {
 	// Repaired once: the next idle Process makes no commit.
 	if res := process(t, m); len(res.Commits) != 0 {
 		t.Errorf("second idle Process committed: %+v", res)
+	}
+}
+
+// TestProcessWaitsForAPersonsRebase: while a person's rebase stands on a
+// conflict in the vault's repository, a batch writes nothing — no
+// document placed in the working tree the rebase owns (a pick that brings
+// the same path would stop on it), no commit — and says why; once the
+// rebase is aborted the same lines are memorized (session 13's long run,
+// world 53: a batch's index.lock failed the last step of a person's
+// rebase, which left it half done).
+func TestProcessWaitsForAPersonsRebase(t *testing.T) {
+	l := newTestVault(t)
+	git := func(args ...string) error {
+		cmd := exec.Command("git", append([]string{"-c", "user.name=P", "-c", "user.email=p@example.com"}, args...)...)
+		cmd.Dir = l.Root
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return fmt.Errorf("git %v: %v\n%s", args, err, out)
+		}
+		return nil
+	}
+	must := func(args ...string) {
+		t.Helper()
+		if err := git(args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	note := filepath.Join(l.Root, "notes.txt")
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(note, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must("switch", "-q", "-c", "side")
+	write("side\n")
+	must("add", "notes.txt")
+	must("commit", "-qm", "side")
+	must("switch", "-q", "-")
+	write("here\n")
+	must("add", "notes.txt")
+	must("commit", "-qm", "here")
+	if err := git("rebase", "-q", "side"); err == nil {
+		t.Fatal("the rebase did not stop on its conflict")
+	}
+
+	appendRaw(t, l, obsLine("2026-02-16T15:00:00Z", "fact", "The staging cluster runs three replicas.", ""))
+	m := openTest(t, l, nil)
+	res, err := m.Process(context.Background())
+	if !errors.Is(err, gitstore.ErrPersonsOperation) || !strings.Contains(err.Error(), "a rebase") {
+		t.Fatalf("Process during a person's rebase: %v", err)
+	}
+	if res.Lines != 0 || len(res.Commits) != 0 {
+		t.Fatalf("Process during a person's rebase did %+v", res)
+	}
+	if docs := docFiles(t, l); len(docs) != 0 {
+		t.Fatalf("documents written during the person's rebase: %v", docs)
+	}
+	must("rebase", "--abort")
+	if res := process(t, m); res.Memorized != 1 {
+		t.Fatalf("after the rebase was aborted: %+v", res)
 	}
 }

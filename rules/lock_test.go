@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cortex-vault/cortex/vault/gitstore"
 )
 
 // TestSleepLockSettlesAKilledRunsTemps leaves what a run killed in the
@@ -200,5 +204,71 @@ func TestSettleUndoesAHalfMoveAPersonCommitted(t *testing.T) {
 	_, errFrom := os.Stat(f.l.Path(filepath.FromSlash(move.From)))
 	if errTo == nil && errFrom == nil {
 		t.Errorf("%s and %s both hold the memory after Settle", move.From, move.Path)
+	}
+}
+
+// TestScheduledSettlesAKilledRun: a `cortex maintain` killed beside a
+// running daemon leaves its half-written files until a command settles
+// them; the daemon's hook settles them at its next poll, its own runs off
+// (session 13's long run, world 68: temporary files of the killed run left
+// when the daemon stopped).
+func TestScheduledSettlesAKilledRun(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	s := f.open(t)
+	s.crashAfter = stepPlacedOne
+	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	s.Close() // the kill: the lock is let go, the manifest stays
+	if _, err := os.Stat(manifestPath(f.l)); err != nil {
+		t.Fatalf("the cut run left no manifest: the test tests nothing: %v", err)
+	}
+	sc, err := ParseSchedule("off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	Scheduled(f.l, sc, slog.New(slog.DiscardHandler), func() time.Time { return fixtureNow }, nil)(ctx)
+	if _, err := os.Stat(manifestPath(f.l)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the killed run's manifest after the daemon's poll: %v", err)
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all", "--ignored", "mind", "rules"); st != "" {
+		t.Errorf("after the daemon's poll, git status:\n%s", st)
+	}
+}
+
+// TestRunWaitsForAPersonsRebase: a sleep run during a person's rebase
+// (here one left in its last step, as session 13's world 53 found it)
+// touches nothing and says why; once the rebase is over it runs.
+func TestRunWaitsForAPersonsRebase(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	head := git(t, f.l.Root, "rev-parse", "HEAD")
+	state := filepath.Join(f.l.Root, ".git", "rebase-merge")
+	if err := os.Mkdir(state, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := f.open(t)
+	_, err := s.Run(ctx, false)
+	s.Close()
+	if !errors.Is(err, gitstore.ErrPersonsOperation) || !strings.Contains(err.Error(), "a rebase") {
+		t.Fatalf("a run during a person's rebase: %v", err)
+	}
+	if got := git(t, f.l.Root, "rev-parse", "HEAD"); got != head {
+		t.Error("a run during a person's rebase committed")
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("a run during a person's rebase changed the working tree:\n%s", st)
+	}
+	if err := os.Remove(state); err != nil {
+		t.Fatal(err)
+	}
+	s = f.open(t)
+	defer s.Close()
+	if _, err := s.Run(ctx, false); err != nil {
+		t.Fatalf("the run once the rebase is over: %v", err)
+	}
+	if got := git(t, f.l.Root, "rev-parse", "HEAD"); got == head {
+		t.Error("the run once the rebase is over committed nothing: the test tests nothing")
 	}
 }

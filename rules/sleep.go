@@ -170,6 +170,9 @@ func New(l vault.Layout, git *gitstore.Store, ix *index.Index, opts Options) (*S
 // plan in one commit. A plan without actions writes nothing.
 func (s *Sleeper) Run(ctx context.Context, dryRun bool) (*Report, error) {
 	if !dryRun {
+		if err := s.personsOperation(); err != nil {
+			return nil, err
+		}
 		if err := s.recover(ctx); err != nil {
 			return nil, err
 		}

@@ -287,9 +287,24 @@ func (s *Sleeper) write(ctx context.Context, man *manifest, message string) (str
 	return hash, nil
 }
 
+// personsOperation refuses a run while a person's rebase is in progress
+// (gitstore.Store.PersonsOperation): it owns the working tree and the
+// index until it ends, so the run would move files under it and its
+// commit be refused. Nothing is touched.
+func (s *Sleeper) personsOperation() error {
+	if op := s.git.PersonsOperation(); op != "" {
+		return fmt.Errorf("%w: a %s in %s; nothing changed — run it again once that is finished or aborted",
+			gitstore.ErrPersonsOperation, op, s.l.Root)
+	}
+	return nil
+}
+
 // commitRun checks that the run's files are as planned, writes the
 // manifest, then the files with mtime, and commits them.
 func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, mtime time.Time, took *stepTimes) (string, error) {
+	if err := s.personsOperation(); err != nil {
+		return "", err
+	}
 	if err := s.unchanged(man.Ops); err != nil {
 		return "", err
 	}

@@ -181,7 +181,7 @@ func (s *syncer) gitEnv(ctx context.Context, env []string, stdin []byte, args ..
 }
 
 func (s *syncer) run(ctx context.Context) error {
-	if op := s.inProgress(); op != "" {
+	if op := s.repo.OperationInProgress(); op != "" {
 		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
 	}
 	settled, err := gitstore.SettleChildren(s.repo)
@@ -265,19 +265,6 @@ func (s *syncer) run(ctx context.Context) error {
 			return fmt.Errorf("%s/%s kept moving during the sync: what is here is merged and kept; sync again", s.opts.Remote, s.rep.Branch)
 		}
 	}
-}
-
-// inProgress names a merge, rebase, cherry-pick or revert in progress.
-func (s *syncer) inProgress() string {
-	for name, op := range map[string]string{
-		"MERGE_HEAD": "merge", "rebase-merge": "rebase", "rebase-apply": "rebase",
-		"CHERRY_PICK_HEAD": "cherry-pick", "REVERT_HEAD": "revert",
-	} {
-		if _, err := os.Lstat(filepath.Join(s.repo.GitDir, name)); err == nil {
-			return op
-		}
-	}
-	return ""
 }
 
 func (s *syncer) revParse(ctx context.Context, rev string) (string, error) {

@@ -23,6 +23,24 @@ type Repo struct {
 	CommonDir string
 }
 
+// OperationInProgress names a person's git operation that spans several
+// commands and is not finished — "merge", "rebase", "cherry-pick",
+// "revert" — or is "" when there is none. While one is, HEAD and the
+// index are the operation's: a commit or a checkout of Cortex's in the
+// middle would either fail the person's next step on git's index.lock or
+// land in what the operation rewrites.
+func (r Repo) OperationInProgress() string {
+	for _, op := range [...]struct{ name, op string }{
+		{"rebase-merge", "rebase"}, {"rebase-apply", "rebase"}, {"MERGE_HEAD", "merge"},
+		{"CHERRY_PICK_HEAD", "cherry-pick"}, {"REVERT_HEAD", "revert"},
+	} {
+		if _, err := os.Lstat(filepath.Join(r.GitDir, op.name)); err == nil {
+			return op.op
+		}
+	}
+	return ""
+}
+
 // Linked reports whether the work tree is a linked worktree (`git worktree
 // add`), not the repository's main work tree.
 func (r Repo) Linked() bool {

@@ -201,7 +201,7 @@ func OpenWith(vaultRoot string, opts Options) (*Store, error) {
 	s.settleAbandonedLocks()
 	// What a killed git of a dead Cortex left (a sync's index.lock) blocks
 	// every commit: settled as soon as any command opens the store.
-	_, _ = SettleChildren(Repo{WorkTree: s.workTree, GitDir: s.gitDir, CommonDir: s.commonDir})
+	_, _ = SettleChildren(s.gitRepo())
 	// Leftovers are harmless but for their size: a failure to remove them
 	// is no reason not to open.
 	_, _ = s.RemoveLeftovers()
@@ -344,6 +344,14 @@ var ErrNothingToCommit = errors.New("nothing to commit")
 // the branch when the person's operation ends (and its files would leave
 // the working tree with it), so the store waits for HEAD to be on a branch.
 var ErrDetachedHead = errors.New("HEAD is detached (a rebase or bisect in progress?); commits go on a branch only")
+
+// ErrPersonsOperation is returned by Commit while a person's rebase is in
+// progress (PersonsOperation). Between two of its steps HEAD is detached
+// (ErrDetachedHead), but not in its last one, the autostash's apply: a
+// commit there, or the index.lock it takes, fails that step and leaves the
+// rebase half done (harness, session 13 world 53). The store waits for it
+// to end, as for a detached HEAD.
+var ErrPersonsOperation = errors.New("a person's git operation is in progress; commits wait for it to end")
 
 // CommitRequest is one commit of a set of vault paths.
 type CommitRequest struct {
@@ -646,6 +654,9 @@ func (s *Store) Commit(ctx context.Context, req CommitRequest) (plumbing.Hash, e
 	if s.beforeIndexLock != nil {
 		s.beforeIndexLock()
 	}
+	if op := s.PersonsOperation(); op != "" {
+		return plumbing.ZeroHash, fmt.Errorf("git commit: %w (a %s)", ErrPersonsOperation, op)
+	}
 	lock, err := acquireLock(ctx, s.indexFile(), pol)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("git commit: %w", err)
@@ -830,6 +841,24 @@ func reflogMessage(head headState, message string) string {
 }
 
 func (s *Store) objectsDir() string { return filepath.Join(s.commonDir, "objects") }
+
+// PersonsOperation names the person's git operation in progress that
+// Cortex's writers wait for, "" when there is none: a rebase, which owns
+// the working tree and the index from its start to its end. A merge,
+// cherry-pick or revert stopped on a conflict keeps HEAD on the branch,
+// and what Cortex commits meanwhile the person's concluding commit keeps
+// (TestIndexCommitKeepsEverythingElse): the memory goes on being written.
+func (s *Store) PersonsOperation() string {
+	if op := s.gitRepo().OperationInProgress(); op == "rebase" {
+		return op
+	}
+	return ""
+}
+
+// gitRepo is the store's repository as the package's functions take it.
+func (s *Store) gitRepo() Repo {
+	return Repo{WorkTree: s.workTree, GitDir: s.gitDir, CommonDir: s.commonDir}
+}
 
 func (s *Store) indexFile() string { return filepath.Join(s.gitDir, "index") }
 

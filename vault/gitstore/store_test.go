@@ -768,6 +768,38 @@ func TestGitStoreRefusesDetachedHead(t *testing.T) {
 	mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}})
 }
 
+// TestGitStoreWaitsForAPersonsRebase: a rebase's last step (its
+// autostash's apply) runs with HEAD back on the branch; a commit then, or
+// the index.lock it takes, fails that step and leaves the rebase half done
+// (session 13's long run, world 53, whose rebase-merge/ held only the
+// autostash). The store refuses while the rebase is in progress.
+func TestGitStoreWaitsForAPersonsRebase(t *testing.T) {
+	t.Parallel()
+	r := newStartedRepo(t)
+	r.write("a.md", "the person's edit\n")
+	stash := strings.TrimSpace(r.git("stash", "create"))
+	r.git("checkout", "-q", "--", "a.md")
+	state := filepath.Join(r.dir, ".git", "rebase-merge")
+	if err := os.Mkdir(state, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "autostash"), []byte(stash+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	head, index := r.rev("HEAD"), r.readIndex()
+	s := openStore(t, r.dir, Options{})
+	r.write("b.md", "b\n")
+	_, err := s.Commit(context.Background(), CommitRequest{Paths: []string{"b.md"}, Message: "m"})
+	if !errors.Is(err, ErrPersonsOperation) || !strings.Contains(err.Error(), "a rebase") {
+		t.Fatalf("Commit during a person's rebase: %v", err)
+	}
+	if r.rev("HEAD") != head || string(r.readIndex()) != string(index) {
+		t.Fatal("a refused commit changed HEAD or the index")
+	}
+	r.git("rebase", "--quit")
+	mustCommit(t, s, CommitRequest{Paths: []string{"b.md"}})
+}
+
 func TestGitStorePackedBranchAndFileDirSwap(t *testing.T) {
 	t.Parallel()
 	r := newTestRepo(t)
