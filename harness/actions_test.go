@@ -595,6 +595,16 @@ func (w *world) stash(s step) outcome {
 	return o
 }
 
+// rebasing reports whether git holds a rebase in progress in dir.
+func rebasing(dir string) bool {
+	for _, name := range []string{"rebase-merge", "rebase-apply"} {
+		if _, err := os.Lstat(filepath.Join(dir, ".git", name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // keepOurs settles every unmerged path in dir with the version the
 // person had before the merge (stage 2), in the index and the working tree.
 func keepOurs(tc *toolchain, dir string) {
@@ -629,9 +639,23 @@ func (w *world) rebase(s step) outcome {
 		o.note = firstLine(err.Error())
 		return o
 	}
+	stashes, _ := w.tc.git(v.dir, "stash", "list")
 	if out, err := w.tc.git(v.dir, "rebase", "-q", "--autostash", "origin/main"); err != nil {
-		_, _ = w.tc.git(v.dir, "rebase", "--abort")
 		o.note = "rebase: " + firstLine(out)
+		if _, err := w.tc.git(v.dir, "rebase", "--abort"); err != nil && rebasing(v.dir) {
+			// A rebase that died in its last step (its autostash's
+			// apply) leaves a state --abort cannot read: the person
+			// quits it, which keeps HEAD and files as they are and saves
+			// the autostash as a stash, then pops that.
+			_, _ = w.tc.git(v.dir, "rebase", "--quit")
+			if now, _ := w.tc.git(v.dir, "stash", "list"); now != stashes {
+				if _, err := w.tc.git(v.dir, "stash", "pop", "-q"); err != nil {
+					keepOurs(w.tc, v.dir)
+					_, _ = w.tc.git(v.dir, "stash", "drop", "-q")
+				}
+			}
+			w.stats.note("rebase: quit after a failed abort")
+		}
 	}
 	return o
 }
