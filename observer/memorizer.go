@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -733,7 +734,12 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		if replaced {
 			st.Offset, st.KeyedTo = 0, 0
 		}
+		release, err := m.shareSleepLock(ctx)
+		if err != nil {
+			return res, err
+		}
 		t, commit, err := m.runBatch(ctx, st, id, lines)
+		release()
 		var pe *editingError
 		if errors.As(err, &pe) && replans < maxReplans {
 			// A person saved a document of the batch while it was being
@@ -775,6 +781,41 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 		}
 	}
 }
+
+// shareSleepLock takes the vault's sleep lock shared for one batch (see
+// vault.Layout.SleepLock), waiting while a run of the sleep cycle — a
+// `cortex maintain` beside the daemon — holds it: the run plans from the
+// memories' bytes and writes them later, and a reinforcement committed in
+// between was lost in the run's archive (harness, session 12 world 117).
+// Batches hold it for their length only; the daemon's own runs come
+// between batches.
+func (m *Memorizer) shareSleepLock(ctx context.Context) (release func(), err error) {
+	path := m.l.SleepLock()
+	vfs := m.l.FS()
+	if err := vfs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("memorize: sleep lock: %w", err)
+	}
+	fl, err := vfs.Flock(path, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("memorize: sleep lock: %w", err)
+	}
+	ok, err := fl.TryRLock()
+	if err == nil && !ok {
+		m.log.Info("memorizer: waiting for the sleep cycle's run to end", "lock", path)
+		ok, err = fl.TryRLockContext(ctx, sleepLockRetry)
+	}
+	if err != nil || !ok {
+		if err == nil {
+			err = ctx.Err()
+		}
+		return nil, fmt.Errorf("memorize: sleep lock %s: %w", path, err)
+	}
+	return func() { _ = fl.Unlock() }, nil
+}
+
+// sleepLockRetry is how often a batch waiting for a sleep run tries the
+// lock again.
+const sleepLockRetry = 20 * time.Millisecond
 
 // maxReplans bounds the batches one run plans again because a person
 // saved one of their documents as it was written: planned again, such a

@@ -20,6 +20,7 @@ import (
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
+	"github.com/gofrs/flock"
 )
 
 // testClock is a settable clock.
@@ -354,5 +355,45 @@ func TestProcessWaitsForAPersonsRebase(t *testing.T) {
 	must("rebase", "--abort")
 	if res := process(t, m); res.Memorized != 1 {
 		t.Fatalf("after the rebase was aborted: %+v", res)
+	}
+}
+
+// TestBatchWaitsForASleepRun: a run of the sleep cycle (a `cortex
+// maintain` beside the daemon) holds the sleep lock from its plan to its
+// commit; a batch waits for it, and writes nothing meanwhile, so that a
+// reinforcement never lands between the run's reading of a memory and its
+// archive of the older bytes (harness, session 12 world 117).
+func TestBatchWaitsForASleepRun(t *testing.T) {
+	l := newTestVault(t)
+	run := flock.New(l.SleepLock())
+	if ok, err := run.TryLock(); err != nil || !ok {
+		t.Fatalf("take the sleep lock: %v %v", ok, err)
+	}
+	appendRaw(t, l, obsLine("2026-02-16T15:00:00Z", "fact", "The staging cluster runs three replicas.", ""))
+	log := &testLogger{}
+	m := openTest(t, l, log)
+	done := make(chan Result, 1)
+	go func() {
+		res, err := m.Process(context.Background())
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	for !strings.Contains(log.String(), "waiting for the sleep cycle's run to end") {
+		select {
+		case res := <-done:
+			t.Fatalf("the batch ran beside the sleep run: %+v", res)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if docs := docFiles(t, l); len(docs) != 0 {
+		t.Fatalf("documents written beside the sleep run: %v", docs)
+	}
+	if err := run.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if res := <-done; res.Memorized != 1 {
+		t.Fatalf("after the run ended: %+v", res)
 	}
 }

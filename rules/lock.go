@@ -26,8 +26,12 @@ import (
 // writes, a manifest of a run cut short) is dead and may be settled. The
 // flock is what excludes; the pid in the file is for messages only.
 
-// sleepLockPath is the sleep lock's file.
-func sleepLockPath(l vault.Layout) string { return l.Path(".cortex", "sleep.lock") }
+// sleepLockPath is the sleep lock's file. The memorizer holds it shared
+// for each of its batches: a run waits for the batch in hand, and a batch
+// for the run, so that a reinforcement is never written into a memory a
+// run has planned from its older bytes (and then archives without it:
+// harness, session 12 world 117).
+func sleepLockPath(l vault.Layout) string { return l.SleepLock() }
 
 // lockRetry is how often a run waiting for the sleep lock tries again.
 const lockRetry = 50 * time.Millisecond

@@ -71,6 +71,11 @@ const IndexFile = "index.v8.db"
 // IndexDB is the derived SQLite index.
 func (l Layout) IndexDB() string { return l.Path(".cortex", IndexFile) }
 
+// SleepLock is held by every run of the sleep cycle from its start to its
+// end (exclusively; package rules), and by the memorizer for each batch
+// (shared), so that a batch and a run never write the same memory at once.
+func (l Layout) SleepLock() string { return l.Path(".cortex", "sleep.lock") }
+
 // DaemonLock is held by the one running daemon of the vault.
 func (l Layout) DaemonLock() string { return l.Path(".cortex", "daemon.lock") }
 
