@@ -337,3 +337,41 @@ func TestConflictingPopBesideAPartlyStagedFile(t *testing.T) {
 		t.Errorf("stash list after the pop: %q", out)
 	}
 }
+
+// TestSeenMidCommit: a snapshot that read the index of before Cortex's
+// commit and HEAD after it is no change of the person's; the same
+// picture with a staged version nobody committed is one.
+func TestSeenMidCommit(t *testing.T) {
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, stats: newStats()}
+	dir := filepath.Join(root, "A")
+	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}, read: map[string]string{}}
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := w.tc.git(dir, args...); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	const rel = "m.md"
+	mustWrite(t, filepath.Join(dir, rel), "one\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-qm", "one")
+	mustWrite(t, filepath.Join(dir, rel), "one, reinforced\n")
+	git("commit", "-qam", "reinforced")
+	before, after := gitBlob([]byte("one\n")), gitBlob([]byte("one, reinforced\n"))
+	mine := gitBlob([]byte("one, reinforced\nand mine\n"))
+	v.read[rel] = after
+	is := pathState{work: mine, index: "100644 " + after, head: "100644 " + after}
+	if was := (pathState{work: mine, index: "100644 " + before, head: "100644 " + after}); !w.seenMidCommit(v, rel, was, is) {
+		t.Error("a snapshot between the branch's move and the index's was taken for a change")
+	}
+	staged := gitBlob([]byte("one, staged by the person\n"))
+	if was := (pathState{work: mine, index: "100644 " + staged, head: "100644 " + after}); w.seenMidCommit(v, rel, was, is) {
+		t.Error("a staged version nobody committed, dropped, was taken for a commit in flight")
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -791,11 +790,7 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 // between batches.
 func (m *Memorizer) shareSleepLock(ctx context.Context) (release func(), err error) {
 	path := m.l.SleepLock()
-	vfs := m.l.FS()
-	if err := vfs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("memorize: sleep lock: %w", err)
-	}
-	fl, err := vfs.Flock(path, 0o644)
+	fl, err := m.l.FS().FlockIn(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("memorize: sleep lock: %w", err)
 	}

@@ -46,11 +46,7 @@ type sleepHold struct {
 // openSleepLock makes the lock's folder and returns the lock, not taken.
 func openSleepLock(l vault.Layout) (*flock.Flock, string, error) {
 	path := sleepLockPath(l)
-	vfs := l.FS()
-	if err := vfs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, path, fmt.Errorf("sleep lock: %w", err)
-	}
-	fl, err := vfs.Flock(path, 0o644)
+	fl, err := l.FS().FlockIn(path, 0o644)
 	if err != nil {
 		return nil, path, fmt.Errorf("sleep lock: %w", err)
 	}

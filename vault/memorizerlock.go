@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -35,12 +34,8 @@ type MemorizerHold struct {
 // holder's pid. Taken, the lock settles what a killed holder left of
 // observer/state.json's atomic writes (settleStateTemps).
 func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
-	path := l.MemorizerLock()
-	vfs := l.FS()
-	if err := vfs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, fmt.Errorf("memorizer lock: %w", err)
-	}
-	fl, err := vfs.Flock(path, 0o644)
+	path, vfs := l.MemorizerLock(), l.FS()
+	fl, err := vfs.FlockIn(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("memorizer lock: %w", err)
 	}

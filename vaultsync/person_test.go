@@ -594,27 +594,35 @@ func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
 			ms[1-first].mustSync(t)
 			ms[first].mustSync(t)
 			sameTrees(t, ms)
-			for _, m := range ms {
-				if _, err := os.Stat(filepath.Join(m.l.Root, filepath.FromSlash(rel))); err == nil {
-					t.Errorf("%s: the memory is back at %s", filepath.Base(m.l.Root), rel)
-				}
-				got := m.memoryOf(t, doc.Hash(mine))
-				if got != archived {
-					t.Errorf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
-				}
-				data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(got)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				pd, err := doc.Parse(data)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
-					t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
-				}
-			}
+			wantRewrittenArchived(t, ms, rel, archived, mine)
 		})
+	}
+}
+
+// wantRewrittenArchived checks every machine holds the memory once, at
+// archived (not back at rel): the person's body mine, archived, with the
+// other machine's one reinforcement.
+func wantRewrittenArchived(t *testing.T, ms []*machine, rel, archived, mine string) {
+	t.Helper()
+	for _, m := range ms {
+		if _, err := os.Stat(filepath.Join(m.l.Root, filepath.FromSlash(rel))); err == nil {
+			t.Errorf("%s: the memory is back at %s", filepath.Base(m.l.Root), rel)
+		}
+		got := m.memoryOf(t, doc.Hash(mine))
+		if got != archived {
+			t.Fatalf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
+		}
+		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(got)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := doc.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
+			t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
+		}
 	}
 }
 
@@ -656,20 +664,5 @@ func TestSyncMergesAMoveBothSidesMade(t *testing.T) {
 	b.mustSync(t)
 	a.mustSync(t)
 	sameTrees(t, ms)
-	for _, m := range ms {
-		if got := m.memoryOf(t, doc.Hash(mine)); got != archived {
-			t.Fatalf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
-		}
-		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(archived)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pd, err := doc.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
-			t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
-		}
-	}
+	wantRewrittenArchived(t, ms, rel, archived, mine)
 }

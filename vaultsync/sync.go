@@ -654,11 +654,11 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		return nil, fmt.Errorf("a true conflict in %s (edited on both machines): nothing changed; merge with `git pull` and resolve it as usual, then sync again", strings.Join(left, ", "))
 	}
 	for path, data := range kept {
-		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		edit, err := s.editFor(ctx, data, path)
 		if err != nil {
 			return nil, err
 		}
-		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+		edits = append(edits, edit)
 	}
 	return edits, nil
 }
@@ -744,18 +744,9 @@ func (s *syncer) resolveView(ctx context.Context, c conflict) (edit string, ok b
 // reinforcement, with that side's own reinforcements and sessions (as
 // docmerge.FoldInto folds any second creation of a memory).
 func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c conflict) (edit string, ok bool, err error) {
-	if c.stages[1] != "" || c.stages[2] == "" || c.stages[3] == "" || !s.isMemoryPath(c.path) {
-		return "", false, nil
-	}
-	objs, err := s.blobs(ctx, []string{c.stages[2], c.stages[3]})
-	if err != nil {
+	_, ours, theirs, ok, err := s.bothAdded(ctx, c)
+	if !ok || ours.Doc.SourceHash == "" || theirs.Doc.SourceHash == "" || ours.Doc.SourceHash == theirs.Doc.SourceHash {
 		return "", false, err
-	}
-	ours, errO := doc.Parse(objs[0])
-	theirs, errT := doc.Parse(objs[1])
-	if errO != nil || errT != nil || ours.Doc.SourceHash == "" || theirs.Doc.SourceHash == "" ||
-		ours.Doc.SourceHash == theirs.Doc.SourceHash {
-		return "", false, nil
 	}
 	for _, side := range []struct {
 		rev         string
@@ -772,13 +763,38 @@ func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c c
 		if err != nil {
 			return "", false, nil // a person's conflict after all
 		}
-		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
-		if err != nil {
-			return "", false, err
-		}
-		return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
+		edit, err := s.editFor(ctx, data, c.path)
+		return edit, err == nil, err
 	}
 	return "", false, nil
+}
+
+// bothAdded reads an add/add conflict at a memory path (no base, both
+// sides): the two sides' bytes (ours, theirs) and documents. ok is false
+// when c is no such conflict or a side is no document.
+func (s *syncer) bothAdded(ctx context.Context, c conflict) (objs [][]byte, ours, theirs *doc.Parsed, ok bool, err error) {
+	if c.stages[1] != "" || c.stages[2] == "" || c.stages[3] == "" || !s.isMemoryPath(c.path) {
+		return nil, nil, nil, false, nil
+	}
+	if objs, err = s.blobs(ctx, []string{c.stages[2], c.stages[3]}); err != nil {
+		return nil, nil, nil, false, err
+	}
+	ours, errO := doc.Parse(objs[0])
+	theirs, errT := doc.Parse(objs[1])
+	if errO != nil || errT != nil {
+		return nil, nil, nil, false, nil
+	}
+	return objs, ours, theirs, true, nil
+}
+
+// editFor writes data as a blob and returns the index edit that puts it
+// at path.
+func (s *syncer) editFor(ctx context.Context, data []byte, path string) (string, error) {
+	blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+	if err != nil {
+		return "", err
+	}
+	return "100644 " + strings.TrimSpace(blob) + "\t" + path, nil
 }
 
 // resolveMovedBoth settles an add/add of one memory: both sides moved
@@ -790,17 +806,9 @@ func (s *syncer) resolveRewritten(ctx context.Context, local, remote string, c c
 // merge by Cortex's rules, as the merge driver would have had git found
 // the base. Anything the rules leave is the person's conflict.
 func (s *syncer) resolveMovedBoth(ctx context.Context, base, local, remote string, c conflict) (edit string, ok bool, err error) {
-	if c.stages[1] != "" || c.stages[2] == "" || c.stages[3] == "" || !s.isMemoryPath(c.path) {
-		return "", false, nil
-	}
-	objs, err := s.blobs(ctx, []string{c.stages[2], c.stages[3]})
-	if err != nil {
+	objs, ours, theirs, ok, err := s.bothAdded(ctx, c)
+	if !ok || ours.Doc.ID == "" || ours.Doc.ID != theirs.Doc.ID {
 		return "", false, err
-	}
-	ours, errO := doc.Parse(objs[0])
-	theirs, errT := doc.Parse(objs[1])
-	if errO != nil || errT != nil || ours.Doc.ID == "" || ours.Doc.ID != theirs.Doc.ID {
-		return "", false, nil
 	}
 	was, err := s.deletedDoc(ctx, base, []string{local, remote}, ours.Doc.ID)
 	if err != nil || was == nil {
@@ -813,11 +821,8 @@ func (s *syncer) resolveMovedBoth(ctx context.Context, base, local, remote strin
 	if !r.Clean {
 		return "", false, nil
 	}
-	blob, err := s.git(ctx, r.Data, "hash-object", "-w", "--stdin")
-	if err != nil {
-		return "", false, err
-	}
-	return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
+	edit, err = s.editFor(ctx, r.Data, c.path)
+	return edit, err == nil, err
 }
 
 // deletedDoc is the document with id as base held it, at a path one of
@@ -886,11 +891,8 @@ func (s *syncer) resolveRules(ctx context.Context, c conflict) (edit string, ok 
 	if err != nil || !r.Clean {
 		return "", false, err
 	}
-	blob, err := s.git(ctx, r.Data, "hash-object", "-w", "--stdin")
-	if err != nil {
-		return "", false, err
-	}
-	return "100644 " + strings.TrimSpace(blob) + "\t" + c.path, true, nil
+	edit, err = s.editFor(ctx, r.Data, c.path)
+	return edit, err == nil, err
 }
 
 // addedAs is the document at path as the last commit of rev's history
@@ -959,11 +961,11 @@ func (s *syncer) sameChanges(ctx context.Context, local, remote, tree string) ([
 		if err != nil {
 			continue
 		}
-		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		edit, err := s.editFor(ctx, data, path)
 		if err != nil {
 			return nil, err
 		}
-		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+path)
+		edits = append(edits, edit)
 	}
 	return edits, nil
 }
@@ -1041,11 +1043,11 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 		if err != nil {
 			continue // left as two documents, as a plain git merge would
 		}
-		blob, err := s.git(ctx, data, "hash-object", "-w", "--stdin")
+		edit, err := s.editFor(ctx, data, keepPath)
 		if err != nil {
 			return nil, err
 		}
-		edits = append(edits, "100644 "+strings.TrimSpace(blob)+"\t"+keepPath, "0 0000000000000000000000000000000000000000\t"+gonePath)
+		edits = append(edits, edit, "0 0000000000000000000000000000000000000000\t"+gonePath)
 		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(gonePath, s.prefix))
 	}
 	return edits, nil

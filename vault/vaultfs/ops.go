@@ -119,6 +119,15 @@ func (r Root) Flock(path string, perm os.FileMode) (*flock.Flock, error) {
 	return flock.New(path, flock.SetPermissions(perm)), nil
 }
 
+// FlockIn is Flock for a lock file whose folder may not exist yet: the
+// folder is made first, as MkdirAll makes it.
+func (r Root) FlockIn(path string, perm os.FileMode) (*flock.Flock, error) {
+	if err := r.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	return r.Flock(path, perm)
+}
+
 // Chmod is os.Chmod inside the vault.
 func (r Root) Chmod(path string, mode os.FileMode) error {
 	if err := r.guard("chmod", path); err != nil {
