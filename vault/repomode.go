@@ -26,6 +26,9 @@ type RepoInfo struct {
 	Project string `json:"project,omitempty"`
 	// Branch is the branch checked out in Repo ("" when HEAD is detached).
 	Branch string `json:"branch,omitempty"`
+	// Operation is a person's git operation in progress in Repo ("merge",
+	// "rebase", "cherry-pick", "revert"; see gitstore.Repo.OperationInProgress).
+	Operation string `json:"operation,omitempty"`
 }
 
 // Repository reports which git repository holds the vault at root.
@@ -34,7 +37,7 @@ func Repository(root string) RepoInfo {
 	if err != nil {
 		return RepoInfo{Mode: RepoNone}
 	}
-	info := RepoInfo{Mode: RepoOwn, Repo: r.WorkTree, Branch: headBranch(r.GitDir)}
+	info := RepoInfo{Mode: RepoOwn, Repo: r.WorkTree, Branch: headBranch(r.GitDir), Operation: r.OperationInProgress()}
 	switch {
 	case !samePath(r.WorkTree, root):
 		info.Mode, info.Project = RepoInProject, r.WorkTree

@@ -313,8 +313,21 @@ func byteSize(n int64) string {
 }
 
 // gitLine says where the vault's commits go, and what a branch switch does
-// to its memories.
+// to its memories; and what waits for a person's operation in progress.
 func gitLine(g vault.RepoInfo) string {
+	line := repoLine(g)
+	switch g.Operation {
+	case "":
+	case "rebase":
+		line += "; a rebase is in progress: memorizing and the sleep wait for it to be finished or aborted"
+	default:
+		line += "; a " + g.Operation + " is in progress: sync waits for it to be concluded or aborted"
+	}
+	return line
+}
+
+// repoLine is gitLine without the operation in progress.
+func repoLine(g vault.RepoInfo) string {
 	branch := g.Branch
 	if branch == "" {
 		branch = "detached HEAD"

@@ -351,7 +351,7 @@ var ErrDetachedHead = errors.New("HEAD is detached (a rebase or bisect in progre
 // commit there, or the index.lock it takes, fails that step and leaves the
 // rebase half done (harness, session 13 world 53). The store waits for it
 // to end, as for a detached HEAD.
-var ErrPersonsOperation = errors.New("a person's git operation is in progress; commits wait for it to end")
+var ErrPersonsOperation = errors.New("a git operation is in progress")
 
 // CommitRequest is one commit of a set of vault paths.
 type CommitRequest struct {
