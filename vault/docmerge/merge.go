@@ -77,6 +77,15 @@ type Result struct {
 // A side that is not a document (no frontmatter, invalid YAML) makes the
 // whole file a line merge, as git's own.
 func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Result, error) {
+	return mergeHad(ctx, base, ours, theirs, labels, nil)
+}
+
+// OursHad reports whether the history of ours held a version of the
+// document with this reinforcement state (reinforced, last_reinforced):
+// the merge driver asks git, which knows ours's history (HEAD's).
+type OursHad func(reinforced int, last time.Time) bool
+
+func mergeHad(ctx context.Context, base, ours, theirs []byte, labels Labels, had OursHad) (Result, error) {
 	if IsView(ours) && IsView(theirs) {
 		return Result{Data: ours, Clean: true, Rule: "view"}, nil
 	}
@@ -95,7 +104,7 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 	if err != nil {
 		return lines(ctx, base, ours, theirs, labels)
 	}
-	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc)
+	f := mergeFields(&po.Doc, &pa.Doc, &pb.Doc, had)
 	// A rule field that some side lacks would be inserted at different
 	// places on each side (Set appends it), and one a side wrote at
 	// another place (a merge, a rendering) stands apart from base's line:
@@ -146,6 +155,16 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 // both machines, or started on both, keeps every side's entries, each
 // once (see mergeRules).
 func MergePath(ctx context.Context, p string, base, ours, theirs []byte, labels Labels) (Result, error) {
+	return MergePathHad(ctx, p, base, ours, theirs, labels, nil)
+}
+
+// MergePathHad is MergePath that also knows, through had, the
+// reinforcement states ours's history held: theirs's reinforcements are
+// then not added again when theirs is one of those states, grown on ours
+// since — a person's `git stash` that caught a batch's write before its
+// commit, popped after the memorizer reinforced the memory once more
+// (whose latest reinforcements then differ, so sameLatest cannot tell).
+func MergePathHad(ctx context.Context, p string, base, ours, theirs []byte, labels Labels, had OursHad) (Result, error) {
 	if isRulesPath(p) {
 		if r, ok, err := mergeRules(ctx, base, ours, theirs, labels); err != nil || ok {
 			return r, err
@@ -156,7 +175,7 @@ func MergePath(ctx context.Context, p string, base, ours, theirs []byte, labels 
 			return r, nil
 		}
 	}
-	return Merge(ctx, base, ours, theirs, labels)
+	return mergeHad(ctx, base, ours, theirs, labels, had)
 }
 
 // rewritten merges the add/add of MergePath when one side is a rewrite of
@@ -306,15 +325,21 @@ type fields struct {
 	seen       doc.Seen
 }
 
-func mergeFields(o, a, b *doc.Document) fields {
-	f := fields{reinforced: a.Reinforced + b.Reinforced - o.Reinforced}
-	if sameLatest(o, a, b) {
+func mergeFields(o, a, b *doc.Document, had OursHad) (f fields) {
+	f.reinforced = a.Reinforced + b.Reinforced - o.Reinforced
+	switch {
+	case sameLatest(o, a, b):
 		// Both sides' latest reinforcement is one observation (its
 		// timestamp to the millisecond: the memorizer's echo rule), so
 		// their reinforcements are one history, not two: a person's git
 		// stash that caught the memorizer's write before its commit,
 		// popped over the commit (harness, session 12).
 		f.reinforced = max(a.Reinforced, b.Reinforced)
+	case had != nil && a.Reinforced > b.Reinforced && b.Reinforced > o.Reinforced && b.LastReinforced != nil &&
+		had(b.Reinforced, *b.LastReinforced):
+		// Theirs is a state ours went through: the same stash, popped
+		// after one more reinforcement on ours.
+		f.reinforced = a.Reinforced
 	}
 	if f.reinforced < 0 {
 		f.reinforced = 0

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault/doc"
 )
@@ -87,6 +88,36 @@ func TestTheSameReinforcementOnBothSides(t *testing.T) {
 		d := parse(t, r.Data)
 		if !r.Clean || d.Reinforced != 2 || !strings.Contains(string(r.Data), "promoted_to:") {
 			t.Errorf("clean=%v reinforced=%d, want 2 with the promotion:\n%s", r.Clean, d.Reinforced, r.Data)
+		}
+	}
+}
+
+// TestTheirsAStateOursWentThrough: the stash of the test above popped
+// after the memorizer reinforced the memory once more on ours: the latest
+// reinforcements differ, and only ours's history (the driver asks git)
+// tells that theirs's one is already counted. Where that history does not
+// hold theirs's state — the same counts from two machines — they add up.
+func TestTheirsAStateOursWentThrough(t *testing.T) {
+	body := "Use local git only."
+	o := mk(id1, day, body, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 1")
+	a := mk(id1, day, body, "last_reinforced: 2026-02-19T10:00:00.000Z", "reinforced: 3")
+	b := mk(id1, day, body, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 2")
+	stashed := time.Date(2026, 2, 18, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name string
+		had  OursHad
+		want int
+	}{
+		{"theirs in ours's history", func(n int, last time.Time) bool { return n == 2 && last.Equal(stashed) }, 3},
+		{"another machine's", func(int, time.Time) bool { return false }, 4},
+		{"no history known", nil, 4},
+	} {
+		r, err := MergePathHad(context.Background(), "mind/facts/2026-02/a.md", o, a, b, DefaultLabels, c.had)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := parse(t, r.Data); !r.Clean || d.Reinforced != c.want {
+			t.Errorf("%s: clean=%v reinforced=%d, want %d:\n%s", c.name, r.Clean, d.Reinforced, c.want, r.Data)
 		}
 	}
 }
