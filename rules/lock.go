@@ -64,7 +64,7 @@ func lockSleep(ctx context.Context, l vault.Layout, log *slog.Logger) (*sleepHol
 	}
 	ok, err := fl.TryLock()
 	if err == nil && !ok {
-		log.Info("sleep: waiting for the run that holds the sleep lock", "holder", sleepHolder(path))
+		log.Info("sleep: waiting for the sleep lock (another run, or a batch of the memorizer)", "holder", sleepHolder(path))
 		ok, err = fl.TryLockContext(ctx, lockRetry)
 		if !ok && ctx.Err() != nil {
 			return nil, fmt.Errorf("sleep: another run (%s) holds %s: %w", sleepHolder(path), path, ctx.Err())
