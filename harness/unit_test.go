@@ -282,23 +282,8 @@ func TestPlayWorldsParallel(t *testing.T) {
 // markers are left in the working tree for a later commit to take
 // (session 12 world 109, where the converge's commit took them).
 func TestConflictingPopBesideAPartlyStagedFile(t *testing.T) {
-	root := t.TempDir()
-	env, err := toolEnv(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &world{tc: &toolchain{env: env}, root: root, stats: newStats()}
-	dir := filepath.Join(root, "A")
-	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
-	w.vaults[0] = v
-	git := func(args ...string) string {
-		t.Helper()
-		out, err := w.tc.git(dir, args...)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, out)
-		}
-		return out
-	}
+	w, v, git := unitWorld(t)
+	dir := v.dir
 	a, b := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")
 	mustWrite(t, a, "one\ntwo\n")
 	mustWrite(t, b, "three\n")
@@ -342,20 +327,8 @@ func TestConflictingPopBesideAPartlyStagedFile(t *testing.T) {
 // commit and HEAD after it is no change of the person's; the same
 // picture with a staged version nobody committed is one.
 func TestSeenMidCommit(t *testing.T) {
-	root := t.TempDir()
-	env, err := toolEnv(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &world{tc: &toolchain{env: env}, root: root, stats: newStats()}
-	dir := filepath.Join(root, "A")
-	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}, read: map[string]string{}}
-	git := func(args ...string) {
-		t.Helper()
-		if out, err := w.tc.git(dir, args...); err != nil {
-			t.Fatalf("%v\n%s", err, out)
-		}
-	}
+	w, v, git := unitWorld(t)
+	dir := v.dir
 	const rel = "m.md"
 	mustWrite(t, filepath.Join(dir, rel), "one\n")
 	git("init", "-q", "-b", "main")
@@ -373,5 +346,27 @@ func TestSeenMidCommit(t *testing.T) {
 	staged := gitBlob([]byte("one, staged by the person\n"))
 	if was := (pathState{work: mine, index: "100644 " + staged, head: "100644 " + after}); w.seenMidCommit(v, rel, was, is) {
 		t.Error("a staged version nobody committed, dropped, was taken for a commit in flight")
+	}
+}
+
+// unitWorld is a world with one vault folder, A (no repository yet), for
+// the tests of the person's acts, and git run there (failing the test).
+func unitWorld(t *testing.T) (*world, *vaultState, func(args ...string) string) {
+	t.Helper()
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, stats: newStats()}
+	v := &vaultState{name: "A", dir: filepath.Join(root, "A"), person: map[string]pathState{}, read: map[string]string{}}
+	w.vaults[0] = v
+	return w, v, func(args ...string) string {
+		t.Helper()
+		out, err := w.tc.git(v.dir, args...)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return out
 	}
 }

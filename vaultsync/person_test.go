@@ -564,13 +564,7 @@ func killedInAdvance(t *testing.T, bin string, commits bool) {
 func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
 	bin := buildCortex(t)
 	gitEnv(t)
-	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
-	const said = "The nightly export writes to the old bucket."
-	// Long enough that git no longer takes the archived document for the
-	// one it was (under half of it is left).
-	const mine = "In my own words: the export was moved to the new bucket in March, runs at noon since, " +
-		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
-		"so nothing should point at it any more — check the dashboards and the runbook before then."
+	day, said, mine := movedDay, movedSaid, movedMine
 	for _, first := range []int{0, 1} {
 		t.Run(map[int]string{0: "the archiver first", 1: "the reinforcer first"}[first], func(t *testing.T) {
 			ms, _ := newMachines(t, bin, 2)
@@ -598,6 +592,19 @@ func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
 		})
 	}
 }
+
+// The memory of the tests of a move git does not pair: said, observed on
+// movedDay, and the person's rewrite of it, mine — long enough that git no
+// longer takes the archived document for the one it was (under half of it
+// is left).
+var movedDay = time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
+
+const (
+	movedSaid = "The nightly export writes to the old bucket."
+	movedMine = "In my own words: the export was moved to the new bucket in March, runs at noon since, " +
+		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
+		"so nothing should point at it any more — check the dashboards and the runbook before then."
+)
 
 // wantRewrittenArchived checks every machine holds the memory once, at
 // archived (not back at rel): the person's body mine, archived, with the
@@ -636,11 +643,7 @@ func wantRewrittenArchived(t *testing.T, ms []*machine, rel, archived, mine stri
 func TestSyncMergesAMoveBothSidesMade(t *testing.T) {
 	bin := buildCortex(t)
 	gitEnv(t)
-	day := time.Date(2026, 2, 16, 8, 0, 0, 0, time.UTC)
-	const said = "The nightly export writes to the old bucket."
-	const mine = "In my own words: the export was moved to the new bucket in March, runs at noon since, " +
-		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
-		"so nothing should point at it any more — check the dashboards and the runbook before then."
+	day, said, mine := movedDay, movedSaid, movedMine
 	ms, _ := newMachines(t, bin, 2)
 	a, b := ms[0], ms[1]
 	a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
