@@ -1127,33 +1127,7 @@ func (s *syncer) blobAt(ctx context.Context, tree, path string) ([]byte, error) 
 // blobs reads objects (a blob's name, or rev:path) with one git cat-file
 // --batch.
 func (s *syncer) blobs(ctx context.Context, names []string) ([][]byte, error) {
-	var in bytes.Buffer
-	for _, n := range names {
-		in.WriteString(n + "\n")
-	}
-	out, err := gitstore.Git(ctx, s.repo.WorkTree, in.Bytes(), "cat-file", "--batch")
-	if err != nil {
-		return nil, err
-	}
-	res := make([][]byte, 0, len(names))
-	for range names {
-		nl := bytes.IndexByte(out, '\n')
-		if nl < 0 {
-			return nil, errors.New("cat-file: short output")
-		}
-		head := strings.Fields(string(out[:nl]))
-		if len(head) != 3 {
-			return nil, fmt.Errorf("cat-file: %s", out[:nl])
-		}
-		n, err := strconv.Atoi(head[2])
-		if err != nil || nl+1+n > len(out) {
-			return nil, fmt.Errorf("cat-file: %s", out[:nl])
-		}
-		res = append(res, out[nl+1:nl+1+n])
-		out = out[nl+1+n:]
-		out = bytes.TrimPrefix(out, []byte("\n"))
-	}
-	return res, nil
+	return gitstore.CatFile(ctx, s.repo.WorkTree, names)
 }
 
 // journal records a branch move in progress: the working tree and git's

@@ -11,6 +11,7 @@ import (
 	"context"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -84,6 +85,45 @@ func Merge(ctx context.Context, base, ours, theirs []byte, labels Labels) (Resul
 // document with this reinforcement state (reinforced, last_reinforced):
 // the merge driver asks git, which knows ours's history (HEAD's).
 type OursHad func(reinforced int, last time.Time) bool
+
+// HistoryDepth bounds the versions of a document History reads: a stash
+// is popped within a few commits of the file, not hundreds.
+const HistoryDepth = 64
+
+// History is OursHad for the document at path (repository-relative) in
+// the last HistoryDepth versions of HEAD's history in the work tree at
+// dir: the merge driver's, which git runs at the top of the work tree,
+// HEAD being ours in a merge, a stash pop and a rebase alike. A failure to
+// read reads as no: the counts then add up, as without a history.
+func History(ctx context.Context, dir, path string) OursHad {
+	return func(reinforced int, last time.Time) bool {
+		out, err := gitstore.Git(ctx, dir, nil, "log", "-n", strconv.Itoa(HistoryDepth), "--format=", "--raw", "--no-abbrev", "HEAD", "--", path)
+		if err != nil {
+			return false
+		}
+		var ids []string
+		for _, line := range strings.Split(string(out), "\n") {
+			// :100644 100644 <old> <new> M\tpath; a deletion's new is zeros
+			if f := strings.Fields(line); len(f) >= 5 && strings.HasPrefix(f[0], ":") && strings.Trim(f[3], "0") != "" {
+				ids = append(ids, f[3])
+			}
+		}
+		if len(ids) == 0 {
+			return false
+		}
+		blobs, err := gitstore.CatFile(ctx, dir, ids)
+		if err != nil {
+			return false
+		}
+		for _, b := range blobs {
+			if pd, err := doc.Parse(b); err == nil && pd.Doc.Reinforced == reinforced &&
+				pd.Doc.LastReinforced != nil && pd.Doc.LastReinforced.Equal(last) {
+				return true
+			}
+		}
+		return false
+	}
+}
 
 func mergeHad(ctx context.Context, base, ours, theirs []byte, labels Labels, had OursHad) (Result, error) {
 	if IsView(ours) && IsView(theirs) {

@@ -3,7 +3,9 @@ package docmerge
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -325,5 +327,49 @@ func TestReorderedFieldsMerge(t *testing.T) {
 	}
 	if !strings.Contains(string(r.Data), "# a person's note\n") {
 		t.Errorf("the person's comment is lost:\n%s", r.Data)
+	}
+}
+
+// TestHistory: the driver's history knows the reinforcement states of the
+// versions HEAD's history holds of a file, and no other.
+func TestHistory(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=T", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	const rel = "mind/facts/a.md"
+	body := "Use local git only."
+	git("init", "-q", "-b", "main")
+	for _, v := range [][]string{
+		{"last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 1"},
+		{"last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 2"},
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, "mind", "facts"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, rel), mk(id1, day, body, v...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "-A")
+		git("commit", "-qm", v[1])
+	}
+	had := History(context.Background(), dir, rel)
+	at := func(s string) time.Time { tm, _ := time.Parse(time.RFC3339, s); return tm }
+	if !had(1, at("2026-02-17T10:00:00Z")) || !had(2, at("2026-02-18T10:00:00Z")) {
+		t.Error("a state HEAD's history holds is not known")
+	}
+	if had(2, at("2026-02-17T10:00:00Z")) || had(3, at("2026-02-18T10:00:00Z")) {
+		t.Error("a state HEAD's history never held is known")
+	}
+	if History(context.Background(), dir, "mind/facts/none.md")(1, at("2026-02-17T10:00:00Z")) {
+		t.Error("a file without history has states")
 	}
 }

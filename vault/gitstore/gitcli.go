@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -107,6 +108,37 @@ func gitRun(ctx context.Context, dir string, stdin []byte, env []string, args ..
 		return nil, -1, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
 	}
 	return stdout.Bytes(), 0, nil
+}
+
+// CatFile reads objects (a blob's name, or rev:path) in the work tree at
+// dir with one `git cat-file --batch`, in the order named.
+func CatFile(ctx context.Context, dir string, names []string) ([][]byte, error) {
+	var in bytes.Buffer
+	for _, n := range names {
+		in.WriteString(n + "\n")
+	}
+	out, err := Git(ctx, dir, in.Bytes(), "cat-file", "--batch")
+	if err != nil {
+		return nil, err
+	}
+	res := make([][]byte, 0, len(names))
+	for range names {
+		nl := bytes.IndexByte(out, '\n')
+		if nl < 0 {
+			return nil, errors.New("cat-file: short output")
+		}
+		head := strings.Fields(string(out[:nl]))
+		if len(head) != 3 {
+			return nil, fmt.Errorf("cat-file: %s", out[:nl])
+		}
+		n, err := strconv.Atoi(head[2])
+		if err != nil || nl+1+n > len(out) {
+			return nil, fmt.Errorf("cat-file: %s", out[:nl])
+		}
+		res = append(res, out[nl+1:nl+1+n])
+		out = bytes.TrimPrefix(out[nl+1+n:], []byte("\n"))
+	}
+	return res, nil
 }
 
 // MergeFile merges ours and theirs, both changed from base, line by line
