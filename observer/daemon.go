@@ -622,14 +622,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 		if errors.Is(err, gitstore.ErrPersonsOperation) {
 			// Nothing was written: the batch waits for the person's
-			// rebase to end, looked for every poll, and that counts as
-			// no failure.
+			// rebase to end, looked for again after the shortest backoff
+			// (the poll interval, 30 s, would leave the lines waiting that
+			// long after it ended), and that counts as no failure.
 			if !waiting {
 				d.log.Info("daemon: waiting", "err", err)
 				waiting = true
 			}
 			pending = true
-			retry = time.After(d.opts.PollInterval)
+			retry = time.After(d.opts.MinBackoff)
 			continue
 		}
 		failures++
