@@ -109,7 +109,7 @@ func (man *manifest) paths() []string {
 // manifestName is the manifest's name in observer/staging.
 const manifestName = "batch.json"
 
-func manifestPath(l vault.Layout) string { return filepath.Join(l.Staging(), manifestName) }
+func manifestPath(l vault.Layout) string { return l.BatchManifest() }
 
 func sum(data []byte) string {
 	s := sha256.Sum256(data)

@@ -54,6 +54,10 @@ func (l Layout) SleepManifest() string { return l.Path("observer", "sleep.json")
 // Staging holds documents written but not yet committed.
 func (l Layout) Staging() string { return l.Path("observer", "staging") }
 
+// BatchManifest is the memorizer's record of the batch it has staged
+// (observer/staging/batch.json), written only under the memorizer lock.
+func (l Layout) BatchManifest() string { return l.Path("observer", "staging", "batch.json") }
+
 // Quarantine records every line that was not memorized, with the reason.
 func (l Layout) Quarantine() string { return l.Path("observer", "quarantine.jsonl") }
 

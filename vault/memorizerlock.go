@@ -65,15 +65,19 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 	return h, nil
 }
 
-// settleStateTemps removes the temporary files of observer/state.json's
-// atomic writes (vaultfs.IsTempOf): a memorizer killed in the middle of
-// one leaves its temp file, and nothing else would ever remove it. Only a
-// holder of the memorizer lock writes state.json, so once the lock is
-// taken every such file is a dead holder's. Best effort: the files are
-// clutter, not state, and a folder the room refuses is reported by the
-// command's own writes.
+// settleStateTemps removes the temporary files of the atomic writes of
+// observer/state.json and of the batch manifest (vaultfs.IsTempOf): a
+// memorizer killed in the middle of one leaves its temp file, and nothing
+// else would ever remove it — a `cortex sync` after a killed daemon
+// left the manifest's (harness, session 14 world 129). Only a holder of
+// the memorizer lock writes either file, so once the lock is taken every
+// such file is a dead holder's. Best effort: the files are clutter, not
+// state, and a folder the room refuses is reported by the command's own
+// writes.
 func settleStateTemps(l Layout) {
-	_, _ = l.FS().RemoveTempsOf(l.State()) // clutter, not state: best effort
+	for _, path := range []string{l.State(), l.BatchManifest()} {
+		_, _ = l.FS().RemoveTempsOf(path) // clutter, not state: best effort
+	}
 }
 
 // ParseMemorizerLock reads the memorizer lock file's content: the holder's

@@ -7,9 +7,10 @@ import (
 )
 
 // TestMemorizerLockSettlesStateTemps: a memorizer killed while it wrote
-// observer/state.json leaves the atomic write's temp file; whoever takes
+// observer/state.json or the batch manifest leaves the atomic write's
+// temp file; whoever takes
 // the memorizer lock next (process, the daemon, sync) removes it — only
-// state.json writes under that lock, so a temp file there is a dead
+// the lock's holder writes them, so a temp file there is a dead
 // writer's — and nothing else. One who cannot take the lock removes
 // nothing: the holder may be writing it right now.
 func TestMemorizerLockSettlesStateTemps(t *testing.T) {
@@ -17,11 +18,18 @@ func TestMemorizerLockSettlesStateTemps(t *testing.T) {
 	if err := os.MkdirAll(l.ObserverDir(), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	plant := map[string]bool{ // name → stays
-		".state.json.tmp-1598609104": false,
-		".state.json.tmp-notes":      true,
-		"state.json":                 true,
-		".batch.json.tmp-12":         true,
+	if err := os.MkdirAll(l.Staging(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	plant := map[string]bool{ // path in observer/ → stays
+		".state.json.tmp-1598609104":        false,
+		".state.json.tmp-notes":             true,
+		"state.json":                        true,
+		".batch.json.tmp-12":                true, // not the manifest's folder
+		"staging/.batch.json.tmp-110038654": false,
+		"staging/.batch.json.tmp-notes":     true,
+		"staging/batch.json":                true,
+		"staging/.state.json.tmp-12":        true,
 	}
 	write := func() {
 		for name := range plant {
