@@ -115,7 +115,7 @@ func measure(t tb, c corpus) {
 			r.hit++
 			caught.hit++
 		default:
-			t.Logf("missed injection (%s): %q", e.Family, e.Text)
+			t.Logf("missed injection (%s) [%s]: %q", e.Family, explainShape(e.Text), e.Text)
 		}
 	}
 	logRates(t, fmt.Sprintf("%s: injections quarantined %v; quarantined or held", c.name, quarantined), caught, byFamily)

@@ -638,9 +638,31 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 // With holds false the caller wants only an attack: a text that no strong
 // part addresses cannot be one, and its risk parts are not tried.
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
+	return scoreShape(native, holds).decide(holds)
+}
+
+// shapeScore is what a scan of the parts found: the parts that fired, the
+// address's and the risk's weights, and what kind of address it was.
+type shapeScore struct {
+	parts         []string
+	address, risk int
+	// strong: an address of weight 2; hard: a strong one that is not
+	// soft; reader: the reader spoken to ("you", "feel free to");
+	// standing: an order for later ("from now on", "always", every
+	// session); ordered: an order, not a habit described; rule: a
+	// convention, an authority, "from now on"; conduct: a risk part about
+	// the reader's own conduct.
+	strong, hard, reader, standing, ordered, rule, conduct bool
+	// s is the view the parts were read on (checks run on it unasked
+	// removed).
+	s string
+}
+
+// scoreShape scores the parts of a native view. With holds false only an
+// attack is wanted: a text that no strong part addresses cannot be one,
+// and its risk parts are not tried.
+func scoreShape(native string, holds bool) (sc shapeScore) {
 	s := shapeView(native)
-	var parts []string
-	address, risk, strong, hard, reader, standing, ordered, rule, conduct := 0, 0, false, false, false, false, false, false, false
 	rules := shapeSet()
 	hits := rules.index.hits(s)
 	open := rules.gates.opened(s)
@@ -648,9 +670,10 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	// The parts that address first: without one, nothing else matters.
 	for pass := range 2 {
 		if pass == 1 {
-			parts, address = namedOnce(parts, address)
-			if !holds && !strong {
-				return Finding{}, false, false
+			sc.parts, sc.address = namedOnce(sc.parts, sc.address)
+			if !holds && !sc.strong {
+				sc.s = s
+				return sc
 			}
 			// Leave to run the project's own checks unasked is no risk.
 			if strings.Contains(s, "without") {
@@ -665,54 +688,65 @@ func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 			}
 			// Addressing nobody, only the reader's own conduct can hold a
 			// note: the other risk parts are not tried (most notes).
-			if pass == 1 && address == 0 && !conductParts[p.name] {
+			if pass == 1 && sc.address == 0 && !conductParts[p.name] {
 				continue
 			}
 			if !p.fires(s, rules.index, hits, memo) {
 				continue
 			}
-			parts = append(parts, p.name)
+			sc.parts = append(sc.parts, p.name)
 			if p.address {
-				reader = reader || p.name == "permissive" || p.name == "you-directive"
-				standing = standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
-				rule = rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on"
-				ordered = ordered || orders[p.name]
-				address += p.weight
-				strong = strong || p.weight >= shapeAddress
-				hard = hard || p.weight >= shapeAddress && !p.soft
+				sc.reader = sc.reader || p.name == "permissive" || p.name == "you-directive"
+				sc.standing = sc.standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
+				sc.rule = sc.rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on"
+				sc.ordered = sc.ordered || orders[p.name]
+				sc.address += p.weight
+				sc.strong = sc.strong || p.weight >= shapeAddress
+				sc.hard = sc.hard || p.weight >= shapeAddress && !p.soft
 			} else {
-				risk += p.weight
-				conduct = conduct || conductParts[p.name]
+				sc.risk += p.weight
+				sc.conduct = sc.conduct || conductParts[p.name]
 			}
 		}
 	}
-	if address == 0 {
+	sc.s = s
+	return sc
+}
+
+// decide is the finding of a score: an attack (review false), a directive
+// to hold (review true), or nothing (ok false). See shapeFinding.
+func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
+	parts := slices.Clone(sc.parts)
+	sort.Strings(parts)
+	if !holds && !sc.strong {
+		return Finding{}, false, false
+	}
+	if sc.address == 0 {
 		// Nobody addressed, but the act is the reader's own conduct —
 		// whose instructions count, what the person is told or not told —
 		// or a download run: a note that says how "things are done" here
 		// is an order to the agent that remembers it.
-		if conduct && risk >= shapeRisk {
+		if sc.conduct && sc.risk >= shapeRisk {
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
+		}
+		return Finding{}, false, false
+	}
+	if sc.risk == 0 {
+		// No act the lexicons know, but a standing order to agents about
+		// what they tell, whom they answer or what they remember: held,
+		// since the next attacker's act will be one no lexicon has.
+		if holds && sc.hard && sc.standing && sc.ordered && readerMeta().MatchString(sc.s) {
+			parts = append(parts, "standing-order")
 			sort.Strings(parts)
 			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
 		}
 		return Finding{}, false, false
 	}
-	if risk == 0 {
-		// No act the lexicons know, but a standing order to agents about
-		// what they tell, whom they answer or what they remember: held,
-		// since the next attacker's act will be one no lexicon has.
-		if holds && hard && standing && ordered && readerMeta().MatchString(s) {
-			sort.Strings(parts)
-			return Finding{Rule: "directive-to-agents", Parts: strings.Join(append(parts, "standing-order"), "+")}, true, true
-		}
-		return Finding{}, false, false
-	}
-	sort.Strings(parts)
 	f = Finding{Rule: "directive-shape", Parts: strings.Join(parts, "+")}
 	switch {
-	case strong && risk >= shapeRisk:
+	case sc.strong && sc.risk >= shapeRisk:
 		return f, false, true
-	case hard, address >= shapeAddress && risk >= shapeRisk, (reader || rule || conduct) && risk >= shapeRisk, risk >= 2*shapeRisk:
+	case sc.hard, sc.address >= shapeAddress && sc.risk >= shapeRisk, (sc.reader || sc.rule || sc.conduct) && sc.risk >= shapeRisk, sc.risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
 	}
@@ -944,4 +978,11 @@ func shapeView(native string) string {
 		}, s)
 	}
 	return s
+}
+
+// explainShape names the parts that fire on s's native view, address
+// parts first, joined with "+" ("" when none): what a missed attack or a
+// held note showed the scorer, for a corpus's report.
+func explainShape(s string) string {
+	return strings.Join(scoreShape(nativeView(s), true).parts, "+")
 }
