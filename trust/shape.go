@@ -338,7 +338,7 @@ func shapeParts() []shapePart {
 	}
 	agentWords := []string{"helper", "helpers", "tool", "tools", "automation", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini",
 		"bot", "bots", "model", "models", "automated", "agenten", "assistent", "assistenten", "ki", "ia", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes"}
-	return []shapePart{
+	return append([]shapePart{
 		// (a) who is addressed, or on whose authority.
 		// An agent as the subject of a clause, followed by a verb: "agents
 		// fetch …", "the model fixes …", "el agente usará …". What follows
@@ -486,7 +486,7 @@ func shapeParts() []shapePart {
 		{name: "secret-object", weight: 1, re: regexp.MustCompile(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`),
 			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
-	}
+	}, langParts()...)
 }
 
 // fires reports whether the part holds in s: its expression matches and,
@@ -683,7 +683,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			}
 		}
 		for i, p := range rules.parts {
-			if p.address != (pass == 0) || open&(1<<i) == 0 {
+			if p.address != (pass == 0) || !open.has(i) {
 				continue
 			}
 			// Addressing nobody, only the reader's own conduct can hold a
@@ -785,21 +785,31 @@ var readerMeta = lazyRE(`\b(?:instructions?|orders?|prompts?|obey|trust|agents\.
 // gateWords maps each gate word to the parts it opens (a bit per part);
 // gated has the bits of the parts that have a gate.
 type gateWords struct {
-	open  map[string]uint64
-	gated uint64
+	open  map[string]partSet
+	gated partSet
 }
 
+// partSet is a set of shape parts by their index, a bit each.
+type partSet [2]uint64
+
+func (p *partSet) add(i int)          { p[i/64] |= 1 << (i % 64) }
+func (p partSet) has(i int) bool      { return p[i/64]&(1<<(i%64)) != 0 }
+func (p *partSet) union(q partSet)    { p[0] |= q[0]; p[1] |= q[1] }
+func (p partSet) complement() partSet { return partSet{^p[0], ^p[1]} }
+
 func newGateWords(parts []shapePart) gateWords {
-	if len(parts) > 64 {
-		panic("trust: more than 64 shape parts for the gate's bit set")
+	if len(parts) > 64*len(partSet{}) {
+		panic("trust: more shape parts than the gate's bit set holds")
 	}
-	g := gateWords{open: map[string]uint64{}}
+	g := gateWords{open: map[string]partSet{}}
 	for i, p := range parts {
 		if len(p.gate) > 0 {
-			g.gated |= 1 << i
+			g.gated.add(i)
 		}
 		for _, w := range p.gate {
-			g.open[w] |= 1 << i
+			set := g.open[w]
+			set.add(i)
+			g.open[w] = set
 		}
 	}
 	return g
@@ -809,12 +819,12 @@ func newGateWords(parts []shapePart) gateWords {
 // gate, and those one of whose words s holds. One pass over the words, no
 // set built; an elided article is its own word too ("l'agent" holds
 // "agent").
-func (g gateWords) opened(s string) uint64 {
-	bits := ^g.gated
+func (g gateWords) opened(s string) partSet {
+	bits := g.gated.complement()
 	word := func(w string) {
-		bits |= g.open[w]
+		bits.union(g.open[w])
 		if _, after, ok := strings.Cut(w, "'"); ok && after != "" {
-			bits |= g.open[after]
+			bits.union(g.open[after])
 		}
 	}
 	start := -1
@@ -895,7 +905,8 @@ func digitDot(s string) bool {
 
 // outsideWord reports the words of outside's destinations without a slash.
 func outsideWord(s string) bool {
-	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third", "prestataire", "externe", "extern", "fornecedor", "proveedor", "dienstleister"} {
+	for _, w := range []string{"gist", "pastebin", "public ", "remote", "dropbox", "webhook", "outside ", "personal ", "partner", "vendor", "contractor", "third", "prestataire", "externe", "extern", "fornecedor", "proveedor", "dienstleister",
+		"esterno", "esterna", "zewnetrzn", "внешн", "harici", "外部"} {
 		if strings.Contains(s, w) {
 			return true
 		}
@@ -940,11 +951,17 @@ func officialHost(m string) bool {
 // ("a-g-e-n-t-s"), read as the word.
 var hyphenLetters = lazyRE(`\b(?:[a-z]-){2,}[a-z]\b`)
 
+// dottedLetters is a word spelt out letter by letter with dots or
+// underscores ("a.g.e.n.t.s", "m.a.y"), read as the word; "e.g." and
+// "i.e." end with a dot, not a letter.
+var dottedLetters = lazyRE(`\b(?:[a-z][._]){2,}[a-z]\b`)
+
 // markup is HTML or a markdown comment: what it hides is read as text.
 var markup = lazyRE(`<[^>]{0,200}>|\[//\]:\s*#\s*|\[comment\]:\s*#\s*`)
 
 // shapeView folds a native view for the lexicons: markup removed,
-// diacritics dropped, confusables mapped, URL escapes undone.
+// diacritics dropped, confusable words mapped (foldConfusables), URL
+// escapes undone.
 func shapeView(native string) string {
 	s := native
 	if strings.Contains(s, "%") {
@@ -954,6 +971,9 @@ func shapeView(native string) string {
 	}
 	if strings.ContainsAny(s, "<[") {
 		s = markup().ReplaceAllString(s, " ")
+	}
+	if strings.ContainsAny(s, "._") {
+		s = dottedLetters().ReplaceAllStringFunc(s, func(w string) string { return strings.NewReplacer(".", "", "_", "").Replace(w) })
 	}
 	if strings.Contains(s, "-") {
 		s = hyphenLetters().ReplaceAllStringFunc(s, func(w string) string { return strings.ReplaceAll(w, "-", "") })
@@ -965,9 +985,6 @@ func shapeView(native string) string {
 			if unicode.Is(unicode.Mn, r) {
 				return -1
 			}
-			if c, ok := confusable()[r]; ok {
-				return c
-			}
 			switch r {
 			case '’', '‘':
 				return '\''
@@ -976,6 +993,7 @@ func shapeView(native string) string {
 			}
 			return r
 		}, s)
+		s = foldConfusables(s)
 	}
 	return s
 }

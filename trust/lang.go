@@ -1,0 +1,330 @@
+package trust
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// The shape's lexicons in the languages beyond the five the English
+// lexicons carry inline (English, German, French, Spanish, Portuguese):
+// Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese.
+// An attack in any of them still has to name its reader ("nota per
+// l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
+// for a risky act; the act's objects are often the same English words
+// (main, --force, .env, a URL), and what each language adds is the frame:
+// who is addressed, "from now on", "do not tell the user", "without
+// asking", and the verbs of the acts. Each field is a folded expression
+// (lexFold: lower case, marks dropped, as shapeView reads the text);
+// matching never relies on \b, which Go reads as ASCII only.
+type langLex struct {
+	lang string
+	// note is a heading or a line for the agent ("note for the assistant:").
+	note string
+	// agent is an agent noun in any inflection.
+	agent string
+	// future is every later session; fromNow is "from now on".
+	future, fromNow string
+	// conceal keeps the act from the person; unchecked leaves the person
+	// out ("without asking", "no confirmation needed").
+	conceal, unchecked string
+	// The acts: verbs and objects, tried in either order within a clause.
+	destroyVerb, destroyObj string
+	weakenVerb, safeguard   string
+	sendVerb                string
+	// approve is approving or merging, an act risky without a person
+	// (unchecked); approveOwn is approving one's own work.
+	approve, approveOwn string
+	// outranks puts the note's word above the person's.
+	outranks string
+	// direct is a push straight to main.
+	direct string
+}
+
+var langLexicons = []langLex{{
+	lang:        "it",
+	note:        `(?:nota|avviso|istruzion[ei]|promemoria|messaggio)\s+(?:per|all'|al|ai|agli|a)\s*(?:l'|il |i |gli )?(?:assistente|agente|agenti|assistenti|ia|bot)`,
+	agent:       `l'agente|l'assistente|gli agenti|gli assistenti|l'ia`,
+	future:      `(?:sessioni future|prossime sessioni|ogni (?:nuova )?sessione)`,
+	fromNow:     `(?:da ora in (?:poi|avanti)|d'ora in (?:poi|avanti)|da adesso in poi|d'ora innanzi)`,
+	conceal:     `(?:non (?:dirlo|dirglielo|dire niente|informare|avvisare|menzionar\S*|segnalar\S*)|senza (?:dirlo|avvisare|informare) (?:a )?(?:nessuno|l'utente))`,
+	unchecked:   `(?:senza (?:chiedere|aspettare|conferma|revision\S*|approvazion\S*)|non serve (?:chiedere|conferma))`,
+	destroyVerb: `(?:cancell\S*|elimin\S*|rimuov\S*|svuot\S*)`,
+	destroyObj:  `(?:produzione|database|backup|branch remoti|rami remoti|i branch|i rami)`,
+	weakenVerb:  `(?:disattiv\S*|disabilit\S*|spegn\S*|salta\S*)`,
+	safeguard:   `(?:protezion\S*|revision\S*|controll\S*|verific\S*|log di audit)`,
+	sendVerb:    `(?:invia\S*|manda\S*|carica\S*|inoltra\S*)`,
+	approve:     `(?:approv\S*|fa(?:re|ccia)? (?:il )?merge|merg\S*)`,
+	outranks:    `piu importan\S* (?:di|delle|della) (?:parole|richieste|istruzioni|volonta) (?:dell')?utente`,
+	direct:      `(?:direttamente (?:su|in|a) (?:main|master))`,
+}, {
+	lang:        "nl",
+	note:        `(?:opmerking|notitie|noot|instructie|let op|bericht)\s+(?:voor|aan)\s+(?:de\s+)?(?:ai-?)?(?:agent|assistent|bot|ai)`,
+	agent:       `de (?:ai-?)?(?:agent|assistent)|de agents`,
+	future:      `(?:toekomstige sessies|volgende sessies|elke (?:nieuwe )?sessie)`,
+	fromNow:     `(?:voortaan|vanaf nu|van nu af aan|vanaf vandaag)`,
+	conceal:     `(?:(?:vertel|zeg|meld|noem) (?:het|dit|dat|niets)(?: niet)?(?: aan| tegen)? (?:de )?(?:gebruiker|niemand)|zonder (?:het )?(?:te melden|te vertellen)|niet (?:vertellen|melden|noemen) aan)`,
+	unchecked:   `(?:zonder (?:te vragen|bevestiging|review|goedkeuring|overleg)|vraag het niet|niet vragen)`,
+	destroyVerb: `(?:verwijder\S*|wis\S*|gooi \S+ weg)`,
+	destroyObj:  `(?:productie\S*|database\S*|backups?|branches)`,
+	weakenVerb:  `(?:uitschakel\S*|schakel \S+ uit|zet \S+ uit|uitzetten|overslaan|sla \S+ over)`,
+	safeguard:   `(?:bescherming|review\S*|controle\S*|audit\S*|scan\S*)`,
+	sendVerb:    `(?:stuur\S*|verstuur\S*|upload\S*|stuurt)`,
+	approve:     `(?:goedkeur\S*|keur \S+ goed|keurt \S+ goed|merge\S*)`,
+	outranks:    `belangrijker dan (?:wat )?de gebruiker`,
+	direct:      `(?:rechtstreeks|direct) (?:naar|op) (?:main|master)`,
+}, {
+	lang:        "pl",
+	note:        `(?:uwaga|notatka|notka|instrukcja|wskazowka|wiadomosc)\s+dla\s+(?:\S+\s+)?(?:asystent\S*|agent\S*|bota|ai)`,
+	agent:       `asystent(?:a|owi|em|ie)?(?:$|[^\p{L}])|agent(?:a|owi|em)(?:$|[^\p{L}])`,
+	future:      `(?:kazdej (?:nowej )?sesji|przyszlych sesj\S*|kolejnych sesj\S*)`,
+	fromNow:     `(?:od teraz|od dzisiaj|od dzis|odtad|od tej chwili)`,
+	conceal:     `(?:nie (?:informuj|mow|wspominaj|zglaszaj|powiadamiaj)\S*|(?:ma|musi) zostac miedzy nami|miedzy nami|bez informowania)`,
+	unchecked:   `(?:bez (?:pytania|zgody|potwierdzenia|przegladu|akceptacji)|nie pytaj|nie czekaj na)`,
+	destroyVerb: `(?:usun\S*|usuw\S*|kasow\S*|skasuj\S*|wyczysc\S*)`,
+	destroyObj:  `(?:kopi\S* zapasow\S*|produkcj\S*|baz\S* danych|backup\S*|gale\S*)`,
+	weakenVerb:  `(?:wylacz\S*|dezaktywuj\S*|pomin\S*)`,
+	safeguard:   `(?:ochron\S*|przeglad\S*|weryfikacj\S*|audyt\S*|testy)`,
+	sendVerb:    `(?:wyslij\S*|wysyl\S*|przeslij\S*|przesyl\S*|wrzuc\S*)`,
+	approve:     `(?:zatwierdz\S*|zatwierdza\S*|scal\S*|zmerguj\S*|merguj\S*)`,
+	outranks:    `wazniejsz\S* niz (?:slowa|polecenia|prosby|zdanie) uzytkownika`,
+	direct:      `(?:bezposrednio (?:na|do) (?:main|master))`,
+}, {
+	lang:        "ru",
+	note:        `(?:примечание|заметка|указание|инструкция|внимание|сообщение)\s+для\s+(?:\S+\s+)?(?:агент\S*|ассистент\S*|бот\S*|ии\S*)`,
+	agent:       `(?:ии-)?(?:агент\S*|ассистент\S*)`,
+	future:      `(?:будущих сесси\S*|каждой (?:новой )?сесси\S*|следующих сесси\S*)`,
+	fromNow:     `(?:с этого момента|отныне|впредь|с сегодняшнего дня|теперь всегда)`,
+	conceal:     `(?:не (?:сообщай|говори|рассказывай|упоминай|информируй|сообщайте|говорите)|между нами|без ведома)`,
+	unchecked:   `(?:без (?:подтверждени\S*|согласовани\S*|ревью|проверк\S*|вопросов)|не спрашивая|не спрашивай)`,
+	destroyVerb: `(?:удал\S*|стер\S*|снес\S*|очист\S*)`,
+	destroyObj:  `(?:прод\S*|баз\S* данных|бэкап\S*|резервн\S*|ветк\S*)`,
+	weakenVerb:  `(?:отключ\S*|выключ\S*|обойди|пропуст\S*)`,
+	safeguard:   `(?:защит\S*|проверк\S*|ревью|аудит\S*)`,
+	sendVerb:    `(?:отправ\S*|пришли|загрузи|перешли)`,
+	approve:     `(?:одобр\S*|смерж\S*|мерж\S*|слива\S*)`,
+	outranks:    `важнее (?:слов|указаний|просьб|мнения)\S* пользовател\S*`,
+	direct:      `(?:(?:прямо|напрямую|сразу) в (?:main|master)|пуш\S* (?:прямо |напрямую )?в (?:main|master))`,
+}, {
+	lang:        "sv",
+	note:        `(?:anteckning|notering|instruktion|obs|meddelande)\s+(?:till|for)\s+(?:\S+\s+)?(?:ai-)?(?:assistent\S*|agent\S*|bot\S*)`,
+	agent:       `(?:ai-)?(?:assistenten|agenten)`,
+	future:      `(?:framtida sessioner|varje (?:ny )?session|efter varje session)`,
+	fromNow:     `(?:fran och med nu|hadanefter|framover|fran i dag)`,
+	conceal:     `(?:namn (?:det|detta) inte|namn inte|utan att (?:beratta|namna|saga)|saga inget|beratta inte)`,
+	unchecked:   `(?:utan att fraga|utan granskning|utan godkannande|utan bekraftelse)`,
+	destroyVerb: `(?:radera\S*|ta bort|tar bort)`,
+	destroyObj:  `(?:produktion\S*|databas\S*|sakerhetskopi\S*|grenar)`,
+	weakenVerb:  `(?:stang av|stanger av|inaktivera\S*|hoppa over)`,
+	safeguard:   `(?:skydd\S*|granskning\S*|kontroll\S*|granskningen)`,
+	sendVerb:    `(?:skicka\S*|ladda upp)`,
+	approve:     `(?:godkann\S*|merga\S*)`,
+	outranks:    `viktigare an (?:vad )?anvandaren`,
+	direct:      `(?:direkt till (?:main|master))`,
+}, {
+	lang:        "tr",
+	note:        `(?:not|talimat|uyari|mesaj)\s*:?\s*(?:\S+\s+){0,3}(?:asistan\S*|ajan\S*|bot\S*)\s+icin`,
+	agent:       `(?:yapay zeka )?(?:asistan\S*|ajan\S*)`,
+	future:      `(?:gelecek oturum\S*|her (?:yeni )?oturum\S*)`,
+	fromNow:     `(?:bundan (?:sonra|boyle)|artik)`,
+	conceal:     `(?:(?:kullaniciya|kimseye) (?:soyleme|bahsetme|haber verme)|bahsetme|soylemeyin)`,
+	unchecked:   `(?:onay (?:almadan|beklemeden)|sormadan|onaysiz)`,
+	destroyVerb: `(?:(?:^|[^\p{L}])sil\S*)`,
+	destroyObj:  `(?:veritaban\S*|yedek\S*|uretim\S*|dal\S*)`,
+	weakenVerb:  `(?:kapat\S*|devre disi)`,
+	safeguard:   `(?:koruma\S*|inceleme\S*|denetim\S*)`,
+	sendVerb:    `(?:gonder\S*|yukle\S*)`,
+	approve:     `(?:onayla\S*|birlestir\S*|merge\S*)`,
+	outranks:    `kullanicinin (?:sozlerinden|isteklerinden|talimatlarindan) (?:daha )?onemli`,
+	direct:      `(?:main dalina dogrudan|dogrudan (?:main|master))`,
+}, {
+	lang:        "ja",
+	note:        `(?:(?:^|[^a-z])ai|エージェント|アシスタント)[^\n。]{0,12}?(?:へ|に向けて|向け|への(?:メモ|注意|指示))`,
+	agent:       `(?:ai)?(?:エージェント|アシスタント)`,
+	future:      `(?:今後のセッション|毎回のセッション|各セッション|次回以降)`,
+	fromNow:     `(?:今後|これから(?:は)?|以降)`,
+	conceal:     `(?:(?:ユーザー|誰|利用者)に(?:は|も)?(?:伝え|言わ|知らせ|報告し)ない|伝えないこと|言わないで|内緒)`,
+	unchecked:   `(?:確認(?:なし|なしで|は不要|不要)|レビューを待たずに|承認(?:なし|不要)|確認せずに)`,
+	destroyVerb: `(?:削除|消去|消して)`,
+	destroyObj:  `(?:本番|データベース|バックアップ|ブランチ)`,
+	weakenVerb:  `(?:無効|オフに|停止|止め)`,
+	safeguard:   `(?:保護|レビュー|監査ログ|チェック|スキャン)`,
+	sendVerb:    `(?:送信|送って|貼り付け|アップロード)`,
+	approve:     `(?:承認|マージ)`,
+	outranks:    `ユーザーの(?:指示|言葉|要求)より(?:優先|重要)`,
+	direct:      `(?:main\s*(?:へ|に)\s*直接|直接\s*main)`,
+}, {
+	lang:        "zh",
+	note:        `(?:给|致|对)\s*(?:ai)?\s*(?:助手|智能体|代理|机器人)|(?:ai)?(?:助手|智能体)(?:须知|注意|备注)`,
+	agent:       `(?:ai)?(?:助手|智能体)`,
+	future:      `(?:以后的会话|今后的会话|每次会话|每个会话)`,
+	fromNow:     `(?:以后|今后|从现在起|从今以后|从现在开始)`,
+	conceal:     `(?:不要|别|不用|无需)(?:告诉|通知|告知|让)(?:用户|任何人|他们)?|保密`,
+	unchecked:   `(?:不经(?:确认|审核|审批)|无需(?:确认|审核)|不用(?:再)?确认|未经(?:审核|确认))`,
+	destroyVerb: `(?:删除|删掉|清空)`,
+	destroyObj:  `(?:生产|数据库|备份|分支)`,
+	weakenVerb:  `(?:关闭|禁用|停用|跳过)`,
+	safeguard:   `(?:保护|审核|审计日志|检查|扫描)`,
+	sendVerb:    `(?:发送|上传|粘贴|贴到)`,
+	approve:     `(?:批准|合并)`,
+	outranks:    `(?:优先于|高于|重于)用户(?:的)?(?:指示|要求|话)`,
+	direct:      `(?:直接(?:推送|push)\S*\s*(?:到)?\s*main|main[^\n。]{0,10}直接)`,
+}, {
+	// The languages the English lexicons carry inline: only the frames
+	// those lack.
+	lang:       "es",
+	note:       `(?:nota|aviso|instrucciones?|mensaje)\s+(?:para|al|a los)\s+(?:el |los )?(?:asistente|agente|asistentes|agentes|ia|bot)`,
+	conceal:    `no (?:avises|avisar|informes|digas nada) (?:a nadie|al usuario)`,
+	approveOwn: `(?:aprueba|aprobar|fusiona|haz merge de) (?:tus|sus) propi[oa]s`,
+	outranks:   `(?:mas importantes?|por encima) (?:que|de) (?:lo que dice |las palabras d)?el usuario`,
+}, {
+	lang:       "pt",
+	note:       `(?:nota|aviso|instrucoes|instrucao|mensagem)\s+(?:para|ao|aos)\s+(?:o |os )?(?:assistente|agente|assistentes|agentes|ia|bot)`,
+	conceal:    `nao (?:avise|conte|diga nada) (?:a ninguem|ao usuario)`,
+	approveOwn: `(?:aprove|aprovar|faca merge d)\S* (?:seus|teus|os seus) propri`,
+	outranks:   `(?:mais importantes?|acima) (?:que|do que|de) (?:o que diz )?o usuario`,
+}, {
+	lang:       "fr",
+	note:       `(?:note|avis|consignes?|message)\s+(?:pour|a|aux)\s+(?:l'|les )?(?:assistant|agent|assistants|agents|ia|bot)`,
+	conceal:    `(?:ne (?:previens|previenez|dis|dites) (?:personne|rien)|sans prevenir (?:personne|l'utilisateur))`,
+	approveOwn: `(?:approuve|approuver|fusionne|merge)\S* (?:tes|ses|vos) propres`,
+	outranks:   `(?:plus importantes? que|au-dessus de) (?:ce que dit )?l'utilisateur`,
+}, {
+	lang:       "de",
+	note:       `(?:notiz|hinweis|anweisung|nachricht)\s+(?:fur|an)\s+(?:den |die )?(?:assistenten|agenten|ki|bot)`,
+	conceal:    `(?:sag|sagt|erzahl)\S* (?:niemandem|dem (?:nutzer|benutzer) nichts)`,
+	approveOwn: `(?:genehmig|merg|freigeb)\S* (?:deine|seine|ihre) eigenen`,
+	outranks:   `wichtiger als (?:das|die|was der) (?:wort|anweisungen|nutzer|benutzer)`,
+}}
+
+// langParts are the shape's parts of langLexicons: one per part, the
+// languages its alternatives (each tried only when its words are in the
+// text, as every part's), named as their English parts so the decision
+// reads them the same way.
+func langParts() []shapePart {
+	each := func(expr func(l langLex) string) string {
+		var alts []string
+		for _, l := range langLexicons {
+			if e := expr(l); e != "" {
+				alts = append(alts, `(?:`+e+`)`)
+			}
+		}
+		return strings.Join(alts, "|")
+	}
+	either := func(a, b string) string {
+		if a == "" || b == "" {
+			return ""
+		}
+		const within = `[^.\n。]{0,40}?`
+		return `(?:` + a + `)` + within + `(?:` + b + `)|(?:` + b + `)` + within + `(?:` + a + `)`
+	}
+	asked := func(s string, m []int) bool { return !inQuestion(s, m[1]) && !langNegated(s, m) }
+	sent := func(s string, m []int) bool { return asked(s, m) && outsideHost(s) }
+	var out []shapePart
+	add := func(name string, address bool, weight int, expr string, also func(s string, m []int) bool) {
+		out = append(out, shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(lexFold(expr))), also: also})
+	}
+	add("agent-config", true, 2, each(func(l langLex) string { return l.note }), nil)
+	add("agent-mention", true, 1, each(func(l langLex) string { return l.agent }), nil)
+	add("future-session", true, 2, each(func(l langLex) string { return l.future }), nil)
+	add("from-now-on", true, 1, each(func(l langLex) string { return l.fromNow }), nil)
+	add("hides-from-user", true, 2, each(func(l langLex) string { return l.conceal }), nil)
+	add("concealment", false, 2, each(func(l langLex) string { return l.conceal }), nil)
+	add("unchecked", false, 1, each(func(l langLex) string { return l.unchecked }), nil)
+	add("destroy", false, 2, each(func(l langLex) string { return either(l.destroyVerb, l.destroyObj) }), asked)
+	add("weaken-safeguard", false, 2, each(func(l langLex) string { return either(l.weakenVerb, l.safeguard) }), asked)
+	// A push straight to main, or a force push told with the flag after
+	// the branch ("main へ push し、必要なら --force"), in any language.
+	add("privilege", false, 2, each(func(l langLex) string { return l.direct })+`|(?:^|[^a-z])(?:main|master)(?:$|[^a-z])[^\n]{0,50}?--force(?:$|[^a-z-])`, asked)
+	add("approve-unreviewed", false, 2, each(func(l langLex) string { return either(l.approve, l.unchecked) })+"|"+each(func(l langLex) string { return l.approveOwn }), asked)
+	add("instruction-source", false, 2, each(func(l langLex) string { return l.outranks }), nil)
+	add("sensitive-outbound", false, 3, each(func(l langLex) string { return either(l.sendVerb, secretObj) }), sent)
+	add("exfiltration", false, 1, each(func(l langLex) string { return l.sendVerb }), sent)
+	return out
+}
+
+// langNegated reports an act of the other languages' lexicons that is
+// forbidden, not asked: a negation just before it ("non cancellare",
+// "не удаляй", "不要删除") or, in Japanese, a negative ending after it
+// ("直接プッシュしない").
+func langNegated(s string, m []int) bool {
+	before := s[max(0, m[0]-16):m[0]]
+	after := s[m[1]:min(len(s), m[1]+24)]
+	for _, neg := range []string{"non ", "niet ", "nie ", "не ", "inte ", "never ", "not ", "不要", "不能", "禁止", "别", "不得", "絶対に"} {
+		if strings.Contains(before, neg) {
+			return true
+		}
+	}
+	for _, neg := range []string{"ない", "禁止", "しません", "niet", " nie "} {
+		if strings.Contains(after, neg) {
+			return true
+		}
+	}
+	return false
+}
+
+// lexFold folds a lexicon's expression as shapeView folds a text: marks
+// dropped (a Japanese voiced mark, a Polish ogonek) and confusable words
+// mapped (foldConfusables). The expression is written in lower case.
+func lexFold(expr string) string {
+	return foldConfusables(dropMarks(expr))
+}
+
+// dropMarks decomposes s and drops its combining marks.
+func dropMarks(s string) string {
+	if isPlainASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
+}
+
+// foldConfusables maps confusable letters to Latin in the words that
+// would read as Latin: a word whose every letter outside ASCII passes for
+// a Latin one ("аgents" with a Cyrillic а, "ѕkір" all in look-alikes) is
+// a disguise, and is read as the Latin word; a word holding any other
+// letter of its script ("пароль", "удали") is that language's and stays,
+// so the lexicons of other scripts can read it.
+func foldConfusables(s string) string {
+	if isPlainASCII(s) {
+		return s
+	}
+	conf := confusable()
+	var b strings.Builder
+	b.Grow(len(s))
+	word := []rune{}
+	flush := func() {
+		mapped := true
+		for _, r := range word {
+			if r >= 0x80 && unicode.IsLetter(r) {
+				if _, ok := conf[r]; !ok {
+					mapped = false
+					break
+				}
+			}
+		}
+		for _, r := range word {
+			if c, ok := conf[r]; ok && mapped {
+				r = c
+			}
+			b.WriteRune(r)
+		}
+		word = word[:0]
+	}
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			word = append(word, r)
+			continue
+		}
+		flush()
+		b.WriteRune(r)
+	}
+	flush()
+	return b.String()
+}
