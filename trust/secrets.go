@@ -208,6 +208,17 @@ var credRules = sync.OnceValue(func() []credRule {
 		// "Benutzer qa-admin, Passwort …", "mot de passe : …".
 		lateRule(rule("prose-password", []string{"pass", "kennwort", "contrase", "senha", "clave de paso", "palabra de paso"},
 			`(?i)(?:^|[^a-z])(?:passwor[dt]|passphrase|kennwort|mot de passe|contrase(?:ñ|n)a|senha|clave de paso|palabra de paso)\s*[:=]?\s+(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// The same in the languages whose password word the rules above
+		// lack: "Het wachtwoord van de beheerder is …", "Hasło do panelu
+		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
+		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
+		lateRule(rule("prose-password", worldPasswordWords,
+			`(?i)(?:(?:^|[^\p{L}])(?:`+strings.Join(worldPasswordWords, "|")+`)|パスワード|密码|密碼|비밀번호)[\p{L}]*[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|är|var|er|on|je|è|é|e|es|ist|olarak|-)\s+|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+		// A name and a random value paired in a list, as a JSON or YAML
+		// table of logins holds them: [["deploy", "J2PQ…"]]. The value
+		// must look random (mixed, long), not be a name or a hash.
+		rule("paired-secret", []string{"[\"", "['"}, `\[\s*["'][^"'\n]{1,40}["']\s*,\s*["'](?P<secret>[A-Za-z0-9+/_\-.~=!@#$%^&*]{16,})["']\s*\]`,
+			func(v string) bool { return looksRandomLong(v) && !isHex(v) }),
 		// A Wi-Fi network and its key: "wifi: office-5G / …".
 		lateRule(rule("wifi-password", []string{"wifi", "wi-fi", "wlan", "ssid"},
 			`(?i)\b(?:wi-?fi|wlan|ssid)\b[^\n]{0,40}?(?:\s/|\bpassword|\bpw|\bkey|\bpassphrase)\s*[:=]?\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
@@ -513,6 +524,16 @@ func redactTableColumns(s string) (string, int) {
 // secretHeader is a table header that names a secret.
 var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-]?key|key|credentials?|passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha)s?$`)
 
+// worldPasswordWords are the password words of the languages the prose
+// rules do not spell out (Dutch, Polish, Russian, Ukrainian, Swedish,
+// Danish, Norwegian, Finnish, Czech, Slovak, Hungarian, Romanian,
+// Turkish, Greek, Japanese, Chinese, Korean), lower case as the keyword
+// index reads the text; one of them must be in the text for the rule to
+// be tried. The Japanese, Chinese and Korean ones need no word boundary
+// before them: those scripts write none.
+var worldPasswordWords = []string{"wachtwoord", "hasło", "haslo", "пароль", "lösenord", "losenord", "adgangskode", "kodeord", "passord", "salasana",
+	"heslo", "jelszó", "jelszo", "parolă", "parola", "şifre", "sifre", "κωδικός", "パスワード", "密码", "密碼", "비밀번호"}
+
 // toldPassword is a password told after its word, not code that fetches
 // one ("process.env.DB_PASSWORD", "${SECRET}", "secret/db)").
 func toldPassword(v string) bool {
@@ -732,4 +753,10 @@ func entropy(s string) float64 {
 		}
 	}
 	return h
+}
+
+// isHex reports whether v is hexadecimal digits only (a digest, not a
+// password).
+func isHex(v string) bool {
+	return strings.Trim(strings.ToLower(v), "0123456789abcdef") == ""
 }
