@@ -793,3 +793,52 @@ func normBody(s string) string {
 	}
 	return strings.TrimRight(s, " \t\r\n\f\v")
 }
+
+// fieldMarker starts the line WithFieldMarkers writes after each field: a
+// YAML comment no person writes (it holds the unit separator).
+const fieldMarker = "#\x1fcortex-field "
+
+// WithFieldMarkers returns the file with a comment line after each
+// top-level field of the frontmatter, naming the field. A line merge of
+// three such files sees an unchanged line between any two fields, so a
+// change to one field on one side and to the next field on the other are
+// two changes, not one conflict: the fields of a frontmatter are
+// independent, their lines are not a text. StripFieldMarkers takes the
+// lines out again.
+func (p *Parsed) WithFieldMarkers() []byte {
+	var b bytes.Buffer
+	b.Grow(len(p.raw) + 32*len(p.fields))
+	pos := 0
+	for _, f := range p.fields {
+		end := p.lines[f.end]
+		b.Write(p.raw[pos:end])
+		b.WriteString(fieldMarker)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(f.name, "\n", " "), "\r", " "))
+		b.WriteString(p.lineEnd(f.end))
+		pos = end
+	}
+	b.Write(p.raw[pos:])
+	return b.Bytes()
+}
+
+// StripFieldMarkers removes the lines WithFieldMarkers added, wherever a
+// merge left them (conflict markers included).
+func StripFieldMarkers(data []byte) []byte {
+	if !bytes.Contains(data, []byte(fieldMarker)) {
+		return data
+	}
+	var b bytes.Buffer
+	b.Grow(len(data))
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		line := data
+		if i >= 0 {
+			line = data[:i+1]
+		}
+		data = data[len(line):]
+		if !bytes.HasPrefix(line, []byte(fieldMarker)) {
+			b.Write(line)
+		}
+	}
+	return b.Bytes()
+}

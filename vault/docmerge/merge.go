@@ -60,8 +60,10 @@ type Result struct {
 //     outdated > resolved > active (unknown values rank with active) decides;
 //   - source_hash = the hash of the merged body (it follows the body);
 //   - everything else — the body, every other field — merges line by line
-//     as git merge-file does; two changes to the same lines are a conflict
-//     left to the person, never settled by dropping a side.
+//     as git merge-file does, with the fields kept apart (a change to one
+//     field beside a change to the next is no conflict); two changes to
+//     the same lines are a conflict left to the person, never settled by
+//     dropping a side.
 //
 // Both sides added a file (base empty) with the same source_hash: it is
 // one memory created on two machines and becomes one document — the one
@@ -306,10 +308,15 @@ func mergeWith(ctx context.Context, f fields, data [3][]byte, moved []string, la
 			return Result{}, false, nil
 		}
 	}
-	out, clean, err := gitstore.MergeFile(ctx, ps[0].Bytes(), ps[1].Bytes(), ps[2].Bytes(), labels)
+	// A marker line after each field keeps changes to two neighbouring
+	// fields apart (doc.WithFieldMarkers): a person's new importance on one
+	// machine and the curator's promoted_to on the other are no conflict
+	// (harness, session 14 world 390).
+	out, clean, err := gitstore.MergeFile(ctx, ps[0].WithFieldMarkers(), ps[1].WithFieldMarkers(), ps[2].WithFieldMarkers(), labels)
 	if err != nil {
 		return Result{}, false, err
 	}
+	out = doc.StripFieldMarkers(out)
 	if len(moved) == 0 && (!clean || hash == "") {
 		return Result{Data: out, Clean: clean, Rule: "fields"}, true, nil
 	}

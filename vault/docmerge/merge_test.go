@@ -373,3 +373,31 @@ func TestHistory(t *testing.T) {
 		t.Error("a file without history has states")
 	}
 }
+
+// TestNeighbouringFieldsMerge: a change to one field on one side and to
+// the next on the other are two changes to two fields, not a conflict — a
+// memory promoted on one machine (promoted_to added after session_id)
+// while the other folded a second creation of it into it (id, created,
+// importance and session_id changed, the next lines): harness, session 14
+// world 390, where sync stopped with "a true conflict". Two changes to one
+// field still conflict.
+func TestNeighbouringFieldsMerge(t *testing.T) {
+	body := "The build cache takes 92 parallel jobs."
+	o := mk(id1, day, body, "importance: 0.8", `session_id: "s1"`)
+	a := mk(id1, day, body, "importance: 0.8", `session_id: "s1"`, `promoted_to: "[[rules/facts#^r-d1aee634]]"`)
+	b := mk(id2, "2026-02-16T15:23:15.000Z", body, "importance: 0.9", `session_id: "cli"`, "reinforced: 1")
+	for _, sides := range [][2][]byte{{a, b}, {b, a}} {
+		r := merge(t, o, sides[0], sides[1])
+		d := parse(t, r.Data)
+		if !r.Clean || d.ID != id2 || d.Reinforced != 1 || d.SessionID != "cli" || *d.Importance != 0.9 ||
+			!strings.Contains(string(r.Data), "promoted_to: \"[[rules/facts#^r-d1aee634]]\"\n") || strings.Contains(string(r.Data), "cortex-field") {
+			t.Errorf("clean=%v id=%s\n%s", r.Clean, d.ID, r.Data)
+		}
+	}
+	// The same field changed on both sides: the person's conflict.
+	c := mk(id1, day, body, "importance: 0.3", `session_id: "s1"`)
+	r := merge(t, o, c, b)
+	if s := string(r.Data); r.Clean || !strings.Contains(s, "<<<<<<<") || !strings.Contains(s, "importance: 0.3") || strings.Contains(s, "cortex-field") {
+		t.Errorf("clean=%v\n%s", r.Clean, s)
+	}
+}
