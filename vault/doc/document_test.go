@@ -212,3 +212,27 @@ func TestParseManyFields(t *testing.T) {
 		t.Errorf("%d problems, the first %v", len(ps), ps[:min(len(ps), 1)])
 	}
 }
+
+// TestFieldMarkersRoundTrip: the marker lines a merge puts after each
+// field come out again to the byte, whatever the frontmatter's shape, and
+// there is one after each field.
+func TestFieldMarkersRoundTrip(t *testing.T) {
+	for _, src := range []string{
+		"---\nid: \"a\"\ntype: fact\n---\n\nbody\n",
+		"---\r\nid: \"a\"\r\ntags:\r\n  - x\r\n  - y\r\n\r\n# ---\r\n\r\ntitle: t\r\n---\r\nbody\r\n",
+		"---\nid: a\n# a comment\nentities:\n  - name: n\n    type: person\nnote: |\n  line one\n  line two\n---\nbody\n",
+		"---\n---\nno fields\n",
+	} {
+		p, err := Parse([]byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		marked := p.WithFieldMarkers()
+		if got := strings.Count(string(marked), fieldMarker); got != len(p.Fields()) {
+			t.Errorf("%q: %d markers for %d fields:\n%s", src, got, len(p.Fields()), marked)
+		}
+		if back := string(StripFieldMarkers(marked)); back != src {
+			t.Errorf("round trip:\n%q\n%q", src, back)
+		}
+	}
+}
