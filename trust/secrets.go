@@ -170,6 +170,10 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		// A single-dash flag that names a password, as Java's keytool and
+		// jarsigner, openssl's -passin/-passout pass:… and many others
+		// write it: -storepass, -srcstorepass, -keypass, -password.
+		rule("cli-password", []string{"pass"}, `(?i)(?:^|\s)-[a-z]*pass(?:word|wd|phrase|in|out)?\s+(?:pass:)?['"]?(?P<secret>[^\s'"]{6,})`, toldPassword),
 		// Credentials told as a pair: "creds for the staging admin are admin
 		// and …".
 		lateRule(rule("login-password", []string{"cred"}, `(?i)\b(?:creds|credentials|login)\b[^.\n]{0,50}?\s(?:are|is|=|:)\s+[^\s,;/]+\s*(?:and|/|,)\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
@@ -213,7 +217,11 @@ var credRules = sync.OnceValue(func() []credRule {
 		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
 		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:(?:^|[^\p{L}])(?:`+strings.Join(worldPasswordWords, "|")+`)|パスワード|密码|密碼|비밀번호)[\p{L}]*[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|är|var|er|on|je|è|é|e|es|ist|olarak|-)\s+|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|-)\s+|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+		// … and the word right before the value, as languages that put the
+		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
+		lateRule(rule("prose-password", worldPasswordWords,
+			`(?i)(?:`+worldPasswordWord+`)\s+(?P<secret>[^\s,;、。]{8,})`, toldPassword)),
 		// A name and a random value paired in a list, as a JSON or YAML
 		// table of logins holds them: [["deploy", "J2PQ…"]]. The value
 		// must look random (mixed, long), not be a name or a hash.
@@ -524,15 +532,21 @@ func redactTableColumns(s string) (string, int) {
 // secretHeader is a table header that names a secret.
 var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-]?key|key|credentials?|passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha)s?$`)
 
-// worldPasswordWords are the password words of the languages the prose
-// rules do not spell out (Dutch, Polish, Russian, Ukrainian, Swedish,
-// Danish, Norwegian, Finnish, Czech, Slovak, Hungarian, Romanian,
-// Turkish, Greek, Japanese, Chinese, Korean), lower case as the keyword
-// index reads the text; one of them must be in the text for the rule to
-// be tried. The Japanese, Chinese and Korean ones need no word boundary
-// before them: those scripts write none.
-var worldPasswordWords = []string{"wachtwoord", "hasło", "haslo", "пароль", "lösenord", "losenord", "adgangskode", "kodeord", "passord", "salasana",
-	"heslo", "jelszó", "jelszo", "parolă", "parola", "şifre", "sifre", "κωδικός", "パスワード", "密码", "密碼", "비밀번호"}
+// worldPasswordWords are the password words (or their stems) of the
+// languages the prose rules do not spell out — Dutch, Polish, Russian,
+// Ukrainian, Swedish, Danish, Norwegian, Finnish, Czech, Slovak,
+// Hungarian, Romanian, Turkish, Greek, Hindi, Arabic, Hebrew, Persian,
+// Thai, Vietnamese, Indonesian, Japanese, Chinese, Korean —, lower case
+// as the keyword index reads the text; one of them must be in the text
+// for the rules to be tried.
+var worldPasswordWords = []string{"wachtwoord", "hasło", "haslo", "парол", "lösenord", "losenord", "adgangskode", "kodeord", "passord", "salasana",
+	"heslo", "hesla", "jelsz", "parolă", "parola", "şifre", "sifre", "κωδικ", "συνθηματικ", "पासवर्ड", "कूटशब्द", "كلمة المرور", "كلمة مرور", "كلمة السر",
+	"סיסמ", "رمز عبور", "รหัสผ่าน", "mật khẩu", "mat khau", "kata sandi", "パスワード", "密码", "密碼", "비밀번호", "암호"}
+
+// worldPasswordWord matches one of worldPasswordWords as a word's start
+// (then the rest of the word: "jelszava", "паролем"); the scripts that
+// write no spaces need no boundary before it.
+var worldPasswordWord = `(?:^|[^\p{L}])(?:` + strings.Join(worldPasswordWords, "|") + `)[\p{L}]*|(?:パスワード|密码|密碼|비밀번호|암호|รหัสผ่าน)`
 
 // toldPassword is a password told after its word, not code that fetches
 // one ("process.env.DB_PASSWORD", "${SECRET}", "secret/db)").
