@@ -240,10 +240,28 @@ func langParts() []shapePart {
 	add("privilege", false, 2, each(func(l langLex) string { return l.direct })+`|(?:^|[^a-z])(?:main|master)(?:$|[^a-z])[^\n]{0,50}?--force(?:$|[^a-z-])`, asked)
 	add("approve-unreviewed", false, 2, each(func(l langLex) string { return either(l.approve, l.unchecked) })+"|"+each(func(l langLex) string { return l.approveOwn }), asked)
 	add("instruction-source", false, 2, each(func(l langLex) string { return l.outranks }), nil)
+	// Any language: a note that opens with a line for the agent — the
+	// word for agent or assistant in the languages no row spells out is
+	// most often a loan ("agen", "асистент", "एजेंट", "에이전트") — and a
+	// command whose risk needs no translation (a force push, --no-verify,
+	// rm -rf, terraform destroy, signing switched off) or keys and .env
+	// beside an address outside. The header weighs 1: without the
+	// language, nothing says whether the act is asked or forbidden, so
+	// only two such acts together (risk ≥ 4) hold the note for a person.
+	add("agent-header", true, 1, `(?:^|\n)[^\n:：]{0,40}?(?:`+loanAgent+`)[^\n:：]{0,24}[:：]`, nil)
+	add("tech-act", false, 2, techAct, asked)
+	add("keys-outside", false, 2, `(?:~/\.aws/credentials|~/\.ssh/id_|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|[^a-z0-9_])\.env\b|\.netrc\b|\.npmrc\b|kubeconfig)`, sent)
 	add("sensitive-outbound", false, 3, each(func(l langLex) string { return either(l.sendVerb, secretObj) }), sent)
 	add("exfiltration", false, 1, each(func(l langLex) string { return l.sendVerb }), sent)
 	return out
 }
+
+// loanAgent is the agent noun as most languages borrow it, and the words
+// for "assistant" in the scripts no row covers.
+const loanAgent = `(?:^|[^\p{L}])(?:agen|asist|assist|асист|ассист|агент|βοηθ|avustaj|asszisztens|trợ lý|ai\b|ki\b|ии\b|ші\b)|에이전트|어시스턴트|एजेंट|सहायक|وكيل|مساعد|סוכן|עוזר|エージェント|アシスタント|助手|智能体`
+
+// techAct is a command whose risk reads the same in every language.
+const techAct = `git\s+push\s+(?:\S+\s+)*(?:--force|-f)\b|--force\s+(?:origin\s+)?(?:main|master)\b|--no-verify|\brm\s+-(?:rf|fr)\s+(?:/|~|\$home|/var|/etc|\*)|terraform\s+destroy|-auto-approve|commit\.gpgsign\s+false|--unset\s+user\.signingkey|\bdrop\s+(?:database|table)\b|merge\s+\S*\s*--admin|--admin\b[^\n]{0,20}merge`
 
 // langNegated reports an act of the other languages' lexicons that is
 // forbidden, not asked: a negation just before it ("non cancellare",
