@@ -203,6 +203,15 @@ func (w *world) removeLinks(s step) outcome {
 	sort.Slice(v.links, func(i, j int) bool { return len(v.links[i].rel) > len(v.links[j].rel) })
 	for _, l := range v.links {
 		full := filepath.Join(v.dir, l.rel)
+		// A link the person staged (a commit the hook refused) comes out
+		// of the index too, as the refusal tells them: left there, a
+		// stash and its pop put it back in the working tree (session 14,
+		// world 15 of the second long run).
+		if out, err := w.tc.git(v.dir, "ls-files", "-s", "--", l.rel); err == nil && strings.HasPrefix(out, "120000 ") {
+			if head, err := w.tc.git(v.dir, "ls-tree", "HEAD", "--", l.rel); err != nil || !strings.HasPrefix(head, "120000 ") {
+				_, _ = w.tc.git(v.dir, "rm", "--cached", "-q", "--", l.rel)
+			}
+		}
 		fi, err := os.Lstat(full)
 		switch {
 		case err == nil && fi.Mode()&os.ModeSymlink != 0:
