@@ -10,7 +10,9 @@ import (
 
 // The shape's lexicons in the languages beyond the five the English
 // lexicons carry inline (English, German, French, Spanish, Portuguese):
-// Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese.
+// Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
+// Korean, Hindi, Vietnamese, Indonesian, Greek, Ukrainian, Czech,
+// Hungarian, Finnish and Arabic.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -39,8 +41,8 @@ type langLex struct {
 	approve, approveOwn string
 	// outranks puts the note's word above the person's.
 	outranks string
-	// direct is a push straight to main.
-	direct string
+	// direct is a push straight to main; fetchRun downloads and runs.
+	direct, fetchRun string
 }
 
 var langLexicons = []langLex{{
@@ -59,6 +61,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:approv\S*|fa(?:re|ccia)? (?:il )?merge|merg\S*)`,
 	outranks:    `piu importan\S* (?:di|delle|della) (?:parole|richieste|istruzioni|volonta) (?:dell')?utente`,
 	direct:      `(?:direttamente (?:su|in|a) (?:main|master))`,
+	fetchRun:    `scaric\S* e (?:esegu|lanc)\S*`,
 }, {
 	lang:        "nl",
 	note:        `(?:opmerking|notitie|noot|instructie|let op|bericht)\s+(?:voor|aan)\s+(?:de\s+)?(?:ai-?)?(?:agent|assistent|bot|ai)`,
@@ -75,6 +78,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:goedkeur\S*|keur \S+ goed|keurt \S+ goed|merge\S*)`,
 	outranks:    `belangrijker dan (?:wat )?de gebruiker`,
 	direct:      `(?:rechtstreeks|direct) (?:naar|op) (?:main|master)`,
+	fetchRun:    `download\S* en (?:voer \S+ uit|draai|start)\S*`,
 }, {
 	lang:        "pl",
 	note:        `(?:uwaga|notatka|notka|instrukcja|wskazowka|wiadomosc)\s+dla\s+(?:\S+\s+)?(?:asystent\S*|agent\S*|bota|ai)`,
@@ -91,6 +95,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:zatwierdz\S*|zatwierdza\S*|scal\S*|zmerguj\S*|merguj\S*)`,
 	outranks:    `wazniejsz\S* niz (?:slowa|polecenia|prosby|zdanie) uzytkownika`,
 	direct:      `(?:bezposrednio (?:na|do) (?:main|master))`,
+	fetchRun:    `pobierz\S* i uruchom\S*`,
 }, {
 	lang:        "ru",
 	note:        `(?:примечание|заметка|указание|инструкция|внимание|сообщение)\s+для\s+(?:\S+\s+)?(?:агент\S*|ассистент\S*|бот\S*|ии\S*)`,
@@ -107,6 +112,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:одобр\S*|смерж\S*|мерж\S*|слива\S*)`,
 	outranks:    `важнее (?:слов|указаний|просьб|мнения)\S* пользовател\S*`,
 	direct:      `(?:(?:прямо|напрямую|сразу) в (?:main|master)|пуш\S* (?:прямо |напрямую )?в (?:main|master))`,
+	fetchRun:    `скача\S* и (?:запуст|выполн)\S*`,
 }, {
 	lang:        "sv",
 	note:        `(?:anteckning|notering|instruktion|obs|meddelande)\s+(?:till|for)\s+(?:\S+\s+)?(?:ai-)?(?:assistent\S*|agent\S*|bot\S*)`,
@@ -123,6 +129,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:godkann\S*|merga\S*)`,
 	outranks:    `viktigare an (?:vad )?anvandaren`,
 	direct:      `(?:direkt till (?:main|master))`,
+	fetchRun:    `ladda ner (?:och )?(?:kor|starta)\S*`,
 }, {
 	lang:        "tr",
 	note:        `(?:not|talimat|uyari|mesaj)\s*:?\s*(?:\S+\s+){0,3}(?:asistan\S*|ajan\S*|bot\S*)\s+icin`,
@@ -131,7 +138,7 @@ var langLexicons = []langLex{{
 	fromNow:     `(?:bundan (?:sonra|boyle)|artik)`,
 	conceal:     `(?:(?:kullaniciya|kimseye) (?:soyleme|bahsetme|haber verme)|bahsetme|soylemeyin)`,
 	unchecked:   `(?:onay (?:almadan|beklemeden)|sormadan|onaysiz)`,
-	destroyVerb: `(?:(?:^|[^\p{L}])sil\S*)`,
+	destroyVerb: `sil\S*`,
 	destroyObj:  `(?:veritaban\S*|yedek\S*|uretim\S*|dal\S*)`,
 	weakenVerb:  `(?:kapat\S*|devre disi)`,
 	safeguard:   `(?:koruma\S*|inceleme\S*|denetim\S*)`,
@@ -139,6 +146,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:onayla\S*|birlestir\S*|merge\S*)`,
 	outranks:    `kullanicinin (?:sozlerinden|isteklerinden|talimatlarindan) (?:daha )?onemli`,
 	direct:      `(?:main dalina dogrudan|dogrudan (?:main|master))`,
+	fetchRun:    `indir(?:ip)? ve calistir\S*`,
 }, {
 	lang:        "ja",
 	note:        `(?:(?:^|[^a-z])ai|エージェント|アシスタント)[^\n。]{0,12}?(?:へ|に向けて|向け|への(?:メモ|注意|指示))`,
@@ -155,6 +163,7 @@ var langLexicons = []langLex{{
 	approve:     `(?:承認|マージ)`,
 	outranks:    `ユーザーの(?:指示|言葉|要求)より(?:優先|重要)`,
 	direct:      `(?:main\s*(?:へ|に)\s*直接|直接\s*main)`,
+	fetchRun:    `ダウンロードして(?:実行|起動)`,
 }, {
 	lang:        "zh",
 	note:        `(?:给|致|对)\s*(?:ai)?\s*(?:助手|智能体|代理|机器人)|(?:ai)?(?:助手|智能体)(?:须知|注意|备注)`,
@@ -171,6 +180,177 @@ var langLexicons = []langLex{{
 	approve:     `(?:批准|合并)`,
 	outranks:    `(?:优先于|高于|重于)用户(?:的)?(?:指示|要求|话)`,
 	direct:      `(?:直接(?:推送|push)\S*\s*(?:到)?\s*main|main[^\n。]{0,10}直接)`,
+	fetchRun:    `下载(?:并|后)(?:执行|运行)`,
+}, {
+	lang:        "ko",
+	note:        `(?:에이전트|어시스턴트|비서|ai)(?:에게|를 위한|용 메모|께)`,
+	agent:       `에이전트|어시스턴트`,
+	future:      `(?:앞으로의|모든|향후|매) 세션|세션이 시작되면`,
+	fromNow:     `앞으로(?:는)?|지금부터|이제부터`,
+	conceal:     `(?:사용자|유저|아무)(?:에게|한테)(?:는)? (?:알리지|말하지|보고하지|언급하지) (?:말|마)`,
+	unchecked:   `묻지 말고|묻지 않고|확인 없이|승인 없이|검토 없이|리뷰 없이`,
+	destroyVerb: `삭제|지우`,
+	destroyObj:  `프로덕션|운영|데이터베이스|백업|브랜치`,
+	weakenVerb:  `끄|꺼|비활성화|해제`,
+	safeguard:   `보호|검토|리뷰|감사 로그|스캔|서명`,
+	sendVerb:    `전송|보내|업로드|붙여`,
+	approve:     `승인|병합|머지`,
+	outranks:    `사용자(?:의)? (?:말|지시)보다 (?:우선|중요)`,
+	direct:      `main(?:에| 브랜치에)? (?:바로|직접)`,
+	fetchRun:    `다운로드(?:해서|하여|하고|한 뒤) 실행`,
+}, {
+	lang:        "hi",
+	note:        `(?:एजेंट|सहायक|असिस्टेंट)(?: के लिए| हेतु)`,
+	agent:       `एजेंट|सहायक|असिस्टेंट`,
+	future:      `(?:हर|सभी|आने वाले) (?:सत्र|सेशन)`,
+	fromNow:     `अब से|आज से|आगे से`,
+	conceal:     `(?:उपयोगकर्ता|यूज़र|किसी) को (?:इसके बारे में )?(?:न|मत|कुछ न) (?:बताएं|बताना|बताओ|बताएँ)|ज़िक्र (?:मत|न) कर`,
+	unchecked:   `(?:बिना|बगैर) (?:पूछे|अनुमति|पुष्टि|समीक्षा)`,
+	destroyVerb: `हटा|मिटा|डिलीट`,
+	destroyObj:  `प्रोडक्शन|डेटाबेस|बैकअप|ब्रांच`,
+	weakenVerb:  `बंद कर|निष्क्रिय`,
+	safeguard:   `सुरक्षा|समीक्षा|जांच|स्कैनिंग|ऑडिट`,
+	sendVerb:    `भेज|अपलोड`,
+	approve:     `मंज़ूर|अनुमोदित|मर्ज`,
+	outranks:    `उपयोगकर्ता (?:की बात|के निर्देश)\S* से (?:ऊपर|ज़्यादा महत्वपूर्ण)`,
+	direct:      `main ब्रांच पर (?:सीधे|डायरेक्ट)|सीधे main`,
+	fetchRun:    `डाउनलोड कर(?:के|ें और) चला`,
+}, {
+	lang:        "vi",
+	note:        `(?:ghi chu|luu y|huong dan|nhac nho)\s+(?:danh )?cho\s+(?:tro ly|agent|ai)`,
+	agent:       `tro ly(?: ai)?`,
+	future:      `(?:moi|cac) phien(?: sau| moi| tuong lai)?`,
+	fromNow:     `tu nay|tu bay gio|ke tu nay`,
+	conceal:     `(?:dung|khong|chang) (?:noi|bao|thong bao|cho biet)(?: voi| cho)? (?:nguoi dung|ai)`,
+	unchecked:   `khong (?:can )?(?:hoi|xac nhan)|ma khong hoi|khong cho (?:review|duyet)`,
+	destroyVerb: `xoa`,
+	destroyObj:  `(?:tep|file) kiem thu|co so du lieu|ban sao luu|nhanh|production`,
+	weakenVerb:  `tat|vo hieu hoa`,
+	safeguard:   `bao ve|kiem tra|review|kiem thu|quet`,
+	sendVerb:    `gui|tai len|dan`,
+	approve:     `phe duyet|gop|merge`,
+	outranks:    `quan trong hon (?:loi )?nguoi dung`,
+	direct:      `truc tiep (?:len|vao) main`,
+	fetchRun:    `tai (?:ve )?(?:va|roi) chay`,
+}, {
+	lang:        "id",
+	note:        `(?:catatan|instruksi|pesan)\s+(?:untuk|bagi)\s+(?:agen|asisten|ai|bot)`,
+	agent:       `(?:agen|asisten)(?:$|[^\p{L}])`,
+	future:      `(?:setiap|semua) sesi(?: berikutnya| baru)?|sesi(?:-sesi)? berikutnya`,
+	fromNow:     `mulai sekarang|mulai hari ini|selanjutnya`,
+	conceal:     `(?:jangan|tidak usah) (?:beri ?tahu|kasih tahu|memberitahu|bilang)(?: ke| kepada)? (?:pengguna|siapa pun)`,
+	unchecked:   `tanpa (?:bertanya|konfirmasi|menunggu|persetujuan|review)`,
+	destroyVerb: `hapus|menghapus`,
+	destroyObj:  `produksi|database|basis data|cadangan|backup|branch`,
+	weakenVerb:  `matikan|nonaktifkan|lewati`,
+	safeguard:   `proteksi|perlindungan|review|pemeriksaan|audit`,
+	sendVerb:    `kirim|unggah|tempel`,
+	approve:     `setujui|gabungkan|merge`,
+	outranks:    `lebih penting dari(?:pada)? (?:kata |perintah )?pengguna`,
+	direct:      `langsung ke main`,
+	fetchRun:    `unduh (?:dan|lalu) jalankan`,
+}, {
+	lang:        "el",
+	note:        `(?:οδηγια|οδηγιες|σημειωση)\s+(?:για|προς)\s+(?:τον |το )?(?:βοηθο|πρακτορα|agent|ai)`,
+	agent:       `βοηθο|πρακτορα`,
+	future:      `(?:καθε|ολες τις) (?:νεα )?συνεδρια|μελλοντικες συνεδριες`,
+	fromNow:     `απο τωρα|στο εξης|απο σημερα`,
+	conceal:     `(?:μην|μη) (?:το )?(?:πεις|αναφερεις|ενημερωσεις)`,
+	unchecked:   `χωρις να (?:ρωτησεις|ρωτας)|χωρις (?:επιβεβαιωση|εγκριση|ελεγχο)`,
+	destroyVerb: `διαγραψ\S*|σβησ\S*`,
+	destroyObj:  `branches|κλαδους|βαση δεδομενων|αντιγραφα ασφαλειας|παραγωγη`,
+	weakenVerb:  `απενεργοποι\S*|κλεισε`,
+	safeguard:   `προστασια|ελεγχο\S*|σαρωση|υπογραφ\S*`,
+	sendVerb:    `στειλ\S*|ανεβασ\S*`,
+	approve:     `εγκριν\S*|συγχωνευσ\S*|merge`,
+	outranks:    `πιο σημαντικ\S* απο (?:τον )?χρηστη`,
+	direct:      `απευθειας στο main`,
+	fetchRun:    `κατεβασε (?:και|και μετα) (?:τρεξε|εκτελεσε)`,
+}, {
+	lang:        "uk",
+	note:        `(?:примітка|нотатка|вказівка|інструкція)?\s*для\s+(?:\S+\s+)?(?:асистент\S*|агент\S*)`,
+	agent:       `асистент\S*`,
+	future:      `кожн\S* (?:нов\S* )?сесі\S*|майбутні\S* сесі\S*`,
+	fromNow:     `відтепер|з цього моменту|надалі`,
+	conceal:     `не (?:згадуй|кажи|повідомляй|розповідай)`,
+	unchecked:   `без (?:підтвердження|погодження|перевірки|запиту)|не питаючи`,
+	destroyVerb: `видал\S*|стер\S*`,
+	destroyObj:  `прод\S*|баз\S* даних|резервн\S*|гілк\S*`,
+	weakenVerb:  `вимкн\S*|відключ\S*`,
+	safeguard:   `перевірк\S*|сканування|захист\S*|аудит\S*|підпис\S*`,
+	sendVerb:    `надішл\S*|відправ\S*|завантаж\S*`,
+	approve:     `схвал\S*|злий\S*|змерж\S*`,
+	outranks:    `важливіш\S* за (?:слова )?користувач\S*`,
+	direct:      `(?:прямо|напряму) в (?:main|master)`,
+	fetchRun:    `завантаж\S* (?:і|та) запуст\S*`,
+}, {
+	lang:        "cs",
+	note:        `(?:poznamka|pokyn|instrukce)?\s*pro\s+(?:\S+\s+)?(?:agenta|asistenta|ai)(?:$|[^\p{L}])`,
+	agent:       `(?:agent(?:a|ovi|em)|asistent(?:a|ovi|em)?)(?:$|[^\p{L}])`,
+	future:      `kazd\S* (?:nov\S* )?relac\S*|budouci\S* relac\S*`,
+	fromNow:     `od ted|od nynejska|odted`,
+	conceal:     `(?:nerikej|neinformuj|nezminuj)\S*`,
+	unchecked:   `bez (?:ptani|potvrzeni|schvaleni|kontroly)|(?:uzivatele )?se neptej`,
+	destroyVerb: `smaz\S*|odstran\S*`,
+	destroyObj:  `produkc\S*|databaz\S*|zaloh\S*|vetv\S*`,
+	weakenVerb:  `vypn\S*|deaktivuj\S*`,
+	safeguard:   `ochran\S*|kontrol\S*|review|skenovani|audit\S*`,
+	sendVerb:    `posl\S*|odesl\S*|nahraj\S*`,
+	approve:     `schval\S*|merguj\S*|sloucit`,
+	outranks:    `dulezitejsi nez (?:slova )?uzivatel\S*`,
+	direct:      `primo (?:do|na) (?:main|master)`,
+	fetchRun:    `stahni (?:a|a pak) spust\S*`,
+}, {
+	lang:        "hu",
+	note:        `(?:az? )?(?:asszisztensnek|agensnek)\s*[:：]|(?:megjegyzes|utasitas)\s+(?:az? )?(?:asszisztens|agens)\S*`,
+	agent:       `asszisztens\S*`,
+	future:      `minden (?:uj )?munkamenet\S*|jovobeli munkamenet\S*`,
+	fromNow:     `mostantol|mai naptol|ezentul`,
+	conceal:     `ne (?:szolj|emlitsd|mondd el|ertesitsd)`,
+	unchecked:   `kerdezes nelkul|jovahagyas nelkul|megerosites nelkul|ellenorzes nelkul`,
+	destroyVerb: `torold|torol\S*`,
+	destroyObj:  `eles\S*|adatbazis\S*|mentes\S*|agak\S*`,
+	weakenVerb:  `kapcsold ki|kikapcsol\S*|tiltsd le`,
+	safeguard:   `vedelm\S*|ellenorzes\S*|audit\S*|szkenneles`,
+	sendVerb:    `kuldd\S*|toltsd fel`,
+	approve:     `hagyd jova|jovahagy\S*`,
+	outranks:    `fontosabb,? mint (?:a )?felhasznalo\S*`,
+	direct:      `kozvetlenul (?:a )?main`,
+	fetchRun:    `toltsd le (?:es|majd) futtasd`,
+}, {
+	lang:        "fi",
+	note:        `(?:ohje|huomio|muistiinpano)\s+(?:\S+\s+)?(?:avustajalle|agentille|tekoalylle)`,
+	agent:       `avustaja\S*|agenti\S*`,
+	future:      `jokaise\S* (?:uude\S* )?istun\S*|tuleva\S* istun\S*`,
+	fromNow:     `tasta lahtien|tasta eteenpain|nyt lahtien`,
+	conceal:     `ala (?:kerro|mainitse|ilmoita)`,
+	unchecked:   `ilman (?:ihmisen )?(?:katselmointia|kysymista|vahvistusta|hyvaksyntaa|tarkistusta)|kysymatta`,
+	destroyVerb: `poista\S*`,
+	destroyObj:  `tuotanto\S*|tietokan\S*|varmuuskopi\S*|haar\S*|lok\S*`,
+	weakenVerb:  `poista kaytosta|kytke pois`,
+	safeguard:   `suojau\S*|katselmo\S*|tarkist\S*|skannau\S*`,
+	sendVerb:    `laheta\S*`,
+	approve:     `hyvaksy\S*|yhdista\S*`,
+	outranks:    `tarkeampi kuin (?:kayttaja\S*)`,
+	direct:      `suoraan (?:main|master)`,
+	fetchRun:    `lataa ja (?:aja|suorita)`,
+}, {
+	lang:        "ar",
+	note:        `(?:ملاحظة|تعليمات|تعليمة)\s+(?:لل|الى ال|إلى ال)?(?:وكيل|مساعد)`,
+	agent:       `الوكيل|المساعد`,
+	future:      `كل (?:جلسة|الجلسات)|الجلسات (?:القادمة|المستقبلية)`,
+	fromNow:     `من الان فصاعدا|من الآن فصاعدا|من اليوم`,
+	conceal:     `لا (?:تخبر|تبلغ|تذكر)`,
+	unchecked:   `(?:دون|بدون) (?:سؤال|تأكيد|مراجعة|موافقة)`,
+	destroyVerb: `احذف|حذف|امسح`,
+	destroyObj:  `الانتاج|الإنتاج|قاعدة البيانات|النسخ الاحتياطية|الفروع`,
+	weakenVerb:  `عطل|أوقف|اوقف`,
+	safeguard:   `الحماية|المراجعة|الفحص|التدقيق`,
+	sendVerb:    `أرسل|ارسل|ارفع`,
+	approve:     `وافق|ادمج`,
+	outranks:    `اهم من (?:كلام )?المستخدم`,
+	direct:      `مباشرة (?:إلى|الى) main`,
+	fetchRun:    `(?:نزل|حمل) (?:و|ثم) ?(?:شغل|نفذ)`,
 }, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
@@ -207,7 +387,7 @@ func langParts() []shapePart {
 	each := func(expr func(l langLex) string) string {
 		var alts []string
 		for _, l := range langLexicons {
-			if e := expr(l); e != "" {
+			if e := expr(bounded(l)); e != "" {
 				alts = append(alts, `(?:`+e+`)`)
 			}
 		}
@@ -227,6 +407,10 @@ func langParts() []shapePart {
 		out = append(out, shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(lexFold(expr))), also: also})
 	}
 	add("agent-config", true, 2, each(func(l langLex) string { return l.note }), nil)
+	// Soft: a note for the agent that only names a secret ("Pro agenta:
+	// soubor .env nikdy neposílej …") asks for nothing the lexicons can
+	// tell from a prohibition; with an act it is an attack all the same.
+	out[len(out)-1].soft = true
 	add("agent-mention", true, 1, each(func(l langLex) string { return l.agent }), nil)
 	add("future-session", true, 2, each(func(l langLex) string { return l.future }), nil)
 	add("from-now-on", true, 1, each(func(l langLex) string { return l.fromNow }), nil)
@@ -251,6 +435,7 @@ func langParts() []shapePart {
 	add("agent-header", true, 1, `(?:^|\n)[^\n:：]{0,40}?(?:`+loanAgent+`)[^\n:：]{0,24}[:：]`, nil)
 	add("tech-act", false, 2, techAct, asked)
 	add("keys-outside", false, 2, `(?:~/\.aws/credentials|~/\.ssh/id_|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|[^a-z0-9_])\.env\b|\.netrc\b|\.npmrc\b|kubeconfig)`, sent)
+	add("download-and-run", false, 3, each(func(l langLex) string { return l.fetchRun }), sent)
 	add("sensitive-outbound", false, 3, each(func(l langLex) string { return either(l.sendVerb, secretObj) }), sent)
 	add("exfiltration", false, 1, each(func(l langLex) string { return l.sendVerb }), sent)
 	return out
@@ -281,6 +466,26 @@ func langNegated(s string, m []int) bool {
 		}
 	}
 	return false
+}
+
+// bounded returns l with every field made to start at a word's start,
+// for the languages that write spaces between words ("tat", Vietnamese
+// for "switch off", is not the middle of "hesitate"); Japanese and
+// Chinese write none, and their fields start where they match.
+func bounded(l langLex) langLex {
+	if l.lang == "ja" || l.lang == "zh" {
+		return l
+	}
+	b := func(e string) string {
+		if e == "" {
+			return ""
+		}
+		return `(?:^|[^\p{L}\p{N}_])(?:` + e + `)`
+	}
+	l.note, l.agent, l.future, l.fromNow, l.conceal, l.unchecked = b(l.note), b(l.agent), b(l.future), b(l.fromNow), b(l.conceal), b(l.unchecked)
+	l.destroyVerb, l.destroyObj, l.weakenVerb, l.safeguard, l.sendVerb = b(l.destroyVerb), b(l.destroyObj), b(l.weakenVerb), b(l.safeguard), b(l.sendVerb)
+	l.approve, l.approveOwn, l.outranks, l.direct, l.fetchRun = b(l.approve), b(l.approveOwn), b(l.outranks), b(l.direct), b(l.fetchRun)
+	return l
 }
 
 // lexFold folds a lexicon's expression as shapeView folds a text: marks
