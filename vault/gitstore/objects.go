@@ -43,7 +43,6 @@ type objectBatch struct {
 	dirs   map[string]bool // loose-object folders to fsync in finish
 	pack   *packWriter     // nil: loose objects
 	zbuf   bytes.Buffer
-	zw     *zlib.Writer
 	// packq feeds the pack's writer, which compresses and writes on a
 	// goroutine of its own while the caller reads and hashes the next
 	// objects; packed brings its error when packq is closed (stopPack).
@@ -59,6 +58,16 @@ type objectBatch struct {
 	counter *atomic.Int64
 }
 
+// looseWriters are the compressors of loose objects, kept between
+// commits: a zlib writer holds over a megabyte of state, and the daemon
+// under a stream made one for every commit (300 MB of garbage in 90 s at
+// 14 observations a second). Loose objects are compressed at zlib's
+// fastest level, as git's own are (core.looseCompression defaults to 1).
+var looseWriters = sync.Pool{New: func() any {
+	zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+	return zw
+}}
+
 func newObjectBatch(objectsDir string, expected int, exists func(plumbing.Hash) bool) *objectBatch {
 	b := &objectBatch{
 		dir:    objectsDir,
@@ -66,7 +75,6 @@ func newObjectBatch(objectsDir string, expected int, exists func(plumbing.Hash) 
 		seen:   make(map[plumbing.Hash]bool),
 		dirs:   make(map[string]bool),
 	}
-	b.zw = zlib.NewWriter(&b.zbuf)
 	if expected > packObjectLimit {
 		b.pack = &packWriter{dir: filepath.Join(objectsDir, "pack")}
 		b.packq = make(chan packItem, 256)
@@ -136,10 +144,14 @@ func (b *objectBatch) writeLoose(t plumbing.ObjectType, content []byte, h plumbi
 	hex := h.String()
 	dir := filepath.Join(b.dir, hex[:2])
 	b.zbuf.Reset()
-	b.zw.Reset(&b.zbuf)
-	fmt.Fprintf(b.zw, "%s %d\x00", t.Bytes(), len(content))
-	b.zw.Write(content)
-	if err := b.zw.Close(); err != nil {
+	zw := looseWriters.Get().(*zlib.Writer)
+	zw.Reset(&b.zbuf)
+	fmt.Fprintf(zw, "%s %d\x00", t.Bytes(), len(content))
+	zw.Write(content)
+	err := zw.Close()
+	zw.Reset(nil)
+	looseWriters.Put(zw)
+	if err != nil {
 		return err
 	}
 	var n int64
