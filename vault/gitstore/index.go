@@ -77,6 +77,10 @@ type gitIndex struct {
 	tree    *cacheTree // nil when the index has no TREE extension
 	reuc    []byte     // raw REUC payload, nil when absent
 	dropped []string   // signatures of the extensions left out on write
+	// scratch is the last encode's buffer, reused by the next: the daemon
+	// keeps its index between commits, and each commit encoded the whole
+	// file into a new one (1.9 MB at 20,000 documents).
+	scratch []byte
 }
 
 // parseIndex decodes an index file. An empty data slice is an empty index,
@@ -241,7 +245,8 @@ func parseIndex(data []byte) (*gitIndex, error) {
 }
 
 // encode writes the index in its version (2 and 3 chosen as git does: 3 only
-// when an entry needs extended flags), with the checksum appended.
+// when an entry needs extended flags), with the checksum appended. The
+// bytes are idx's scratch: valid until the next encode of idx.
 func (idx *gitIndex) encode() []byte {
 	version := idx.version
 	if version == 2 || version == 3 {
@@ -257,7 +262,10 @@ func (idx *gitIndex) encode() []byte {
 	for i := range idx.entries {
 		size += indexEntryFixed + 2 + len(idx.entries[i].name) + 8
 	}
-	buf := make([]byte, 0, size)
+	buf := idx.scratch[:0]
+	if cap(buf) < size {
+		buf = make([]byte, 0, size+size/16)
+	}
 	buf = append(buf, indexSignature...)
 	buf = binary.BigEndian.AppendUint32(buf, version)
 	buf = binary.BigEndian.AppendUint32(buf, uint32(len(idx.entries)))
@@ -298,7 +306,9 @@ func (idx *gitIndex) encode() []byte {
 		buf = appendExtension(buf, "REUC", idx.reuc)
 	}
 	sum := sha1.Sum(buf)
-	return append(buf, sum[:]...)
+	buf = append(buf, sum[:]...)
+	idx.scratch = buf
+	return buf
 }
 
 func appendExtension(buf []byte, sig string, payload []byte) []byte {
