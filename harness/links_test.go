@@ -168,6 +168,10 @@ func (w *world) plant(s step, runtime bool) outcome {
 		return outcome{failure: "plant a link: " + err.Error()}
 	}
 	v.links = append(v.links, p)
+	if v.planted == nil {
+		v.planted = map[string]bool{}
+	}
+	v.planted[p.rel] = true
 	if k.rel == ".cortex" || k.rel == "observer" {
 		excludeLink(v.dir, k.rel)
 		w.hideTracked(v, k.rel)
@@ -232,8 +236,37 @@ func (w *world) removeLinks(s step) outcome {
 		v.hidden = nil
 	}
 	v.links = nil
+	w.removeResurrected(v)
 	unexcludeLinks(v.dir)
 	return outcome{ran: true, worktree: true}
+}
+
+// removeResurrected removes the person's links that came back after they
+// removed them — a stash held one (git stashes a staged link) and its pop
+// put it back (second long run of session 14, world 401): each is
+// deleted, taken out of the index, and what HEAD has at its path checked
+// out again. A link HEAD itself holds is not the person's to take back
+// here (see unlinkConfig).
+func (w *world) removeResurrected(v *vaultState) {
+	rels := make([]string, 0, len(v.planted))
+	for rel := range v.planted {
+		rels = append(rels, rel)
+	}
+	sort.Slice(rels, func(i, j int) bool { return len(rels[i]) > len(rels[j]) })
+	for _, rel := range rels {
+		if !isLink(filepath.Join(v.dir, rel)) {
+			continue
+		}
+		head, _ := w.tc.git(v.dir, "ls-tree", "HEAD", "--", rel)
+		if strings.HasPrefix(head, "120000 ") {
+			continue
+		}
+		os.Remove(filepath.Join(v.dir, rel))
+		_, _ = w.tc.git(v.dir, "rm", "--cached", "-q", "--ignore-unmatch", "--", rel)
+		if head != "" {
+			_, _ = w.tc.git(v.dir, "checkout", "HEAD", "--", rel)
+		}
+	}
 }
 
 // hideTracked tells git to leave alone the tracked files under rel, a

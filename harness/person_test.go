@@ -24,8 +24,11 @@ type vaultState struct {
 	// read holds, for a path the person took up by editing a committed
 	// memory, the blob of the bytes their editor read: Cortex's own write,
 	// not yet committed, when it differs from the index (see checkPerson).
-	read     map[string]string
-	links    []plant
+	read  map[string]string
+	links []plant
+	// planted holds every path the person ever made a link, kept after
+	// they remove it: a stash may hold the link and its pop bring it back.
+	planted  map[string]bool
 	hidden   []string // tracked files under a planted runtime link, marked skip-worktree (hideTracked)
 	config   []plant  // taxonomy.yml or calibration.yml made a link
 	side     string   // the person's own branch, when they are on it
