@@ -398,3 +398,49 @@ func wantHeldForPerson(t *testing.T, l vault.Layout) {
 		t.Errorf("quarantine %+v, want one %s record", recs, ReasonEditing)
 	}
 }
+
+// TestHeldLineKeptUnkeyedWhenKeysHealed: a line held while a person edits
+// its memory must count once sent again — also when the batch that held it
+// was killed between its commit and its keys, and the next run fills the
+// keys in from the buffer (healSeen). Keyed there, the line sent again
+// after the person's commit was skipped as an echo and the reinforcement
+// lost (the long harness run of session 14, world 273).
+func TestHeldLineKeptUnkeyedWhenKeysHealed(t *testing.T) {
+	l := newTestVault(t)
+	known := writeKnownDoc(t, l)
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	personal := strings.Replace(string(data), "status: active\n", "status: active\nnote_by_hand: keep me\n", 1)
+	if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	m := openTest(t, l, nil)
+	if res := process(t, m); res.Quarantined != 1 || res.Reinforced != 0 {
+		t.Fatalf("the repeat of a memory a person is editing: %+v", res)
+	}
+	m.Close()
+	// The kill: the keys of the batch are gone, the state says so.
+	if err := os.Remove(seenPath(l)); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	st, _, err := LoadState(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.KeyedTo = 0
+	if err := SaveState(l, st); err != nil {
+		t.Fatal(err)
+	}
+	git(t, l.Root, "commit", "-qam", "checked by hand")
+	m2 := openTest(t, l, nil)
+	defer m2.Close()
+	if res := process(t, m2); res.Lines != 1 || res.Reinforced != 1 {
+		t.Fatalf("the held line sent again after the keys were filled in: %+v, want it to reinforce", res)
+	}
+	if p := readDoc(t, l, known); p.Doc.Reinforced != 1 {
+		t.Fatalf("reinforced %d, want 1:\n%s", p.Doc.Reinforced, p.Bytes())
+	}
+}

@@ -160,6 +160,15 @@ func (m *Memorizer) healSeen(st State) (State, error) {
 	if err != nil || !v.Exists || (st.Buffer != (BufferID{}) && st.Buffer != v.ID) || v.Size < st.Offset {
 		return st, err // another file: read again from 0, keyed as it goes
 	}
+	// A quarantined line stays unkeyed here too, as a batch leaves it: its
+	// retry must count. Keyed, a line held while a person edited its
+	// memory was skipped as an echo when sent again after their commit,
+	// and its reinforcement was lost (the long harness run of session 14,
+	// world 273: a `cortex process` killed between its commit and its
+	// keys).
+	if err := m.held.load(m.l); err != nil {
+		return st, err
+	}
 	for off := st.KeyedTo; off < st.Offset; {
 		lines, id, err := readLines(m.l.Buffer(), off, 10000, maxBatchBytes)
 		if err != nil {
@@ -168,16 +177,19 @@ func (m *Memorizer) healSeen(st State) (State, error) {
 		if id != v.ID || len(lines) == 0 {
 			return st, nil
 		}
-		var in []rawLine
+		var in, keyed []rawLine
 		for _, ln := range lines {
 			if ln.End <= st.Offset {
 				in = append(in, ln)
+				if _, held := m.held.find(ln); !held {
+					keyed = append(keyed, ln)
+				}
 			}
 		}
 		if len(in) == 0 {
 			break
 		}
-		if err := m.seen.add(in); err != nil {
+		if err := m.seen.add(keyed); err != nil {
 			return st, err
 		}
 		off = in[len(in)-1].End
