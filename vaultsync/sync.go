@@ -129,7 +129,7 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 		}
 		defer unlock()
 	}
-	settleStatusTemps(l)
+	settleTemps(l)
 	err = s.run(ctx)
 	if err != nil {
 		err = fmt.Errorf("sync: %w", err)
@@ -140,7 +140,7 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 	}
 	// The outcome is recorded here, under the memorizer lock: sync.json
 	// has no other writer then, so a temp file of it that a holder of the
-	// lock finds is a killed sync's (settleStatusTemps).
+	// lock finds is a killed sync's (settleTemps).
 	if serr := saveStatus(l, s.rep, err); serr != nil {
 		opts.Logger.Warn("sync: record the outcome for cortex status", "err", serr)
 	}
@@ -1145,7 +1145,10 @@ type journal struct {
 	Paths []string `json:"paths"`
 }
 
-func (s *syncer) journalPath() string { return s.l.Path(".cortex", "sync-journal.json") }
+func (s *syncer) journalPath() string { return journalPath(s.l) }
+
+// journalPath is the sync journal's file in the vault of l.
+func journalPath(l vault.Layout) string { return l.Path(".cortex", "sync-journal.json") }
 
 // advance brings git's index and the working tree to next for the paths
 // that changed, after checking that a person has no work of their own
