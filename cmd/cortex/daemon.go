@@ -99,19 +99,24 @@ func runDaemon(c *cli.Context) error {
 	if err != nil {
 		return usageErrorf("--sleep-at: %v", err)
 	}
-	// What a killed sleep run left is settled before the memorizer reads
-	// the working tree; the nightly run would try again.
-	if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
-		log.Warn("daemon: "+err.Error(), "vault", l.Root)
-	}
-
 	// The first signal stops the daemon after the batch in hand; a second
-	// one cuts the batch short.
+	// one cuts the batch short. They are caught from here on, before the
+	// first write: a SIGTERM while the settling below wrote a document
+	// killed the daemon with the signal's default action, mid-write, and
+	// left the write's temp file (the long harness run of session 14,
+	// world 324: a daemon stopped 59 ms after it started, beside a killed
+	// sleep run).
 	ctx, stop := context.WithCancel(c.Context)
 	defer stop()
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+
+	// What a killed sleep run left is settled before the memorizer reads
+	// the working tree; the nightly run would try again.
+	if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
+		log.Warn("daemon: "+err.Error(), "vault", l.Root)
+	}
 
 	opts := observer.DaemonOptions{
 		Logger:       log,
