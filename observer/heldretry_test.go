@@ -18,20 +18,7 @@ import (
 // nor a new one sends it again.
 func TestHeldLineSentAgainOnceCommitted(t *testing.T) {
 	l := newTestVault(t)
-	known := writeKnownDoc(t, l)
-	data, err := os.ReadFile(l.Path(known))
-	if err != nil {
-		t.Fatal(err)
-	}
-	personal := strings.Replace(string(data), "status: active\n", "status: active\nnote_by_hand: keep me\n", 1)
-	if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
-	m := openTest(t, l, nil)
-	if res := process(t, m); res.Quarantined != 1 || res.Reinforced != 0 {
-		t.Fatalf("the repeat of a memory a person is editing: %+v", res)
-	}
+	known, personal, m := holdARepeat(t, l)
 	for _, step := range []string{"unstaged", "staged"} {
 		if step == "staged" {
 			git(t, l.Root, "add", known)
@@ -407,33 +394,9 @@ func wantHeldForPerson(t *testing.T, l vault.Layout) {
 // lost (the long harness run of session 14, world 273).
 func TestHeldLineKeptUnkeyedWhenKeysHealed(t *testing.T) {
 	l := newTestVault(t)
-	known := writeKnownDoc(t, l)
-	data, err := os.ReadFile(l.Path(known))
-	if err != nil {
-		t.Fatal(err)
-	}
-	personal := strings.Replace(string(data), "status: active\n", "status: active\nnote_by_hand: keep me\n", 1)
-	if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
-	m := openTest(t, l, nil)
-	if res := process(t, m); res.Quarantined != 1 || res.Reinforced != 0 {
-		t.Fatalf("the repeat of a memory a person is editing: %+v", res)
-	}
+	known, _, m := holdARepeat(t, l)
 	m.Close()
-	// The kill: the keys of the batch are gone, the state says so.
-	if err := os.Remove(seenPath(l)); err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	st, _, err := LoadState(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.KeyedTo = 0
-	if err := SaveState(l, st); err != nil {
-		t.Fatal(err)
-	}
+	forgetKeys(t, l) // the kill: the batch's keys are gone, the state says so
 	git(t, l.Root, "commit", "-qam", "checked by hand")
 	m2 := openTest(t, l, nil)
 	defer m2.Close()
@@ -443,4 +406,27 @@ func TestHeldLineKeptUnkeyedWhenKeysHealed(t *testing.T) {
 	if p := readDoc(t, l, known); p.Doc.Reinforced != 1 {
 		t.Fatalf("reinforced %d, want 1:\n%s", p.Doc.Reinforced, p.Bytes())
 	}
+}
+
+// holdARepeat makes a person's uncommitted edit of a known memory and
+// processes a repeat of it, which waits in the quarantine as
+// person_editing: the memory's path, the person's bytes and the
+// memorizer that held it.
+func holdARepeat(t *testing.T, l vault.Layout) (known, personal string, m *Memorizer) {
+	t.Helper()
+	known = writeKnownDoc(t, l)
+	data, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	personal = strings.Replace(string(data), "status: active\n", "status: active\nnote_by_hand: keep me\n", 1)
+	if err := os.WriteFile(l.Path(known), []byte(personal), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	appendRaw(t, l, obsLine("2026-02-16T10:01:00Z", "task", knownBody, ""))
+	m = openTest(t, l, nil)
+	if res := process(t, m); res.Quarantined != 1 || res.Reinforced != 0 {
+		t.Fatalf("the repeat of a memory a person is editing: %+v", res)
+	}
+	return known, personal, m
 }
