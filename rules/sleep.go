@@ -756,6 +756,9 @@ func open(ctx context.Context, l vault.Layout, opts Options, hold *sleepHold) (*
 	if _, err := vault.SettleDaemonTemps(l); err != nil && opts.Logger != nil {
 		opts.Logger.Warn("maintain: "+err.Error(), "vault", l.Root)
 	}
+	// And a killed memorizer's or sync's (the batch manifest's, sync.json's),
+	// when no memorizer runs.
+	vault.SettleMemorizerTemps(l)
 	ix, err := index.Open(ctx, l, index.Options{Logger: opts.Logger})
 	if err != nil {
 		return nil, err

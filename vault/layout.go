@@ -54,6 +54,12 @@ func (l Layout) SleepManifest() string { return l.Path("observer", "sleep.json")
 // Staging holds documents written but not yet committed.
 func (l Layout) Staging() string { return l.Path("observer", "staging") }
 
+// SyncStatus is the last sync's outcome and SyncJournal a sync's record of
+// a branch move in progress (vaultsync): both written only by a sync,
+// under the memorizer lock.
+func (l Layout) SyncStatus() string  { return l.Path(".cortex", "sync.json") }
+func (l Layout) SyncJournal() string { return l.Path(".cortex", "sync-journal.json") }
+
 // BatchManifest is the memorizer's record of the batch it has staged
 // (observer/staging/batch.json), written only under the memorizer lock.
 func (l Layout) BatchManifest() string { return l.Path("observer", "staging", "batch.json") }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"github.com/gofrs/flock"
@@ -40,6 +41,12 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 		return nil, fmt.Errorf("memorizer lock: %w", err)
 	}
 	ok, err := fl.TryLock()
+	// A settler (SettleMemorizerTemps) holds the lock for the time of a
+	// folder read: wait that long before refusing.
+	for i := 0; err == nil && !ok && i < 20; i++ {
+		time.Sleep(time.Millisecond)
+		ok, err = fl.TryLock()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("memorizer lock %s: %w", path, err)
 	}
@@ -75,9 +82,33 @@ func TryLockMemorizer(l Layout, role string) (*MemorizerHold, error) {
 // state, and a folder the room refuses is reported by the command's own
 // writes.
 func settleStateTemps(l Layout) {
-	for _, path := range []string{l.State(), l.BatchManifest()} {
+	for _, path := range []string{l.State(), l.BatchManifest(), l.SyncStatus(), l.SyncJournal()} {
 		_, _ = l.FS().RemoveTempsOf(path) // clutter, not state: best effort
 	}
+}
+
+// SettleMemorizerTemps is the settling of TryLockMemorizer for a command
+// that does not memorize (the sleep cycle's): when the memorizer lock is
+// free, it takes it for the time of the folders' reads, removes what a
+// killed holder left of the files written under it, and lets it go; when
+// a memorizer holds it, that one settles them itself. A memorizer
+// starting meanwhile waits that long (TryLockMemorizer). Found by the long
+// harness runs of session 14: a killed daemon's temp files were left
+// after a `cortex promote`, which settles everything else.
+func SettleMemorizerTemps(l Layout) {
+	path := l.MemorizerLock()
+	if _, err := os.Lstat(path); err != nil {
+		return // no memorizer ever ran here (or the folder is not ours to read)
+	}
+	fl, err := l.FS().FlockIn(path, 0o644)
+	if err != nil {
+		return
+	}
+	if ok, err := fl.TryLock(); err != nil || !ok {
+		return
+	}
+	defer fl.Unlock()
+	settleStateTemps(l)
 }
 
 // ParseMemorizerLock reads the memorizer lock file's content: the holder's

@@ -60,3 +60,68 @@ func TestMemorizerLockSettlesStateTemps(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSettleMemorizerTemps: a command that does not memorize (maintain,
+// promote) removes what a killed memorizer or sync left of the files
+// written under the memorizer lock when the lock is free, and nothing
+// while a memorizer holds it; the holder's file keeps naming the dead
+// holder, so the next memorizer still knows its predecessor was killed.
+func TestSettleMemorizerTemps(t *testing.T) {
+	l := Layout{Root: t.TempDir()}
+	for _, dir := range []string{l.Staging(), l.CacheDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	temps := []string{
+		filepath.Join(l.Staging(), ".batch.json.tmp-42"),
+		filepath.Join(l.CacheDir(), ".sync.json.tmp-1769453531"),
+		filepath.Join(l.CacheDir(), ".sync-journal.json.tmp-7"),
+		filepath.Join(l.ObserverDir(), ".state.json.tmp-9"),
+	}
+	plant := func() {
+		for _, p := range temps {
+			if err := os.WriteFile(p, []byte("{"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	left := func() (n int) {
+		for _, p := range temps {
+			if _, err := os.Lstat(p); err == nil {
+				n++
+			}
+		}
+		return n
+	}
+	plant()
+	SettleMemorizerTemps(l) // no memorizer ever ran: nothing to settle against
+	if n := left(); n != len(temps) {
+		t.Fatalf("%d of %d temp files left with no lock file at all", n, len(temps))
+	}
+	h, err := TryLockMemorizer(l, "daemon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plant()
+	SettleMemorizerTemps(l)
+	if n := left(); n != len(temps) {
+		t.Fatalf("a live memorizer's temp files removed: %d of %d left", n, len(temps))
+	}
+	// The holder dies without unlocking: its pid stays in the file.
+	if err := h.fl.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	SettleMemorizerTemps(l)
+	if n := left(); n != 0 {
+		t.Fatalf("%d temp files of a dead memorizer left", n)
+	}
+	h2, err := TryLockMemorizer(l, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Unlock()
+	if !h2.Stale {
+		t.Error("the next memorizer no longer knows its predecessor was killed")
+	}
+}

@@ -31,7 +31,7 @@ type Status struct {
 	Unpushed *int `json:"unpushed,omitempty"`
 }
 
-func statusPath(l vault.Layout) string { return l.Path(".cortex", "sync.json") }
+func statusPath(l vault.Layout) string { return l.SyncStatus() }
 
 // saveStatus records the outcome of a sync. Sync calls it while it holds
 // the memorizer lock, and nothing else writes sync.json.

@@ -1148,7 +1148,7 @@ type journal struct {
 func (s *syncer) journalPath() string { return journalPath(s.l) }
 
 // journalPath is the sync journal's file in the vault of l.
-func journalPath(l vault.Layout) string { return l.Path(".cortex", "sync-journal.json") }
+func journalPath(l vault.Layout) string { return l.SyncJournal() }
 
 // advance brings git's index and the working tree to next for the paths
 // that changed, after checking that a person has no work of their own
