@@ -643,7 +643,7 @@ func notPlaceholder(v string) bool {
 // notes and a leaked key costs more than a redacted hash.
 func looksRandomLong(v string) bool {
 	v = strings.TrimRight(v, ".")
-	if len(v) >= 32 && strings.Trim(strings.ToLower(v), "0123456789abcdef") == "" {
+	if len(v) >= 32 && isHex(v) {
 		return true
 	}
 	return len(v) >= 20 && looksRandom(v) && entropy(v) >= 3.5

@@ -56,18 +56,6 @@ func saveStatus(l vault.Layout, rep *Report, syncErr error) error {
 	return l.FS().WriteFile(statusPath(l), append(data, '\n'), 0o644)
 }
 
-// settleTemps removes the temporary files a killed sync left of its
-// atomic writes — the status file's and the journal's (the journal's
-// was left by a sync killed while it recorded a branch move: the long
-// harness run of session 14, world 245). Only a sync writes them, under
-// the memorizer lock its caller holds, so every such file is a dead
-// sync's. Best effort: they are clutter, not state.
-func settleTemps(l vault.Layout) {
-	for _, path := range []string{statusPath(l), journalPath(l)} {
-		_, _ = l.FS().RemoveTempsOf(path)
-	}
-}
-
 // LoadStatus reads the last sync's outcome; nil when no sync ran.
 func LoadStatus(l vault.Layout) (*Status, error) {
 	data, err := os.ReadFile(statusPath(l))

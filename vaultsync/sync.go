@@ -129,7 +129,9 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 		}
 		defer unlock()
 	}
-	settleTemps(l)
+	// The temp files a killed sync left (sync.json's, the journal's) were
+	// settled by whoever took the memorizer lock (vault.TryLockMemorizer):
+	// this sync above, or the daemon that syncs, when it started.
 	err = s.run(ctx)
 	if err != nil {
 		err = fmt.Errorf("sync: %w", err)
@@ -140,7 +142,7 @@ func Sync(ctx context.Context, l vault.Layout, opts Options) (*Report, error) {
 	}
 	// The outcome is recorded here, under the memorizer lock: sync.json
 	// has no other writer then, so a temp file of it that a holder of the
-	// lock finds is a killed sync's (settleTemps).
+	// lock finds is a killed sync's (vault.TryLockMemorizer).
 	if serr := saveStatus(l, s.rep, err); serr != nil {
 		opts.Logger.Warn("sync: record the outcome for cortex status", "err", serr)
 	}
