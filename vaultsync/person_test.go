@@ -675,3 +675,57 @@ func TestSyncMergesAMoveBothSidesMade(t *testing.T) {
 	sameTrees(t, ms)
 	wantRewrittenArchived(t, ms, rel, archived, mine)
 }
+
+// TestSyncMergesARewriteCreatedAgainAndArchivedOnBothMachines: on one
+// machine a person rewrote a memory in their own words, a repeat of the
+// old wording then created it again (at the path's "-2" name: the rewrite
+// no longer has the observation's source_hash), and the sleep archived
+// both; the other machine's sleep archived the original. Git pairs the
+// other machine's move with the re-creation — it has the base's bytes —
+// and sees the archived rewrite as an add at the other machine's path: a
+// rename to two names beside an add/add (the harness, session 14 world
+// 243). Paired by the documents' ids, the memory moved on both machines
+// to one path, and the re-creation is new.
+func TestSyncMergesARewriteCreatedAgainAndArchivedOnBothMachines(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	day, said, mine := movedDay, movedSaid, movedMine
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
+	a.process(t)
+	a.mustSync(t)
+	b.mustSync(t)
+	rel := a.memoryOf(t, doc.Hash(said))
+
+	a.rewrite(t, rel, mine)
+	a.observe(t, said, "0195a000-0000-7000-8000-00000000000c", day.Add(time.Hour))
+	a.process(t)
+	again := a.memoryOf(t, doc.Hash(said))
+	if again == rel {
+		t.Fatalf("the repeat reinforced the rewritten memory at %s instead of creating it again", rel)
+	}
+	later := day.AddDate(2, 6, 0)
+	a.maintain(t, later)
+	b.maintain(t, later)
+	archived := a.memoryOf(t, doc.Hash(mine))
+	if !strings.HasPrefix(archived, "mind/archive/") || b.memoryOf(t, doc.Hash(said)) != archived ||
+		!strings.HasPrefix(a.memoryOf(t, doc.Hash(said)), "mind/archive/") {
+		t.Fatalf("want both machines to archive %s at one path and A its re-creation: A %s and %s, B %s",
+			rel, archived, a.memoryOf(t, doc.Hash(said)), b.memoryOf(t, doc.Hash(said)))
+	}
+	againArchived := a.memoryOf(t, doc.Hash(said))
+
+	a.mustSync(t)
+	b.mustSync(t)
+	a.mustSync(t)
+	sameTrees(t, ms)
+	for _, m := range ms {
+		if got := m.memoryOf(t, doc.Hash(mine)); got != archived {
+			t.Errorf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
+		}
+		if got := m.memoryOf(t, doc.Hash(said)); got != againArchived {
+			t.Errorf("%s: the re-created memory at %s, want %s", filepath.Base(m.l.Root), got, againArchived)
+		}
+	}
+}

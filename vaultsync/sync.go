@@ -653,6 +653,15 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(c.path, s.prefix))
 	}
 	if len(left) > 0 {
+		byPath, ok, err := s.resolveByPath(ctx, base, local, remote, left, kept)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			edits, left = append(edits, byPath...), nil
+		}
+	}
+	if len(left) > 0 {
 		return nil, fmt.Errorf("a true conflict in %s (edited on both machines): nothing changed; merge with `git pull` and resolve it as usual, then sync again", strings.Join(left, ", "))
 	}
 	for path, data := range kept {
@@ -663,6 +672,89 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, edit)
 	}
 	return edits, nil
+}
+
+// resolveByPath settles the conflicts left, all of them or none, by
+// path: what base, local and remote hold at each path, with no move
+// paired. git pairs a move by content, Cortex's documents by their id, and
+// a move git paired with the wrong document reads as a conflict Cortex's
+// rules do not know: a memory moved by both machines to one path, one of
+// which also made a document with the memory's old bytes (a person
+// rewrote it and a repeat created it again, and that machine's sleep
+// archived both), is a rename to two names beside an add/add (the
+// harness, session 14 world 243). By path, a move is a delete and an add,
+// and an add on both sides pairs by id (resolveMovedBoth). Only memory
+// documents no other rule edited are settled this way; ok is false when
+// one path cannot be.
+func (s *syncer) resolveByPath(ctx context.Context, base, local, remote string, paths []string, kept map[string][]byte) (edits []string, ok bool, err error) {
+	for _, p := range paths {
+		if _, edited := kept[p]; edited || !s.isMemoryPath(p) {
+			return nil, false, nil
+		}
+	}
+	at := map[string][4]string{} // per path: its mode, then its blob in base, local, remote
+	for i, rev := range []string{base, local, remote} {
+		out, err := s.git(ctx, nil, append([]string{"ls-tree", "-r", "-z", "--full-tree", rev, "--"}, paths...)...)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, e := range strings.Split(out, "\x00") {
+			tab := strings.IndexByte(e, '\t')
+			meta := strings.Fields(e[:max(tab, 0)])
+			if tab < 0 || len(meta) != 3 || meta[1] != "blob" {
+				continue
+			}
+			st := at[e[tab+1:]]
+			st[0], st[i+1] = meta[0], meta[2]
+			at[e[tab+1:]] = st
+		}
+	}
+	for _, p := range paths {
+		st := at[p]
+		b, o, t := st[1], st[2], st[3]
+		take := ""
+		switch {
+		case o == t, b == t:
+			take = o
+		case b == o:
+			take = t
+		default:
+			c := conflict{path: p, stages: [4]string{"", b, o, t}}
+			var edit string
+			switch {
+			case b == "":
+				edit, ok, err = s.resolveMovedBoth(ctx, base, local, remote, c)
+			case o != "" && t != "":
+				edit, ok, err = s.resolveThreeWay(ctx, c)
+			}
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			edits = append(edits, edit)
+			continue
+		}
+		if take == "" {
+			edits = append(edits, "0 0000000000000000000000000000000000000000\t"+p)
+		} else {
+			edits = append(edits, st[0]+" "+take+"\t"+p)
+		}
+	}
+	return edits, true, nil
+}
+
+// resolveThreeWay merges a document both sides changed from base by
+// Cortex's rules; ok is false when a person's conflict is left.
+func (s *syncer) resolveThreeWay(ctx context.Context, c conflict) (edit string, ok bool, err error) {
+	objs, err := s.blobs(ctx, []string{c.stages[1], c.stages[2], c.stages[3]})
+	if err != nil {
+		return "", false, err
+	}
+	r, err := docmerge.MergePath(ctx, c.path, objs[0], objs[1], objs[2], docmerge.DefaultLabels)
+	if err != nil || !r.Clean {
+		return "", false, err
+	}
+	edit, err = s.editFor(ctx, r.Data, c.path)
+	return edit, err == nil, err
 }
 
 // resolveMoved settles a memory changed on one side (mod, from base) and
@@ -831,6 +923,25 @@ func (s *syncer) resolveMovedBoth(ctx context.Context, base, local, remote strin
 // revs deleted since base; nil when there is no such document, or more
 // than one.
 func (s *syncer) deletedDoc(ctx context.Context, base string, revs []string, id string) ([]byte, error) {
+	blobs, err := s.deletedDocs(ctx, base, revs)
+	if err != nil {
+		return nil, err
+	}
+	var found []byte
+	for _, b := range blobs {
+		if pd, err := doc.Parse(b); err == nil && pd.Doc.ID == id {
+			if found != nil {
+				return nil, nil // the id in two documents: the person's to sort out
+			}
+			found = b
+		}
+	}
+	return found, nil
+}
+
+// deletedDocs is what base held at the memory paths one of revs deleted
+// since base.
+func (s *syncer) deletedDocs(ctx context.Context, base string, revs []string) ([][]byte, error) {
 	seen := map[string]bool{}
 	var names []string
 	for _, rev := range revs {
@@ -849,20 +960,7 @@ func (s *syncer) deletedDoc(ctx context.Context, base string, revs []string, id 
 	if len(names) == 0 {
 		return nil, nil
 	}
-	blobs, err := s.blobs(ctx, names)
-	if err != nil {
-		return nil, err
-	}
-	var found []byte
-	for _, b := range blobs {
-		if pd, err := doc.Parse(b); err == nil && pd.Doc.ID == id {
-			if found != nil {
-				return nil, nil // the id in two documents: the person's to sort out
-			}
-			found = b
-		}
-	}
-	return found, nil
+	return s.blobs(ctx, names)
 }
 
 // resolveRules settles a rules file (rules/<type>s.md) the curator
@@ -1016,10 +1114,42 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 	if err != nil {
 		return nil, err
 	}
+	// A document added at a path that holds an id base held elsewhere is
+	// a move, not a creation: the memory the other side may have rewritten
+	// (changing its source_hash) and then created again from a repeat of
+	// the old wording — two memories on that side, which stay two
+	// (session 14 world 243).
+	moved := map[string]map[string]bool{} // rev → ids it moved
+	movedIn := func(rev, id string) (bool, error) {
+		if moved[rev] == nil {
+			blobs, err := s.deletedDocs(ctx, base, []string{rev})
+			if err != nil {
+				return false, err
+			}
+			moved[rev] = map[string]bool{}
+			for _, b := range blobs {
+				if pd, err := doc.Parse(b); err == nil && pd.Doc.ID != "" {
+					moved[rev][pd.Doc.ID] = true
+				}
+			}
+		}
+		return moved[rev][id], nil
+	}
 	var edits []string // update-index --index-info lines
 	for hash, pa := range ours {
 		pb, ok := theirs[hash]
 		if !ok || pa.path == pb.path {
+			continue
+		}
+		movedA, err := movedIn(local, pa.id)
+		if err != nil {
+			return nil, err
+		}
+		movedB, err := movedIn(remote, pb.id)
+		if err != nil {
+			return nil, err
+		}
+		if movedA || movedB {
 			continue
 		}
 		// Read both as merged (the other side may have reinforced them).
