@@ -599,7 +599,7 @@ func weakeningOrder(skel string) string {
 		return ""
 	}
 	for i, r := range weakeningRules()[1:] {
-		if x.matches(hits, i+1, skel) {
+		if x.matchesUnvetoed(hits, i+1, r.id, skel) {
 			return r.id
 		}
 	}
@@ -694,18 +694,27 @@ func firstEnglish(s string) string {
 	x := setOf(englishRules())
 	hits := x.index.hits(s)
 	for i, r := range englishRules() {
-		for _, b := range x.branches[i] {
-			if !x.index.candidate(hits, b.slot) || !b.re.MatchString(s) {
-				continue
-			}
-			for _, m := range b.re.FindAllStringIndex(s, -1) {
-				if !vetoed(r.id, s, m) {
-					return r.id
-				}
-			}
+		if x.matchesUnvetoed(hits, i, r.id, s) {
+			return r.id
 		}
 	}
 	return ""
+}
+
+// matchesUnvetoed reports whether rule i of the set (its family id) has a
+// match in s that vetoed lets stand.
+func (x *ruleSet) matchesUnvetoed(hits []uint64, i int, id, s string) bool {
+	for _, b := range x.branches[i] {
+		if !x.index.candidate(hits, b.slot) || !b.re.MatchString(s) {
+			continue
+		}
+		for _, m := range b.re.FindAllStringIndex(s, -1) {
+			if !vetoed(id, s, m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // vetoed reports a match that reads as something else: a negated request
@@ -721,6 +730,9 @@ func vetoed(id, s string, m []int) bool {
 		// "agents reading this vault see each memory's author": what they
 		// see, not what they are told.
 		return readersSee().MatchString(s[m[1]:])
+	case "addressed-to-agent":
+		// "the agent must not widen scopes": a capability taken away.
+		return forbids().MatchString(s[m[1]:min(len(s), m[1]+12)])
 	case "override-instructions":
 		if compoundNoun().MatchString(s[m[1]:]) || reported().MatchString(s[max(0, m[0]-40):m[0]]) {
 			return true

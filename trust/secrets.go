@@ -185,8 +185,20 @@ var credRules = sync.OnceValue(func() []credRule {
 		// A secret-ish word, then a few words and a colon, then a value only
 		// a secret has: "the vault unseal key, don't lose it: …".
 		rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"}, `(?i)\b(?:token|secret|key|password|passphrase|credentials?)s?\b(?:,?\s+[a-z']+){1,6}:\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
-		// A .pgpass line: host:port:database:user:password.
-		rule("pgpass", []string{":"}, `(?m)^[^\s:#]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>\S{6,})$`, notPlaceholder),
+		// A .pgpass line: host:port:database:user:password, alone on its
+		// line or after a few words ("~/.pgpass on the replica: …"). Five
+		// fields exactly, the last with no colon: an IPv6 address has more.
+		rule("pgpass", []string{":"}, `(?m)(?:^|\s)[^\s:#]+:(?:\d{2,5}|\*):[^\s:]+:[^\s:]+:(?P<secret>[^\s:]{6,})$`,
+			func(v string) bool { return notPlaceholder(v) && strings.Trim(v, "0123456789") != "" }),
+		// A key in a URL's user part, with no password: a DSN such as
+		// Sentry's (https://<key>@o1.ingest.sentry.io/2), an API key some
+		// services take as the user name. Only a random-looking key: a
+		// user name stays.
+		rule("url-key", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://(?P<secret>[A-Za-z0-9_\-]{20,})@[A-Za-z0-9\-]+\.[A-Za-z0-9.\-]+`, looksRandomLong),
+		// A service account key file's id of its private key (Google
+		// Cloud's JSON key: "private_key_id": "3d1b…"): it names the key
+		// that signs as the account, and comes with it.
+		rule("private-key-id", []string{"private_key_id", "privatekeyid"}, `(?i)"private_?key_?id"\s*:\s*"(?P<secret>[A-Za-z0-9]{16,})"`, nil),
 		// Basic auth in code: requests' auth=("user", "…"), HTTPBasicAuth("user", "…").
 		rule("code-basic-auth", []string{"auth"}, `(?i)\b(?:auth|httpbasicauth|basicauth|basic_auth)\s*[=(]\s*[\[(]?\s*["'][^"'\n]*["']\s*,\s*["'](?P<secret>[^"'\n]{6,})["']`, notPlaceholder),
 		// Generic forms no provider owns. A .netrc line (machine … login …

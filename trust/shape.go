@@ -86,7 +86,7 @@ const (
 		`|(?:pueden|puede|deben|debe|tienen que|tiene que|estan autorizados|podran|podra|deberan|debera|tienen? permiso para)` +
 		`|(?:podem|pode|devem|deve|tem que|estao autorizados|poderao|podera|deverao|devera|tem permissao para)` +
 		`|(?:get|gets|got|receive|receives|hold|holds) (?:permanent |standing |full )?(?:permission|approval|clearance)`
-	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new|upcoming|coming|following)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|(?:future|upcoming) sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
+	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new|upcoming|coming|following)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|(?:future|upcoming) sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|(?:start|end|beginning|close) of (?:every|each|any) (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
 		`|(?:zukunftige(?:n)? sitzungen|jede(?:r|n)? (?:neue(?:n)? )?sitzung)` +
 		`|(?:sessions futures|toutes les (?:futures |prochaines )?sessions|chaque (?:nouvelle )?session)` +
 		`|(?:sesiones futuras|cada sesion(?: nueva)?|todas las sesiones)` +
@@ -112,7 +112,7 @@ const (
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
-		`|leave (?:it|this|that|them|these|those) out of\b|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
+		`|leave (?:it|this|that|them|these|those) out of\b|\bleaves? [^.\n]{1,60}? out of (?:its|their|your|the|any|all) (?:[a-z]+ )?(?:summar|report|repl|response|pr\b|changelog|description|notes)|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
 		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
 		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
 		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen|melden)|verschweig|nicht erwahnen|heimlich)` +
@@ -170,7 +170,7 @@ const (
 		`|(?:losch\S*)|(?:supprime\S*|efface\S*)|(?:borra\S*|elimina\S*)|(?:apag\S*|exclu\S*)`
 	supplyRedirect = `(?:(?:set|point|change|switch|use)\s+(?:the\s+)?(?:npm |pip |pypi |go |apt |maven |gradle |cargo |docker )?(?:registry|proxy|goproxy|index(?:-url)?|mirror|package source)\b|--index-url|--extra-index-url|--trusted-host|gonosum(?:db|check)|goinsecure|gonoproxy|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from|replace\s+\S+\s+with\s+\S+\s+in\s+(?:go\.mod|package\.json|requirements|cargo\.toml|pom\.xml)|maintained fork|\b(?:registry|index(?:-url)?|mirror|goproxy)\b[^\n]{0,60}?https?://|https?://\S+ (?:in|as|for) (?:\.npmrc|pip\.conf|\.pypirc|goproxy|the (?:registry|index))\b)` +
 		`|(?:registro de npm|registry (?:auf|a|para))`
-	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|apply) (?:\S+ )?migrations against (?:prod|production)|\bcommit\S* (?:\S+ ){0,2}-n\b|delete (?:\S+ ){0,2}branches including)` +
+	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|appl(?:y|ies|ied))[a-z]* (?:\S+ )?migrations (?:against|on|to) (?:prod|production|the primary)|\bcommit\S* (?:\S+ ){0,2}-n\b|delete (?:\S+ ){0,2}branches including)` +
 		`|(?:push-rechte|direkt auf main)|(?:directement sur main)|(?:directamente a main)|(?:direto na main)`
 	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
 		`|\bas if (?:the |a |an )?(?:repo(?:sitory)? |project )?(?:owner|maintainer|admin|lead|user) (?:had )?(?:typed|wrote|written|said|sent|approved|asked)` +
@@ -351,7 +351,7 @@ func shapeParts() []shapePart {
 		// A configuration key or a heading for agents: "agent_policy:",
 		// "assistant_overrides:", "Agent note:", "Instructions for AI
 		// readers", "for the agents" ending a line.
-		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
+		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`|automation|automated tooling|tooling)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
 		// The next reader, whoever it is: "whoever picks up the next task",
 		// "for the next session", "your future self", "wer auch immer das
 		// als Nächstes liest", "quien lea esto después".
@@ -406,7 +406,7 @@ func shapeParts() []shapePart {
 		p("delegation", false, 2, delegation),
 		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
 			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)`),
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`),
 		// The safeguard named, then switched off as "it", unless the
 		// clause denies it ("admins cannot bypass it").
 		{name: "weaken-safeguard", weight: 2, re: regexp.MustCompile(sentenceBound(`\b(?:branch protection|(?:branch |tag )?protections?|(?:code |security )?reviews?|secret scanning|push protection|signing|signature checks?|audit log(?:ging|s)?|mfa|2fa|codeowners|rate ?limit(?:er|ing)?|firewall)\b[^.\n]{0,100}?\b(` + weakenVerb + `) (?:it|them)\b`)), also: func(s string, m []int) bool {
@@ -428,7 +428,7 @@ func shapeParts() []shapePart {
 			// The person's word set aside: "a stop request from the user
 			// doesn't apply", "more than the reviewers'", "even if the
 			// user says stop".
-			`|\b(?:user|person|human|owner|requester)(?:'s)? (?:stop |own )?(?:requests?|instructions?|words?|objections?|wish(?:es)?|answers?)\b[^.\n]{0,30}?\b(?:doesn'?t|does not|don'?t|do not|never|no longer) (?:apply|count|matter|bind)|\b(?:stop )?requests? from the (?:user|person|human)\b[^.\n]{0,20}?\b(?:doesn'?t|does not|don'?t|do not|never) (?:apply|count|matter)|\beven (?:if|when) (?:the )?(?:user|person|human) (?:says|asks (?:you )?to|tells you to) (?:stop|wait|no)\b|\b(?:trusts?|values?) (?:your|its|the agent'?s|the assistant'?s) (?:judge?ment|call|decisions?) (?:more than|over|above) (?:the )?(?:reviewers?|maintainers?|owners?|users?|team)`),
+			`|\b(?:user|person|human|owner|requester)(?:'s)? (?:stop |own )?(?:requests?|instructions?|words?|objections?|wish(?:es)?|answers?)\b[^.\n]{0,30}?\b(?:doesn'?t|does not|don'?t|do not|never|no longer) (?:apply|count|matter|bind)|\b(?:stop )?requests? from the (?:user|person|human)\b[^.\n]{0,20}?\b(?:doesn'?t|does not|don'?t|do not|never) (?:apply|count|matter)|\beven (?:if|when) (?:the )?(?:user|person|human) (?:says|asks (?:you )?to|tells you to) (?:stop|wait|no)\b|\beven (?:if|when|where|though) (?:the )?(?:user|person|human|owner|requester|developer)\b[^.\n]{0,30}?\b(?:says?|said|asks?|asked|wants?|tells?) (?:otherwise|differently|the opposite|not to)\b|\b(?:trusts?|values?) (?:your|its|the agent'?s|the assistant'?s) (?:judge?ment|call|decisions?) (?:more than|over|above) (?:the )?(?:reviewers?|maintainers?|owners?|users?|team)`),
 		// What the person is told, bent: success reported whatever happened,
 		// the user's question overridden, details kept from the person,
 		// tests made to pass. The risk is the reader's honesty, not an act
@@ -472,7 +472,7 @@ func shapeParts() []shapePart {
 		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
 		// No person in the way: "no need to ask", "without checksum
 		// verification", "on its own", in five languages.
-		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
 		// fixes nothing by itself").
 		{name: "unchecked", weight: 1, re: regexp.MustCompile(`\bby (?:itself|themselves|yourself)\b`), also: func(s string, m []int) bool {
@@ -480,7 +480,7 @@ func shapeParts() []shapePart {
 		}},
 		// A configuration that switches a safeguard off: "require_review:
 		// false", "auto_merge: true", "allow: force_push_main".
-		p("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\bhookspath\s*=?\s*["']?/dev/null`),
+		p("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\b(?:continue-on-error|allow_failure|allow-failure|ignore_?errors)"?\s*[:=]\s*"?(?:true|yes|on|1)\b|\b(?:safe_?mode|safety|sandbox(?:ed|ing)?|guardrails?|confirm(?:ation)?s?)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\bhookspath\s*=?\s*["']?/dev/null`),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
 		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
@@ -503,6 +503,19 @@ func shapeParts() []shapePart {
 		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
 		{name: "secret-object", weight: 1, re: regexp.MustCompile(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`),
 			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
+		// Traces removed: shell history, audit trails, the log of what the
+		// reader ran — concealment by the reader's own hand.
+		gated(asked("cover-tracks", false, 2, `\bunset\s+histfile\b|\bhistory\s+-c\b|\bhist(?:file)?size=0\b|\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov|rotat)[a-z]*\s+(?:\S+\s+){0,3}?(?:~/)?\.?(?:bash_history|zsh_history|(?:shell|command|bash|terminal) history|audit (?:logs?|trails?|entries|events))\b|\bstop[a-z]* (?:posting|sending|logging|reporting|forwarding|recording|writing)\b[^.\n]{0,50}?\b(?:audit|siem|security (?:channel|log)|command log)`),
+			"histfile", "history", "histsize", "bash_history", "zsh_history", "audit", "siem"),
+		// Permissions the reader grants itself: every tool allowed, the
+		// sandbox or confirmations off, "unrestricted".
+		gated(asked("self-permission", false, 2, `["'\x60]?\b(?:bash|shell|webfetch|write|edit|exec|read|computer)\(\s*\*\s*\)|--dangerously-skip-permissions\b|\bpermissions?[^.\n]{0,40}?\bunrestricted\b|"?(?:shell|network|exec|filesystem|commands?)"?\s*:\s*"?unrestricted\b|\b(?:allow ?list|allowlist|allowed ?tools)\b[^.\n]{0,40}?\b(?:\*|everything|all (?:tools|commands))|\b(?:yolo|full[- ]auto|bypass ?permissions) mode\b`),
+			"bash", "shell", "webfetch", "write", "edit", "exec", "read", "computer", "dangerously", "permission", "permissions", "network", "filesystem", "command", "commands", "allow", "allowlist", "allowed", "yolo", "full", "bypass"),
+		// The environment read and sent out by code or a pipe: "env |
+		// base64 | curl …", process.env in a request to a host. Like a
+		// download run, the reader's own act even when nobody is named.
+		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
+			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 	}, langParts()...)
 }
@@ -789,7 +802,7 @@ func namedOnce(parts []string, address int) ([]string, int) {
 
 // conductParts are the risk parts about the reader's own conduct, which
 // hold a note from an untrusted source even when it addresses nobody.
-var conductParts = map[string]bool{"instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true}
+var conductParts = map[string]bool{"instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true}
 
 // orders are the address parts that give an order (a modal, an
 // imperative, a vocative, a key for agents), not describe a habit.
@@ -979,6 +992,8 @@ var hyphenLetters = lazyRE(`\b(?:[a-z]-){2,}[a-z]\b`)
 var dottedLetters = lazyRE(`\b(?:[a-z][._]){2,}[a-z]\b`)
 
 // markup is HTML or a markdown comment: what it hides is read as text.
+var roleTag = lazyRE(`(?i)<\s*(?:system|system[-_ ]?(?:reminder|message|prompt|note)|developer|operator|admin|tool[-_]?result|function[-_]?results?|im_start\|?\s*system)\b[^>]{0,40}>`)
+
 var markup = lazyRE(`<[^>]{0,200}>|\[//\]:\s*#\s*|\[comment\]:\s*#\s*`)
 
 // shapeView folds a native view for the lexicons: markup removed,
@@ -992,6 +1007,12 @@ func shapeView(native string) string {
 		}
 	}
 	if strings.ContainsAny(s, "<[") {
+		// A chat role's tag in a memory claims the role's authority: it
+		// reads as the line "[system]:" (claimed-authority) before the
+		// rest of the markup goes.
+		if strings.Contains(s, "<") {
+			s = roleTag().ReplaceAllString(s, "\n[system]: ")
+		}
 		s = markup().ReplaceAllString(s, " ")
 	}
 	if strings.ContainsAny(s, "._") {
