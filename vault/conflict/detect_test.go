@@ -3,6 +3,7 @@ package conflict
 import (
 	"bufio"
 	"fmt"
+	"hash/maphash"
 	"os"
 	"strings"
 	"testing"
@@ -173,4 +174,34 @@ func pairKey(a, b string) string {
 		a, b = b, a
 	}
 	return a + "/" + b
+}
+
+// TestFindWithCachedKeys: a scan that takes the keys of bodies it parsed
+// before finds what a scan that parses everything finds, also after a
+// body was edited into a conflict and after one was edited out of it.
+func TestFindWithCachedKeys(t *testing.T) {
+	mems := benchMemories(500)
+	mems = append(mems,
+		Memory{ID: "a", SourceHash: "a", Created: "2026-02-01T00:00:00.000Z", Body: "The staging API listens on port 8443."},
+		Memory{ID: "b", SourceHash: "b", Created: "2026-02-02T00:00:00.000Z", Body: "The billing worker runs every hour."})
+	c := &keyCache{seed: maphash.MakeSeed()}
+	same := func(when string) {
+		t.Helper()
+		want, got := Find(mems), find(mems, c)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: cached keys found %v, parsing everything %v", when, got, want)
+		}
+	}
+	same("first scan")
+	same("second scan")
+	mems[len(mems)-1].Body = "The staging API listens on port 9443."
+	same("after an edit into a conflict")
+	if len(Find(mems)) == 0 {
+		t.Fatal("the edit made no conflict: the test proves nothing")
+	}
+	mems[len(mems)-1].Body = "The billing worker runs every hour."
+	same("after an edit out of it")
+	if len(c.keys) > len(mems) {
+		t.Errorf("the cache holds %d bodies for %d memories: bodies no scan saw stay", len(c.keys), len(mems))
+	}
 }

@@ -2,6 +2,7 @@ package conflict
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math/rand/v2"
 	"runtime"
 	"runtime/metrics"
@@ -72,4 +73,17 @@ func BenchmarkFind20k(b *testing.B) {
 	}
 	close(done)
 	b.ReportMetric(float64(peak.Load()-min(base, peak.Load()))/(1<<20), "peak-heap-MB")
+}
+
+// BenchmarkFind20kAgain is a scan after one that saw the same memories
+// but one (the daemon's next doctor pass while a stream adds memories):
+// the bodies parsed last time are not parsed again.
+func BenchmarkFind20kAgain(b *testing.B) {
+	mems := benchMemories(20000)
+	c := &keyCache{seed: maphash.MakeSeed()}
+	find(mems, c)
+	for b.Loop() {
+		mems[0].Body += " w1x1"
+		find(mems, c)
+	}
 }

@@ -54,7 +54,7 @@ func Scan(ctx context.Context, l vault.Layout, ix *index.Index) ([]Pair, error) 
 	if err != nil {
 		return nil, fmt.Errorf("conflicts: %w", err)
 	}
-	pairs := Find(mems)
+	pairs := find(mems, scanKeys)
 	if err := save(l, pairs); err != nil {
 		return pairs, fmt.Errorf("conflicts: %w", err)
 	}
