@@ -2,6 +2,7 @@ package vaultsync_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -502,14 +503,21 @@ func TestSyncKeepsANewMemoryWhereItWasWritten(t *testing.T) {
 // machines).
 func TestSyncKilledInItsAdvance(t *testing.T) {
 	bin := buildCortex(t)
-	for _, commits := range []bool{true, false} {
-		t.Run(map[bool]string{true: "the person commits", false: "the next sync"}[commits], func(t *testing.T) {
-			killedInAdvance(t, bin, commits)
+	for _, c := range []struct {
+		name          string
+		commits, torn bool
+	}{{"the person commits", true, false}, {"the next sync", false, false}, {"a file torn by the kill", false, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			killedInAdvance(t, bin, c.commits, c.torn)
 		})
 	}
 }
 
-func killedInAdvance(t *testing.T, bin string, commits bool) {
+// killedInAdvance kills a sync of A between its two steps; commits: the
+// person then commits what it staged; torn: the kill came while git's
+// checkout-index wrote a file, which holds the start of its new content
+// (TestSyncKillTree's round that kills checkout-index).
+func killedInAdvance(t *testing.T, bin string, commits, torn bool) {
 	gitEnv(t)
 	ms, _ := newMachines(t, bin, 2)
 	a, b := ms[0], ms[1]
@@ -527,6 +535,30 @@ func killedInAdvance(t *testing.T, bin string, commits bool) {
 	_, err := vaultsync.Sync(context.Background(), a.l, vaultsync.KilledInAdvance(vaultsync.Options{Logger: quiet()}))
 	if err == nil {
 		t.Fatal("the killed sync reported no error")
+	}
+	if torn {
+		data, err := os.ReadFile(a.l.SyncJournal())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var j struct{ Paths []string }
+		if err := json.Unmarshal(data, &j); err != nil {
+			t.Fatal(err)
+		}
+		tore := ""
+		for _, p := range j.Paths {
+			full := filepath.Join(a.l.Root, filepath.FromSlash(p))
+			if data, err := os.ReadFile(full); err == nil && len(data) > 20 {
+				if err := os.WriteFile(full, data[:len(data)/3], 0o644); err != nil {
+					t.Fatal(err)
+				}
+				tore = p
+				break
+			}
+		}
+		if tore == "" {
+			t.Fatalf("no file of the journal's %v to tear", j.Paths)
+		}
 	}
 	if commits {
 		git(t, a.l.Root, "add", "-A")

@@ -1454,8 +1454,9 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 
 // undoCheckout puts back, as HEAD has them, the paths of j that checkout
 // wrote and nobody changed since: git's index at j.To, and the file at
-// j.To (written) or still at j.From (not yet). A path with other content
-// is a person's and stays as it is.
+// j.To (written), still at j.From (not yet), or torn (the start of j.To's
+// blob: the kill came while git wrote it). A path with other content is a
+// person's and stays as it is.
 func (s *syncer) undoCheckout(ctx context.Context, j journal) error {
 	if len(j.Paths) == 0 {
 		return nil
@@ -1486,9 +1487,29 @@ func (s *syncer) undoCheckout(ctx context.Context, j journal) error {
 	if err != nil {
 		return err
 	}
-	var ours []string
+	var ours, torn []string
 	for _, p := range j.Paths {
-		if !indexed[p] && (!notTo[p] || !notFrom[p]) {
+		switch {
+		case indexed[p]:
+		case !notTo[p] || !notFrom[p]:
+			ours = append(ours, p)
+		default:
+			torn = append(torn, p)
+		}
+	}
+	// A file git's checkout-index was writing when the kill came holds
+	// the start of j.To's blob (0 bytes, or a part): our write, torn, not
+	// a person's edit.
+	for _, p := range torn {
+		data, err := os.ReadFile(filepath.Join(s.repo.WorkTree, filepath.FromSlash(p)))
+		if err != nil {
+			continue
+		}
+		blobs, err := s.blobs(ctx, []string{j.To + ":" + p})
+		if err != nil {
+			return err
+		}
+		if len(data) < len(blobs[0]) && bytes.HasPrefix(blobs[0], data) {
 			ours = append(ours, p)
 		}
 	}
