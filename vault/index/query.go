@@ -804,45 +804,93 @@ func commonPrefix(a, b string) int {
 // SearchSQL is searchSQL for benchmarks and query plans.
 func SearchSQL(p SearchParams) (string, []any) { return searchSQL(p) }
 
-// havingSQL, followed by a list of paths, selects those of them whose
-// document matches the full-text query of its first argument. The paths
-// lead: each is looked up by the path index, and the match's rowids are
-// read once into a list (the unary + keeps SQLite from driving the query
-// by them), so a word found in 25,000 documents costs a read of its
-// posting list, not 25,000 look-ups of documents rows (30 → 9.5 ms at
-// 100,000 generated documents; the look-ups read pages all over the table).
-const havingSQL = `SELECT d.path FROM documents d
-	WHERE +d.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?) AND d.path IN `
+// termRowsSQL selects those of a list of rowids (a JSON array, its second
+// argument) whose document matches the full-text query of its first. FTS5
+// reads the query's posting lists once, and each rowid it yields is looked
+// up in the few of the list (the unary + keeps SQLite from handing the
+// list to FTS5 as one "rowid =" look-up per value: FTS5 finds a rowid by
+// reading its posting lists from their start, so each look-up costs a
+// read of them). Nothing is written: the earlier form, paths led by the
+// path index and the match's rowids read into a list (+rowid IN (SELECT
+// rowid FROM fts …)), built a temporary b-tree of every document of the
+// word, a third of a search's time at 100,000 generated documents.
+const termRowsSQL = `SELECT rowid FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`
+
+// candidateRows returns the rowids of the documents at paths, as one JSON
+// array for termRowsSQL, and the path of each.
+func (ix *Index) candidateRows(ctx context.Context, paths []string) (ids string, at map[int64]string, _ error) {
+	at = make(map[int64]string, len(paths))
+	list := make([]byte, 0, 8*len(paths)+2)
+	list = append(list, '[')
+	err := eachIn(paths, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT rowid, path FROM documents WHERE path IN `+in, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var rid int64
+			var p string
+			if err := rows.Scan(&rid, &p); err != nil {
+				return err
+			}
+			if len(at) > 0 {
+				list = append(list, ',')
+			}
+			list = strconv.AppendInt(list, rid, 10)
+			at[rid] = p
+		}
+		return rows.Err()
+	})
+	return string(append(list, ']')), at, err
+}
+
+// termRows calls fn with each rowid of ids (candidateRows) whose document
+// matches match.
+func (ix *Index) termRows(ctx context.Context, match, ids string, fn func(rid int64)) error {
+	rows, err := ix.db.QueryContext(ctx, termRowsSQL, match, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rid int64
+		if err := rows.Scan(&rid); err != nil {
+			return err
+		}
+		fn(rid)
+	}
+	return rows.Err()
+}
 
 // Matches reports, for each of paths, which of terms its document has: the
 // indexes into terms, in order. Excluded terms are never reported. One
-// full-text query per term, limited to paths (havingSQL), so the cost is
-// that of reading the terms' posting lists.
+// full-text query per term, limited to the paths' rows (termRowsSQL), so
+// the cost is that of reading the terms' posting lists.
 func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map[string][]int, error) {
 	out := make(map[string][]int, len(paths))
 	if len(paths) == 0 {
 		return out, nil
 	}
+	var ids string
+	var at map[int64]string
 	for i, t := range terms {
 		if t.Exclude || strings.TrimSpace(t.Text) == "" {
 			continue
 		}
-		t.Exclude = false
+		if at == nil {
+			var err error
+			if ids, at, err = ix.candidateRows(ctx, paths); err != nil {
+				return nil, fmt.Errorf("index matches: %w", err)
+			}
+		}
+		if len(at) == 0 {
+			break
+		}
 		match, _ := MatchExpr([]Term{t}, false)
-		err := eachIn(paths, func(in string, args []any) error {
-			rows, err := ix.db.QueryContext(ctx, havingSQL+in, append([]any{match}, args...)...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var p string
-				if err := rows.Scan(&p); err != nil {
-					return err
-				}
-				out[p] = append(out[p], i)
-			}
-			return rows.Err()
+		err := ix.termRows(ctx, match, ids, func(rid int64) {
+			p := at[rid]
+			out[p] = append(out[p], i)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("index matches %q: %w", t.Text, err)
@@ -852,8 +900,8 @@ func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map
 }
 
 // HaveAny reports which of paths hold a document that has any of terms
-// (excluded terms are ignored): one full-text query limited to paths,
-// where Matches runs one a term, for a yes or no about each path.
+// (excluded terms are ignored): one full-text query of them all, limited
+// to the paths' rows, for a yes or no about each path.
 func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map[string]bool, error) {
 	out := make(map[string]bool, len(paths))
 	pos := make([]Term, 0, len(terms))
@@ -865,22 +913,11 @@ func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map
 	if len(pos) == 0 || len(paths) == 0 {
 		return out, nil
 	}
-	match, _ := MatchExpr(pos, true)
-	err := eachIn(paths, func(in string, args []any) error {
-		rows, err := ix.db.QueryContext(ctx, havingSQL+in, append([]any{match}, args...)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				return err
-			}
-			out[p] = true
-		}
-		return rows.Err()
-	})
+	ids, at, err := ix.candidateRows(ctx, paths)
+	if err == nil && len(at) > 0 {
+		match, _ := MatchExpr(pos, true)
+		err = ix.termRows(ctx, match, ids, func(rid int64) { out[at[rid]] = true })
+	}
 	if err != nil {
 		return nil, fmt.Errorf("index have any of %d terms: %w", len(pos), err)
 	}
