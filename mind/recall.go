@@ -61,6 +61,10 @@ type Options struct {
 type Recall struct {
 	l   vault.Layout
 	ix  *index.Index
+	// exhaustive turns off what a search skips because it cannot change
+	// its answer (the words of every-word results, the words of
+	// neighbours out of reach): tests compare the two ways.
+	exhaustive bool
 	now func() time.Time
 	log *slog.Logger
 	wd  string

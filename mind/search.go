@@ -256,7 +256,7 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		return nil, false, nil, nil, err
 	}
 	known = make(map[string][]int, len(hits))
-	if every, ok := everyTerm(p.Terms); ok && !p.Any {
+	if every, ok := everyTerm(p.Terms); ok && !p.Any && !r.exhaustive {
 		for _, h := range hits {
 			known[h.Path] = every
 		}
@@ -308,7 +308,7 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 			}
 		}
 	}
-	if hits, lenders, err = r.withNeighbours(ctx, p, hits, lend, lends, named); err != nil {
+	if hits, lenders, err = r.withNeighbours(ctx, p, limit, hits, lend, lends, named); err != nil {
 		return nil, false, nil, nil, err
 	}
 	return hits[:min(limit, len(hits))], any, lenders, known, nil
