@@ -804,25 +804,47 @@ func commonPrefix(a, b string) int {
 // SearchSQL is searchSQL for benchmarks and query plans.
 func SearchSQL(p SearchParams) (string, []any) { return searchSQL(p) }
 
-// termRowsSQL selects those of a list of rowids (a JSON array, its second
-// argument) whose document matches the full-text query of its first. FTS5
-// reads the query's posting lists once, and each rowid it yields is looked
-// up in the few of the list (the unary + keeps SQLite from handing the
-// list to FTS5 as one "rowid =" look-up per value: FTS5 finds a rowid by
-// reading its posting lists from their start, so each look-up costs a
-// read of them). Nothing is written: the earlier form, paths led by the
-// path index and the match's rowids read into a list (+rowid IN (SELECT
-// rowid FROM fts …)), built a temporary b-tree of every document of the
-// word, a third of a search's time at 100,000 generated documents.
+// Which of a search's few candidates have a word is asked two ways
+// (inCandidates). termRowsSQL selects those of a list of rowids (a JSON
+// array, its second argument) whose document matches the full-text query
+// of its first: FTS5 reads the query's posting lists once, and each rowid
+// it yields is looked up in the few of the list (the unary + keeps SQLite
+// from handing the list to FTS5 as one "rowid =" look-up per value: FTS5
+// finds a rowid by reading its posting lists from their start). Its cost
+// is that of the posting lists — a word in 20,000 of 100,000 generated
+// documents, 9 ms. For several words, the candidates' texts are indexed
+// instead, in a temporary full-text table tokenized as fts is
+// (candidatesFTS), and each word asked of it: the cost is that of
+// tokenizing thirty documents, however common the words. Either way
+// nothing of the index is written: the earlier form, paths led by the path
+// index and the match's rowids read into a list (+rowid IN (SELECT rowid
+// FROM fts …)), built a temporary b-tree of every document of each word,
+// a third of a search's time at 100,000 generated documents.
 const termRowsSQL = `SELECT rowid FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`
 
-// candidateRows returns the rowids of the documents at paths, as one JSON
-// array for termRowsSQL, and the path of each.
-func (ix *Index) candidateRows(ctx context.Context, paths []string) (ids string, at map[int64]string, _ error) {
-	at = make(map[int64]string, len(paths))
+// candidatesFTS is the temporary full-text table of inCandidates, one a
+// connection: contentless, without column sizes, tokenized as fts.
+const candidatesFTS = `CREATE VIRTUAL TABLE IF NOT EXISTS temp.candidates USING fts5(
+	title, aliases, body, tags, entities, parts,
+	content = '', columnsize = 0,
+	tokenize = 'porter unicode61 remove_diacritics 2'
+)`
+
+// candidatesClear empties candidatesFTS (a contentless table has no rows
+// to DELETE).
+const candidatesClear = `INSERT INTO temp.candidates(candidates) VALUES ('delete-all')`
+
+// inCandidates calls fn(q, path) for each of paths whose document matches
+// the full-text query matches[q] (MatchExpr's): through the candidates'
+// texts (candidatesFTS) when byText, else through termRowsSQL.
+func (ix *Index) inCandidates(ctx context.Context, paths []string, matches []string, byText bool, fn func(q int, path string)) (err error) {
+	if len(paths) == 0 || len(matches) == 0 {
+		return nil
+	}
+	at := make(map[int64]string, len(paths))
 	list := make([]byte, 0, 8*len(paths)+2)
 	list = append(list, '[')
-	err := eachIn(paths, func(in string, args []any) error {
+	err = eachIn(paths, func(in string, args []any) error {
 		rows, err := ix.db.QueryContext(ctx, `SELECT rowid, path FROM documents WHERE path IN `+in, args...)
 		if err != nil {
 			return err
@@ -842,13 +864,64 @@ func (ix *Index) candidateRows(ctx context.Context, paths []string) (ids string,
 		}
 		return rows.Err()
 	})
-	return string(append(list, ']')), at, err
+	if err != nil || len(at) == 0 {
+		return err
+	}
+	ids := string(append(list, ']'))
+	type querier interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}
+	var db querier = ix.db
+	q := termRowsSQL
+	if byText {
+		// The table is the connection's: hold it for the time of the
+		// questions.
+		conn, err := ix.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, candidatesFTS); err != nil {
+			return err
+		}
+		// Emptied first too: a search cancelled before its clearing
+		// must not leave its texts to the next.
+		if _, err := conn.ExecContext(ctx, candidatesClear); err != nil {
+			return err
+		}
+		defer func() {
+			if _, cerr := conn.ExecContext(context.WithoutCancel(ctx), candidatesClear); err == nil {
+				err = cerr
+			}
+		}()
+		if _, err := conn.ExecContext(ctx, `INSERT INTO temp.candidates(rowid, title, aliases, body, tags, entities, parts)
+			SELECT rowid, title, aliases, body, tags, entities, parts FROM texts WHERE rowid IN (SELECT value FROM json_each(?))`, ids); err != nil {
+			return err
+		}
+		db, q = conn, `SELECT rowid FROM temp.candidates WHERE candidates MATCH ?`
+	}
+	for k, match := range matches {
+		args := []any{match}
+		if !byText {
+			args = append(args, ids)
+		}
+		err := rowsOf(ctx, db, q, args, func(rid int64) {
+			if p, ok := at[rid]; ok {
+				fn(k, p)
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// termRows calls fn with each rowid of ids (candidateRows) whose document
-// matches match.
-func (ix *Index) termRows(ctx context.Context, match, ids string, fn func(rid int64)) error {
-	rows, err := ix.db.QueryContext(ctx, termRowsSQL, match, ids)
+// rowsOf calls fn with the rowid of each row of q.
+func rowsOf(ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, q string, args []any, fn func(rid int64)) error {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return err
 	}
@@ -865,43 +938,32 @@ func (ix *Index) termRows(ctx context.Context, match, ids string, fn func(rid in
 
 // Matches reports, for each of paths, which of terms its document has: the
 // indexes into terms, in order. Excluded terms are never reported. One
-// full-text query per term, limited to the paths' rows (termRowsSQL), so
-// the cost is that of reading the terms' posting lists.
+// full-text query per term, limited to the paths' documents
+// (inCandidates).
 func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map[string][]int, error) {
 	out := make(map[string][]int, len(paths))
-	if len(paths) == 0 {
-		return out, nil
-	}
-	var ids string
-	var at map[int64]string
+	var matches []string
+	var which []int
 	for i, t := range terms {
 		if t.Exclude || strings.TrimSpace(t.Text) == "" {
 			continue
 		}
-		if at == nil {
-			var err error
-			if ids, at, err = ix.candidateRows(ctx, paths); err != nil {
-				return nil, fmt.Errorf("index matches: %w", err)
-			}
-		}
-		if len(at) == 0 {
-			break
-		}
 		match, _ := MatchExpr([]Term{t}, false)
-		err := ix.termRows(ctx, match, ids, func(rid int64) {
-			p := at[rid]
-			out[p] = append(out[p], i)
-		})
-		if err != nil {
-			return nil, fmt.Errorf("index matches %q: %w", t.Text, err)
-		}
+		matches, which = append(matches, match), append(which, i)
+	}
+	err := ix.inCandidates(ctx, paths, matches, len(matches) > 1, func(q int, p string) {
+		out[p] = append(out[p], which[q])
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index matches of %d terms: %w", len(matches), err)
 	}
 	return out, nil
 }
 
 // HaveAny reports which of paths hold a document that has any of terms
-// (excluded terms are ignored): one full-text query of them all, limited
-// to the paths' rows, for a yes or no about each path.
+// (excluded terms are ignored): for a yes or no about each path, one
+// full-text query of them all, limited to the paths' documents — of the
+// candidates' texts for two terms or more (inCandidates).
 func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map[string]bool, error) {
 	out := make(map[string]bool, len(paths))
 	pos := make([]Term, 0, len(terms))
@@ -910,14 +972,11 @@ func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map
 			pos = append(pos, t)
 		}
 	}
-	if len(pos) == 0 || len(paths) == 0 {
+	if len(pos) == 0 {
 		return out, nil
 	}
-	ids, at, err := ix.candidateRows(ctx, paths)
-	if err == nil && len(at) > 0 {
-		match, _ := MatchExpr(pos, true)
-		err = ix.termRows(ctx, match, ids, func(rid int64) { out[at[rid]] = true })
-	}
+	match, _ := MatchExpr(pos, true)
+	err := ix.inCandidates(ctx, paths, []string{match}, len(pos) > 1, func(_ int, p string) { out[p] = true })
 	if err != nil {
 		return nil, fmt.Errorf("index have any of %d terms: %w", len(pos), err)
 	}
