@@ -392,7 +392,7 @@ func (r *Recall) contextStages(ctx context.Context, req ContextRequest) ([]*stag
 	if len(terms) > 0 {
 		// The search's ranking, without the session neighbours: the
 		// block has room for few marks, each found by its own words.
-		hits, _, _, err := r.rank(ctx, nil, index.SearchParams{
+		hits, _, _, _, err := r.rank(ctx, nil, index.SearchParams{
 			Terms: terms, Any: true, Statuses: []string{StatusActive},
 			Now: now, Limit: 4*maxPast + len(seen), Rank: DefaultRank,
 		})

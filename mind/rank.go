@@ -258,7 +258,7 @@ const (
 // (on LoCoMo's development half, recall@5 66.2% → 67.3%, multi-hop @10
 // 43.5% → 46.8%, each part of a split by conversation up at @5; see
 // docs/benchmarks.md).
-func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits []index.Hit, lend bool, lends map[string]float64, named map[string]bool) (_ []index.Hit, lenders map[string]string, _ error) {
+func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, keep int, hits []index.Hit, lend bool, lends map[string]float64, named map[string]bool) (_ []index.Hit, lenders map[string]string, _ error) {
 	byPath := make(map[string]int, len(hits))
 	for i, h := range hits {
 		byPath[h.Path] = i
@@ -335,10 +335,19 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 		}
 	}
 	// A candidate of the search has a word of the query; a neighbour
-	// brought from outside them may have one too, or none.
-	paths := make([]string, len(added))
-	for k, a := range added {
-		paths[k] = a.Path
+	// brought from outside them may have one too, or none. The index is
+	// asked only about those that could be among the first keep
+	// (unsure).
+	for k := range added {
+		added[k].Relevance = lentBy[added[k].Path]
+	}
+	if r.exhaustive {
+		keep = 0
+	}
+	unsure := reachable(hits, added, keep, p.Rank)
+	paths := make([]string, 0, len(unsure))
+	for _, k := range unsure {
+		paths = append(paths, added[k].Path)
 	}
 	has, err := r.ix.HaveAny(ctx, p.Terms, paths)
 	if err != nil {
@@ -346,7 +355,6 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 	}
 	for k := range added {
 		a := &added[k]
-		a.Relevance = lentBy[a.Path]
 		if !has[a.Path] {
 			a.Relevance *= strangerShare
 		}
@@ -358,6 +366,48 @@ func (r *Recall) withNeighbours(ctx context.Context, p index.SearchParams, hits 
 		out[k] = hits[i]
 	}
 	return out, lenders, nil
+}
+
+// reachable returns the indexes of the neighbours in added (their
+// Relevance what they are lent, as if they had a word of the query) that
+// could be among the first keep of hits and added together once each
+// neighbour without a word is given strangerShare of it. Whether the
+// others have a word changes nothing the search returns: keep candidates
+// score more than they could, the hits as scored and the neighbours at
+// the least, strangers all. So the index is asked about these alone: a
+// neighbour's words cost the posting lists of every word of the query,
+// and at 100,000 generated documents most of the forty neighbours of a
+// two-word search were out of reach. keep <= 0 keeps every neighbour.
+func reachable(hits, added []index.Hit, keep int, rk index.Rank) []int {
+	all := make([]int, len(added))
+	for k := range added {
+		all[k] = k
+	}
+	if keep <= 0 || len(hits)+len(added) <= keep {
+		return all
+	}
+	// The scores as rescore computes them.
+	score := func(rel float64, h index.Hit) float64 {
+		return rk.Relevance*rel + rk.Importance*h.Effective + rk.Recency*h.Recency
+	}
+	least := make([]float64, 0, len(hits)+len(added))
+	for _, h := range hits {
+		least = append(least, score(h.Relevance, h))
+	}
+	for _, a := range added {
+		least = append(least, score(a.Relevance*strangerShare, a))
+	}
+	slices.SortFunc(least, func(x, y float64) int { return cmp.Compare(y, x) })
+	// The margin covers a compiler that fuses a multiply and an add in
+	// one expression and not in the other.
+	bar := least[keep-1] - 1e-12
+	var out []int
+	for k, a := range added {
+		if score(a.Relevance, a) >= bar {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // rescore sets every hit's Score from its parts and returns the hits'

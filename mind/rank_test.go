@@ -293,7 +293,7 @@ func TestRankNeighbours(t *testing.T) {
 		t.Errorf("kestrel: %s", titles(res))
 	}
 	// The push block's search lends nothing.
-	hits, _, _, err := r.rank(context.Background(), nil, index.SearchParams{
+	hits, _, _, _, err := r.rank(context.Background(), nil, index.SearchParams{
 		Terms: matchTerms([]Term{{Text: "kestrel"}, {Text: "lantern"}}), Now: testNow, Limit: 10, Rank: DefaultRank,
 	})
 	if err != nil {

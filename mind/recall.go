@@ -59,11 +59,15 @@ type Options struct {
 
 // Recall answers the three pull layers over one vault.
 type Recall struct {
-	l   vault.Layout
-	ix  *index.Index
-	now func() time.Time
-	log *slog.Logger
-	wd  string
+	l  vault.Layout
+	ix *index.Index
+	// exhaustive turns off what a search skips because it cannot change
+	// its answer (the words of every-word results, the words of
+	// neighbours out of reach): tests compare the two ways.
+	exhaustive bool
+	now        func() time.Time
+	log        *slog.Logger
+	wd         string
 	// Refreshed tells whether Open refreshed the index, and Stats what the
 	// refresh changed.
 	Refreshed bool

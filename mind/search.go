@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
@@ -170,7 +172,7 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 			pl.when, p.Terms = s, mt
 		}
 	}
-	hits, any, lenders, err := r.rank(ctx, pl, p)
+	hits, any, lenders, known, err := r.rank(ctx, pl, p)
 	if err != nil {
 		return nil, err
 	}
@@ -189,13 +191,20 @@ func (r *Recall) Search(ctx context.Context, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	paths := make([]string, len(hits))
-	for i, h := range hits {
-		paths[i] = h.Path
+	// The words each result has: known for those that have every word or
+	// were counted for coordination, asked of the index for the others.
+	var paths []string
+	for _, h := range hits {
+		if _, ok := known[h.Path]; !ok {
+			paths = append(paths, h.Path)
+		}
 	}
 	matches, err := r.ix.Matches(ctx, p.Terms, paths)
 	if err != nil {
 		return nil, err
+	}
+	for path, m := range known {
+		matches[path] = m
 	}
 	res.Hits = make([]Hit, len(hits))
 	cal := calibration(r.l)
@@ -233,15 +242,24 @@ type pull struct {
 
 // rank is steps 2 to 5 of Search for the index terms of p (steps 3 to 5
 // when pl is set): the best p.Limit documents, whether none of them has
-// every word (any), and the hit that brought each neighbour (lenders).
-func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, err error) {
+// every word (any), the hit that brought each neighbour (lenders), and
+// the words (indexes into p.Terms, as Index.Matches reports them) of the
+// candidates whose words the ranking learnt (known): every word for those
+// of the every-word pass, the words coordinate counted for the others.
+func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits []index.Hit, any bool, lenders map[string]string, known map[string][]int, err error) {
 	limit := p.Limit
 	lend := pl != nil && positiveTerms(p.Terms) >= neighbourWords
 	if lend {
 		p.Limit = limit + neighbourPool
 	}
 	if hits, err = r.ix.Search(ctx, p); err != nil {
-		return nil, false, nil, err
+		return nil, false, nil, nil, err
+	}
+	known = make(map[string][]int, len(hits))
+	if every, ok := everyTerm(p.Terms); ok && !p.Any && !r.exhaustive {
+		for _, h := range hits {
+			known[h.Path] = every
+		}
 	}
 	// lends is what a hit lends its neighbours when that is not its own
 	// relevance (coordinate).
@@ -250,24 +268,29 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		p.Any = true
 		pa := p
 		if pa.Within, err = r.anyWithin(ctx, p.Terms, p.Limit); err != nil {
-			return nil, false, nil, err
+			return nil, false, nil, nil, err
 		}
 		more, err := r.ix.Search(ctx, pa)
 		if err != nil {
-			return nil, false, nil, err
+			return nil, false, nil, nil, err
 		}
 		if len(hits) == 0 && len(more) > 0 {
 			any = true
 		}
-		paths := make([]string, len(more))
-		for i, h := range more {
-			paths[i] = h.Path
+		var paths []string
+		for _, h := range more {
+			if _, ok := known[h.Path]; !ok {
+				paths = append(paths, h.Path)
+			}
 		}
 		has, err := r.ix.Matches(ctx, p.Terms, paths)
 		if err != nil {
-			return nil, false, nil, err
+			return nil, false, nil, nil, err
 		}
-		hits, lends = coordinate(hits, more, words, has)
+		for _, path := range paths {
+			known[path] = has[path]
+		}
+		hits, lends = coordinate(hits, more, words, known)
 	}
 	var named map[string]bool
 	if pl != nil {
@@ -276,19 +299,41 @@ func (r *Recall) rank(ctx context.Context, pl *pull, p index.SearchParams) (hits
 		named = bySpeaker(hits, p.Terms, lends)
 		if pl.askWhen {
 			if err := r.byTimeWords(ctx, hits, lends); err != nil {
-				return nil, false, nil, err
+				return nil, false, nil, nil, err
 			}
 		}
 		if !pl.when.from.IsZero() {
 			if hits, err = r.inSpan(ctx, p, pl.when, hits); err != nil {
-				return nil, false, nil, err
+				return nil, false, nil, nil, err
 			}
 		}
 	}
-	if hits, lenders, err = r.withNeighbours(ctx, p, hits, lend, lends, named); err != nil {
-		return nil, false, nil, err
+	if hits, lenders, err = r.withNeighbours(ctx, p, limit, hits, lend, lends, named); err != nil {
+		return nil, false, nil, nil, err
 	}
-	return hits[:min(limit, len(hits))], any, lenders, nil
+	return hits[:min(limit, len(hits))], any, lenders, known, nil
+}
+
+// everyTerm is what Index.Matches reports for a document of the every-word
+// pass over terms: the indexes of the terms it looks for (not excluded,
+// not blank), and whether that is sure. It is when each of them has a
+// letter or digit of ASCII, so that the tokenizer surely makes a word of
+// it and the every-word query requires it: FTS5 drops a phrase without
+// words from an AND, where Matches finds no document for it.
+func everyTerm(terms []index.Term) ([]int, bool) {
+	every := []int{}
+	for i, t := range terms {
+		if t.Exclude || strings.TrimSpace(t.Text) == "" {
+			continue
+		}
+		if !strings.ContainsFunc(t.Text, func(r rune) bool {
+			return r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+		}) {
+			return nil, false
+		}
+		every = append(every, i)
+	}
+	return every, true
 }
 
 // checkTypes refuses a type filter naming no type of the taxonomy (a typo

@@ -182,3 +182,98 @@ func TestSessionNeighbors(t *testing.T) {
 		}
 	}
 }
+
+// TestInCandidatesBothWays: whether a candidate has a word is answered
+// the same through the vault's posting lists and through the candidates'
+// own texts indexed apart — stems, case, diacritics, phrases, prefixes,
+// camelCase parts, the title, tags, a word of no letters — and both as
+// the whole full-text index answers, for the candidates alone.
+func TestInCandidatesBothWays(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	bodies := []string{
+		"We met at the harbour LAST Weeks, near the café.",
+		"Did you bring the lantern? parseQuery failed twice",
+		"The lanterns were lit; a quick brown fox.",
+		"Nothing to see here: 42 boxes, résumé attached.",
+		"quick-brown foxes run; the harbour master parse query",
+		"A cafe and a resume, no harbour.",
+	}
+	var paths []string
+	for i, b := range bodies {
+		p := fmt.Sprintf("mind/concepts/2026-02/2026-02-16-%08x.md", i+10)
+		writeDoc(t, l, p, fmt.Sprintf("0195e0c4-1c4b-7cc4-8d6a-%012x", i+10), "fact", b)
+		paths = append(paths, p)
+	}
+	ix := openTest(t, l)
+	terms := []Term{
+		{Text: "week"}, {Text: "lantern"}, {Text: "cafe"}, {Text: "résumé"}, {Text: "quick brown"},
+		{Text: "harb", Prefix: true}, {Text: "parseQuery"}, {Text: "42"}, {Text: "!!"}, {Text: "fox"},
+		{Text: "concepts"}, {Text: "nowhere"},
+	}
+	asked := []string{paths[0], paths[1], paths[2], paths[4], paths[5], "mind/none.md"}
+	var matches []string
+	for _, term := range terms {
+		m, _ := MatchExpr([]Term{term}, false)
+		matches = append(matches, m)
+	}
+	both := [2]map[string][]int{{}, {}}
+	for k, byText := range []bool{false, true} {
+		err := ix.inCandidates(ctx, asked, matches, byText, func(q int, p string) { both[k][p] = append(both[k][p], q) })
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The whole index's answer, for the paths asked about.
+	want := map[string][]int{}
+	for q, m := range matches {
+		rows, err := ix.db.QueryContext(ctx, `SELECT d.path FROM fts JOIN documents d ON d.rowid = fts.rowid WHERE fts MATCH ?`, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				t.Fatal(err)
+			}
+			if slices.Contains(asked, p) {
+				want[p] = append(want[p], q)
+			}
+		}
+		rows.Close()
+	}
+	if len(want) < 4 {
+		t.Fatalf("the words match too little to test: %v", want)
+	}
+	for k, got := range both {
+		for _, p := range asked {
+			if !slices.Equal(got[p], want[p]) {
+				t.Errorf("byText %v, %s: terms %v, want %v", k == 1, p, got[p], want[p])
+			}
+		}
+	}
+	// Matches and HaveAny take either way by the number of terms; a
+	// second question on the connection finds no texts of the first.
+	m1, err := ix.Matches(ctx, terms, asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range asked {
+		if !slices.Equal(m1[p], want[p]) {
+			t.Errorf("Matches %s: %v, want %v", p, m1[p], want[p])
+		}
+	}
+	m2, err := ix.Matches(ctx, terms[:2], paths[3:4])
+	if err != nil || len(m2) != 0 {
+		t.Errorf("Matches of week, lantern in document 3 = %v, %v; want none", m2, err)
+	}
+	has, err := ix.HaveAny(ctx, []Term{{Text: "fox"}, {Text: "cafe"}}, asked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range asked {
+		if want := len(want[p]) > 0 && (slices.Contains(want[p], 9) || slices.Contains(want[p], 2)); has[p] != want {
+			t.Errorf("HaveAny fox, cafe %s = %v, want %v", p, has[p], want)
+		}
+	}
+}

@@ -804,56 +804,166 @@ func commonPrefix(a, b string) int {
 // SearchSQL is searchSQL for benchmarks and query plans.
 func SearchSQL(p SearchParams) (string, []any) { return searchSQL(p) }
 
-// havingSQL, followed by a list of paths, selects those of them whose
-// document matches the full-text query of its first argument. The paths
-// lead: each is looked up by the path index, and the match's rowids are
-// read once into a list (the unary + keeps SQLite from driving the query
-// by them), so a word found in 25,000 documents costs a read of its
-// posting list, not 25,000 look-ups of documents rows (30 → 9.5 ms at
-// 100,000 generated documents; the look-ups read pages all over the table).
-const havingSQL = `SELECT d.path FROM documents d
-	WHERE +d.rowid IN (SELECT rowid FROM fts WHERE fts MATCH ?) AND d.path IN `
+// Which of a search's few candidates have a word is asked two ways
+// (inCandidates). termRowsSQL selects those of a list of rowids (a JSON
+// array, its second argument) whose document matches the full-text query
+// of its first: FTS5 reads the query's posting lists once, and each rowid
+// it yields is looked up in the few of the list (the unary + keeps SQLite
+// from handing the list to FTS5 as one "rowid =" look-up per value: FTS5
+// finds a rowid by reading its posting lists from their start). Its cost
+// is that of the posting lists — a word in 20,000 of 100,000 generated
+// documents, 9 ms. For several words, the candidates' texts are indexed
+// instead, in a temporary full-text table tokenized as fts is
+// (candidatesFTS), and each word asked of it: the cost is that of
+// tokenizing thirty documents, however common the words. Either way
+// nothing of the index is written: the earlier form, paths led by the path
+// index and the match's rowids read into a list (+rowid IN (SELECT rowid
+// FROM fts …)), built a temporary b-tree of every document of each word,
+// a third of a search's time at 100,000 generated documents.
+const termRowsSQL = `SELECT rowid FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`
+
+// candidatesFTS is the temporary full-text table of inCandidates, one a
+// connection: contentless, without column sizes, tokenized as fts.
+const candidatesFTS = `CREATE VIRTUAL TABLE IF NOT EXISTS temp.candidates USING fts5(
+	title, aliases, body, tags, entities, parts,
+	content = '', columnsize = 0,
+	tokenize = 'porter unicode61 remove_diacritics 2'
+)`
+
+// candidatesClear empties candidatesFTS (a contentless table has no rows
+// to DELETE).
+const candidatesClear = `INSERT INTO temp.candidates(candidates) VALUES ('delete-all')`
+
+// inCandidates calls fn(q, path) for each of paths whose document matches
+// the full-text query matches[q] (MatchExpr's): through the candidates'
+// texts (candidatesFTS) when byText, else through termRowsSQL.
+func (ix *Index) inCandidates(ctx context.Context, paths []string, matches []string, byText bool, fn func(q int, path string)) (err error) {
+	if len(paths) == 0 || len(matches) == 0 {
+		return nil
+	}
+	at := make(map[int64]string, len(paths))
+	list := make([]byte, 0, 8*len(paths)+2)
+	list = append(list, '[')
+	err = eachIn(paths, func(in string, args []any) error {
+		rows, err := ix.db.QueryContext(ctx, `SELECT rowid, path FROM documents WHERE path IN `+in, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var rid int64
+			var p string
+			if err := rows.Scan(&rid, &p); err != nil {
+				return err
+			}
+			if len(at) > 0 {
+				list = append(list, ',')
+			}
+			list = strconv.AppendInt(list, rid, 10)
+			at[rid] = p
+		}
+		return rows.Err()
+	})
+	if err != nil || len(at) == 0 {
+		return err
+	}
+	ids := string(append(list, ']'))
+	type querier interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	}
+	var db querier = ix.db
+	q := termRowsSQL
+	if byText {
+		// The table is the connection's: hold it for the time of the
+		// questions.
+		conn, err := ix.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, candidatesFTS); err != nil {
+			return err
+		}
+		// Emptied first too: a search cancelled before its clearing
+		// must not leave its texts to the next.
+		if _, err := conn.ExecContext(ctx, candidatesClear); err != nil {
+			return err
+		}
+		defer func() {
+			if _, cerr := conn.ExecContext(context.WithoutCancel(ctx), candidatesClear); err == nil {
+				err = cerr
+			}
+		}()
+		if _, err := conn.ExecContext(ctx, `INSERT INTO temp.candidates(rowid, title, aliases, body, tags, entities, parts)
+			SELECT rowid, title, aliases, body, tags, entities, parts FROM texts WHERE rowid IN (SELECT value FROM json_each(?))`, ids); err != nil {
+			return err
+		}
+		db, q = conn, `SELECT rowid FROM temp.candidates WHERE candidates MATCH ?`
+	}
+	for k, match := range matches {
+		args := []any{match}
+		if !byText {
+			args = append(args, ids)
+		}
+		err := rowsOf(ctx, db, q, args, func(rid int64) {
+			if p, ok := at[rid]; ok {
+				fn(k, p)
+			}
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rowsOf calls fn with the rowid of each row of q.
+func rowsOf(ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, q string, args []any, fn func(rid int64)) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var rid int64
+		if err := rows.Scan(&rid); err != nil {
+			return err
+		}
+		fn(rid)
+	}
+	return rows.Err()
+}
 
 // Matches reports, for each of paths, which of terms its document has: the
 // indexes into terms, in order. Excluded terms are never reported. One
-// full-text query per term, limited to paths (havingSQL), so the cost is
-// that of reading the terms' posting lists.
+// full-text query per term, limited to the paths' documents
+// (inCandidates).
 func (ix *Index) Matches(ctx context.Context, terms []Term, paths []string) (map[string][]int, error) {
 	out := make(map[string][]int, len(paths))
-	if len(paths) == 0 {
-		return out, nil
-	}
+	var matches []string
+	var which []int
 	for i, t := range terms {
 		if t.Exclude || strings.TrimSpace(t.Text) == "" {
 			continue
 		}
-		t.Exclude = false
 		match, _ := MatchExpr([]Term{t}, false)
-		err := eachIn(paths, func(in string, args []any) error {
-			rows, err := ix.db.QueryContext(ctx, havingSQL+in, append([]any{match}, args...)...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var p string
-				if err := rows.Scan(&p); err != nil {
-					return err
-				}
-				out[p] = append(out[p], i)
-			}
-			return rows.Err()
-		})
-		if err != nil {
-			return nil, fmt.Errorf("index matches %q: %w", t.Text, err)
-		}
+		matches, which = append(matches, match), append(which, i)
+	}
+	err := ix.inCandidates(ctx, paths, matches, len(matches) > 1, func(q int, p string) {
+		out[p] = append(out[p], which[q])
+	})
+	if err != nil {
+		return nil, fmt.Errorf("index matches of %d terms: %w", len(matches), err)
 	}
 	return out, nil
 }
 
 // HaveAny reports which of paths hold a document that has any of terms
-// (excluded terms are ignored): one full-text query limited to paths,
-// where Matches runs one a term, for a yes or no about each path.
+// (excluded terms are ignored): for a yes or no about each path, one
+// full-text query of them all, limited to the paths' documents — of the
+// candidates' texts for two terms or more (inCandidates).
 func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map[string]bool, error) {
 	out := make(map[string]bool, len(paths))
 	pos := make([]Term, 0, len(terms))
@@ -862,25 +972,11 @@ func (ix *Index) HaveAny(ctx context.Context, terms []Term, paths []string) (map
 			pos = append(pos, t)
 		}
 	}
-	if len(pos) == 0 || len(paths) == 0 {
+	if len(pos) == 0 {
 		return out, nil
 	}
 	match, _ := MatchExpr(pos, true)
-	err := eachIn(paths, func(in string, args []any) error {
-		rows, err := ix.db.QueryContext(ctx, havingSQL+in, append([]any{match}, args...)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				return err
-			}
-			out[p] = true
-		}
-		return rows.Err()
-	})
+	err := ix.inCandidates(ctx, paths, []string{match}, len(pos) > 1, func(_ int, p string) { out[p] = true })
 	if err != nil {
 		return nil, fmt.Errorf("index have any of %d terms: %w", len(pos), err)
 	}
