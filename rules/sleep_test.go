@@ -809,3 +809,50 @@ func TestMaintainPutsBackWhatAStashUndid(t *testing.T) {
 		}
 	}
 }
+
+// TestStillPlaced: a file the run placed is known by its stat; the same
+// bytes written again by anyone else (a stash's checkout, an editor) are
+// not, nor a move whose old path is back.
+func TestStillPlaced(t *testing.T) {
+	_, s, p := planned(t)
+	ops := sortOps(p.ops)
+	mtime := time.Now().Add(-time.Hour).Round(time.Millisecond).Add(123456)
+	if err := s.placeAll(ops, mtime); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.removeFroms(ops); err != nil {
+		t.Fatal(err)
+	}
+	placed := time.Now()
+	var move, edit *fileOp
+	for i := range ops {
+		if !s.stillPlaced(&ops[i], mtime, placed) {
+			t.Errorf("%s, as the run placed it: not known by its stat", ops[i].Path)
+		}
+		if ops[i].From != "" && move == nil {
+			move = &ops[i]
+		}
+		if ops[i].From == "" && edit == nil {
+			edit = &ops[i]
+		}
+	}
+	if move == nil || edit == nil {
+		t.Fatal("the plan moves no file, or edits none in place")
+	}
+	op := edit
+	if s.stillPlaced(op, mtime, placed.Add(-time.Hour)) {
+		t.Errorf("%s: changed after placed, yet known by its stat", op.Path)
+	}
+	if err := os.WriteFile(s.abs(op.Path), op.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s.stillPlaced(op, mtime, time.Now()) {
+		t.Errorf("%s, written again with the same bytes: known by its stat", op.Path)
+	}
+	if err := os.WriteFile(s.abs(move.From), move.Original, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s.stillPlaced(move, mtime, time.Now()) {
+		t.Errorf("%s → %s with its old path back: known by its stat", move.From, move.Path)
+	}
+}

@@ -366,6 +366,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	if err := s.placeAll(man.Ops, mtime); err != nil {
 		return "", err
 	}
+	placed := time.Now()
 	removed := make(chan error, 1)
 	go func() { removed <- s.removeFroms(man.Ops) }()
 	wait := sync.OnceValue(func() error { return <-removed })
@@ -394,7 +395,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	if s.crashAfter == stepCommitted {
 		return "", errCrash
 	}
-	s.putBackUndone(man)
+	s.putBackUndone(man, mtime, placed)
 	took.done("commit")
 	return h.String(), nil
 }
@@ -410,12 +411,43 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 // holds something else, and stays theirs), as the memorizer does
 // (harness, session 12 world 10). A failure costs nothing committed: the
 // next run's recovery looks again.
-func (s *Sleeper) putBackUndone(man *manifest) {
+//
+// A file the run wrote with mtime that nobody touched after placed (the
+// end of placeAll) is not read again: its stat tells (stillPlaced).
+func (s *Sleeper) putBackUndone(man *manifest, mtime, placed time.Time) {
 	for i := range man.Ops {
+		if s.stillPlaced(&man.Ops[i], mtime, placed) {
+			continue
+		}
 		if err := s.repair(&man.Ops[i]); err != nil {
 			s.log.Warn("maintain: put back a write a person's git undid before its commit", "path", man.Ops[i].Path, "err", err)
 		}
 	}
+}
+
+// stillPlaced reports whether op's file is, by its stat, the one the run
+// placed, and a move's old path is gone: so repair would find nothing to
+// do. The run wrote the file with mtime (its own clock reading, to the
+// nanosecond) and the file's change time, which no program can set, is
+// no later than placed; git, an editor or a stash that writes the path
+// after it makes a new file with its own mtime, or moves the change time
+// past placed when it sets the mtime. Reading and hashing 5,000 files
+// again was a tenth of a second of the first run's CPU. False means
+// "read it to know".
+func (s *Sleeper) stillPlaced(op *fileOp, mtime, placed time.Time) bool {
+	fi, err := os.Lstat(s.abs(op.Path))
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(op.Data)) || !fi.ModTime().Equal(mtime) {
+		return false
+	}
+	if ct, ok := changeTime(fi); !ok || ct.After(placed) {
+		return false
+	}
+	if op.From != "" {
+		if _, err := os.Lstat(s.abs(op.From)); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepTimes times a run's steps for its log line, as slog's key-value
