@@ -230,6 +230,13 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	} else {
 		lk = newSQLLinker(tx)
 	}
+	// The edges of rows that were there, read together when they are
+	// many (a sleep's archive rewrites thousands).
+	if rewrites := rowsHad(srcs, had); len(rewrites) >= readEdgesAt {
+		if err := w.readEdgesOf(ctx, rewrites); err != nil {
+			return stats, tx, err
+		}
+	}
 	for i, r := range recs {
 		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk, had[i])
 		if err != nil {
@@ -244,6 +251,22 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	}
 	stats.Relinked = n
 	return stats, tx, nil
+}
+
+// readEdgesAt is the number of rewritten rows from which an update reads
+// their edges together (writer.readEdgesOf) rather than a row at a time;
+// tests lower it.
+var readEdgesAt = 64
+
+// rowsHad are the srcs whose had is true.
+func rowsHad(srcs []int64, had []bool) []int64 {
+	var out []int64
+	for i, h := range had {
+		if h {
+			out = append(out, srcs[i])
+		}
+	}
+	return out
 }
 
 // prevRow is what an update needs of a row it replaces or moves: its id and
