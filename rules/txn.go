@@ -356,10 +356,8 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
-// placeAndCommit writes the run's files with mtime and commits them. The
-// paths moves leave are removed while the commit is prepared (removing a
-// file costs more than writing one where the file system discards freed
-// blocks at once), and are gone before it is published.
+// placeAndCommit writes the run's files with mtime, the paths moves leave
+// removed, and commits them.
 func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, blobs <-chan *gitstore.Blobs, took *stepTimes) (string, error) {
 	written := sync.OnceValue(func() *gitstore.Blobs { return <-blobs })
 	defer written() // no writer left behind the run
@@ -367,10 +365,6 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 		return "", err
 	}
 	placed := time.Now()
-	removed := make(chan error, 1)
-	go func() { removed <- s.removeFroms(man.Ops) }()
-	wait := sync.OnceValue(func() error { return <-removed })
-	defer wait()
 	if s.crashAfter == stepPlaced {
 		return "", errCrash
 	}
@@ -388,7 +382,7 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	// the run wrote it made a change of theirs; the commit holds the run's
 	// bytes and theirs stays uncommitted (SPEC §11), as the memorizer's.
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		Written: files, KeepWritten: true, Blobs: b, BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: files, KeepWritten: true, Blobs: b, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
@@ -488,8 +482,11 @@ func indexFiles(ops []fileOp, mtime time.Time) []index.File {
 }
 
 // placeAll writes every operation's file (each atomically, their syncs
-// together) with mtime as its modification time; removeFroms removes the
-// paths moves leave.
+// together) with mtime as its modification time, and removes the paths
+// moves leave: a moved memory's own file, where it can, moved to a
+// temporary name beside its new path and written into there
+// (vaultfs.File.From). Whatever a failure or a crash leaves, the manifest
+// holds the old bytes that recovery puts back.
 func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 	writes := make([]vaultfs.File, 0, len(ops))
 	vfs := s.l.FS()
@@ -499,13 +496,20 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 		if err := inside.check(op.Path); err != nil {
 			return err
 		}
+		from := ""
+		if op.From != "" {
+			if err := inside.check(op.From); err != nil {
+				return err
+			}
+			from = s.abs(op.From)
+		}
 		if dir := path.Dir(op.Path); !made[dir] {
 			if err := vfs.MkdirAll(s.abs(dir), 0o755); err != nil {
 				return fmt.Errorf("maintain %s: %w", op.Path, err)
 			}
 			made[dir] = true
 		}
-		writes = append(writes, vaultfs.File{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime})
+		writes = append(writes, vaultfs.File{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime, From: from})
 	}
 	if s.crashAfter == stepPlacedOne && len(writes) > 0 {
 		// As if killed after the first file.
@@ -516,29 +520,6 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 	}
 	if err := vfs.WriteFiles(writes); err != nil {
 		return fmt.Errorf("maintain: %w", err)
-	}
-	return nil
-}
-
-// removeFroms removes the paths the moves of ops leave, and syncs their
-// folders.
-func (s *Sleeper) removeFroms(ops []fileOp) error {
-	dirs := map[string]bool{}
-	var froms []string
-	for _, op := range ops {
-		if op.From == "" {
-			continue
-		}
-		froms = append(froms, s.abs(op.From))
-		dirs[filepath.Dir(s.abs(op.From))] = true
-	}
-	if err := s.l.FS().RemoveFiles(froms); err != nil {
-		return fmt.Errorf("maintain: %w", err)
-	}
-	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := vaultfs.SyncDir(d); err != nil {
-			return fmt.Errorf("maintain: %w", err)
-		}
 	}
 	return nil
 }
