@@ -117,8 +117,13 @@ func (r Root) WriteFiles(files []File) error {
 			}
 			targets[i] = path
 			if adopted[i] {
-				errs[i] = overwrite(tmps[i], f.Data, perm, f.ModTime)
-				return
+				if errs[i] = overwriteFile(tmps[i], f.Data, perm, f.ModTime); errs[i] == nil {
+					return
+				}
+				// A file this process may not write into (read-only,
+				// another owner's): its bytes go to a new file, as any
+				// other's. Its old name is gone already.
+				os.Remove(tmps[i])
 			}
 			tmps[i], errs[i] = writeTemp(path, f.Data, perm, !bulk, f.ModTime)
 		}()
@@ -222,6 +227,9 @@ func adopt(from, path string) (string, bool) {
 	}
 	return "", false
 }
+
+// overwriteFile is overwrite; tests make it fail.
+var overwriteFile = overwrite
 
 // overwrite replaces the bytes of the file tmp (one adopt moved) with
 // data, its permissions with perm and its modification time with mtime

@@ -178,6 +178,20 @@ func TestWriteFilesMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			writeFile(t, ws[1].Path, "there before")
+			// A file this process may not write into (read-only, as a
+			// user other than root): moved all the same, into a new file.
+			if err := os.Chmod(ws[n-1].From, 0o444); err != nil {
+				t.Fatal(err)
+			}
+			refused, hit := filepath.Base(ws[n-1].Path), false
+			defer func(was func(string, []byte, os.FileMode, time.Time) error) { overwriteFile = was }(overwriteFile)
+			overwriteFile = func(tmp string, data []byte, perm os.FileMode, mtime time.Time) error {
+				if IsTempOf(filepath.Join(filepath.Dir(tmp), refused), filepath.Base(tmp)) {
+					hit = true
+					return os.ErrPermission
+				}
+				return overwrite(tmp, data, perm, mtime)
+			}
 			before, err := os.Stat(ws[2].From)
 			if err != nil {
 				t.Fatal(err)
@@ -187,6 +201,9 @@ func TestWriteFilesMoves(t *testing.T) {
 			}
 			// Where whole file systems are synced, a moved file is its
 			// old file, written into.
+			if hit != (haveSyncFS && n >= syncFSAt) {
+				t.Errorf("a moved file refused writing into: %v", hit)
+			}
 			after, err := os.Stat(ws[2].Path)
 			if err != nil {
 				t.Fatal(err)
