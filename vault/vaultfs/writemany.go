@@ -47,7 +47,7 @@ type File struct {
 // together), then renamed into place, and each folder is fsynced once. Each
 // file is replaced atomically; the set is not (a crash may leave some files
 // new and others old). On error, the files not yet renamed are left as
-// they were.
+// they were, but for the old paths of moves (File.From).
 //
 // From syncFSAt files on, where the system has syncfs(2) (Linux), the
 // temporary files are written without a sync each and one syncfs of
