@@ -77,3 +77,16 @@ func TestNearPairsMatchesAllPairs(t *testing.T) {
 	}
 	t.Logf("keyed %d pairs, all pairs %d, missed %d", len(lsh), len(all), missed)
 }
+
+// BenchmarkNewNote: preparing a memory's text, as the first run on a vault
+// does for every memory under mind/ (its near-duplicate key).
+func BenchmarkNewNote(b *testing.B) {
+	text := "Never run the `db:migrate` task on staging before the nightly backup finishes; " +
+		"the scheduler's lock-file (tmp/migrate.lock) isn't released when it crashes, and the " +
+		"Postgres replica falls behind by 20 minutes. Prefer running it by hand after 03:00 UTC, " +
+		"using the read-only role, and check the replication lag first."
+	for b.Loop() {
+		n := newNote(text)
+		_ = n.key("lesson")
+	}
+}

@@ -69,7 +69,30 @@ type vocabulary struct {
 	// weak holds each weak word and its stem: notes compare stemmed words.
 	weak     map[string]bool
 	synonyms map[string]string
+	// lex is the lists above in one map, a word's classes as bits and its
+	// synonym: newNote looks a word up once or twice instead of once per
+	// list (eight lookups a word were a third of its time, and it
+	// prepares every memory of a vault that never slept).
+	lex map[string]lexeme
 }
+
+// lexeme is what the vocabulary says of one word.
+type lexeme struct {
+	is  wordClass
+	syn string // the word it folds into, when is&isSynonym
+}
+
+type wordClass uint8
+
+const (
+	isStop wordClass = 1 << iota
+	isNegation
+	isContrast
+	isDirection
+	isNumber
+	isWeak
+	isSynonym
+)
 
 var vocab = sync.OnceValue(func() *vocabulary {
 	v := &vocabulary{
@@ -97,6 +120,23 @@ var vocab = sync.OnceValue(func() *vocabulary {
 	}
 	for w := range set(weakWordsList) {
 		v.weak[stem(w)] = true
+	}
+	v.lex = map[string]lexeme{}
+	for _, l := range []struct {
+		words map[string]bool
+		is    wordClass
+	}{{v.stop, isStop}, {v.negations, isNegation}, {v.contrasts, isContrast}, {v.directions, isDirection},
+		{v.numbers, isNumber}, {v.weak, isWeak}} {
+		for w := range l.words {
+			x := v.lex[w]
+			x.is |= l.is
+			v.lex[w] = x
+		}
+	}
+	for w, s := range v.synonyms {
+		x := v.lex[w]
+		x.is, x.syn = x.is|isSynonym, s
+		v.lex[w] = x
 	}
 	return v
 })
@@ -159,32 +199,39 @@ func newNote(text string) note {
 			inTick = !inTick
 		}
 		startsSentence := first
-		first = strings.ContainsAny(raw[len(raw)-1:], ".!?:;")
+		switch raw[len(raw)-1] {
+		case '.', '!', '?', ':', ';':
+			first = true
+		default:
+			first = false
+		}
 		tok := strings.TrimFunc(raw, func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '/' && r != '_' && r != '-' && r != '(' && r != ')' && r != '\''
 		})
-		tok = strings.Trim(tok, "'()-")
-		if strings.HasPrefix(strings.TrimLeft(raw, "`\"'("), "--") {
+		tok = trimASCII(tok, "'()-")
+		if strings.HasPrefix(trimLeftASCII(raw, "`\"'("), "--") {
 			tok = "--" + strings.TrimLeft(tok, "-")
 		}
 		if tok == "" {
 			continue
 		}
 		low := strings.ToLower(tok)
+		lx := v.lex[low]
+		lw := lx.is
 		// A contraction's "n't" negates; its stem is a stop word.
-		if strings.HasSuffix(low, "n't") || v.negations[low] {
+		if strings.HasSuffix(low, "n't") || lw&isNegation != 0 {
 			n.neg = true
 			pending = "not"
 			continue
 		}
-		if v.directions[low] {
+		if lw&isDirection != 0 {
 			pending = low
 			continue
 		}
-		if v.stop[low] {
+		if lw&isStop != 0 {
 			continue
 		}
-		if ticked || isAnchor(tok) || v.numbers[low] {
+		if ticked || isAnchor(tok) || lw&isNumber != 0 {
 			a := strings.TrimSuffix(low, "()")
 			anchors = append(anchors, a)
 			emit(a)
@@ -195,25 +242,38 @@ func newNote(text string) note {
 		// Words joined by hyphens count one by one ("read-only").
 		for w := range strings.SplitSeq(strings.Trim(low, "'"), "-") {
 			w = strings.Trim(w, "'")
-			if w == "" || v.stop[w] {
+			if w == "" {
 				continue
 			}
-			if v.negations[w] {
+			x := lx // the token is mostly one word
+			if w != low {
+				x = v.lex[w]
+			}
+			if x.is&isStop != 0 {
+				continue
+			}
+			if x.is&isNegation != 0 {
 				n.neg = true
 				continue
 			}
-			w = strings.TrimSuffix(w, "'s")
-			if v.contrasts[w] || v.numbers[w] {
+			if t := strings.TrimSuffix(w, "'s"); len(t) != len(w) {
+				w, x = t, v.lex[t]
+			}
+			if x.is&(isContrast|isNumber) != 0 {
 				w = stem(w)
 				anchors = append(anchors, w)
 				emit(w)
 				continue
 			}
-			if s, ok := v.synonyms[w]; ok {
-				w = s
+			if x.is&isSynonym != 0 {
+				w = x.syn
 			}
-			w = stem(w)
-			if v.contrasts[w] {
+			// Whether the stem is a contrast: known already when neither
+			// the synonym nor the stem changed the word.
+			if s := stem(w); s != w || x.is&isSynonym != 0 {
+				w, x = s, v.lex[s]
+			}
+			if x.is&isContrast != 0 {
 				anchors = append(anchors, w)
 				emit(w)
 				continue
@@ -229,6 +289,27 @@ func newNote(text string) note {
 	n.anchors = sortedSet(anchors)
 	n.proper = sortedSet(proper)
 	return n
+}
+
+// trimASCII is strings.Trim for a cutset of ASCII bytes, which never occur
+// inside a multi-byte character: strings.Trim builds its set of a cutset
+// longer than a byte at every call, a twentieth of newNote's time.
+func trimASCII(s, cutset string) string {
+	return trimRightASCII(trimLeftASCII(s, cutset), cutset)
+}
+
+func trimLeftASCII(s, cutset string) string {
+	for len(s) > 0 && strings.IndexByte(cutset, s[0]) >= 0 {
+		s = s[1:]
+	}
+	return s
+}
+
+func trimRightASCII(s, cutset string) string {
+	for len(s) > 0 && strings.IndexByte(cutset, s[len(s)-1]) >= 0 {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 func sortedSet(s []string) []string {
@@ -366,7 +447,7 @@ func (n *note) key(group string) uint64 {
 	v := vocab()
 	h := fnv64a(fnvOffset, group)
 	for _, w := range n.words {
-		if !v.weak[w] {
+		if v.lex[w].is&isWeak == 0 {
 			h = fnv64a(fnvByte(h, 0), w)
 		}
 	}

@@ -809,3 +809,118 @@ func TestMaintainPutsBackWhatAStashUndid(t *testing.T) {
 		}
 	}
 }
+
+// TestStillPlaced: a file the run placed is known by its stat; the same
+// bytes written again by anyone else (a stash's checkout, an editor) are
+// not, nor a move whose old path is back.
+func TestStillPlaced(t *testing.T) {
+	_, s, p := planned(t)
+	ops := sortOps(p.ops)
+	mtime := time.Now().Add(-time.Hour).Round(time.Millisecond).Add(123456)
+	if err := s.placeAll(ops, mtime); err != nil {
+		t.Fatal(err)
+	}
+	placed := time.Now()
+	var move, edit *fileOp
+	for i := range ops {
+		if !s.stillPlaced(&ops[i], mtime, placed) {
+			t.Errorf("%s, as the run placed it: not known by its stat", ops[i].Path)
+		}
+		if ops[i].From != "" && move == nil {
+			move = &ops[i]
+		}
+		if ops[i].From == "" && edit == nil {
+			edit = &ops[i]
+		}
+	}
+	if move == nil || edit == nil {
+		t.Fatal("the plan moves no file, or edits none in place")
+	}
+	op := edit
+	if s.stillPlaced(op, mtime, placed.Add(-time.Hour)) {
+		t.Errorf("%s: changed after placed, yet known by its stat", op.Path)
+	}
+	if err := os.WriteFile(s.abs(op.Path), op.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s.stillPlaced(op, mtime, time.Now()) {
+		t.Errorf("%s, written again with the same bytes: known by its stat", op.Path)
+	}
+	if err := os.WriteFile(s.abs(move.From), move.Original, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s.stillPlaced(move, mtime, time.Now()) {
+		t.Errorf("%s → %s with its old path back: known by its stat", move.From, move.Path)
+	}
+}
+
+// TestMaintainCrashWhileMovingInPlace: a run killed inside its writes
+// after a moved memory's own file was taken to a temporary name beside its
+// new path (vaultfs.File.From) and half written there: the old path is
+// gone, neither name holds the memory. The next run puts the old bytes
+// back from the manifest, clears the temporary file, and ends as an
+// uninterrupted run.
+func TestMaintainCrashWhileMovingInPlace(t *testing.T) {
+	ref := newFixture(t)
+	if _, err := ref.open(t).Run(context.Background(), false); err != nil {
+		t.Fatal(err)
+	}
+	want := tree(t, ref.l)
+	f := newFixture(t)
+	s := f.open(t)
+	s.crashAfter = stepManifest
+	if _, err := s.Run(context.Background(), false); err != errCrash {
+		t.Fatal(err)
+	}
+	s.Close()
+	data, err := os.ReadFile(manifestPath(f.l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for _, op := range man.Ops {
+		if op.From == "" {
+			continue
+		}
+		to := f.l.Path(filepath.FromSlash(op.Path))
+		tmp := filepath.Join(filepath.Dir(to), "."+filepath.Base(to)+".tmp-12345")
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		from := f.l.Path(filepath.FromSlash(op.From))
+		if err := os.Link(from, tmp); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(from); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(tmp, []byte("---\nid: half"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		moved++
+	}
+	if moved == 0 {
+		t.Fatal("the run moves no file")
+	}
+	if _, err := f.open(t).Run(context.Background(), false); err != nil {
+		t.Fatalf("recovery run: %v", err)
+	}
+	got := tree(t, f.l)
+	for k := range want {
+		if got[k] != want[k] && !strings.HasPrefix(k, "rules/") {
+			t.Errorf("%s differs from an uninterrupted run", k)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s: not left by an uninterrupted run", k)
+		}
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("git status:\n%s", st)
+	}
+}

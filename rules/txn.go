@@ -356,20 +356,15 @@ func (s *Sleeper) commitRun(ctx context.Context, man *manifest, message string, 
 	return s.placeAndCommit(context.WithoutCancel(ctx), man, message, mtime, blobs, took) // the run is finished once started
 }
 
-// placeAndCommit writes the run's files with mtime and commits them. The
-// paths moves leave are removed while the commit is prepared (removing a
-// file costs more than writing one where the file system discards freed
-// blocks at once), and are gone before it is published.
+// placeAndCommit writes the run's files with mtime, the paths moves leave
+// removed, and commits them.
 func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message string, mtime time.Time, blobs <-chan *gitstore.Blobs, took *stepTimes) (string, error) {
 	written := sync.OnceValue(func() *gitstore.Blobs { return <-blobs })
 	defer written() // no writer left behind the run
 	if err := s.placeAll(man.Ops, mtime); err != nil {
 		return "", err
 	}
-	removed := make(chan error, 1)
-	go func() { removed <- s.removeFroms(man.Ops) }()
-	wait := sync.OnceValue(func() error { return <-removed })
-	defer wait()
+	placed := time.Now()
 	if s.crashAfter == stepPlaced {
 		return "", errCrash
 	}
@@ -387,14 +382,14 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 	// the run wrote it made a change of theirs; the commit holds the run's
 	// bytes and theirs stays uncommitted (SPEC §11), as the memorizer's.
 	h, err := s.git.Commit(ctx, gitstore.CommitRequest{Paths: man.written(), Removed: man.froms(),
-		Written: files, KeepWritten: true, Blobs: b, BeforeLock: wait, Message: message, AllowEmpty: true})
+		Written: files, KeepWritten: true, Blobs: b, Message: message, AllowEmpty: true})
 	if err != nil {
 		return "", fmt.Errorf("maintain: %w (undone on the next run)", err)
 	}
 	if s.crashAfter == stepCommitted {
 		return "", errCrash
 	}
-	s.putBackUndone(man)
+	s.putBackUndone(man, mtime, placed)
 	took.done("commit")
 	return h.String(), nil
 }
@@ -410,12 +405,43 @@ func (s *Sleeper) placeAndCommit(ctx context.Context, man *manifest, message str
 // holds something else, and stays theirs), as the memorizer does
 // (harness, session 12 world 10). A failure costs nothing committed: the
 // next run's recovery looks again.
-func (s *Sleeper) putBackUndone(man *manifest) {
+//
+// A file the run wrote with mtime that nobody touched after placed (the
+// end of placeAll) is not read again: its stat tells (stillPlaced).
+func (s *Sleeper) putBackUndone(man *manifest, mtime, placed time.Time) {
 	for i := range man.Ops {
+		if s.stillPlaced(&man.Ops[i], mtime, placed) {
+			continue
+		}
 		if err := s.repair(&man.Ops[i]); err != nil {
 			s.log.Warn("maintain: put back a write a person's git undid before its commit", "path", man.Ops[i].Path, "err", err)
 		}
 	}
+}
+
+// stillPlaced reports whether op's file is, by its stat, the one the run
+// placed, and a move's old path is gone: so repair would find nothing to
+// do. The run wrote the file with mtime (its own clock reading, to the
+// nanosecond) and the file's change time, which no program can set, is
+// no later than placed; git, an editor or a stash that writes the path
+// after it makes a new file with its own mtime, or moves the change time
+// past placed when it sets the mtime. Reading and hashing 5,000 files
+// again was a tenth of a second of the first run's CPU. False means
+// "read it to know".
+func (s *Sleeper) stillPlaced(op *fileOp, mtime, placed time.Time) bool {
+	fi, err := os.Lstat(s.abs(op.Path))
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(op.Data)) || !fi.ModTime().Equal(mtime) {
+		return false
+	}
+	if ct, ok := changeTime(fi); !ok || ct.After(placed) {
+		return false
+	}
+	if op.From != "" {
+		if _, err := os.Lstat(s.abs(op.From)); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepTimes times a run's steps for its log line, as slog's key-value
@@ -456,8 +482,11 @@ func indexFiles(ops []fileOp, mtime time.Time) []index.File {
 }
 
 // placeAll writes every operation's file (each atomically, their syncs
-// together) with mtime as its modification time; removeFroms removes the
-// paths moves leave.
+// together) with mtime as its modification time, and removes the paths
+// moves leave: a moved memory's own file, where it can, moved to a
+// temporary name beside its new path and written into there
+// (vaultfs.File.From). Whatever a failure or a crash leaves, the manifest
+// holds the old bytes that recovery puts back.
 func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 	writes := make([]vaultfs.File, 0, len(ops))
 	vfs := s.l.FS()
@@ -467,13 +496,20 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 		if err := inside.check(op.Path); err != nil {
 			return err
 		}
+		from := ""
+		if op.From != "" {
+			if err := inside.check(op.From); err != nil {
+				return err
+			}
+			from = s.abs(op.From)
+		}
 		if dir := path.Dir(op.Path); !made[dir] {
 			if err := vfs.MkdirAll(s.abs(dir), 0o755); err != nil {
 				return fmt.Errorf("maintain %s: %w", op.Path, err)
 			}
 			made[dir] = true
 		}
-		writes = append(writes, vaultfs.File{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime})
+		writes = append(writes, vaultfs.File{Path: s.abs(op.Path), Data: op.Data, Perm: op.Mode, ModTime: mtime, From: from})
 	}
 	if s.crashAfter == stepPlacedOne && len(writes) > 0 {
 		// As if killed after the first file.
@@ -484,29 +520,6 @@ func (s *Sleeper) placeAll(ops []fileOp, mtime time.Time) error {
 	}
 	if err := vfs.WriteFiles(writes); err != nil {
 		return fmt.Errorf("maintain: %w", err)
-	}
-	return nil
-}
-
-// removeFroms removes the paths the moves of ops leave, and syncs their
-// folders.
-func (s *Sleeper) removeFroms(ops []fileOp) error {
-	dirs := map[string]bool{}
-	var froms []string
-	for _, op := range ops {
-		if op.From == "" {
-			continue
-		}
-		froms = append(froms, s.abs(op.From))
-		dirs[filepath.Dir(s.abs(op.From))] = true
-	}
-	if err := s.l.FS().RemoveFiles(froms); err != nil {
-		return fmt.Errorf("maintain: %w", err)
-	}
-	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := vaultfs.SyncDir(d); err != nil {
-			return fmt.Errorf("maintain: %w", err)
-		}
 	}
 	return nil
 }

@@ -42,6 +42,9 @@ type objectBatch struct {
 	seen   map[plumbing.Hash]bool
 	dirs   map[string]bool // loose-object folders to fsync in finish
 	pack   *packWriter     // nil: loose objects
+	// inPack are the objects sent to the pack (those not found in the
+	// repository), in the pack once finish returns.
+	inPack []plumbing.Hash
 	zbuf   bytes.Buffer
 	// packq feeds the pack's writer, which compresses and writes on a
 	// goroutine of its own while the caller reads and hashes the next
@@ -132,6 +135,7 @@ func (b *objectBatch) add(t plumbing.ObjectType, content []byte) (plumbing.Hash,
 	if b.pack != nil {
 		// The caller may reuse content for the next object.
 		b.packq <- packItem{t: t, content: bytes.Clone(content), h: h}
+		b.inPack = append(b.inPack, h)
 		return h, nil
 	}
 	if err := b.writeLoose(t, content, h); err != nil {
@@ -274,7 +278,9 @@ func syncDir(dir string) error {
 // packWriter streams objects into a version 2 pack (no deltas) and writes
 // its version 2 index, as git index-pack would.
 type packWriter struct {
-	dir     string
+	dir string
+	// name is the pack's path without .pack or .idx, once finished.
+	name    string
 	f       *os.File
 	w       *bufio.Writer
 	off     int64
@@ -393,7 +399,11 @@ func (p *packWriter) finish() error {
 	if _, err := writeFileSynced(p.dir, tempPattern("idx"), name+".idx", idx, 0o444); err != nil {
 		return err
 	}
-	return syncDir(p.dir)
+	if err := syncDir(p.dir); err != nil {
+		return err
+	}
+	p.name = name
+	return nil
 }
 
 // index builds the version 2 .idx of the pack.

@@ -150,6 +150,14 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	// moved are the rows of moves by their new path: the rec written there
 	// below takes the row as read here, its old names already gathered.
 	moved := make(map[string]*prevRow, len(moves))
+	// A moved row's path is written by keepDoc with its other changed
+	// columns, one statement rather than two (an archive changes path and
+	// status), unless a rec below looks a row up at the old path, which
+	// must find none by then.
+	written := make(map[string]bool, len(recs))
+	for _, r := range recs {
+		written[r.doc.Path] = true
+	}
 	for _, p := range gone {
 		o := prev[p]
 		if o == nil {
@@ -162,10 +170,12 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 			// The row goes with the file: its names were gathered,
 			// its path is the new one; the rec below writes what else
 			// changed.
-			if _, err := movePath.ExecContext(ctx, to, rowid); err != nil {
-				return stats, tx, fmt.Errorf("index move %s: %w", p, err)
+			if written[p] {
+				if _, err := movePath.ExecContext(ctx, to, rowid); err != nil {
+					return stats, tx, fmt.Errorf("index move %s: %w", p, err)
+				}
+				o.cols[0] = to // as movePath left it
 			}
-			o.cols[0] = to // as movePath left it
 			moved[to] = o
 			stats.Removed++
 			continue
@@ -185,7 +195,7 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 		removed[rowid] = true
 		stats.Removed++
 	}
-	written := make(map[int64]bool, len(recs))
+	writtenRows := make(map[int64]bool, len(recs))
 	srcs := make([]int64, len(recs))
 	had := make([]bool, len(recs))
 	for i, r := range recs {
@@ -206,7 +216,7 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 			return stats, tx, err
 		}
 		srcs[i] = rowid
-		written[rowid] = true
+		writtenRows[rowid] = true
 		names.addName(nameKey(r.doc.Path))
 		names.addKey(r.titleKey)
 		names.addKey(strings.ToLower(r.doc.ID))
@@ -230,6 +240,13 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 	} else {
 		lk = newSQLLinker(tx)
 	}
+	// The edges of rows that were there, read together when they are
+	// many (a sleep's archive rewrites thousands).
+	if rewrites := rowsHad(srcs, had); len(rewrites) >= readEdgesAt {
+		if err := w.readEdgesOf(ctx, rewrites); err != nil {
+			return stats, tx, err
+		}
+	}
 	for i, r := range recs {
 		n, dangling, err := w.writeEdges(ctx, srcs[i], r.doc.Path, r.refs, lk, had[i])
 		if err != nil {
@@ -238,12 +255,28 @@ func (ix *Index) applyTx(ctx context.Context, recs []*record, gone []string, tax
 		stats.Edges += n
 		stats.Dangling += dangling
 	}
-	n, err := relink(ctx, tx, lk, names, written)
+	n, err := relink(ctx, tx, lk, names, writtenRows)
 	if err != nil {
 		return stats, tx, err
 	}
 	stats.Relinked = n
 	return stats, tx, nil
+}
+
+// readEdgesAt is the number of rewritten rows from which an update reads
+// their edges together (writer.readEdgesOf) rather than a row at a time;
+// tests lower it.
+var readEdgesAt = 64
+
+// rowsHad are the srcs whose had is true.
+func rowsHad(srcs []int64, had []bool) []int64 {
+	var out []int64
+	for i, h := range had {
+		if h {
+			out = append(out, srcs[i])
+		}
+	}
+	return out
 }
 
 // prevRow is what an update needs of a row it replaces or moves: its id and

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"reflect"
 	"slices"
@@ -235,6 +236,16 @@ tags: [second]`, "Second body that is longer than the first one [[Second link]] 
 // TestUpdateMatchesRebuild is TestIncrementalMatchesRebuild through Update,
 // the memorizer's way: told which paths changed, it reads only those.
 func TestUpdateMatchesRebuild(t *testing.T) {
+	for _, at := range []int{readEdgesAt, 1} {
+		t.Run(fmt.Sprintf("readEdgesAt=%d", at), func(t *testing.T) {
+			defer func(was int) { readEdgesAt = was }(readEdgesAt)
+			readEdgesAt = at // 1: the edges of every rewritten row read together
+			testUpdateMatchesRebuild(t)
+		})
+	}
+}
+
+func testUpdateMatchesRebuild(t *testing.T) {
 	ctx := context.Background()
 	l := linkVault(t)
 	note(t, l, "mind/concepts/a.md", `aliases: [Alpha]`, "[[Note]] [[Beta]] [[Gamma]] [[NoteAlias]]")

@@ -167,3 +167,43 @@ func TestStageMovesAsRebuild(t *testing.T) {
 		t.Fatalf("moved row: %+v, %v, %v", d, ok, err)
 	}
 }
+
+// TestStageMoveAndNewFileAtOldPath: a memory moved and another file
+// written at the path it left, in one update. The moved row's path is
+// written before the new file's row is looked up at that path, so the new
+// file gets a row of its own: the update equals a rebuild.
+func TestStageMoveAndNewFileAtOldPath(t *testing.T) {
+	ctx := context.Background()
+	l := vault.Layout{Root: t.TempDir()}
+	note(t, l, "mind/facts/2026-01/a.md", "status: active\naliases: [Alpha]", "Alpha runs the migrations.")
+	note(t, l, "mind/facts/2026-01/b.md", "status: active", "Beta, see [[Alpha]] and [[a]].")
+	ix := openTest(t, l)
+	data, err := os.ReadFile(l.Path("mind", "facts", "2026-01", "a.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const byPath = "SELECT rowid FROM documents WHERE path = ?"
+	row := queryLines(t, ix.db, byPath, "mind/facts/2026-01/a.md")
+	mtime := time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC)
+	// The new file at the old path first: its row is looked up before the
+	// moved one's is written.
+	files := []File{
+		{Path: "mind/facts/2026-01/a.md", Data: []byte("---\nid: \"01940000-0000-7000-8000-00000000aaaa\"\ntype: fact\nstatus: active\n---\n\nAnother memory at a's old path.\n"), ModTime: mtime},
+		{Path: "mind/archive/facts/2026-01/a.md", Data: []byte(strings.Replace(string(data), "status: active", "status: archived", 1)), ModTime: mtime},
+	}
+	gone := []string{"mind/facts/2026-01/a.md"}
+	st, err := ix.Stage(ctx, files, gone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	place(t, l, files, nil)
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := dump(t, ix.db), rebuiltDump(t, l); got != want {
+		t.Fatalf("a move and a new file at its old path differ from a rebuild:\n%s", diffLines(got, want))
+	}
+	if got := queryLines(t, ix.db, byPath, "mind/archive/facts/2026-01/a.md"); got != row {
+		t.Errorf("the moved memory's row %q, want its own %q", got, row)
+	}
+}

@@ -75,6 +75,18 @@ type writer struct {
 	// document, and merging them was most of an update's time.
 	textDels []int64
 	textPuts []queuedText
+	// edgesOf holds the edges of rows an update rewrites, read together
+	// by readEdgesOf for keepEdges (a query a row was a fifth of the
+	// sleep cycle's index update): by src, a row's entry taken by its
+	// first write.
+	edgesOf map[int64][]oldEdge
+}
+
+// oldEdge is an edge as keepEdges compares it: its rowid and its columns
+// edgeCols[1:].
+type oldEdge struct {
+	rowid int64
+	cols  []any
 }
 
 type queuedText struct {
@@ -428,47 +440,94 @@ func (w *writer) writeEdges(ctx context.Context, src int64, from string, refs []
 // updates; it reports false, having written nothing, when the edges differ
 // otherwise.
 func (w *writer) keepEdges(ctx context.Context, src int64, rows [][]any) (bool, error) {
-	q, err := w.oldEdges.QueryContext(ctx, src)
-	if err != nil {
-		return false, err
+	cur, ok := w.edgesOf[src]
+	if ok {
+		delete(w.edgesOf, src) // as read before any write of src: a row written twice is read again
+	} else {
+		var err error
+		if cur, err = w.queryEdges(ctx, src); err != nil {
+			return false, err
+		}
 	}
-	defer q.Close()
-	var rowid int64
-	cur := make([]any, len(edgeCols)-1)
-	ptrs := append(make([]any, 0, len(cur)+1), &rowid)
-	for i := range cur {
-		ptrs = append(ptrs, &cur[i])
+	if len(cur) != len(rows) {
+		return false, nil
 	}
 	type move struct{ rowid, line int64 }
 	var lines []move
-	i, last := 0, len(cur)-1 // line is the last column
-	for q.Next() {
-		if i == len(rows) {
-			return false, nil
-		}
-		if err := q.Scan(ptrs...); err != nil {
-			return false, err
-		}
+	last := len(edgeCols) - 2 // line is the last column
+	for i, e := range cur {
 		for j, v := range rows[i][1:] {
-			if !sameValue(cur[j], v) {
+			if !sameValue(e.cols[j], v) {
 				if j != last {
 					return false, nil
 				}
-				lines = append(lines, move{rowid, int64(v.(int))})
+				lines = append(lines, move{e.rowid, int64(v.(int))})
 			}
 		}
-		i++
 	}
-	if err := q.Err(); err != nil || i != len(rows) {
-		return false, err
-	}
-	q.Close()
 	for _, m := range lines {
 		if _, err := w.edgeLine.ExecContext(ctx, m.line, m.rowid); err != nil {
 			return false, err
 		}
 	}
 	return true, nil
+}
+
+// queryEdges reads the edges of src, in rowid order.
+func (w *writer) queryEdges(ctx context.Context, src int64) ([]oldEdge, error) {
+	q, err := w.oldEdges.QueryContext(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	defer q.Close()
+	var out []oldEdge
+	for q.Next() {
+		e := oldEdge{cols: make([]any, len(edgeCols)-1)}
+		ptrs := append(make([]any, 0, len(e.cols)+1), &e.rowid)
+		for i := range e.cols {
+			ptrs = append(ptrs, &e.cols[i])
+		}
+		if err := q.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, q.Err()
+}
+
+// readEdgesOf reads the edges of the rows srcs into w.edgesOf, a few
+// hundred rows a query, for the keepEdges of an update that rewrites
+// them. The edges read are those before the update writes any of them.
+func (w *writer) readEdgesOf(ctx context.Context, srcs []int64) error {
+	srcs = slices.Compact(slices.Sorted(slices.Values(srcs)))
+	w.edgesOf = make(map[int64][]oldEdge, len(srcs))
+	for _, s := range srcs {
+		w.edgesOf[s] = nil // no edges, unless read below
+	}
+	return eachIn(srcs, func(in string, args []any) error {
+		q, err := w.tx.QueryContext(ctx, "SELECT rowid, "+strings.Join(edgeCols, ", ")+
+			" FROM edges WHERE src IN "+in+" ORDER BY src, rowid", args...)
+		if err != nil {
+			return fmt.Errorf("index: read edges: %w", err)
+		}
+		defer q.Close()
+		for q.Next() {
+			var src int64
+			e := oldEdge{cols: make([]any, len(edgeCols)-1)}
+			ptrs := append(make([]any, 0, len(e.cols)+2), &e.rowid, &src)
+			for i := range e.cols {
+				ptrs = append(ptrs, &e.cols[i])
+			}
+			if err := q.Scan(ptrs...); err != nil {
+				return fmt.Errorf("index: read edges: %w", err)
+			}
+			w.edgesOf[src] = append(w.edgesOf[src], e)
+		}
+		if err := q.Err(); err != nil {
+			return fmt.Errorf("index: read edges: %w", err)
+		}
+		return nil
+	})
 }
 
 // linker finds the document a document-edge names.

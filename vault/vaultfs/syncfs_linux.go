@@ -46,3 +46,10 @@ func SyncFS(paths []string) error {
 	}
 	return nil
 }
+
+// singleLink reports whether fi is a file with one name only: its inode
+// may be written in place without another name showing the change.
+func singleLink(fi fs.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink == 1
+}

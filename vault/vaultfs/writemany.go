@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -27,6 +29,16 @@ type File struct {
 	// ModTime, when set, is the file's modification time, for a writer
 	// that records it before the file is in place.
 	ModTime time.Time
+	// From, when set, is the file this one replaces at a new path (a
+	// move with new bytes, as the sleep cycle's archive): it is gone once
+	// WriteFiles returns. Where WriteFiles syncs whole file systems it
+	// moves From's own file to the temporary name beside Path first and
+	// writes Data into it, rather than making a new file and removing
+	// From after: on ext4 a new inode costs up to half a millisecond
+	// where many files were deleted lately, and an unlink with `discard`
+	// trims the freed block at once. On error From may already be gone:
+	// the caller keeps its bytes (the sleep cycle's manifest).
+	From string
 }
 
 // WriteFiles replaces (or creates) several files the way WriteFile
@@ -35,7 +47,7 @@ type File struct {
 // together), then renamed into place, and each folder is fsynced once. Each
 // file is replaced atomically; the set is not (a crash may leave some files
 // new and others old). On error, the files not yet renamed are left as
-// they were.
+// they were, but for the old paths of moves (File.From).
 //
 // From syncFSAt files on, where the system has syncfs(2) (Linux), the
 // temporary files are written without a sync each and one syncfs of
@@ -55,6 +67,27 @@ func (r Root) WriteFiles(files []File) error {
 	tmps := make([]string, len(files))
 	targets := make([]string, len(files))
 	errs := make([]error, len(files))
+	// adopted[i]: tmps[i] is files[i].From's own file, moved there.
+	adopted := make([]bool, len(files))
+	if bulk {
+		var moved []string
+		for i, f := range files {
+			if f.From != "" {
+				if tmps[i], adopted[i] = adopt(f.From, f.Path); adopted[i] {
+					moved = append(moved, filepath.Dir(f.From))
+				}
+			}
+		}
+		// The old names are durably gone before their files' bytes
+		// change: a crash never leaves a file at From that holds
+		// neither its old bytes nor its new ones.
+		if len(moved) > 0 {
+			if err := SyncFS(moved); err != nil {
+				removeAll(tmps)
+				return err
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	// Concurrency is for overlapping fsyncs; without them (bulk) it only
 	// makes the writers contend for their folders' locks in the kernel.
@@ -83,6 +116,15 @@ func (r Root) WriteFiles(files []File) error {
 				perm = fi.Mode().Perm()
 			}
 			targets[i] = path
+			if adopted[i] {
+				if errs[i] = overwriteFile(tmps[i], f.Data, perm, f.ModTime); errs[i] == nil {
+					return
+				}
+				// A file this process may not write into (read-only,
+				// another owner's): its bytes go to a new file, as any
+				// other's. Its old name is gone already.
+				os.Remove(tmps[i])
+			}
 			tmps[i], errs[i] = writeTemp(path, f.Data, perm, !bulk, f.ModTime)
 		}()
 	}
@@ -98,22 +140,24 @@ func (r Root) WriteFiles(files []File) error {
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		for _, t := range tmps {
-			if t != "" {
-				os.Remove(t)
-			}
-		}
+		removeAll(tmps)
 		return err
 	}
 	dirs := map[string]bool{}
 	for i, t := range tmps {
 		if err := os.Rename(t, targets[i]); err != nil {
-			for _, rest := range tmps[i:] {
-				os.Remove(rest)
-			}
+			removeAll(tmps[i:])
 			return fmt.Errorf("write %s: %w", targets[i], err)
 		}
 		dirs[filepath.Dir(targets[i])] = true
+	}
+	for i, f := range files {
+		if f.From != "" && !adopted[i] {
+			if err := os.Remove(f.From); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("write %s: %w", targets[i], err)
+			}
+			dirs[filepath.Dir(f.From)] = true
+		}
 	}
 	if bulk {
 		return SyncFS(slices.Collect(maps.Keys(dirs)))
@@ -127,24 +171,105 @@ func (r Root) WriteFiles(files []File) error {
 	return errors.Join(dirErrs...)
 }
 
-// checkMany is Check for every file to write, with each folder on the way
-// looked at once: a batch of a thousand memories in a few folders costs a
-// few lstats more than the writes themselves.
+// checkMany is Check for every file to write (and every file a move
+// leaves), with each folder on the way looked at once: a batch of a
+// thousand memories in a few folders costs a few lstats more than the
+// writes themselves.
 func (r Root) checkMany(files []File) error {
 	if r.dir == "" {
 		return nil // Outside
 	}
 	known := map[string]bool{}
 	for _, f := range files {
-		rel, err := r.rel(f.Path)
-		if err == nil {
-			err = r.check(rel, known)
-		}
-		if err != nil {
-			return fmt.Errorf("write %s: %w", f.Path, err)
+		for _, p := range []string{f.Path, f.From} {
+			if p == "" {
+				continue
+			}
+			rel, err := r.rel(p)
+			if err == nil {
+				err = r.check(rel, known)
+			}
+			if err != nil {
+				return fmt.Errorf("write %s: %w", p, err)
+			}
 		}
 	}
 	return nil
+}
+
+// adopt moves the file at from to a temporary name beside path, for
+// WriteFiles to write path's bytes into, and returns that name. It does
+// so only for a regular file with no other name (whose inode may change
+// without another name showing it), by a link and an unlink, so that no
+// file of that name is ever replaced; false leaves from as it was.
+func adopt(from, path string) (string, bool) {
+	if _, err := os.Lstat(path); err == nil {
+		return "", false // not a move to a free path: written as any other
+	}
+	fi, err := os.Lstat(from)
+	if err != nil || !fi.Mode().IsRegular() || !singleLink(fi) {
+		return "", false
+	}
+	for range 10 {
+		tmp := filepath.Join(filepath.Dir(path), tempPrefix(path)+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		err := os.Link(from, tmp)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", false
+		}
+		if err := os.Remove(from); err != nil {
+			os.Remove(tmp)
+			return "", false
+		}
+		return tmp, true
+	}
+	return "", false
+}
+
+// overwriteFile is overwrite; tests make it fail.
+var overwriteFile = overwrite
+
+// overwrite replaces the bytes of the file tmp (one adopt moved) with
+// data, its permissions with perm and its modification time with mtime
+// (unless zero). The file's blocks are written over, not freed.
+func overwrite(tmp string, data []byte, perm os.FileMode, mtime time.Time) error {
+	f, err := os.OpenFile(tmp, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", tmp, err)
+	}
+	fail := func(err error) error {
+		f.Close()
+		return fmt.Errorf("write %s: %w", tmp, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Truncate(int64(len(data))); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", tmp, err)
+	}
+	if !mtime.IsZero() {
+		if err := os.Chtimes(tmp, time.Time{}, mtime); err != nil {
+			return fmt.Errorf("write %s: %w", tmp, err)
+		}
+	}
+	return nil
+}
+
+// removeAll removes the temporary files named in tmps.
+func removeAll(tmps []string) {
+	for _, t := range tmps {
+		if t != "" {
+			os.Remove(t)
+		}
+	}
 }
 
 // RemoveFiles is Remove for many files: every path is checked first, the

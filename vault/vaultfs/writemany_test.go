@@ -152,3 +152,86 @@ func TestRemoveFiles(t *testing.T) {
 		t.Errorf("keep.md: %q, %v", b, err)
 	}
 }
+
+// TestWriteFilesMoves: files with From (moves with new bytes), in the
+// bulk path and the single one. Each ends at its new path with its new
+// bytes, mode and time, its old path gone and no temporary file left; a
+// file with another name (a hard link) is not written into, so that name
+// keeps the old bytes; a move onto a path that is there replaces it.
+func TestWriteFilesMoves(t *testing.T) {
+	for _, n := range []int{3, 2 * syncFSAt} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			dir := t.TempDir()
+			when := time.Date(2026, 6, 1, 3, 0, 0, 123456789, time.UTC)
+			var ws []File
+			for i := range n {
+				from := filepath.Join(dir, "mind", string(rune('a'+i%3)), fmt.Sprintf("n%d.md", i))
+				to := filepath.Join(dir, "mind", "archive", string(rune('a'+i%3)), fmt.Sprintf("n%d.md", i))
+				writeFile(t, from, fmt.Sprintf("old %d, a longer text than the new one", i))
+				if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				ws = append(ws, File{Path: to, From: from, Data: fmt.Appendf(nil, "new %d", i), Perm: 0o640, ModTime: when})
+			}
+			linked := filepath.Join(dir, "linked.md")
+			if err := os.Link(ws[0].From, linked); err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, ws[1].Path, "there before")
+			// A file this process may not write into (read-only, as a
+			// user other than root): moved all the same, into a new file.
+			if err := os.Chmod(ws[n-1].From, 0o444); err != nil {
+				t.Fatal(err)
+			}
+			refused, hit := filepath.Base(ws[n-1].Path), false
+			defer func(was func(string, []byte, os.FileMode, time.Time) error) { overwriteFile = was }(overwriteFile)
+			overwriteFile = func(tmp string, data []byte, perm os.FileMode, mtime time.Time) error {
+				if IsTempOf(filepath.Join(filepath.Dir(tmp), refused), filepath.Base(tmp)) {
+					hit = true
+					return os.ErrPermission
+				}
+				return overwrite(tmp, data, perm, mtime)
+			}
+			before, err := os.Stat(ws[2].From)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := New(dir).WriteFiles(ws); err != nil {
+				t.Fatal(err)
+			}
+			// Where whole file systems are synced, a moved file is its
+			// old file, written into.
+			if hit != (haveSyncFS && n >= syncFSAt) {
+				t.Errorf("a moved file refused writing into: %v", hit)
+			}
+			after, err := os.Stat(ws[2].Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if same, want := os.SameFile(before, after), haveSyncFS && n >= syncFSAt; same != want {
+				t.Errorf("%s is %s's own file: %v, want %v", ws[2].Path, ws[2].From, same, want)
+			}
+			for i, w := range ws {
+				if got, _ := os.ReadFile(w.Path); string(got) != fmt.Sprintf("new %d", i) {
+					t.Errorf("%s: %q", w.Path, got)
+				}
+				fi, err := os.Stat(w.Path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !fi.ModTime().Equal(when) || runtime.GOOS != "windows" && fi.Mode().Perm() != 0o640 && i != 1 {
+					t.Errorf("%s: mtime %v, mode %v", w.Path, fi.ModTime(), fi.Mode())
+				}
+				if _, err := os.Lstat(w.From); !os.IsNotExist(err) {
+					t.Errorf("%s, moved, is still there: %v", w.From, err)
+				}
+			}
+			if got, _ := os.ReadFile(linked); string(got) != "old 0, a longer text than the new one" {
+				t.Errorf("the other name of a moved file holds %q", got)
+			}
+			if m, _ := filepath.Glob(filepath.Join(dir, "mind", "*", "*", ".*")); len(m) != 0 {
+				t.Errorf("temporary files left: %q", m)
+			}
+		})
+	}
+}
