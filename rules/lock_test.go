@@ -2,7 +2,6 @@ package rules
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -86,19 +85,7 @@ func TestSettleFinishesAKilledRun(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	head := git(t, f.l.Root, "rev-parse", "HEAD")
-	s := f.open(t)
-	s.crashAfter = stepPlacedOne
-	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(manifestPath(f.l))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var man manifest
-	if err := json.Unmarshal(data, &man); err != nil {
-		t.Fatal(err)
-	}
+	s, man := f.crashedRun(t, stepPlacedOne)
 	first := s.abs(man.Ops[0].Path) // the one file placed
 	cut := filepath.Join(filepath.Dir(first), "."+filepath.Base(first)+".tmp-31337")
 	if err := os.WriteFile(cut, []byte("half"), 0o644); err != nil {
@@ -170,20 +157,8 @@ func TestSettleLeavesWhatAPersonCommitted(t *testing.T) {
 func TestSettleUndoesAHalfMoveAPersonCommitted(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	s := f.open(t)
-	s.crashAfter = stepPlaced
-	if _, err := s.Run(ctx, false); !errors.Is(err, errCrash) {
-		t.Fatal(err)
-	}
+	s, man := f.crashedRun(t, stepPlaced)
 	s.Close()
-	data, err := os.ReadFile(manifestPath(f.l))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var man manifest
-	if err := json.Unmarshal(data, &man); err != nil {
-		t.Fatal(err)
-	}
 	var move fileOp
 	for _, op := range man.Ops {
 		if op.From != "" {

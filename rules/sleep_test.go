@@ -142,6 +142,26 @@ func (f *fixture) write(t *testing.T, rel, data string) {
 	}
 }
 
+// crashedRun is a run of f cut short after step (errCrash), and the
+// manifest it left. The Sleeper is the caller's to close.
+func (f *fixture) crashedRun(t *testing.T, at step) (*Sleeper, manifest) {
+	t.Helper()
+	s := f.open(t)
+	s.crashAfter = at
+	if _, err := s.Run(context.Background(), false); !errors.Is(err, errCrash) {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(manifestPath(f.l))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	return s, man
+}
+
 func (f *fixture) open(t *testing.T) *Sleeper {
 	t.Helper()
 	if f.last != nil {
@@ -563,20 +583,8 @@ func TestMaintainManifestNamesGitBlobs(t *testing.T) {
 	// A person's uncommitted change to a memory the run would archive.
 	edited := "mind/concepts/2026-01/2026-01-04-aaaa0005.md"
 	f.write(t, edited, strings.Replace(f.files[edited], "Makefiles", "Makefiles, I think", 1))
-	s := f.open(t)
-	s.crashAfter = stepPlaced // every file written, the old paths of moves gone
-	if _, err := s.Run(ctx, false); err != errCrash {
-		t.Fatal(err)
-	}
+	s, man := f.crashedRun(t, stepPlaced) // every file written, the old paths of moves gone
 	s.Close()
-	data, err := os.ReadFile(manifestPath(f.l))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var man manifest
-	if err := json.Unmarshal(data, &man); err != nil {
-		t.Fatal(err)
-	}
 	if man.Version != manifestVersion || len(man.Ops) == 0 {
 		t.Fatalf("manifest version %d with %d operations", man.Version, len(man.Ops))
 	}
@@ -867,20 +875,8 @@ func TestMaintainCrashWhileMovingInPlace(t *testing.T) {
 	}
 	want := tree(t, ref.l)
 	f := newFixture(t)
-	s := f.open(t)
-	s.crashAfter = stepManifest
-	if _, err := s.Run(context.Background(), false); err != errCrash {
-		t.Fatal(err)
-	}
+	s, man := f.crashedRun(t, stepManifest)
 	s.Close()
-	data, err := os.ReadFile(manifestPath(f.l))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var man manifest
-	if err := json.Unmarshal(data, &man); err != nil {
-		t.Fatal(err)
-	}
 	moved := 0
 	for _, op := range man.Ops {
 		if op.From == "" {

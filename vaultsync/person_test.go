@@ -605,13 +605,8 @@ func TestSyncMergesAMoveGitDoesNotPair(t *testing.T) {
 	day, said, mine := movedDay, movedSaid, movedMine
 	for _, first := range []int{0, 1} {
 		t.Run(map[int]string{0: "the archiver first", 1: "the reinforcer first"}[first], func(t *testing.T) {
-			ms, _ := newMachines(t, bin, 2)
+			ms, rel := movedShared(t, bin)
 			a, b := ms[0], ms[1]
-			a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
-			a.process(t)
-			a.mustSync(t)
-			b.mustSync(t)
-			rel := a.memoryOf(t, doc.Hash(said))
 
 			a.maintain(t, day.AddDate(2, 6, 0))
 			archived := a.memoryOf(t, doc.Hash(said))
@@ -643,6 +638,18 @@ const (
 		"and writes one file per team; the old bucket is read-only and goes away at the end of the year, " +
 		"so nothing should point at it any more — check the dashboards and the runbook before then."
 )
+
+// movedShared makes two machines that share the memory movedSaid,
+// observed on the first on movedDay, and returns them and its path.
+func movedShared(t *testing.T, bin string) ([]*machine, string) {
+	t.Helper()
+	ms, _ := newMachines(t, bin, 2)
+	ms[0].observe(t, movedSaid, "0195a000-0000-7000-8000-00000000000a", movedDay)
+	ms[0].process(t)
+	ms[0].mustSync(t)
+	ms[1].mustSync(t)
+	return ms, ms[0].memoryOf(t, doc.Hash(movedSaid))
+}
 
 // wantRewrittenArchived checks every machine holds the memory once, at
 // archived (not back at rel): the person's body mine, archived, with the
@@ -682,13 +689,8 @@ func TestSyncMergesAMoveBothSidesMade(t *testing.T) {
 	bin := buildCortex(t)
 	gitEnv(t)
 	day, said, mine := movedDay, movedSaid, movedMine
-	ms, _ := newMachines(t, bin, 2)
+	ms, rel := movedShared(t, bin)
 	a, b := ms[0], ms[1]
-	a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
-	a.process(t)
-	a.mustSync(t)
-	b.mustSync(t)
-	rel := a.memoryOf(t, doc.Hash(said))
 
 	a.rewrite(t, rel, mine)
 	b.observe(t, said, "0195a000-0000-7000-8000-00000000000b", day.Add(time.Hour))
@@ -722,13 +724,8 @@ func TestSyncMergesARewriteCreatedAgainAndArchivedOnBothMachines(t *testing.T) {
 	bin := buildCortex(t)
 	gitEnv(t)
 	day, said, mine := movedDay, movedSaid, movedMine
-	ms, _ := newMachines(t, bin, 2)
+	ms, rel := movedShared(t, bin)
 	a, b := ms[0], ms[1]
-	a.observe(t, said, "0195a000-0000-7000-8000-00000000000a", day)
-	a.process(t)
-	a.mustSync(t)
-	b.mustSync(t)
-	rel := a.memoryOf(t, doc.Hash(said))
 
 	a.rewrite(t, rel, mine)
 	a.observe(t, said, "0195a000-0000-7000-8000-00000000000c", day.Add(time.Hour))
