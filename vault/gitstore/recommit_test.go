@@ -218,3 +218,29 @@ func TestCommitTakesIndexLockBetweenGitCommands(t *testing.T) {
 		t.Errorf("HEAD is %q, want the commit made past the wait", got)
 	}
 }
+
+// TestCommitNeverTakesAPersonsStagedRewrite: one of the store's paths,
+// unchanged on disk when a commit starts, is rewritten and staged by a
+// person while the commit waits for git to be quiet. Its index entry then
+// holds another blob, as when a person's git drops the path, but the file
+// is the person's now: it stays staged and out of the store's commit
+// (harness, session 15 world 175).
+func TestCommitNeverTakesAPersonsStagedRewrite(t *testing.T) {
+	r := newRepoWith(t, "README.md", "start\n")
+	s := openStore(t, r.dir, Options{})
+	r.write("mind/a.md", "a\n")
+	mustCommit(t, s, CommitRequest{Paths: []string{"mind/a.md"}, Message: "observe: a"})
+	r.write("mind/b.md", "b\n")
+	s.beforeIndexLock = func() {
+		s.beforeIndexLock = nil
+		r.write("mind/a.md", "a, in my own words\n")
+		r.git("add", "mind/a.md")
+	}
+	h := mustCommit(t, s, CommitRequest{Paths: []string{"mind/b.md"}, Message: "observe: b"})
+	if got := r.git("show", h.String()+":mind/a.md"); got != "a\n" {
+		t.Errorf("the store's commit holds the person's staged rewrite: %q", got)
+	}
+	if got := r.git("diff", "--cached", "--name-only"); got != "mind/a.md\n" {
+		t.Errorf("staged after the commit: %q (the person's rewrite, and only it)", got)
+	}
+}

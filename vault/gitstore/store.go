@@ -855,7 +855,28 @@ func (s *Store) addDropped(ctx context.Context, idx *gitIndex, watched, changes 
 	all, err := s.readMoreChanges(ctx, changes, lost)
 	switch {
 	case err == nil:
-		return all, nil
+		// What is read now must be what the store committed. The look at
+		// the files' stat data that made them watched came before the
+		// wait for git to be quiet, and a person may have written one
+		// since and staged it: its index entry then reads as dropped, and
+		// committing the file as it is would commit the person's work
+		// (harness, session 15 world 175).
+		was := make(map[string]change, len(watched))
+		for _, c := range watched {
+			was[c.path] = c
+		}
+		isLost := make(map[string]bool, len(lost))
+		for _, p := range lost {
+			isLost[p] = true
+		}
+		return slices.DeleteFunc(all, func(c change) bool {
+			w := was[c.path]
+			if !isLost[c.path] || c.remove == w.remove && (c.remove || c.hash == w.hash) {
+				return false
+			}
+			s.committed.forget(c.path)
+			return true
+		}), nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	}
