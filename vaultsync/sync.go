@@ -186,6 +186,15 @@ func (s *syncer) run(ctx context.Context) error {
 	if op := s.repo.OperationInProgress(); op != "" {
 		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
 	}
+	// A Cortex commit killed while it moved the branch (a daemon's, a
+	// `cortex process`) leaves git's locks with its records: opening a
+	// store settles them (gitstore.OpenWith). Sync's own git commands
+	// never take HEAD.lock, so without this one left there would stay
+	// until the person's next `git commit` failed on it (harness, session
+	// 15 world 109).
+	if _, err := gitstore.Open(s.l.Root); err != nil {
+		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
+	}
 	settled, err := gitstore.SettleChildren(s.repo)
 	if err != nil {
 		return err
