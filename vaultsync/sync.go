@@ -186,21 +186,22 @@ func (s *syncer) run(ctx context.Context) error {
 	if op := s.repo.OperationInProgress(); op != "" {
 		return fmt.Errorf("%w: a %s in %s; finish or abort it first (nothing changed)", ErrInProgress, op, s.repo.WorkTree)
 	}
-	// A Cortex commit killed while it moved the branch (a daemon's, a
-	// `cortex process`) leaves git's locks with its records: opening a
-	// store settles them (gitstore.OpenWith). Sync's own git commands
-	// never take HEAD.lock, so without this one left there would stay
-	// until the person's next `git commit` failed on it (harness, session
-	// 15 world 109).
-	if _, err := gitstore.Open(s.l.Root); err != nil {
-		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
-	}
 	settled, err := gitstore.SettleChildren(s.repo)
 	if err != nil {
 		return err
 	}
 	for _, p := range settled {
 		s.opts.Logger.Warn("sync: removed what a killed git of ours left", "path", p)
+	}
+	// A Cortex commit killed while it moved the branch (a daemon's, a
+	// `cortex process`) leaves git's locks with its records: opening a
+	// store settles them (gitstore.OpenWith). Sync's own git commands
+	// never take HEAD.lock, so without this one left there would stay
+	// until the person's next `git commit` failed on it (harness, session
+	// 15 world 109). After SettleChildren, whose findings are reported
+	// above: the store's opening settles those too, silently.
+	if _, err := gitstore.Open(s.l.Root); err != nil {
+		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
 	}
 	// A daemon killed in its heartbeat's write left a temp file of
 	// daemon.json (when the daemon itself syncs, this finds its lock held
@@ -734,7 +735,7 @@ func (s *syncer) resolveByPath(ctx context.Context, base, local, remote string, 
 			case b == "":
 				edit, ok, err = s.resolveMovedBoth(ctx, base, local, remote, c)
 			case o != "" && t != "":
-				edit, ok, err = s.resolveThreeWay(ctx, c)
+				edit, ok, err = s.mergeStages(ctx, c)
 			}
 			if err != nil || !ok {
 				return nil, false, err
@@ -751,14 +752,23 @@ func (s *syncer) resolveByPath(ctx context.Context, base, local, remote string, 
 	return edits, true, nil
 }
 
-// resolveThreeWay merges a document both sides changed from base by
-// Cortex's rules; ok is false when a person's conflict is left.
-func (s *syncer) resolveThreeWay(ctx context.Context, c conflict) (edit string, ok bool, err error) {
-	objs, err := s.blobs(ctx, []string{c.stages[1], c.stages[2], c.stages[3]})
+// mergeStages merges a conflict's two sides (and its base, when it has
+// one) by Cortex's rules (docmerge.MergePath) into an index edit; ok is
+// false when a person's conflict is left.
+func (s *syncer) mergeStages(ctx context.Context, c conflict) (edit string, ok bool, err error) {
+	names := []string{c.stages[2], c.stages[3]}
+	if c.stages[1] != "" {
+		names = append(names, c.stages[1])
+	}
+	objs, err := s.blobs(ctx, names)
 	if err != nil {
 		return "", false, err
 	}
-	r, err := docmerge.MergePath(ctx, c.path, objs[0], objs[1], objs[2], docmerge.DefaultLabels)
+	var base []byte
+	if len(objs) == 3 {
+		base = objs[2]
+	}
+	r, err := docmerge.MergePath(ctx, c.path, base, objs[0], objs[1], docmerge.DefaultLabels)
 	if err != nil || !r.Clean {
 		return "", false, err
 	}
@@ -984,24 +994,7 @@ func (s *syncer) resolveRules(ctx context.Context, c conflict) (edit string, ok 
 	if !inVault || path.Dir(rel) != doc.RulesDir || c.stages[2] == "" || c.stages[3] == "" {
 		return "", false, nil
 	}
-	names := []string{c.stages[2], c.stages[3]}
-	if c.stages[1] != "" {
-		names = append(names, c.stages[1])
-	}
-	objs, err := s.blobs(ctx, names)
-	if err != nil {
-		return "", false, err
-	}
-	var base []byte
-	if len(objs) == 3 {
-		base = objs[2]
-	}
-	r, err := docmerge.MergePath(ctx, c.path, base, objs[0], objs[1], docmerge.DefaultLabels)
-	if err != nil || !r.Clean {
-		return "", false, err
-	}
-	edit, err = s.editFor(ctx, r.Data, c.path)
-	return edit, err == nil, err
+	return s.mergeStages(ctx, c)
 }
 
 // addedAs is the document at path as the last commit of rev's history
