@@ -164,7 +164,7 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 			byID[d.id] = append(byID[d.id], d.rel)
 		}
 	}
-	moving := sleepMoves(dir)
+	moving := w.sleepMoves(dir)
 	var b strings.Builder
 	for h, ds := range byHash {
 		good, bad := w.ledger.good[h], w.ledger.bad[h]
@@ -213,9 +213,25 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 type moves map[string]string
 
 // sleepMoves reads the moves a sleep run's manifest (observer/sleep.json)
-// names; none when there is no manifest.
-func sleepMoves(dir string) moves {
-	data, err := os.ReadFile(filepath.Join(dir, "observer", "sleep.json"))
+// names; none when there is no manifest. When the person made observer/ a
+// link, the manifest is in the folder they moved aside, where the run
+// left it and from where it comes back when they remove the link: the
+// moves are still in progress (session 15, third long run, world 112: a
+// killed run's deletion of a moved memory's old path, then stashed by the
+// person's `git stash`, which put the old path back).
+func (w *world) sleepMoves(dir string) moves {
+	observer := filepath.Join(dir, "observer")
+	for _, v := range w.vaults {
+		if v == nil || v.dir != dir {
+			continue
+		}
+		for _, l := range v.links {
+			if l.rel == "observer" && l.aside != "" {
+				observer = l.aside
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(observer, "sleep.json"))
 	if err != nil {
 		return nil
 	}
@@ -359,7 +375,7 @@ func (w *world) validate(dir string, v *vaultState) string {
 		}
 		return fmt.Sprintf("cortex validate --all: %v\n%s", r.err, tail(r.out))
 	}
-	moving := sleepMoves(dir)
+	moving := w.sleepMoves(dir)
 	var b strings.Builder
 	for _, p := range rep.Problems {
 		if v != nil && v.plantedUnder(p.Path) {

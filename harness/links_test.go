@@ -196,6 +196,12 @@ func digitless(r rune) rune {
 func (w *world) removeLinks(s step) outcome {
 	v := w.vaults[s.v]
 	if len(v.links) == 0 && len(v.config) == 0 {
+		// Nothing planted now, but a link removed before may be back: a
+		// stash held it, staged, and its pop put it back (session 15,
+		// third long run, world 375).
+		if w.removeResurrected(v) {
+			return outcome{ran: true, worktree: true}
+		}
 		return outcome{}
 	}
 	w.unlinkConfig(s.v)
@@ -247,7 +253,7 @@ func (w *world) removeLinks(s step) outcome {
 // deleted, taken out of the index, and what HEAD has at its path checked
 // out again. A link HEAD itself holds is not the person's to take back
 // here (see unlinkConfig).
-func (w *world) removeResurrected(v *vaultState) {
+func (w *world) removeResurrected(v *vaultState) (removed bool) {
 	rels := make([]string, 0, len(v.planted))
 	for rel := range v.planted {
 		rels = append(rels, rel)
@@ -266,7 +272,9 @@ func (w *world) removeResurrected(v *vaultState) {
 		if head != "" {
 			_, _ = w.tc.git(v.dir, "checkout", "HEAD", "--", rel)
 		}
+		removed = true
 	}
+	return removed
 }
 
 // hideTracked tells git to leave alone the tracked files under rel, a

@@ -169,30 +169,8 @@ func mustWrite(t *testing.T, p, s string) {
 // put observer/README.md back and so made the link a folder; the buffer
 // aside was then dropped as replaced: session 11 world 87.)
 func TestPlantedObserverLinkOutlivesThePersonsGit(t *testing.T) {
-	root := t.TempDir()
-	env, err := toolEnv(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &world{tc: &toolchain{env: env}, root: root, outside: filepath.Join(root, "outside"), stats: newStats()}
-	if err := makeSentinel(w.outside); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(root, "A")
-	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
-	w.vaults[0] = v
-	git := func(args ...string) {
-		t.Helper()
-		if out, err := w.tc.git(dir, args...); err != nil {
-			t.Fatalf("%v\n%s", err, out)
-		}
-	}
-	mustWrite(t, filepath.Join(dir, "observer", "README.md"), "what this folder is\n")
-	mustWrite(t, filepath.Join(dir, ".gitignore"), "/observer/*\n!/observer/README.md\n")
-	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one\n")
-	git("init", "-q", "-b", "main")
-	git("add", "-A")
-	git("commit", "-qm", "start")
+	w, v, git := linkWorld(t)
+	dir := v.dir
 	const buffer = `{"body":"a line not memorized yet"}` + "\n"
 	mustWrite(t, filepath.Join(dir, "observer", "observations.jsonl"), buffer)
 
@@ -368,5 +346,86 @@ func unitWorld(t *testing.T) (*world, *vaultState, func(args ...string) string) 
 			t.Fatalf("%v\n%s", err, out)
 		}
 		return out
+	}
+}
+
+// linkWorld is a world of one vault A with a first commit, for the
+// checks of planted links; git runs the command or fails the test.
+func linkWorld(t *testing.T) (*world, *vaultState, func(args ...string)) {
+	t.Helper()
+	root := t.TempDir()
+	env, err := toolEnv(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{tc: &toolchain{env: env}, root: root, outside: filepath.Join(root, "outside"), stats: newStats()}
+	if err := makeSentinel(w.outside); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "A")
+	v := &vaultState{name: "A", dir: dir, person: map[string]pathState{}}
+	w.vaults[0] = v
+	git := func(args ...string) {
+		t.Helper()
+		if out, err := w.tc.git(dir, args...); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	mustWrite(t, filepath.Join(dir, "observer", "README.md"), "what this folder is\n")
+	mustWrite(t, filepath.Join(dir, ".gitignore"), "/observer/*\n!/observer/README.md\n")
+	mustWrite(t, filepath.Join(dir, "mind", "concepts", "a.md"), "one\n")
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-qm", "start")
+	return w, v, git
+}
+
+// TestRemoveLinksAfterAStashBroughtOneBack: a link the person staged
+// (their commit refused), stashed, removed "all links" while it was in
+// the stash, then popped, is removed when the world settles (session 15,
+// third long run, world 375).
+func TestRemoveLinksAfterAStashBroughtOneBack(t *testing.T) {
+	w, v, git := linkWorld(t)
+	if o := w.plant(step{act: "link", arg: 0}, false); o.failure != "" || !strings.HasPrefix(o.note, "mind/concepts/linked-") {
+		t.Fatalf("plant: %+v", o)
+	}
+	rel := v.links[0].rel
+	git("add", "-A")
+	git("stash", "push", "-q")
+	v.stashed++
+	w.removeLinks(step{})
+	if len(v.links) != 0 {
+		t.Fatalf("links left planted: %v", v.links)
+	}
+	w.stash(step{act: "stash"})
+	if !isLink(filepath.Join(v.dir, rel)) {
+		t.Fatalf("the pop did not bring %s back: the test proves nothing", rel)
+	}
+	if o := w.removeLinks(step{}); !o.ran {
+		t.Errorf("removeLinks did nothing with %s back", rel)
+	}
+	if isLink(filepath.Join(v.dir, rel)) {
+		t.Errorf("%s is still a link", rel)
+	}
+	if out, _ := w.tc.git(v.dir, "ls-files", "--", rel); out != "" {
+		t.Errorf("%s still in git's index", rel)
+	}
+}
+
+// TestSleepMovesBehindAnObserverLink: a killed sleep run's moves are read
+// from its manifest in the observer/ the person moved aside for a link
+// (session 15, third long run, world 112).
+func TestSleepMovesBehindAnObserverLink(t *testing.T) {
+	w, v, _ := linkWorld(t)
+	from, to := filepath.Join("mind", "concepts", "x.md"), filepath.Join("mind", "archive", "concepts", "x.md")
+	mustWrite(t, filepath.Join(v.dir, "observer", "sleep.json"), `{"ops":[{"path":"mind/archive/concepts/x.md","from":"mind/concepts/x.md"}]}`)
+	if !w.sleepMoves(v.dir).explainsPaths([]string{from, to}) {
+		t.Fatal("the manifest's move is not read in place")
+	}
+	if o := w.plant(step{act: "linkrun", arg: 1}, true); o.failure != "" || o.note != "observer" {
+		t.Fatalf("plant: %+v", o)
+	}
+	if !w.sleepMoves(v.dir).explainsPaths([]string{from, to}) {
+		t.Error("the manifest's move is not read behind the observer link")
 	}
 }
