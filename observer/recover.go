@@ -38,6 +38,33 @@ import (
 //     after it are read again; quarantine records are never written twice,
 //     and the documents of replayed lines are recognized (see echo).
 
+// SettleInterrupted finishes or undoes the batch a killed memorizer left
+// (its manifest in observer/staging), as the memorizer's own next start
+// would, when no memorizer runs. It is for a command that commits the
+// vault without memorizing (the sleep cycle's, sync): left alone, the
+// batch's documents would look like a person's uncommitted work to it,
+// and the temporary files of the batch's writes would stay until the next
+// memorizer (harness, session 15 world 268: one left after a `cortex
+// promote`). A running memorizer (the daemon) settles its own, and a
+// manifest behind a link is the command's own to refuse: nothing is done
+// then. The common case is one Lstat.
+func SettleInterrupted(ctx context.Context, l vault.Layout, opts Options) error {
+	if l.FS().Check(manifestPath(l)) != nil {
+		return nil
+	}
+	if _, err := os.Lstat(manifestPath(l)); err != nil {
+		return nil
+	}
+	m, err := Open(ctx, l, opts)
+	if errors.Is(err, vault.ErrMemorizerBusy) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return m.Close()
+}
+
 // trailerState is what the newest memorizer commit says.
 type trailerState struct {
 	ok        bool
@@ -542,22 +569,12 @@ func (m *Memorizer) clearTemps(man *manifest) error {
 		if m.l.FS().NoLink(rel) != nil {
 			continue // nothing is removed through a link
 		}
-		abs := m.l.Path(filepath.FromSlash(rel))
-		dir, prefix := filepath.Dir(abs), replaceTempPrefix(abs)
-		ents, err := os.ReadDir(dir)
+		removed, err := m.l.FS().RemoveTempsOf(m.l.Path(filepath.FromSlash(rel)))
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
 			return fmt.Errorf("recover: %w", err)
 		}
-		for _, de := range ents {
-			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
-				if err := m.l.FS().Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return fmt.Errorf("recover: %w", err)
-				}
-				m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(rel), de.Name())))
-			}
+		for _, p := range removed {
+			m.log.Info("recover: removed a temporary file of the interrupted batch", "path", filepath.ToSlash(filepath.Join(filepath.Dir(rel), filepath.Base(p))))
 		}
 	}
 	return nil

@@ -622,10 +622,28 @@ func TestDamagedManifestStops(t *testing.T) {
 // createFile's write and its link beside a new one; recovery of the
 // batch, committed or not, removes them and nothing else.
 func TestRecoveryRemovesReplaceTemps(t *testing.T) {
+	// Recovered by the next memorizer, or settled by a command that does
+	// not memorize (SettleInterrupted: promote, maintain, sync).
+	byProcess := func(t *testing.T, l vault.Layout) { process(t, openTest(t, l, nil)) }
+	bySettle := func(t *testing.T, l vault.Layout) {
+		if err := SettleInterrupted(context.Background(), l, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Lstat(manifestPath(l)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the batch's manifest is left: %v", err)
+		}
+		process(t, openTest(t, l, nil)) // the lines of an undone batch
+	}
 	for _, s := range []struct {
-		name string
-		step step
-	}{{"before the commit", stepManifest}, {"after the commit", stepCommitted}} {
+		name    string
+		step    step
+		recover func(*testing.T, vault.Layout)
+	}{
+		{"before the commit", stepManifest, byProcess},
+		{"after the commit", stepCommitted, byProcess},
+		{"before the commit, settled by another command", stepManifest, bySettle},
+		{"after the commit, settled by another command", stepCommitted, bySettle},
+	} {
 		t.Run(s.name, func(t *testing.T) {
 			l, known, base := crashBatchAt(t, s.step)
 			stray := filepath.Join(filepath.Dir(l.Path(known)), replaceTempPrefix(l.Path(known))+"4242")
@@ -651,7 +669,7 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			process(t, openTest(t, l, nil))
+			s.recover(t, l)
 			for _, p := range []string{stray, strayNew} {
 				if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
 					t.Errorf("temporary file of the batch still there: %s: %v", p, err)
@@ -663,6 +681,31 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 			os.Remove(other)
 			checkCrashOutcome(t, l, known, base)
 		})
+	}
+}
+
+// TestSettleInterruptedLeavesARunningMemorizersBatch: while a memorizer
+// holds the lock, its batch is its own to settle: another command's
+// SettleInterrupted leaves the manifest and the batch's files alone.
+func TestSettleInterruptedLeavesARunningMemorizersBatch(t *testing.T) {
+	l, known, _ := crashBatchAt(t, stepManifest)
+	before, err := os.ReadFile(l.Path(known))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold, err := vault.TryLockMemorizer(l, "daemon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Unlock()
+	if err := SettleInterrupted(context.Background(), l, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(manifestPath(l)); err != nil {
+		t.Errorf("the running memorizer's manifest: %v", err)
+	}
+	if now, err := os.ReadFile(l.Path(known)); err != nil || string(now) != string(before) {
+		t.Errorf("a document of the running memorizer's batch changed: %v", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -9,7 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/cortex-vault/cortex/observer"
 	"github.com/cortex-vault/cortex/rules"
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -142,6 +145,9 @@ func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) e
 		}
 		clock = func() time.Time { return t }
 	}
+	if err := settleKilledRuns(c.Context, l, log, clock); err != nil {
+		return err
+	}
 	s, err := rules.Open(c.Context, l, rules.Options{Now: clock, Logger: log})
 	if err != nil {
 		return err
@@ -151,6 +157,18 @@ func withSleeper(c *cli.Context, now func() time.Time, fn func(*rules.Sleeper) e
 		ferr = err
 	}
 	return ferr
+}
+
+// settleKilledRuns finishes or undoes what a killed sleep run and a
+// killed memorizer left half written, in that order (as process does:
+// the memorizer would take a sleep run's half-done moves for a person's
+// work), for a command that commits the vault itself without memorizing.
+// Each is one or two folder reads when nothing was killed.
+func settleKilledRuns(ctx context.Context, l vault.Layout, log *slog.Logger, now func() time.Time) error {
+	if err := rules.Settle(ctx, l, rules.Options{Logger: log, Now: now}); err != nil {
+		return err
+	}
+	return observer.SettleInterrupted(ctx, l, observer.Options{Logger: log, Now: now})
 }
 
 func printReport(c *cli.Context, rep *rules.Report) error {

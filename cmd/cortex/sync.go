@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/cortex-vault/cortex/rules"
 	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/index"
@@ -59,9 +59,9 @@ func runSync(c *cli.Context) error {
 		remote = sc.Remote
 	}
 	log := personLog(c.App.ErrWriter, slog.LevelWarn, nil)
-	// A sleep run killed half way left changed memories that sync would
-	// take for a person's uncommitted work: settled first.
-	if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
+	// A sleep run or a memorizer killed half way left changed memories
+	// that sync would take for a person's uncommitted work: settled first.
+	if err := settleKilledRuns(c.Context, l, log, time.Now); err != nil {
 		return err
 	}
 	rep, err := vaultsync.Sync(c.Context, l, vaultsync.Options{
