@@ -131,7 +131,7 @@ func measure(t tb, c corpus) {
 		r.n++
 		redacted.n++
 		out, _ := Redact(e.Text)
-		if p := trusttest.LeftPiece(out, e.Secret); p != "" {
+		if p := trusttest.LeftPieceOf(e.Text, out, e.Secret); p != "" {
 			t.Errorf("credential (%s) left %q in %q", e.Family, p, out)
 			continue
 		}

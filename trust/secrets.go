@@ -254,7 +254,7 @@ var credRules = sync.OnceValue(func() []credRule {
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
 
@@ -437,8 +437,14 @@ func credentialWord(name string) string {
 		return ""
 	}
 	w := words[len(words)-1]
-	if len(words) > 1 && neutralSuffix()[w] { // SECRET_KEY_BASE, API_KEY_B64
-		w = words[len(words)-2]
+	if len(words) > 1 && neutralSuffix()[w] { // SECRET_KEY_BASE, API_KEY_B64, client-key-data
+		words = words[:len(words)-1]
+		w = words[len(words)-1]
+	}
+	// A name that negates the word holds no credential: sudoers'
+	// NOPASSWD, no_password, without-password, skip_token.
+	if negatedCredentialName(words) {
+		return ""
 	}
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
 		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN
@@ -462,10 +468,40 @@ func credentialWord(name string) string {
 	return ""
 }
 
+// negatedCredentialName reports a name that says there is no credential:
+// the word glued to "no" or "non" (NOPASSWD, nopass, noauth), or after a
+// word that negates it (no_password, without-password, skip_token,
+// disable_auth).
+func negatedCredentialName(words []string) bool {
+	w := words[len(words)-1]
+	for _, neg := range []string{"no", "non"} {
+		if rest, ok := strings.CutPrefix(w, neg); ok && len(rest) >= 3 && credentialStem(rest) {
+			return true
+		}
+	}
+	if len(words) > 1 {
+		switch words[len(words)-2] {
+		case "no", "non", "without", "skip", "disable", "disabled", "empty", "null", "missing", "never", "ignore":
+			return true
+		}
+	}
+	return false
+}
+
+// credentialStem reports a word that starts like a credential's name.
+func credentialStem(w string) bool {
+	for _, c := range []string{"pass", "pwd", "secret", "token", "key", "auth", "cred"} {
+		if strings.HasPrefix(w, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // neutralSuffix is a last word of a name that says how a value is kept,
 // not what it is: the word before it names it.
 var neutralSuffix = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true}
+	return map[string]bool{"base": true, "value": true, "b64": true, "base64": true, "hex": true, "raw": true, "str": true, "string": true, "plain": true, "plaintext": true, "data": true, "pem": true, "der": true}
 })
 
 // assignmentSecret decides whether value, assigned to name, is a secret. A
@@ -737,9 +773,23 @@ func highEntropySecret(run string) bool {
 	if strings.Contains(run, "/") && pathLike(run) {
 		return false
 	}
-	_, text := decodeBase64Text(run)
-	return !text
+	decoded, text := decodeBase64Text(run)
+	return !text || holdsSecret(decoded)
 }
+
+// holdsSecret reports readable text, decoded from a base64 run, that is
+// secret material itself: a private key block (a kubeconfig's
+// client-key-data, a Kubernetes Secret's tls.key) or any credential the
+// rules find in it. Base64 of prose stays for the injection layer.
+func holdsSecret(decoded string) bool {
+	if privateKeyBlock().MatchString(decoded) {
+		return true
+	}
+	_, rules := Redact(decoded)
+	return len(rules) > 0
+}
+
+var privateKeyBlock = lazyRE(`-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File|-----BEGIN OPENSSH PRIVATE KEY`)
 
 // entropyFloor is the Shannon entropy (bits per character) above which a
 // long run is taken for a secret. Hex digests reach at most 4.0; random

@@ -101,6 +101,10 @@ func TestRedactCredentialsKeepsTheWords(t *testing.T) {
 		{"the replica's .pgpass: db-1.internal:5432:*:replicator:Wq8zLm2pXv", "the replica's .pgpass: db-1.internal:5432:*:replicator:[REDACTED]", "pgpass"},
 		{"DSN=https://0f3a9c1e7b2d4a6f8e0c1b3d5f7a9e2c@o4455.ingest.example.io/17", "DSN=https://[REDACTED]@o4455.ingest.example.io/17", "url-key"},
 		{`{"type": "service_account", "private_key_id": "9c41d0e2b7aa13f6c85e0d4b2f9a7c6e1b3d5f70"}`, `{"type": "service_account", "private_key_id": "[REDACTED]"}`, "private-key-id"},
+		// Session 16: base64 of a private key block is the key, under any
+		// name or none; a key name ending "-data" or "_pem" names a key.
+		{"secret.yaml:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=\n  blob LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tClB0WWdqbVVoQmVsMzFpRWwyaHBDaFlnQ2ZyTDFzcE54bnlWbWloQS8yTzc2VU1GeEZrTS9SNUtqcDF2UnQrMWYKak9SUy82aWxJOGloTjVLWFNjN1R2by9oQktxRllZL2sKLS0tLS1FTkQgRUMgUFJJVkFURSBLRVktLS0tLQo=", "secret.yaml:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=\n  blob [REDACTED]", "high-entropy-string"},
+		{"signing-key-data: LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tClB0WWdqbVVoQmVsMzFpRWwyaHBDaFlnQ2ZyTDFzcE54bnlWbWloQS8yTzc2VU1GeEZrTS9SNUtqcDF2UnQrMWYKak9SUy82aWxJOGloTjVLWFNjN1R2by9oQktxRllZL2sKLS0tLS1FTkQgRUMgUFJJVkFURSBLRVktLS0tLQo=", "signing-key-data: [REDACTED]", "credential-assignment"},
 	}
 	for _, tt := range tests {
 		got, rules := Redact(tt.in)
@@ -131,6 +135,10 @@ func TestRedactCredentialsLeavesOrdinaryTextAlone(t *testing.T) {
 		"clone https://x-access-token@github.com/org/repo.git in CI",
 		"the route is 2001:4860:4860:0000:0000:0000:0000:8888 then",
 		"logs at 12:30:45:999:123456 show it",
+		// A name that negates the credential holds none (session 16).
+		"deploy ALL=(ALL) NOPASSWD: ALL is what the audit flagged",
+		"ssh_opts: no_password: enabled, without-password: yes",
+		"tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=",
 	}
 	for _, s := range clean {
 		if got, rules := Redact(s); got != s || len(rules) != 0 {

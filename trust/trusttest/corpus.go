@@ -75,8 +75,19 @@ func Read(t testing.TB, name string) []Entry {
 
 // LeftPiece returns an 8-character piece of secret still in text, or "".
 func LeftPiece(text, secret string) string {
+	return LeftPieceOf("", text, secret)
+}
+
+// LeftPieceOf returns an 8-character piece of secret still in text, the
+// redaction of original, or "" — not counting a piece that original also
+// holds outside the secret: a token format's public prefix shared with
+// the key that names it ("rubygems_…" after ":rubygems_api_key:") or the
+// base64 of "-----BEGIN " that a certificate beside a key starts with as
+// well is no part of the secret left.
+func LeftPieceOf(original, text, secret string) string {
+	rest := strings.ReplaceAll(original, secret, "\x00")
 	for i := 0; i+8 <= len(secret); i++ {
-		if p := secret[i : i+8]; strings.Contains(text, p) {
+		if p := secret[i : i+8]; strings.Contains(text, p) && !strings.Contains(rest, p) {
 			return p
 		}
 	}
