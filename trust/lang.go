@@ -400,7 +400,9 @@ func langParts() []shapePart {
 		const within = `[^.\n。]{0,40}?`
 		return `(?:` + a + `)` + within + `(?:` + b + `)|(?:` + b + `)` + within + `(?:` + a + `)`
 	}
-	asked := func(s string, m []int) bool { return !inQuestion(s, m[1]) && !langNegated(s, m) }
+	asked := func(s string, m []int) bool {
+		return !inQuestion(s, m[1]) && !langNegated(s, m) && !negatedBefore(s, m[0]) && !rejectedAfter(s, m)
+	}
 	sent := func(s string, m []int) bool { return asked(s, m) && outsideHost(s) }
 	var out []shapePart
 	add := func(name string, address bool, weight int, expr string, also func(s string, m []int) bool) {
@@ -460,12 +462,39 @@ func langNegated(s string, m []int) bool {
 			return true
 		}
 	}
+	// The prohibitions of the languages no row spells out, read over the
+	// clause before the act (their words are longer in bytes): Romanian
+	// "nu"/"niciodată", Thai ห้าม/อย่า, Malay and Indonesian "jangan",
+	// Tagalog "huwag", Hebrew אל/לא/אסור, Swahili "kamwe".
+	if foreignProhibited(s, m) {
+		return true
+	}
 	for _, neg := range []string{"ない", "禁止", "しません", "niet", " nie "} {
 		if strings.Contains(after, neg) {
 			return true
 		}
 	}
 	return false
+}
+
+// foreignProhibited reports a prohibition of a language without a row
+// in the clause before the act s[m[0]:m[1]].
+func foreignProhibited(s string, m []int) bool {
+	clause := s[clauseStart(s, m[0]):m[0]]
+	if len(clause) > 90 {
+		clause = clause[len(clause)-90:]
+	}
+	return prohibition().MatchString(clause)
+}
+
+// prohibition is a word that forbids the act after it, in the languages
+// without a row.
+var prohibition = lazyRE(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`)
+
+// clauseStart is where the clause holding s[i] starts: after the last
+// sentence end, semicolon or line break before it.
+func clauseStart(s string, i int) int {
+	return strings.LastIndexAny(s[:i], ".;!?\n") + 1
 }
 
 // bounded returns l with every field made to start at a word's start,

@@ -314,7 +314,7 @@ func shapeParts() []shapePart {
 	asked := func(name string, address bool, weight int, expr string) shapePart {
 		sp := p(name, address, weight, expr)
 		sp.also = func(s string, m []int) bool {
-			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m)
+			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m)
 		}
 		return sp
 	}
@@ -322,7 +322,7 @@ func shapeParts() []shapePart {
 	sent := func(name string, weight int, expr string) shapePart {
 		sp := asked(name, false, weight, expr)
 		sp.also = func(s string, m []int) bool {
-			return !negatedBefore(s, m[0]) && !inQuestion(s, m[1]) && !ownScope(s, m) && outsideHost(s)
+			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !nounOf(s, m) && outsideHost(s)
 		}
 		return sp
 	}
@@ -368,7 +368,7 @@ func shapeParts() []shapePart {
 		p("permissive", true, 1, `\b(?:don'?t|do not) hesitate to\b|\bnothing stops you\b|\bfeel free to\b|\bit (?:would|will) not be wrong to\b|\bthere is no reason (?:not )?to\b|\bit(?:'s| is) (?:fine|ok|okay|safe) to\b|\bgo ahead and\b|\bsave time\b[^.\n]{0,40}?\bby\b`),
 		// A reader told it is the one meant: "if you are automating this".
 		gated(p("automated-reader", true, 2, `\bif you(?:'re| are) (?:an? |the )?(?:automat[a-z]*|bot|agent|ai|llm|running (?:as|in|inside) (?:an? )?(?:agent|automation|ci|bot))`), "you", "you're"),
-		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(#/"'=]\s*|--\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, nil), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
+		gated(addressed("agent-directive", `(?:^|[^a-z])(?:`+agentNoun+`)\b[^.\n]{0,50}?\b(?:`+modal+`)\b|\b(?:`+modal+`)\s+(?:(?:alle|die|der|den|les|los|las|os|as|todos|todas|tous)\s+)?(?:`+agentNoun+`)\b|(?:^|[\n.:;!?(#/"'=]\s*|--\s*|\b(?:to|for|dear|hey|attention|an|pour|para|a)\s+(?:all |any |every |each |the |future |fellow |alle |tous les |les |todos los |los |todos os |os )?(?:ki-)?)(?:`+agentNoun+`)\s*(?:[:,—-]|\b(?:reading|working|processing|helpers?) )|\b(?:any|every|each|all|whichever|alle|tous les|toutes les|todos los|todas las|todos os|todas as)\s+(?:future\s+)?(?:`+agentNoun+`|ai)\b|\bhinweis fur (?:zukunftige|alle|jede)`, compoundAtLineStart), "helper", "tool", "tools", "automation", "bot", "bots", "model", "models", "automated", "whichever", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini", "agenten", "assistent", "assistenten", "ki", "ia", "l'ia", "l'assistant", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes", "hinweis"),
 		// A rule stated as how things are done here, with no one addressed:
 		// "Convention:", "Process (until further notice):", "Standard
 		// practice on this repo", "bis auf Weiteres", "jusqu'à nouvel
@@ -397,16 +397,24 @@ func shapeParts() []shapePart {
 		// What a team keeps from its users for their sake — stack traces,
 		// secrets, internal hostnames — is not concealment.
 		{name: "concealment", weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
-			return !keptForUsers().MatchString(s[m[0]:m[1]])
+			return !keptForUsers().MatchString(s[m[0]:m[1]]) && !forbiddenToAsk(s, m)
 		}},
 		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
-			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[m[0]:m[1]])
+			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[m[0]:m[1]]) && !forbiddenToAsk(s, m)
 		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
 			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
 		p("delegation", false, 2, delegation),
 		gated(p("hands-over-trust", true, 2, delegation), "trust", "run", "execute", "do", "treat", "obey", "follow", "carry", "whatever", "overrides", "override", "outrank", "outranks", "supersede", "supersedes", "precedence", "consider", "orders",
 			"as", "above", "over", "trusted", "label", "instruction", "instructions", "load", "fetch", "read", "pull", "apply", "applies", "applied", "prefer"),
-		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(?:`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`),
+		// The safeguard named first, then the verb (its group): not when
+		// the verb tells what happened ("the signing check was disabled by
+		// accident", "p99 dropped", "after dropping retries").
+		func() shapePart {
+			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && !(len(m) >= 4 && narrated(s, m[2], m[3])) }
+			return sp
+		}(),
 		// The safeguard named, then switched off as "it", unless the
 		// clause denies it ("admins cannot bypass it").
 		{name: "weaken-safeguard", weight: 2, re: regexp.MustCompile(sentenceBound(`\b(?:branch protection|(?:branch |tag )?protections?|(?:code |security )?reviews?|secret scanning|push protection|signing|signature checks?|audit log(?:ging|s)?|mfa|2fa|codeowners|rate ?limit(?:er|ing)?|firewall)\b[^.\n]{0,100}?\b(` + weakenVerb + `) (?:it|them)\b`)), also: func(s string, m []int) bool {
@@ -669,7 +677,55 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 // With holds false the caller wants only an attack: a text that no strong
 // part addresses cannot be one, and its risk parts are not tried.
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
-	return scoreShape(native, holds).decide(holds)
+	f, review, ok = scoreShape(native, holds).decide(holds)
+	if !ok || !strings.Contains(native, "\n\n") {
+		return f, review, ok
+	}
+	return byParagraph(native, holds, f, review)
+}
+
+// byParagraph reads a finding on a text of several paragraphs again, one
+// paragraph at a time: the address and the act must meet in one of them
+// (a short first paragraph that is no sentence, a heading or a line for
+// the agent, is read with each). A long design note whose housekeeping line names a secret
+// and whose unrelated paragraph names a webhook asks for nothing. The
+// finding kept is the whole text's when a paragraph alone shows it as
+// strong, else the strongest a paragraph shows.
+func byParagraph(native string, holds bool, whole Finding, wholeReview bool) (Finding, bool, bool) {
+	var paras []string
+	for _, p := range strings.Split(native, "\n\n") {
+		if strings.TrimSpace(p) != "" {
+			paras = append(paras, p)
+		}
+	}
+	if len(paras) < 2 {
+		return whole, wholeReview, true
+	}
+	head := ""
+	if h := strings.TrimSpace(paras[0]); len(h) <= 100 && !strings.Contains(h, "\n") && !strings.HasSuffix(h, ".") {
+		head = paras[0] + "\n"
+	}
+	var held *Finding
+	for i, p := range paras {
+		if i > 0 {
+			p = head + p
+		}
+		f, review, ok := scoreShape(p, holds).decide(holds)
+		switch {
+		case !ok:
+		case !review:
+			return whole, wholeReview, true
+		case held == nil:
+			held = &f
+		}
+	}
+	if held != nil {
+		if wholeReview {
+			return whole, true, true
+		}
+		return *held, true, true
+	}
+	return Finding{}, false, false
 }
 
 // shapeScore is what a scan of the parts found: the parts that fired, the
@@ -739,6 +795,12 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 				sc.conduct = sc.conduct || conductParts[p.name]
 			}
 		}
+	}
+	// A command that reads the same in every language is the fallback
+	// for a language no row reads: when an English lexicon read the same
+	// act (a force push, a dropped database), it counts once.
+	if slices.Contains(sc.parts, "tech-act") && (slices.Contains(sc.parts, "privilege") || slices.Contains(sc.parts, "destroy")) {
+		sc.risk -= 2
 	}
 	sc.s = s
 	return sc
@@ -898,6 +960,91 @@ func inQuestion(s string, end int) bool {
 	i := strings.IndexAny(s[end:], ".!?\n")
 	return i >= 0 && s[end+i] == '?'
 }
+
+// compoundAtLineStart rejects an agent noun that opens a line glued to
+// a word by a hyphen: a name in a listing ("agent-setup  installs the
+// hooks"), not a line for the agent ("Agent- please …", "KI-Agenten").
+func compoundAtLineStart(s string, m []int) bool {
+	if m[1] >= len(s) || s[m[1]-1] != '-' || !isLower(s[m[1]]) {
+		return true
+	}
+	return strings.TrimLeft(s[strings.LastIndexByte(s[:m[0]+1], '\n')+1:m[0]+1], " \t\n") != ""
+}
+
+// commandStart is where the command holding a flag at s[i] starts: "never
+// `git push --force` to main" forbids the flag with the command. A flag
+// inside a code span starts at the span; other matches where they are.
+func commandStart(s string, i int) int {
+	if i >= len(s) || s[i] != '-' {
+		return i
+	}
+	j := strings.LastIndexByte(s[max(0, i-30):i], '`')
+	if j < 0 || strings.ContainsAny(s[max(0, i-30)+j:i], ".;\n") {
+		return i
+	}
+	return max(0, i-30) + j
+}
+
+// rejectedAfter reports an act the clause after it says is refused:
+// "pushes made with --no-verify … are now rejected by the server".
+func rejectedAfter(s string, m []int) bool {
+	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)])
+}
+
+var rejected = lazyRE(`^[^.;\n]*?\b(?:is|are|get|gets|will be)\s+(?:now\s+|always\s+|automatically\s+)?(?:rejected|blocked|refused|forbidden|prohibited|denied|disallowed|not allowed)\b`)
+
+// narrated reports a weakening verb, s[i:j], that tells what happened
+// rather than what is to be done: a past form after "was", "were" or
+// "had", a bare past form ("p99 dropped"), or a gerund after "after",
+// "since" or "before". A passive after a modal or "be" ("tests should be
+// skipped", "checks get dropped") is still an order.
+func narrated(s string, i, j int) bool {
+	if i < 0 {
+		return false
+	}
+	w := s[i:j]
+	before := s[max(0, i-24):i]
+	if strings.HasSuffix(w, "ing") {
+		return sinceBefore().MatchString(before)
+	}
+	if !pastTense(w) && !strings.HasSuffix(w, "pped") && w != "lifted" {
+		return false
+	}
+	if auxBefore().MatchString(before) || onPurpose().MatchString(s[j:min(len(s), j+40)]) {
+		return false
+	}
+	return true
+}
+
+var (
+	sinceBefore = lazyRE(`\b(?:after|since|before|by)\s+$`)
+	// auxBefore is a passive that orders or states the present: "should
+	// be", "are", "is to be", "gets", "has been" (a state now in force).
+	auxBefore = lazyRE(`\b(?:be|is|are|am|get|gets|getting|been|being|stays?|remains?|keep|keeps)\s+(?:[a-z]+ly\s+|now\s+|all\s+)?$|\b(?:mark|marks|leave|leaves|keep|keeps|set|have|get)\s+(?:it|them|this|that|these|those|as)\s+(?:as\s+)?$`)
+	// onPurpose is a past weakening kept as policy: "reviewers were
+	// removed from that path on purpose".
+	onPurpose = lazyRE(`^[^.\n]{0,30}?\b(?:on purpose|deliberately|intentionally|for good|permanently|by design)\b`)
+)
+
+// forbiddenToAsk reports a concealment match that forbids asking an agent
+// to conceal: "must never tell the agent to hide anything from the user"
+// restores the safeguard it names.
+func forbiddenToAsk(s string, m []int) bool {
+	return forbidAsk().MatchString(s[max(0, m[0]-50):min(len(s), m[1])])
+}
+
+var forbidAsk = lazyRE(`\b(?:never|not|don'?t|do not|must not|mustn'?t|no one may|nobody may)\s+(?:tell|ask|instruct|let|make|have|get)\s+(?:the |an? |any |your )?(?:agents?|assistants?|bots?|ais?|models?|llms?|tools?|claude|copilot)\s+(?:to\s+)?(?:hide|conceal|keep|omit|leave|withhold|not)\b`)
+
+// nounOf reports a send verb used as a noun: "copies of secrets live only
+// in Vault", "the export of the logs", "a post of".
+func nounOf(s string, m []int) bool {
+	t := s[m[0]:min(len(s), m[1]+4)]
+	t = strings.TrimLeft(t, " ")
+	k := strings.IndexByte(t, ' ')
+	return k > 0 && strings.HasPrefix(t[k:], " of ") && exfilNoun().MatchString(t[:k])
+}
+
+var exfilNoun = lazyRE(`^(?:copies|copy|export|exports|upload|uploads|post|posts|dump|dumps|mirror|mirrors|archive|archives|backup|backups|share|print|leak|leaks)$`)
 
 // negatedBefore reports a "never", "don't" or "do not" just before i.
 func negatedBefore(s string, i int) bool {
