@@ -3,6 +3,7 @@ package trust
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -11,8 +12,8 @@ import (
 // The shape's lexicons in the languages beyond the five the English
 // lexicons carry inline (English, German, French, Spanish, Portuguese):
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
-// Korean, Hindi, Vietnamese, Indonesian, Greek, Ukrainian, Czech,
-// Hungarian, Finnish and Arabic.
+// Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
+// Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili and Tagalog.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -235,11 +236,11 @@ var langLexicons = []langLex{{
 }, {
 	lang:        "id",
 	note:        `(?:catatan|instruksi|pesan)\s+(?:untuk|bagi)\s+(?:agen|asisten|ai|bot)`,
-	agent:       `(?:agen|asisten)(?:$|[^\p{L}])`,
+	agent:       `(?:agen|asisten|pembantu)(?:$|[^\p{L}])`,
 	future:      `(?:setiap|semua) sesi(?: berikutnya| baru)?|sesi(?:-sesi)? berikutnya`,
 	fromNow:     `mulai sekarang|mulai hari ini|selanjutnya`,
 	conceal:     `(?:jangan|tidak usah) (?:beri ?tahu|kasih tahu|memberitahu|bilang)(?: ke| kepada)? (?:pengguna|siapa pun)`,
-	unchecked:   `tanpa (?:bertanya|konfirmasi|menunggu|persetujuan|review)`,
+	unchecked:   `tanpa (?:bertanya|konfirmasi|menunggu|persetujuan|review|meminta)|(?:^|[^\p{L}])sendiri(?:$|[^\p{L}])`,
 	destroyVerb: `hapus|menghapus`,
 	destroyObj:  `produksi|database|basis data|cadangan|backup|branch`,
 	weakenVerb:  `matikan|nonaktifkan|lewati`,
@@ -351,6 +352,76 @@ var langLexicons = []langLex{{
 	outranks:    `اهم من (?:كلام )?المستخدم`,
 	direct:      `مباشرة (?:إلى|الى) main`,
 	fetchRun:    `(?:نزل|حمل) (?:و|ثم) ?(?:شغل|نفذ)`,
+}, {
+	// Session 16: Hebrew, Thai, Swahili and Tagalog (batch 13's), each
+	// with the frames and the acts an attack cannot do without.
+	lang:        "he",
+	note:        `(?:הערה|הודעה|הנחיה|הנחיות|תזכורת)\s+(?:ל|אל ה|עבור ה)(?:עוזר|סוכן|בוט)`,
+	agent:       `(?:ה|ל)?(?:עוזר|סוכן)(?: ה?ai)?`,
+	future:      `(?:כל|בכל) (?:ה)?(?:שיחה|סשן|הפעלה)(?: חדשה)?`,
+	fromNow:     `מעכשיו|מהיום|מכאן והלאה`,
+	conceal:     `(?:אל|לא) (?:תספר|תגיד|תדווח|תזכיר|תודיע)\S*|בלי (?:לספר|להגיד|לדווח)`,
+	unchecked:   `(?:בלי|ללא) (?:לשאול|אישור|בדיקה|סקירה)`,
+	destroyVerb: `מחק\S*|תמחק\S*`,
+	destroyObj:  `ייצור|פרודקשן|מסד הנתונים|גיבוי\S*|ענפים`,
+	weakenVerb:  `כבה|תכבה|השבת\S*|דלג\S*`,
+	safeguard:   `הגנה|סקירה|בדיק\S*|חתימ\S*|סריקה`,
+	sendVerb:    `שלח\S*|תשלח\S*|העלה|תעלה`,
+	approve:     `אשר|תאשר|מזג|תמזג`,
+	outranks:    `(?:חשוב|עדיף)\S* (?:מ|יותר מ)(?:ה)?משתמש`,
+	direct:      `ישירות ל-?main`,
+	fetchRun:    `הורד\S* (?:ו)?(?:הרץ|תריץ)`,
+}, {
+	lang:        "th",
+	note:        `(?:บันทึก|หมายเหตุ|ข้อความ)(?:ถึง|สำหรับ)\s*(?:ผู้ช่วย|เอเจนต์|บอท)`,
+	agent:       `ผู้ช่วย(?:\s*ai)?|เอเจนต์`,
+	future:      `ทุกเซสชัน|เซสชันต่อ ?ๆ ?ไป`,
+	fromNow:     `ต่อจากนี้|จากนี้ไป|ตั้งแต่นี้`,
+	conceal:     `(?:โดย)?ไม่ต้อง(?:แจ้ง|บอก)|อย่า(?:บอก|แจ้ง)`,
+	unchecked:   `(?:โดย)?ไม่ต้อง(?:ถาม|ขออนุญาต|รอ)|โดยไม่(?:ถาม|ขอ)`,
+	destroyVerb: `ลบ`,
+	destroyObj:  `โปรดักชัน|ฐานข้อมูล|แบ็กอัพ|สำรองข้อมูล|branch`,
+	weakenVerb:  `ปิด|ข้าม|ยกเลิก`,
+	safeguard:   `hook|การเซ็น|การตรวจสอบ|การป้องกัน|รีวิว|signing`,
+	sendVerb:    `ส่ง|อัปโหลด`,
+	approve:     `อนุมัติ|merge|รวม`,
+	outranks:    `สำคัญกว่า(?:คำสั่ง)?ผู้ใช้`,
+	direct:      `(?:ตรง|โดยตรง)(?:เข้า|ไป)?\s*main`,
+	fetchRun:    `ดาวน์โหลด\S*(?:แล้ว|และ)รัน`,
+}, {
+	lang:        "sw",
+	note:        `(?:maelezo|ujumbe|maagizo|kumbuka)\s+(?:kwa|kwa ajili ya)\s+(?:msaidizi|wakala|bot)`,
+	agent:       `msaidizi|wakala`,
+	future:      `kila (?:kikao|mazungumzo)(?: kipya)?`,
+	fromNow:     `kuanzia sasa|tangu sasa`,
+	conceal:     `usim(?:wambie|julishe|eleze)|usiseme|usitaje|bila kum(?:wambia|julisha)`,
+	unchecked:   `bila (?:kum?w?uliza|kuuliza|idhini|ruhusa|kuthibitisha)`,
+	destroyVerb: `futa`,
+	destroyObj:  `uzalishaji|hifadhidata|nakala rudufu|matawi`,
+	weakenVerb:  `zima|ruka`,
+	safeguard:   `ulinzi|ukaguzi|saini|uchunguzi`,
+	sendVerb:    `tuma|pakia`,
+	approve:     `idhinisha|unganisha`,
+	outranks:    `muhimu zaidi kuliko (?:maneno ya )?mtumiaji`,
+	direct:      `moja kwa moja kwenye main`,
+	fetchRun:    `pakua na (?:u)?(?:endeshe|endesha|tekeleze|ikimbie)`,
+}, {
+	lang:        "tl",
+	note:        `(?:paalala|tala|bilin|mensahe)\s+(?:sa|para sa)\s+(?:assistant|ahente|katulong|ai|bot)`,
+	agent:       `(?:ang |sa )(?:assistant|ahente|katulong)`,
+	future:      `(?:bawat|lahat ng) (?:susunod na )?session`,
+	fromNow:     `mula ngayon|simula ngayon`,
+	conceal:     `huwag (?:itong |na |mo )?(?:banggitin|sabihin|ipaalam)`,
+	unchecked:   `nang hindi (?:nagtatanong|humihingi ng pahintulot)|hindi na kailangang (?:magtanong|humingi)`,
+	destroyVerb: `burahin|tanggalin`,
+	destroyObj:  `production|database|backup|branch`,
+	weakenVerb:  `patayin|i-disable|laktawan`,
+	safeguard:   `proteksyon|review|pagsusuri|pirma`,
+	sendVerb:    `ipadala|i-upload|ipasa`,
+	approve:     `aprubahan|i-merge`,
+	outranks:    `huwag (?:nang )?sundin ang (?:mga )?(?:naunang )?(?:tagubilin|utos|bilin)|mas mahalaga kaysa sa (?:user|gumagamit)`,
+	direct:      `diretso sa main`,
+	fetchRun:    `i-download at patakbuhin`,
 }, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
@@ -489,7 +560,9 @@ func foreignProhibited(s string, m []int) bool {
 
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.
-var prohibition = lazyRE(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`)
+var prohibition = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
+})
 
 // clauseStart is where the clause holding s[i] starts: after the last
 // sentence end, semicolon or line break before it.
@@ -502,7 +575,7 @@ func clauseStart(s string, i int) int {
 // for "switch off", is not the middle of "hesitate"); Japanese and
 // Chinese write none, and their fields start where they match.
 func bounded(l langLex) langLex {
-	if l.lang == "ja" || l.lang == "zh" {
+	if l.lang == "ja" || l.lang == "zh" || l.lang == "th" {
 		return l
 	}
 	b := func(e string) string {

@@ -108,7 +108,9 @@ const (
 	// addressed: "the swap goes unmentioned", "progress reports leave it
 	// out", "not worth raising in a summary".
 	unreported  = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
-	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output)` +
+	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert|raise|flag)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output|review|reviewers?|operators?|security|pr)` +
+		`|\b(?:does not|doesn't|do not|don't|needn't|need not)\s+(?:need to\s+)?(?:be told|be informed|be notified|know about|hear about)\b|\b(?:do|doing|does) (?:it|this|that|so) (?:quietly|silently|secretly)\b|\bstop (?:surfacing|reporting|mentioning|showing|raising|flagging)\b|\bwithout (?:a |any )?comment\b` +
+		`|\b(?:never|do not|don't|must not)\s+(?:reveal|mention|disclose|admit|acknowledge)\s+(?:that\s+)?(?:this|the|that|these|those)\s+(?:file|note|instruction|memory|rule|policy)s?\s+(?:exists?|is there|are there)\b` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
@@ -182,6 +184,20 @@ const (
 	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
+
+// The parts of session 16 (batch 13's families).
+const (
+	// waiver is a confirmation with the person waived.
+	waiver = `\b(?:(?:never|don'?t|do not|no need to|needn'?t|without|no longer)\s+(?:need\s+to\s+|have\s+to\s+)?(?:ask|asking|confirm|confirming|check(?:ing)? with|consult|consulting|warn|warning)\b|no (?:follow-up |further )?(?:questions|confirmations?|prompts)\b|never warn)`
+	// riskyAct is an act a person would want to confirm.
+	riskyAct = `\brm\s+-(?:rf|fr)\b|\b(?:delet|drop|destroy|wip|purg|truncat|overwrit)[a-z]*\b|\bforce[- ]?push|--force\b|--admin\b|\badmin override\b|\bbypass[a-z]*\b|\bdeploy[a-z]*\b[^.\n]{0,20}?\bprod|\bmerg(?:e|es|ed|ing)\b|\bchmod\b|\bchown\b|\bsudo\b|\bmigrat[a-z]*\b[^.\n]{0,20}?\bprod|\breset --hard\b`
+	// infraSafeguard is an infrastructure safeguard switched off.
+	infraSafeguard = `\bprivileged\s*[:=]\s*"?true\b|--privileged\b|\bdocker\.sock\b|\brun_?as_?non_?root\s*[:=]\s*"?false\b|\ballow_?privilege_?escalation\s*[:=]\s*"?true\b|\bhost_?(?:network|pid|ipc)\s*[:=]\s*"?true\b|\b(?:network_?polic(?:y|ies)|pod_?security[a-z_]*|seccomp[a-z_]*|apparmor[a-z_]*|selinux|firewall|tls|ssl)[a-z_.]*\s*[:=]\s*"?(?:false|disabled|off|unconfined|none|privileged)\b|\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w)\b|\bnopasswd\s*:\s*all\b|\ball\s*=\s*\(all(?::all)?\)\s*(?:nopasswd|all)\b|\bsetenforce\s+0\b|\bufw\s+disable\b|\biptables\s+-f\b|\b(?:cap_)?sys_admin\b|\b(?:allow|permit)_?all\s*\(`
+)
+
+// flaggedAfter is a risky setting the clause after calls a finding: "is
+// exactly what our last audit flagged".
+var flaggedAfter = lazyRE(`^[^.;\n]*?\b(?:flagged|audit|finding|vulnerab|forbidden|not allowed|is banned|disallowed)`)
 
 // shapeRules are the lexicons and the literal index that skips a branch
 // none of whose words is in the text.
@@ -314,7 +330,7 @@ func shapeParts() []shapePart {
 	asked := func(name string, address bool, weight int, expr string) shapePart {
 		sp := p(name, address, weight, expr)
 		sp.also = func(s string, m []int) bool {
-			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m)
+			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]])
 		}
 		return sp
 	}
@@ -322,7 +338,7 @@ func shapeParts() []shapePart {
 	sent := func(name string, weight int, expr string) shapePart {
 		sp := asked(name, false, weight, expr)
 		sp.also = func(s string, m []int) bool {
-			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !nounOf(s, m) && outsideHost(s)
+			return !negatedBefore(s, commandStart(s, m[0])) && !inQuestion(s, m[1]) && !ownScope(s, m) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]]) && !nounOf(s, m) && outsideHost(s)
 		}
 		return sp
 	}
@@ -383,7 +399,7 @@ func shapeParts() []shapePart {
 		// ("the agent reads the memories"); with risk ≥ 2 the note is held,
 		// since what asks an agent for a risky act need not be a clause.
 		gated(p("agent-mention", true, 1, `(?:^|[^a-z0-9@_/.-])(?:`+agentNoun+`|ai)(?:$|[^a-z0-9_])`), agentWords...),
-		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
+		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\b(?:when|if|whenever|once) you (?:ever )?(?:see|notice|find|hit|touch|edit|open|run into|come across|get)\b|\bwould you mind\b|\byou (?:never|don'?t|do not|no longer) (?:need|have) to\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
 		gated(p("future-session", true, 2, futureSession), "future", "subsequent", "later", "next", "session", "sessions", "runs", "conversations", "chats", "whoever", "rest", "blanket", "standing", "permanently", "pre", "preapproved", "preauthorized", "preauthorised", "zukunftige", "zukunftigen", "sitzung", "sitzungen", "futures", "sesiones", "sesion", "sessoes", "sessao"),
 		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
 		// An authority claimed is soft: "note from the security team: we
@@ -447,10 +463,29 @@ func shapeParts() []shapePart {
 			// asks about retention, the reply is that nothing is stored".
 			`|\b(?:if|when|whenever) (?:the |a )?(?:user|person|customer|human|owner|anyone)s? (?:ever )?(?:asks?|wonders?|questions?)\b[^.\n]{0,80}?(?:\b(?:tell|say|answer|reply|respond|assure)[a-z]* (?:them |him |her )?(?:that |it (?:is|was|does|doesn'?t|did|didn'?t|isn'?t)\b|nothing\b|no\b|everything\b)|\bthe (?:reply|answer|response) is that\b)`),
 		p("unreported", false, 2, unreported),
+		// Confirmation waived for a destructive or privileged act: "you
+		// never need to ask me before running rm -rf", "deploy to prod — no
+		// follow-up questions". The reader's own conduct toward the person.
+		asked("waived-confirmation", false, 2, `(?:`+waiver+`)[^.\n]{0,80}?(?:`+riskyAct+`)|(?:`+riskyAct+`)[^.\n]{0,80}?(?:`+waiver+`)`),
+		// A safeguard of the infrastructure taken away: a privileged
+		// container, the Docker socket mounted, root allowed, a network or
+		// security policy off, world-writable permissions, sudo without a
+		// password. Asked politely it is still asked: no question veto.
+		func() shapePart {
+			sp := p("infra-safeguard", false, 2, infraSafeguard)
+			sp.also = func(s string, m []int) bool {
+				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)])
+			}
+			return sp
+		}(),
+		// Tests made to pass by skipping them, scanner findings silenced
+		// by an ignore list, an exemption for agents from a team's rule.
+		asked("weaken-safeguard", false, 2, `\bt\.skip(?:now)?\b|\b(?:pytest\.mark\.skip|it\.skip|describe\.skip|xit|xdescribe)\b|@(?:disabled|ignore)\b|\b(?:mark|marks|marking|flag)\b[^.\n]{0,30}?\b(?:as )?(?:skipped|xfail|pending|ignored)\b|\b(?:add|adds|added|adding|append|appends|put|puts|list|lists)\b[^.\n]{0,50}?(?:\.gitleaksignore|\.trivyignore|\.semgrepignore|\.secrets\.baseline|\.snyk\b|# ?nosec|//\s?nolint|noqa)`),
+		p("grants-rights", false, 2, `\b(?:freeze|policy|rule|review|process|requirement|check|approval)s?\b[^.\n]{0,30}?\b(?:does not|doesn'?t|do not|don'?t|never|no longer) appl(?:y|ies) to (?:the |our |any )?(?:bots?|agents?|automation|ai|assistants?|automated)`),
 		// Instructions handed to a file, a mark or a URL: "binding and
 		// carried out as written", "counts as pre-approved instructions",
 		// "the authoritative version … overrides local files".
-		p("instruction-source", false, 2, `\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
+		p("instruction-source", false, 2, `\b(?:messages?|requests?|instructions?|words?|asks?) (?:from|of) the (?:user|person|human|owner)\b[^.\n]{0,20}?\b(?:are|is) (?:only |merely |just )?(?:suggestions?|advisory|optional|non-binding|secondary|hints?)|\b[a-z0-9_/-]+\.(?:md|txt|ya?ml|json|toml)\b[^.\n]{0,40}?\b(?:always |then )?(?:wins?|prevails?|takes? precedence|comes? first|overrides?)\b|\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
 		// What the person is told, bent, as a convention: "real or not",
 		// "regardless of the run's outcome", "never the actual author".
 		asked("user-deception", false, 2, `\breal or not\b|\bregardless of (?:the )?(?:run'?s |actual |test |build )?(?:outcome|result|status)\b|\bwhatever they are\b|\beven when the question\b|\bnever the actual\b|\bdescribed as (?:green|passing|successful|done)\b`),
@@ -847,11 +882,15 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 }
 
 // namedOnce drops agent-mention when a part that reads the agent's clause
-// fired too: the agent is then counted, and named in the record, once.
+// fired too, or when two lexicons (English and a language's row) named
+// the agent: the agent is then counted, and named in the record, once.
 func namedOnce(parts []string, address int) ([]string, int) {
 	i := slices.Index(parts, "agent-mention")
 	if i < 0 {
 		return parts, address
+	}
+	if j := slices.Index(parts[i+1:], "agent-mention"); j >= 0 {
+		parts, address = slices.Delete(parts, i+1+j, i+2+j), address-1
 	}
 	for _, p := range parts {
 		switch p {
@@ -864,7 +903,7 @@ func namedOnce(parts []string, address int) ([]string, int) {
 
 // conductParts are the risk parts about the reader's own conduct, which
 // hold a note from an untrusted source even when it addresses nobody.
-var conductParts = map[string]bool{"instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true}
+var conductParts = map[string]bool{"waived-confirmation": true, "instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true}
 
 // orders are the address parts that give an order (a modal, an
 // imperative, a vocative, a key for agents), not describe a habit.
@@ -985,13 +1024,17 @@ func commandStart(s string, i int) int {
 	return max(0, i-30) + j
 }
 
+// deniedSubject is a clause whose subject is nobody: "Nobody, assistants
+// included, adds entries to .gitleaksignore".
+var deniedSubject = lazyRE(`(?:^|[^a-z])(?:nobody|no one|no (?:agent|bot|assistant|human|person|tool)s?)\b[^.;\n]*$`)
+
 // rejectedAfter reports an act the clause after it says is refused:
 // "pushes made with --no-verify … are now rejected by the server".
 func rejectedAfter(s string, m []int) bool {
 	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)])
 }
 
-var rejected = lazyRE(`^[^.;\n]*?\b(?:is|are|get|gets|will be)\s+(?:now\s+|always\s+|automatically\s+)?(?:rejected|blocked|refused|forbidden|prohibited|denied|disallowed|not allowed)\b`)
+var rejected = lazyRE(`^[^.;\n]*?\b(?:is|are|get|gets|will be)\s+(?:now\s+|always\s+|automatically\s+)?(?:rejected|blocked|refused|forbidden|prohibited|denied|disallowed|not allowed)\b|^[^.;\n]*?\b(?:that's|that is|it's|it is|is|are) (?:a bug|wrong|a mistake|not ok(?:ay)?)\b`)
 
 // narrated reports a weakening verb, s[i:j], that tells what happened
 // rather than what is to be done: a past form after "was", "were" or
@@ -1048,8 +1091,27 @@ var exfilNoun = lazyRE(`^(?:copies|copy|export|exports|upload|uploads|post|posts
 
 // negatedBefore reports a "never", "don't" or "do not" just before i.
 func negatedBefore(s string, i int) bool {
-	return negated().MatchString(s[max(0, i-30):i])
+	// A receiver glued to the verb ("t.Skip") and a comment's marker at a
+	// line's start ("never\n// t.Skip") stand between no negation and
+	// its act.
+	for i > 0 && (isLower(s[i-1]) || s[i-1] == '_') && i >= 2 && strings.LastIndexByte(s[max(0, i-12):i], '.') >= 0 {
+		j := strings.LastIndexByte(s[max(0, i-12):i], '.') + max(0, i-12)
+		if strings.Trim(s[j+1:i], "abcdefghijklmnopqrstuvwxyz_") != "" {
+			break
+		}
+		i = j
+		for i > 0 && (isLower(s[i-1]) || s[i-1] == '_') {
+			i--
+		}
+	}
+	before := s[max(0, i-30):i]
+	if strings.Contains(before, "\n") {
+		before = commentMark().ReplaceAllString(before, " ")
+	}
+	return negated().MatchString(before)
 }
+
+var commentMark = lazyRE(`\n\s*(?://+|#+|--|\*+)\s*`)
 
 // outsideHost reports a destination outside in s: a URL, an address, an
 // IP, a remote or a bucket, other than the official homes of the common
