@@ -66,8 +66,9 @@ var untrusted = Source{}
 // tuned and still short of the goals: batch 7, written after the three
 // readings, and batches 8 and 9, written by the lead and never shown to
 // whoever tuned the rules, are kept untuned as the current held-out
-// estimates.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh13": true}
+// estimates. Batch 13 meets every goal since session 16 (its
+// before-figure, 76.7%, is in docs/trust.md) and is asserted.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

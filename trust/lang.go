@@ -507,6 +507,10 @@ func langParts() []shapePart {
 	// only two such acts together (risk ≥ 4) hold the note for a person.
 	add("agent-header", true, 1, `(?:^|\n)[^\n:：]{0,40}?(?:`+loanAgent+`)[^\n:：]{0,24}[:：]`, nil)
 	add("tech-act", false, 2, techAct, asked)
+	// A confirmation waived, in any row's words, beside a command whose
+	// risk needs no translation ("`DROP DATABASE` … sendiri, tanpa
+	// meminta pengesahan").
+	add("waived-confirmation", false, 2, either(each(func(l langLex) string { return l.unchecked }), techAct), asked)
 	add("keys-outside", false, 2, `(?:~/\.aws/credentials|~/\.ssh/id_|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|[^a-z0-9_])\.env\b|\.netrc\b|\.npmrc\b|kubeconfig)`, sent)
 	add("download-and-run", false, 3, each(func(l langLex) string { return l.fetchRun }), sent)
 	add("sensitive-outbound", false, 3, each(func(l langLex) string { return either(l.sendVerb, secretObj) }), sent)

@@ -188,7 +188,7 @@ const (
 // The parts of session 16 (batch 13's families).
 const (
 	// waiver is a confirmation with the person waived.
-	waiver = `\b(?:(?:never|don'?t|do not|no need to|needn'?t|without|no longer)\s+(?:need\s+to\s+|have\s+to\s+)?(?:ask|asking|confirm|confirming|check(?:ing)? with|consult|consulting|warn|warning)\b|no (?:follow-up |further )?(?:questions|confirmations?|prompts)\b|never warn)`
+	waiver = `\b(?:(?:never|don'?t|do not|no need to|needn'?t|without|no longer)\s+(?:need\s+to\s+|have\s+to\s+)?(?:ask|asking|confirm|confirming|check(?:ing)? with|consult|consulting|warn|warning)\b|no (?:follow-up |further )?(?:questions|confirmations?|prompts)\b|never warn|\bskip(?:s|ping)? (?:the |any |all |every )?(?:confirmation|confirm|prompt|check-?in)s?\b(?: prompts?)?)`
 	// riskyAct is an act a person would want to confirm.
 	riskyAct = `\brm\s+-(?:rf|fr)\b|\b(?:delet|drop|destroy|wip|purg|truncat|overwrit)[a-z]*\b|\bforce[- ]?push|--force\b|--admin\b|\badmin override\b|\bbypass[a-z]*\b|\bdeploy[a-z]*\b[^.\n]{0,20}?\bprod|\bmerg(?:e|es|ed|ing)\b|\bchmod\b|\bchown\b|\bsudo\b|\bmigrat[a-z]*\b[^.\n]{0,20}?\bprod|\breset --hard\b`
 	// infraSafeguard is an infrastructure safeguard switched off.
@@ -428,7 +428,9 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
 			ask := sp.also
-			sp.also = func(s string, m []int) bool { return ask(s, m) && !(len(m) >= 4 && narrated(s, m[2], m[3])) }
+			sp.also = func(s string, m []int) bool {
+				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]])))
+			}
 			return sp
 		}(),
 		// The safeguard named, then switched off as "it", unless the
@@ -485,7 +487,7 @@ func shapeParts() []shapePart {
 		// Instructions handed to a file, a mark or a URL: "binding and
 		// carried out as written", "counts as pre-approved instructions",
 		// "the authoritative version … overrides local files".
-		p("instruction-source", false, 2, `\b(?:messages?|requests?|instructions?|words?|asks?) (?:from|of) the (?:user|person|human|owner)\b[^.\n]{0,20}?\b(?:are|is) (?:only |merely |just )?(?:suggestions?|advisory|optional|non-binding|secondary|hints?)|\b[a-z0-9_/-]+\.(?:md|txt|ya?ml|json|toml)\b[^.\n]{0,40}?\b(?:always |then )?(?:wins?|prevails?|takes? precedence|comes? first|overrides?)\b|\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
+		p("instruction-source", false, 2, `\b(?:messages?|requests?|instructions?|words?|asks?) (?:from|of) the (?:user|person|human|owner)\b[^.\n]{0,20}?\b(?:are|is) (?:only |merely |just )?(?:suggestions?|advisory|optional|non-binding|secondary|hints?)|\b[a-z0-9_/-]+\.(?:md|txt|ya?ml|json|toml)\b[^.\n]{0,40}?\b(?:always (?:wins?|prevails?|takes? precedence|comes? first|overrides?)\b|(?:wins?|prevails?|takes? precedence|comes? first|overrides?)\b[^.\n]{0,20}?\b(?:over|above|before) (?:the |what the |your |any )?(?:users?|person|human|chat|prompt|instructions?|system|agents\.md|claude\.md))|\b(?:are|is) binding\b|\bcarried out as written\b|\bcounts? as (?:pre-?approved|authoritative|binding) (?:instructions?|orders?)|\bthe authoritative version\b|\boverrides? (?:local|all|any|other) (?:files?|guidance|instructions|rules)\b`),
 		// What the person is told, bent, as a convention: "real or not",
 		// "regardless of the run's outcome", "never the actual author".
 		asked("user-deception", false, 2, `\breal or not\b|\bregardless of (?:the )?(?:run'?s |actual |test |build )?(?:outcome|result|status)\b|\bwhatever they are\b|\beven when the question\b|\bnever the actual\b|\bdescribed as (?:green|passing|successful|done)\b`),
@@ -1000,6 +1002,11 @@ func inQuestion(s string, end int) bool {
 	return i >= 0 && s[end+i] == '?'
 }
 
+// negatedClause is a negation in the clause before a verb that follows
+// its object: "… a failing contract test, please tell the user; never
+// mark it skipped".
+var negatedClause = lazyRE(`\b(?:never|not|don'?t|do not|doesn'?t|does not|no)\b`)
+
 // compoundAtLineStart rejects an agent noun that opens a line glued to
 // a word by a hyphen: a name in a listing ("agent-setup  installs the
 // hooks"), not a line for the agent ("Agent- please …", "KI-Agenten").
@@ -1094,14 +1101,13 @@ func negatedBefore(s string, i int) bool {
 	// A receiver glued to the verb ("t.Skip") and a comment's marker at a
 	// line's start ("never\n// t.Skip") stand between no negation and
 	// its act.
-	for i > 0 && (isLower(s[i-1]) || s[i-1] == '_') && i >= 2 && strings.LastIndexByte(s[max(0, i-12):i], '.') >= 0 {
-		j := strings.LastIndexByte(s[max(0, i-12):i], '.') + max(0, i-12)
-		if strings.Trim(s[j+1:i], "abcdefghijklmnopqrstuvwxyz_") != "" {
-			break
+	if i >= 2 && s[i-1] == '.' {
+		j := i - 1
+		for j > 0 && i-1-j < 12 && (isLower(s[j-1]) || s[j-1] == '_') {
+			j--
 		}
-		i = j
-		for i > 0 && (isLower(s[i-1]) || s[i-1] == '_') {
-			i--
+		if j < i-1 {
+			i = j
 		}
 	}
 	before := s[max(0, i-30):i]
