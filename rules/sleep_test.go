@@ -920,3 +920,40 @@ func TestMaintainCrashWhileMovingInPlace(t *testing.T) {
 		t.Errorf("git status:\n%s", st)
 	}
 }
+
+// TestMaintainCrashWhileUndoing: a recovery killed in its undo of a move,
+// between the write of the old path's bytes to a temporary file and its
+// rename, leaves that file beside the old path. The next recovery puts the
+// old path back and clears it too, not only those beside the new paths
+// (harness, session 15 world 268).
+func TestMaintainCrashWhileUndoing(t *testing.T) {
+	f := newFixture(t)
+	s, man := f.crashedRun(t, stepManifest)
+	s.Close()
+	var tmps []string
+	for _, op := range man.Ops {
+		if op.From == "" {
+			continue
+		}
+		from := f.l.Path(filepath.FromSlash(op.From))
+		tmp := filepath.Join(filepath.Dir(from), "."+filepath.Base(from)+".tmp-777")
+		if err := os.WriteFile(tmp, op.Original, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tmps = append(tmps, tmp)
+	}
+	if len(tmps) == 0 {
+		t.Fatal("the run moves no file")
+	}
+	if _, err := f.open(t).Run(context.Background(), false); err != nil {
+		t.Fatalf("recovery run: %v", err)
+	}
+	for _, tmp := range tmps {
+		if _, err := os.Lstat(tmp); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("left beside a moved memory's old path: %s (%v)", tmp, err)
+		}
+	}
+	if st := git(t, f.l.Root, "status", "--porcelain", "--untracked-files=all"); st != "" {
+		t.Errorf("git status:\n%s", st)
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -625,24 +624,14 @@ func (s *Sleeper) recover(ctx context.Context) error {
 
 // clearTemps removes the temporary files (".<name>.tmp-…", see
 // vaultfs.Root.WriteFile) a kill between a write and its rename left beside
-// the run's files: never read as memory, but git status shows them.
+// the run's files — at the new path of a move and at its old one, which an
+// undo writes back (harness, session 15 world 268: a recovery killed in
+// its undo of an archive left one beside the old path, which no later
+// recovery looked at): never read as memory, but git status shows them.
 func (s *Sleeper) clearTemps(man *manifest) error {
-	for _, op := range man.Ops {
-		abs := s.abs(op.Path)
-		dir, prefix := filepath.Dir(abs), "."+filepath.Base(abs)+".tmp-"
-		ents, err := os.ReadDir(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
+	for _, rel := range man.paths() {
+		if _, err := s.l.FS().RemoveTempsOf(s.abs(rel)); err != nil {
 			return fmt.Errorf("maintain: recover: %w", err)
-		}
-		for _, de := range ents {
-			if de.Type().IsRegular() && strings.HasPrefix(de.Name(), prefix) {
-				if err := s.l.FS().Remove(filepath.Join(dir, de.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return fmt.Errorf("maintain: recover: %w", err)
-				}
-			}
 		}
 	}
 	return nil
