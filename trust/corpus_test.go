@@ -68,7 +68,7 @@ var untrusted = Source{}
 // whoever tuned the rules, are kept untuned as the current held-out
 // estimates. Batch 13 meets every goal since session 16 (its
 // before-figure, 76.7%, is in docs/trust.md) and is asserted.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
