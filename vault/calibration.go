@@ -1,6 +1,7 @@
 package vault
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"github.com/cortex-vault/cortex/vault/vaultfs"
@@ -175,6 +176,12 @@ func LoadCalibration(root string) (*Calibration, []string) {
 			size = int64(len(data))
 		}
 		return ignored("%s: %d bytes, over the %d-byte limit", p, size, MaxCalibrationBytes)
+	}
+	// A vault's calibration is most often the default `cortex init`
+	// wrote, unchanged: it parses to the default (TestDefaultCalibrationFile),
+	// which every process parses already — not twice a command.
+	if bytes.Equal(data, cortex.DefaultCalibration) {
+		return DefaultCalibration(), nil
 	}
 	c, err := ParseCalibration(p, data)
 	if err != nil {

@@ -431,3 +431,28 @@ func TestDefaultCalibrationIsACopy(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultCalibrationFile: the default file parsed over the default is
+// the default, which LoadCalibration returns without parsing the vault's
+// copy when its bytes are the default's.
+func TestDefaultCalibrationFile(t *testing.T) {
+	c, err := ParseCalibration("calibration.yml", cortex.DefaultCalibration)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c, DefaultCalibration()) {
+		t.Fatalf("the default file parses to\n%+v\nnot the default\n%+v", c, DefaultCalibration())
+	}
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, CalibrationFile), cortex.DefaultCalibration, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, warns := LoadCalibration(root)
+	if len(warns) > 0 || !reflect.DeepEqual(got, DefaultCalibration()) {
+		t.Fatalf("LoadCalibration of the default file: %+v, %v", got, warns)
+	}
+	got.Trusted = append(got.Trusted, "changed by a caller")
+	if again, _ := LoadCalibration(root); reflect.DeepEqual(again, got) {
+		t.Fatal("LoadCalibration handed out the shared default")
+	}
+}

@@ -1,15 +1,14 @@
 package doc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"github.com/cortex-vault/cortex/vault/vaultfs"
 	"io"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
-
 	"slices"
 	"sort"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	cortex "github.com/cortex-vault/cortex"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // Category is the family a memory type belongs to (SPEC §3).
@@ -191,6 +191,12 @@ func LoadTaxonomy(root string) (*Taxonomy, error) {
 	}
 	if len(data) > maxTaxonomyBytes {
 		return nil, &TaxonomyError{File: p, Msg: fmt.Sprintf("file is over %d bytes; a taxonomy is a short list of types", maxTaxonomyBytes)}
+	}
+	// A vault's taxonomy is most often the default `cortex init` wrote,
+	// unchanged: merged over the default it is the default
+	// (TestDefaultTaxonomyFile), which every process parses already.
+	if bytes.Equal(data, cortex.DefaultTaxonomy) {
+		return DefaultTaxonomy(), nil
 	}
 	// ParseTaxonomy only reads its base: the shared parse serves.
 	return ParseTaxonomy(p, data, defaultTaxonomy())

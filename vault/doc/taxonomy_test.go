@@ -504,3 +504,28 @@ func TestDefaultTaxonomyIsACopy(t *testing.T) {
 		t.Errorf("a vault's taxonomy took a caller's change of the default: %q", d.Dir)
 	}
 }
+
+// TestDefaultTaxonomyFile: the default file merged over the default is
+// the default, which LoadTaxonomy returns without parsing the vault's
+// copy when its bytes are the default's.
+func TestDefaultTaxonomyFile(t *testing.T) {
+	tx, err := ParseTaxonomy("taxonomy.yml", cortex.DefaultTaxonomy, defaultTaxonomy())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tx, DefaultTaxonomy()) {
+		t.Fatal("the default file merged over the default is not the default")
+	}
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, TaxonomyFile), cortex.DefaultTaxonomy, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadTaxonomy(root)
+	if err != nil || !reflect.DeepEqual(got, DefaultTaxonomy()) {
+		t.Fatalf("LoadTaxonomy of the default file: %v", err)
+	}
+	got.TagNamespaces["changed-by-a-caller"] = nil
+	if again, _ := LoadTaxonomy(root); reflect.DeepEqual(again, got) {
+		t.Fatal("LoadTaxonomy handed out the shared default")
+	}
+}
