@@ -104,6 +104,15 @@ func TestRedactCredentialsKeepsTheWords(t *testing.T) {
 		// Session 16: base64 of a private key block is the key, under any
 		// name or none; a key name ending "-data" or "_pem" names a key.
 		{"secret.yaml:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=\n  blob LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tClB0WWdqbVVoQmVsMzFpRWwyaHBDaFlnQ2ZyTDFzcE54bnlWbWloQS8yTzc2VU1GeEZrTS9SNUtqcDF2UnQrMWYKak9SUy82aWxJOGloTjVLWFNjN1R2by9oQktxRllZL2sKLS0tLS1FTkQgRUMgUFJJVkFURSBLRVktLS0tLQo=", "secret.yaml:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=\n  blob [REDACTED]", "high-entropy-string"},
+		// Session 17 (batch 14's formats as classes): a bearer token with
+		// colons, a name's last word PAT or PSK, a credential file's
+		// host + user:password line, a literal a comment calls a key.
+		{"curl -H 'Authorization: Bearer 7/90817263544/11223344:9f8e7d6c5b4a39281706f5e4d3c2b1a0' x", "curl -H 'Authorization: Bearer [REDACTED]' x", "authorization-bearer"},
+		{"export GITLAB_CI_PAT=q7rmx2vz9kfw3ht8pl4nsd6yc1", "export GITLAB_CI_PAT=[REDACTED]", "credential-assignment"},
+		{"wg_psk = \"Hx82kQm3Pz7LsVw9Rt4Nc1Yd\"", "wg_psk = \"[REDACTED]\"", "credential-assignment"},
+		{"relay map:\n[mail.example.net]:2525 noreply@shop.example:Vq7pLm29xKz4\ndone", "relay map:\n[mail.example.net]:2525 noreply@shop.example:[REDACTED]\ndone", "credential-file-line"},
+		{"smtp.example.org deploy:T4nk-Rd92mXq", "smtp.example.org deploy:[REDACTED]", "credential-file-line"},
+		{`const sdk = makeClient("acme-prod", "f3a9c1e7b2d4a6f8e0c1b3d5f7a9e2c4"); // write key`, `const sdk = makeClient("acme-prod", "[REDACTED]"); // write key`, "commented-secret"},
 		{"signing-key-data: LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS0tLS0tClB0WWdqbVVoQmVsMzFpRWwyaHBDaFlnQ2ZyTDFzcE54bnlWbWloQS8yTzc2VU1GeEZrTS9SNUtqcDF2UnQrMWYKak9SUy82aWxJOGloTjVLWFNjN1R2by9oQktxRllZL2sKLS0tLS1FTkQgRUMgUFJJVkFURSBLRVktLS0tLQo=", "signing-key-data: [REDACTED]", "credential-assignment"},
 	}
 	for _, tt := range tests {
@@ -139,6 +148,13 @@ func TestRedactCredentialsLeavesOrdinaryTextAlone(t *testing.T) {
 		"deploy ALL=(ALL) NOPASSWD: ALL is what the audit flagged",
 		"ssh_opts: no_password: enabled, without-password: yes",
 		"tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJzekNDQVZtZ0F3SUJBZ0lVUQo=",
+		// Session 17: a word ending "pat" is no PAT; a host line with a
+		// path or a word; a digest whose comment names no secret.
+		"compat = 2024-05-01 and path=src/main",
+		"COMPAT_MODE=legacy-v2",
+		"api.example.com:443 GET:/healthz",
+		"mirror.example.org release:stable",
+		`const digest = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"; // commit of the fix`,
 	}
 	for _, s := range clean {
 		if got, rules := Redact(s); got != s || len(rules) != 0 {
@@ -419,6 +435,8 @@ func TestRedactToldPasswords(t *testing.T) {
 		"Test-Konto: Benutzer qa-admin, Passwort REhbiGjlvhkTp3SK":                                 "REhbiGjlvhkTp3SK",
 		"| service | user | password |\n|---|---|---|\n| grafana | admin | EVlv5L2ug3oIaCfCh95a |": "EVlv5L2ug3oIaCfCh95a",
 		"wifi: office-5G / TVd5j1N7eWPFlRX0c0KA":                                                   "TVd5j1N7eWPFlRX0c0KA",
+		"Palomuurin admin-salasana on nyt Tal7vi!Qx92, vaihdetaan maaliskuussa.":                   "Tal7vi!Qx92",
+		"The staging password is now Pq8-zr4MwX1 until Friday.":                                    "Pq8-zr4MwX1",
 	}
 	for text, s := range secret {
 		if out, _ := Redact(text); strings.Contains(out, s[:8]) {
@@ -428,6 +446,8 @@ func TestRedactToldPasswords(t *testing.T) {
 	for _, text := range []string{
 		"The password is stored hashed with argon2id.",
 		"The password for staging is rotated monthly.",
+		"The password is now rotated monthly.",
+		"Salasana on nyt vaihdettu.",
 		"const password = process.env.DB_PASSWORD;",
 		"export DB_PASSWORD=\"$(vault kv get -field=password secret/db)\"",
 		"| service | password policy |\n|---|---|\n| grafana | rotated monthly |",
