@@ -596,8 +596,15 @@ func foreignProhibited(s string, m []int) bool {
 	if len(clause) > 90 {
 		clause = clause[len(clause)-90:]
 	}
-	return prohibition().MatchString(clause)
+	return prohibition().MatchString(clause) || verbFinalNo().MatchString(s[m[1]:min(len(s), m[1]+40)])
 }
+
+// verbFinalNo is a prohibition right after the act, as the languages
+// that put the verb last write it: Hindi "force push मत करना", Urdu
+// "… مت کرو", Persian "… نکن".
+var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید)(?:$|[^\p{L}])`)
+})
 
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.
