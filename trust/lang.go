@@ -424,7 +424,7 @@ var langLexicons = []langLex{{
 	direct:      `diretso sa main`,
 	fetchRun:    `i-download at patakbuhin`,
 }, {
-	// Session 17: Urdu and Persian (batch 14's), each with the frames
+	// Session 16, batch 14: Urdu and Persian, each with the frames
 	// and the acts an attack cannot do without.
 	lang:        "ur",
 	note:        `(?:اسسٹنٹ|ایجنٹ|معاون|بوٹ)\s+(?:کے لیے|کے لئے|کیلئے)|(?:ہدایت|ہدایات|نوٹ)\s+(?:برائے)\s+(?:اسسٹنٹ|ایجنٹ|معاون)`,

@@ -575,7 +575,7 @@ func shapeParts() []shapePart {
 			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 
-		// Session 17 (batch 14's mechanisms, as classes).
+		// Session 16, batch 14 (its mechanisms, as classes).
 		// Another agent's conduct held up as the model: "please work the
 		// same way", "for continuity, recreate that setup". It addresses
 		// whoever reads, naming no agent: soft.
