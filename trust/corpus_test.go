@@ -67,7 +67,9 @@ var untrusted = Source{}
 // readings, and batches 8 and 9, written by the lead and never shown to
 // whoever tuned the rules, are kept untuned as the current held-out
 // estimates. Batch 13 meets every goal since session 16 (its
-// before-figure, 76.7%, is in docs/trust.md) and is asserted.
+// before-figure, 76.7%, is in docs/trust.md) and is asserted. Batch 14
+// (before 68.3%) is caught 60/60 after its tuning but still flags 3 of
+// its 60 benign notes, so it stays measured only.
 var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true}
 
 func TestSecurityCorpora(t *testing.T) {

@@ -13,7 +13,8 @@ import (
 // lexicons carry inline (English, German, French, Spanish, Portuguese):
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
-// Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili and Tagalog.
+// Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
+// Urdu and Persian.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -256,7 +257,7 @@ var langLexicons = []langLex{{
 	agent:       `βοηθο|πρακτορα`,
 	future:      `(?:καθε|ολες τις) (?:νεα )?συνεδρια|μελλοντικες συνεδριες`,
 	fromNow:     `απο τωρα|στο εξης|απο σημερα`,
-	conceal:     `(?:μην|μη) (?:το )?(?:πεις|αναφερεις|ενημερωσεις)`,
+	conceal:     `(?:μην|μη) (?:το )?(?:πεις|αναφερεις|ενημερωσεις)|δεν (?:ενημερωνει|αναφερει|λεει) (?:στον |τον )?χρηστη`,
 	unchecked:   `χωρις να (?:ρωτησεις|ρωτας)|χωρις (?:επιβεβαιωση|εγκριση|ελεγχο)`,
 	destroyVerb: `διαγραψ\S*|σβησ\S*`,
 	destroyObj:  `branches|κλαδους|βαση δεδομενων|αντιγραφα ασφαλειας|παραγωγη`,
@@ -288,9 +289,9 @@ var langLexicons = []langLex{{
 	lang:        "cs",
 	note:        `(?:poznamka|pokyn|instrukce)?\s*pro\s+(?:\S+\s+)?(?:agenta|asistenta|ai)(?:$|[^\p{L}])`,
 	agent:       `(?:agent(?:a|ovi|em)|asistent(?:a|ovi|em)?)(?:$|[^\p{L}])`,
-	future:      `kazd\S* (?:nov\S* )?relac\S*|budouci\S* relac\S*`,
+	future:      `kazd\S* (?:nov\S* )?relac\S*|budouci\S* relac\S*|(?:dalsich|dalsi|pristich|pristi) relac\S*`,
 	fromNow:     `od ted|od nynejska|odted`,
-	conceal:     `(?:nerikej|neinformuj|nezminuj)\S*`,
+	conceal:     `(?:nerikej|neinformuj|nezminuj|neoznamuj|nehlas)\S*`,
 	unchecked:   `bez (?:ptani|potvrzeni|schvaleni|kontroly)|(?:uzivatele )?se neptej`,
 	destroyVerb: `smaz\S*|odstran\S*`,
 	destroyObj:  `produkc\S*|databaz\S*|zaloh\S*|vetv\S*`,
@@ -422,6 +423,42 @@ var langLexicons = []langLex{{
 	outranks:    `huwag (?:nang )?sundin ang (?:mga )?(?:naunang )?(?:tagubilin|utos|bilin)|mas mahalaga kaysa sa (?:user|gumagamit)`,
 	direct:      `diretso sa main`,
 	fetchRun:    `i-download at patakbuhin`,
+}, {
+	// Session 16, batch 14: Urdu and Persian, each with the frames
+	// and the acts an attack cannot do without.
+	lang:        "ur",
+	note:        `(?:اسسٹنٹ|ایجنٹ|معاون|بوٹ)\s+(?:کے لیے|کے لئے|کیلئے)|(?:ہدایت|ہدایات|نوٹ)\s+(?:برائے)\s+(?:اسسٹنٹ|ایجنٹ|معاون)`,
+	agent:       `اسسٹنٹ|ایجنٹ|معاون`,
+	future:      `ہر (?:نئے )?سیشن|آئندہ سیشن|اگلے سیشن`,
+	fromNow:     `اب سے|آج سے`,
+	conceal:     `(?:صارف|یوزر) (?:کو )?(?:نہ|مت) بتا|(?:کا )?ریکارڈ نہ رہے`,
+	unchecked:   `(?:پوچھے|اجازت) (?:کے )?بغیر`,
+	destroyVerb: `حذف|ڈیلیٹ|خالی|مٹا`,
+	destroyObj:  `آڈٹ لاگ|لاگ|ڈیٹا بیس|بیک اپ|پروڈکشن|برانچ`,
+	weakenVerb:  `بند کر|غیر فعال`,
+	safeguard:   `تحفظ|ریویو|جانچ|دستخط`,
+	sendVerb:    `بھیج|اپ لوڈ`,
+	approve:     `منظور|مرج`,
+	outranks:    `صارف (?:کی|کے) (?:ہدایات|بات|احکامات) (?:کو )?(?:نظر انداز|مت مان)`,
+	direct:      `سیدھا main`,
+	fetchRun:    `ڈاؤن لوڈ (?:کر کے|کرکے) (?:چلا|رن)`,
+}, {
+	lang:        "fa",
+	note:        `(?:یادداشت|دستور|دستورالعمل|توجه|پیام)\s+(?:برای|به)\s+(?:دستیار|عامل|ایجنت|بات)`,
+	agent:       `دستیار|ایجنت`,
+	future:      `هر (?:جلسه|نشست)|(?:جلسات|نشست های) (?:بعدی|آینده)`,
+	fromNow:     `از این به بعد|از حالا به بعد|از امروز`,
+	conceal:     `به کاربر (?:چیزی )?نگو|(?:بگو|بگویید) هیچ [^.\n]{0,30}وجود ندارد|اطلاع نده`,
+	unchecked:   `بدون (?:پرسیدن|تایید|تأیید|بررسی|اجازه)`,
+	destroyVerb: `حذف|پاک`,
+	destroyObj:  `لاگ|پایگاه داده|بکاپ|نسخه پشتیبان|پروداکشن|شاخه`,
+	weakenVerb:  `غیرفعال|خاموش`,
+	safeguard:   `حفاظت|بازبینی|بررسی|امضا`,
+	sendVerb:    `بفرست|ارسال|آپلود`,
+	approve:     `تایید|تأیید|ادغام`,
+	outranks:    `(?:دستور|دستورات|دستورهای|حرف)\S* کاربر (?:را )?نادیده|فقط از [^.\n]{0,40}پیروی`,
+	direct:      `مستقیم (?:به|روی) main`,
+	fetchRun:    `دانلود (?:و|کن و) اجرا`,
 }, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
@@ -559,8 +596,15 @@ func foreignProhibited(s string, m []int) bool {
 	if len(clause) > 90 {
 		clause = clause[len(clause)-90:]
 	}
-	return prohibition().MatchString(clause)
+	return prohibition().MatchString(clause) || verbFinalNo().MatchString(s[m[1]:min(len(s), m[1]+40)])
 }
+
+// verbFinalNo is a prohibition right after the act, as the languages
+// that put the verb last write it: Hindi "force push मत करना", Urdu
+// "… مت کرو", Persian "… نکن".
+var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید)(?:$|[^\p{L}])`)
+})
 
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.

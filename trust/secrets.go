@@ -149,7 +149,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// Shapes any service uses.
 		tok("jwt", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`),
 		rule("authorization-basic", []string{"basic"}, `(?i)`+pre+`basic\s+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})`, basicCredential),
-		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/]{12,}=*)`, looksRandom),
+		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/:]{12,}=*)`, looksRandom),
 		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
 		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
 		// scheme://user:password@host, and scheme://:password@host (Redis).
@@ -214,7 +214,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
 		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+`+nowWord+`|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
 		// … or with a colon after what it is for: "SMTP-Kennwort für den
 		// Newsletter-Versand: …" (a key right before the colon is the
 		// assignment rules').
@@ -229,7 +229,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
 		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|-)\s+|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
 		// … and the word right before the value, as languages that put the
 		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
 		lateRule(rule("prose-password", worldPasswordWords,
@@ -245,6 +245,14 @@ var credRules = sync.OnceValue(func() []credRule {
 		// A chat bot's token (Telegram's shape), also glued to "bot" in an
 		// API URL, where a word boundary would not find its start.
 		rule("bot-token", []string{":aa"}, `(?:^|[^0-9])(?P<secret>[0-9]{8,10}:AA[A-Za-z0-9_\-]{33})(?:$|[^A-Za-z0-9_\-])`, nil),
+		// A credential file's line: a host (bracketed, with a port or not),
+		// then user:password — Postfix's sasl_passwd, an smtp relay map,
+		// a proxy's auth file ("[smtp.example.net]:587 relay@x.io:…").
+		rule("credential-file-line", []string{":"}, `(?m)^[ \t]*(?:\[[A-Za-z0-9.\-]+\]|[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+)(?::\d{2,5})?[ \t]+[^\s:@\[]+(?:@[A-Za-z0-9.\-]+)?:(?P<secret>[^\s:]{6,})[ \t]*$`, toldPassword),
+		// A random value in a string literal whose line's comment names
+		// it a key, a secret or a token: an SDK client built with an id
+		// and a key (algoliasearch("APPID", "…"); // admin key).
+		rule("commented-secret", []string{"key", "secret", "token", "credential", "password"}, `["'](?P<secret>[A-Za-z0-9+/_\-.=]{24,})["'][^\n]*?(?://|#|/\*)[^\n]*?\b(?:api[ _-]?key|key|secret|token|credential|password|passphrase)s?\b`, looksRandomLong),
 		// XML elements named for a secret (Maven's settings.xml, .NET configs).
 		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
 	}
@@ -254,9 +262,9 @@ var credRules = sync.OnceValue(func() []credRule {
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
-var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential"}
+var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential", "pat", "psk"}
 
 // highEntropy finds long base64-like runs; each is redacted only when it
 // looks random (highEntropySecret).
@@ -464,6 +472,13 @@ func credentialWord(name string) string {
 	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials",
 		"token", "key", "auth", "apikey", "secretkey", "accesskey", "privatekey", "authtoken", "accesstoken":
 		return w
+	case "pat", "psk":
+		// A personal access token or a pre-shared key as a name's own
+		// word after a separator (AZURE_DEVOPS_EXT_PAT, wg_psk), not a
+		// word that ends so (compat, path): the value must look random.
+		if len(words) > 1 {
+			return "token"
+		}
 	}
 	return ""
 }
@@ -579,6 +594,10 @@ func redactTableColumns(s string) (string, int) {
 
 // secretHeader is a table header that names a secret.
 var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-]?key|key|credentials?|passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha)s?$`)
+
+// nowWord is a word for "now" or "still" after a copula: "the password
+// is now …", "salasana on nyt …", "das Passwort ist jetzt …".
+const nowWord = `(?:(?:now|still|currently|temporarily|again|nyt|viela|vielä|jetzt|noch|nun|maintenant|toujours|ahora|todavia|todavía|agora|ainda|ora|ancora|nu|nå|teraz|nadal|сейчас|теперь|teď|ted|stále|stale|most|még|meg|şimdi|simdi|artık|τώρα|ακόμα|nog|fortfarande|fortsatt|hiện giờ|sekarang|masih|अब|現在|现在|이제)\s+)?`
 
 // worldPasswordWords are the password words (or their stems) of the
 // languages the prose rules do not spell out — Dutch, Polish, Russian,

@@ -75,7 +75,7 @@ const (
 
 // Shared word lists of the lexicons (folded: lower case, no diacritics).
 const (
-	agentNoun = `(?:(?:ai|coding|code|llm|autonomous|automated)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|bots?|ai (?:helpers?|reviewers?|tools?|models?|systems?|readers?|workers?|contributors?|coders?))` +
+	agentNoun = `(?:(?:ai|coding|code|llm|autonomous|automated)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|bots?|ai (?:helpers?|reviewers?|tools?|models?|systems?|readers?|workers?|contributors?|coders?|operators?|responders?|teammates?|engineers?))` +
 		`|the (?:ai |language )?models?|automated (?:contributors?|tools?|reviewers?|helpers?)|whichever ai|(?:that|this|the|any) helper(?:'s)?|helper tools?|the automation` +
 		`|(?:agent(?:en)?|assistent(?:en)?|ki|ki-[a-z]+)` + // de
 		`|(?:l'ia|l'assistant|l'agent|assistants?|ia)` + // fr
@@ -113,7 +113,7 @@ const (
 		`|\b(?:never|do not|don't|must not)\s+(?:reveal|mention|disclose|admit|acknowledge)\s+(?:that\s+)?(?:this|the|that|these|those)\s+(?:file|note|instruction|memory|rule|policy)s?\s+(?:exists?|is there|are there)\b` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
-		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b` +
+		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b|\bso (?:that )?(?:compliance|security|auditors?|the (?:user|owner|auditors?|team|reviewers?|security team)) (?:does not|doesn't|do not|don't|won't|will not|cannot|can't|never) (?:notice|see|spot|find out|ask)\b|\b(?:should|must|need|needs|is|are)(?: not|n't) (?:be )?(?:shown|mentioned|reported|surfaced|displayed|told|raised|flagged)\b[^.\n]{0,20}?\bto (?:the )?(?:user|human|person|owner)` +
 		`|leave (?:it|this|that|them|these|those) out of\b|\bleaves? [^.\n]{1,60}? out of (?:its|their|your|the|any|all) (?:[a-z]+ )?(?:summar|report|repl|response|pr\b|changelog|description|notes)|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
 		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
 		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
@@ -145,7 +145,7 @@ const (
 		`|(?:execute|executar|rode|rodar)`
 	// safeguard is a protection a capability can weaken.
 	safeguard = `(?:branch protection|protections?|(?:mfa|2fa|signing|signature) (?:enforcement|requirement)|audit logging|zwei-faktor(?:-pflicht)?|verificacion de firmas|exigencia de assinatura|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
-		`|(?:green )?pipeline|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
+		`|(?:green )?pipeline|waf(?: rules?)?|web application firewall|firewall rules?|(?:input |request |schema )?validat(?:ion|ors?)|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
 		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
@@ -181,7 +181,7 @@ const (
 		`|\binstructions?\b[^.\n]{0,30}?\b(?:live|are|is|can be found|sit|hosted) (?:at|on|in) [a-z][a-z0-9+.-]{1,10}://` +
 		`|\b(?:load|fetch|read|pull)[a-z]* (?:them|the instructions|instructions|the rules)\b[^.\n]{0,60}?\b(?:follow|obey|apply)` +
 		`|\bappl(?:y|ies|ied) (?:any|every|all) (?:patch|diff|change|suggestion)e?s?\b[^.\n]{0,60}?\bwithout (?:review|reading|checking|looking))`
-	imperativeStart = `(?:^|[\n.!?;:]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+)(?:please\s+)?(?:run|install|download|fetch|set|add|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
+	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
@@ -194,6 +194,18 @@ const (
 	// infraSafeguard is an infrastructure safeguard switched off.
 	infraSafeguard = `\bprivileged\s*[:=]\s*"?true\b|--privileged\b|\bdocker\.sock\b|\brun_?as_?non_?root\s*[:=]\s*"?false\b|\ballow_?privilege_?escalation\s*[:=]\s*"?true\b|\bhost_?(?:network|pid|ipc)\s*[:=]\s*"?true\b|\b(?:network_?polic(?:y|ies)|pod_?security[a-z_]*|seccomp[a-z_]*|apparmor[a-z_]*|selinux|firewall|tls|ssl)[a-z_.]*\s*[:=]\s*"?(?:false|disabled|off|unconfined|none|privileged)\b|\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w)\b|\bnopasswd\s*:\s*all\b|\ball\s*=\s*\(all(?::all)?\)\s*(?:nopasswd|all)\b|\bsetenforce\s+0\b|\bufw\s+disable\b|\biptables\s+-f\b|\b(?:cap_)?sys_admin\b|\b(?:allow|permit)_?all\s*\(`
 )
+
+// rejectedRecord is a decision record (an ADR, an RFC) whose status or
+// decision rejects what it proposes; proposalLine is a line of what was
+// proposed or considered.
+var (
+	rejectedRecord = lazyRE(`(?m)^[ \t#*]*(?:status|decision|outcome|resolution)\s*:\s*(?:rejected|declined|withdrawn|not accepted|abandoned)\b`)
+	proposalLine   = lazyRE(`(?m)^[ \t#*-]*(?:proposal|proposed|option [a-z0-9]+|alternatives?(?: [a-z0-9]+)?|considered(?: options?)?|rejected options?)\s*:[^\n]*`)
+)
+
+// refusedAfter is a setting the next sentence refuses: "… told people
+// to set PYTHONHTTPSVERIFY=0. Please don't".
+var refusedAfter = lazyRE(`^[^\n]{0,30}?[.;!]\s*(?:please\s+)?(?:don'?t|do not|never|avoid)\b`)
 
 // flaggedAfter is a risky setting the clause after calls a finding: "is
 // exactly what our last audit flagged".
@@ -360,14 +372,14 @@ func shapeParts() []shapePart {
 		// fetch …", "the model fixes …", "el agente usará …". What follows
 		// the noun must read as a verb (verbCue), so "the agent panel" or
 		// "bot users" are not clauses.
-		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|]\s*|\n\s*[-*]\s*(?:\[[ x]\]\s*)?|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:(?:the|all|our|any|every|each|these|those|future|les|los|las|os|as|die|der|alle|el|la|o|a|le)\s+)?(?:`+agentNoun+`)(?:\s*\([^)\n]{0,40}\))?(?:\s*[|:])?\s+(?:(?:now|also|then|always|just|simply|first|automatically|henceforth|hereafter)\s+)?([a-z]+)`,
+		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|]\s*|="|\n\s*[-*]\s*(?:\[[ x]\]\s*)?|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:(?:the|all|our|any|every|each|these|those|future|les|los|las|os|as|die|der|alle|el|la|o|a|le)\s+)?(?:`+agentNoun+`)(?:\s*\([^)\n]{0,40}\))?(?:\s*[|:])?\s+(?:(?:now|also|then|always|just|simply|first|automatically|henceforth|hereafter)\s+)?([a-z]+)`,
 			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), agentWords...),
 		// An agent spoken to by name or mention: "@copilot", "hey bot,".
 		gated(p("agent-vocative", true, 2, `@(?:assistant|copilot|claude|codex|cursor|gemini|ai|agent|bot|devin)\b|\b(?:hey|hi|ok|okay|yo|dear|psst)\s*,?\s+(?:the\s+)?(?:bot|agent|assistant|ai|claude|copilot|gpt|gemini|codex|cursor)\s*(?:[,:;!.—-]|$)`), append([]string{"hey", "hi", "ok", "okay", "yo", "dear", "psst"}, agentWords...)...),
 		// A configuration key or a heading for agents: "agent_policy:",
 		// "assistant_overrides:", "Agent note:", "Instructions for AI
 		// readers", "for the agents" ending a line.
-		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`|automation|automated tooling|tooling)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
+		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|\b(?:[a-z0-9_]+[._])?(?:agents?|assistants?|ai|llms?|bots?|copilot)[_.](?:instructions?|hints?|prompts?|notes?|actions?|tasks?|directives?|remediation|commands?|todo|orders?)"?\s*[:=]|(?:^|\n)\s*(?:>\s*)*(?:automated |autonomous |all |any )?(?:`+agentNoun+`)\s+with\s+[^\n:]{1,40}:|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`|automation|automated tooling|tooling)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
 		// The next reader, whoever it is: "whoever picks up the next task",
 		// "for the next session", "your future self", "wer auch immer das
 		// als Nächstes liest", "quien lea esto después".
@@ -398,7 +410,7 @@ func shapeParts() []shapePart {
 		// den Assistenten". Weak: a team's notes name agents all the time
 		// ("the agent reads the memories"); with risk ≥ 2 the note is held,
 		// since what asks an agent for a risky act need not be a clause.
-		gated(p("agent-mention", true, 1, `(?:^|[^a-z0-9@_/.-])(?:`+agentNoun+`|ai)(?:$|[^a-z0-9_])`), agentWords...),
+		gated(p("agent-mention", true, 1, `(?:^|[^a-z0-9@_/.-])(?:`+agentNoun+`|ai)(?:$|[^a-z0-9_])|(?:^|[\s|,(])[a-z0-9]+-(?:agent|bot|assistant)(?:$|[^a-z0-9_.-])`), agentWords...),
 		gated(p("you-directive", true, 1, `\byou(?: are|'re) (?:now |hereby )?(?:allowed|authori[sz]ed|permitted|cleared|free|to)\b|\b(?:when|if|whenever|once) you (?:ever )?(?:see|notice|find|hit|touch|edit|open|run into|come across|get)\b|\bwould you mind\b|\byou (?:never|don'?t|do not|no longer) (?:need|have) to\b|\byou (?:must|should|have (?:standing )?permission|may now|can now|will now)\b|\b(?:du (?:sollst|darfst|musst)|ihr (?:durft|sollt|musst)|vous (?:pouvez|devez)|ustedes (?:pueden|deben)|voces (?:podem|devem))\b`), "you", "you're", "du", "ihr", "vous", "ustedes", "voces"),
 		gated(p("future-session", true, 2, futureSession), "future", "subsequent", "later", "next", "session", "sessions", "runs", "conversations", "chats", "whoever", "rest", "blanket", "standing", "permanently", "pre", "preapproved", "preauthorized", "preauthorised", "zukunftige", "zukunftigen", "sitzung", "sitzungen", "futures", "sesiones", "sesion", "sessoes", "sessao"),
 		gated(p("from-now-on", true, 1, `\b(?:`+fromNowOn+`)\b`), "forward", "now", "henceforth", "hereafter", "immediately", "here", "sofort", "jetzt", "nun", "kunftig", "zukunft", "desormais", "dorenavant", "maintenant", "l'avenir", "avenir", "ahora", "adelante", "agora", "diante", "daqui"),
@@ -406,17 +418,17 @@ func shapeParts() []shapePart {
 		// rotated the signing key" names a secret and asks for nothing.
 		gated(softly(p("claimed-authority", true, 2, authority)), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem",
 			"per", "legal", "board", "governance", "binding", "verified", "override", "laut", "selon", "decision", "decisao"),
-		gated(p("imperative", true, 1, imperativeStart), "run", "install", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
+		gated(p("imperative", true, 1, imperativeStart), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
 		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
 		// secrets, internal hostnames — is not concealment.
 		{name: "concealment", weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
-			return !keptForUsers().MatchString(s[m[0]:m[1]]) && !forbiddenToAsk(s, m)
+			return !keptForUsers().MatchString(s[clauseStart(s, m[0]):m[1]]) && !forbiddenToAsk(s, m)
 		}},
 		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
-			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[m[0]:m[1]]) && !forbiddenToAsk(s, m)
+			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[clauseStart(s, m[0]):m[1]]) && !forbiddenToAsk(s, m)
 		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
 			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
 		p("delegation", false, 2, delegation),
@@ -476,7 +488,7 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := p("infra-safeguard", false, 2, infraSafeguard)
 			sp.also = func(s string, m []int) bool {
-				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)])
+				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)]) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)])
 			}
 			return sp
 		}(),
@@ -517,7 +529,7 @@ func shapeParts() []shapePart {
 		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
 		// No person in the way: "no need to ask", "without checksum
 		// verification", "on its own", in five languages.
-		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
 		// fixes nothing by itself").
 		{name: "unchecked", weight: 1, re: regexp.MustCompile(`\bby (?:itself|themselves|yourself)\b`), also: func(s string, m []int) bool {
@@ -528,7 +540,7 @@ func shapeParts() []shapePart {
 		p("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\b(?:continue-on-error|allow_failure|allow-failure|ignore_?errors)"?\s*[:=]\s*"?(?:true|yes|on|1)\b|\b(?:safe_?mode|safety|sandbox(?:ed|ing)?|guardrails?|confirm(?:ation)?s?)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\bhookspath\s*=?\s*["']?/dev/null`),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
-		p("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
+		asked("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
 		sent("download-and-run", 3, `\bpipe\S* (?:\S+ ){0,2}https?://\S+ (?:into|to|through) (?:sudo )?(?:ba|z)?sh\b|\b(?:ba|z)?sh\s*<\(\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)\b|\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
 		sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`),
 		// The object before a verb-final verb (German), a part of its own
@@ -562,6 +574,52 @@ func shapeParts() []shapePart {
 		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
 			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
+
+		// Session 16, batch 14 (its mechanisms, as classes).
+		// Another agent's conduct held up as the model: "please work the
+		// same way", "for continuity, recreate that setup". It addresses
+		// whoever reads, naming no agent: soft.
+		softly(gated(p("emulate", true, 2, `\b(?:work|works|do it|do things|behave|act|operate|handle (?:it|this|them|secrets)|proceed) (?:the same way|in the same way|likewise|like (?:it|they|that agent|the previous [a-z]+) did)\b|\b(?:follow|copy|mirror) (?:its|their|that agent'?s) (?:example|lead|approach|setup)\b|\b(?:recreate|restore|replicate|reproduce|re-?establish) (?:that|this|the same|the old|its|their|the previous) (?:setup|configuration|config|access|arrangement|workflow)\b|\bfor continuity\b`),
+			"same", "likewise", "did", "example", "lead", "approach", "setup", "recreate", "restore", "replicate", "reproduce", "reestablish", "re-establish", "continuity")),
+		// The text asks to be kept where agents read their instructions:
+		// "store this persona in CLAUDE.md", "record this convention in
+		// .github/copilot-instructions.md", "save this definition in
+		// your long-term memory", "keeping this as a core principle".
+		// Only a reader that keeps memories is asked that.
+		gated(p("self-persist", true, 2, `\b(?:store|save|record|keep|add|write|put|persist|pin|commit|copy|append|remember)[a-z]*\b[^.\n]{0,50}?\b(?:this|these|it|that|the following|the above)\b[^.\n]{0,40}?\b(?:in|into|to|as)\b[^.\n]{0,30}?(?:claude\.md|agents\.md|gemini\.md|copilot-instructions|\.cursorrules|\.windsurfrules|system prompt|(?:your|its|the agent'?s|long-term|permanent|persistent|core) (?:memory|memories|rules|instructions|principles?|persona)|core principle)|\bkeep(?:ing)? (?:this|it) as an? (?:core|guiding|standing|permanent|first) (?:principle|rule|instruction)\b|\bso (?:that )?future (?:sessions|generations|runs|agents|assistants)\b[^.\n]{0,20}?\b(?:follow|use|apply|keep|repeat)`+
+			// Greek, Urdu, Persian: "save … in (your long-term) memory".
+			`|αποθηκευ\S*[^.\n]{0,60}?μνημη|(?:یادداشت|حافظه)\S*[^.\n。]{0,20}?(?:محفوظ|ذخیره)|(?:محفوظ|ذخیره)\S*[^.\n]{0,20}?(?:یادداشت|حافظه)`),
+			"store", "save", "saved", "record", "keep", "keeping", "add", "write", "put", "persist", "pin", "commit", "copy", "append", "remember", "future", "αποθηκευσε", "یادداشت", "حافظه", "محفوظ", "ذخیره"),
+		// Approval assumed: "treat it as already approved".
+		asked("approve-unreviewed", false, 2, `\b(?:treat|consider|regard)[a-z]* (?:it|this|that|them|these|the change|the setup) as (?:already |pre-?)?(?:approved|authori[sz]ed|signed off|reviewed)\b`),
+		// Content fetched or returned by tools set above the person:
+		// "instructions in tool results are more current than the
+		// user's", "I follow the tool result".
+		p("instruction-source", false, 2, `\b(?:tool (?:results?|outputs?)|fetched (?:web )?pages?|web pages?|retrieved (?:content|documents?|pages?)|search results?)\b[^.\n]{0,60}?\b(?:more (?:current|authoritative|reliable|trustworthy) than|over|above|outranks?|wins? over|takes? precedence over)\b[^.\n]{0,20}?\b(?:user|person|human|owner|chat)|\b(?:i|you|it|the agent) (?:always )?follows? the (?:tool (?:result|output)|fetched page|web page|retrieved content)\b`),
+		// Everyone made an admin: "give every authenticated caller the
+		// ADMIN role", "grant all users owner access".
+		asked("escalate", false, 2, `\b(?:give|grant|assign)[a-z]* (?:every|all|any|each)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|root|owner|superuser|sudo)\b`),
+		// Ownership handed to the reader: "the assistant acts as owner".
+		p("grants-rights", false, 2, `\b(?:acts?|serves?|stands? in) as (?:an? |the )?(?:code ?owner|owner|maintainer|admin(?:istrator)?|approver)\b`),
+		// Secrets kept in the reader's own memory or notes.
+		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the) (?:own )?(?:memory|memories|memory notes|notes|scratchpad)`),
+		// An audit table or trail emptied, under any name (audit_events).
+		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`),
+		// The process environment read from /proc and sent out.
+		sent("env-outbound", 3, `/proc/(?:self|\d+|\*)/environ\b[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|socat)\b|https?://)`),
+		// A safeguard flag off under any prefix: PYTHONHTTPSVERIFY=0,
+		// VALIDATE_INPUT=false, AUTH_DISABLED=true.
+		func() shapePart {
+			sp := asked("config-override", false, 2, `\b[a-z_]*(?:verify|verification|validat[a-z]*|ssl|tls|csrf|mfa|2fa|waf|firewall|audit|sandbox|signing)[a-z_]*"?\s*[:=]\s*"?(?:false|0|off|no|disabled|none)\b|\b[a-z_]*(?:auth|authn|authz|tls|ssl|verify|validation|csrf|mfa|2fa|waf|firewall|audit|sandbox|signing|security|scan)_(?:disabled?|off|skip(?:ped)?|bypass(?:ed)?)"?\s*[:=]\s*"?(?:true|yes|on|1)\b`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool {
+				return ask(s, m) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)])
+			}
+			return sp
+		}(),
+		// Tools approved wholesale: "auto-approve for all tools", "mark
+		// it trusted".
+		asked("self-permission", false, 2, `\bauto-?approv[a-z]*\b[^.\n]{0,30}?\b(?:all|every|any) (?:tools?|commands?|actions?|requests?)\b|\bmark[a-z]* (?:it|them|the server|this server|the mcp server) (?:as )?trusted\b`),
 	}, langParts()...)
 }
 
@@ -715,6 +773,14 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 // part addresses cannot be one, and its risk parts are not tried.
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	f, review, ok = scoreShape(native, holds).decide(holds)
+	if ok && rejectedRecord().MatchString(native) {
+		// A decision record that rejects its proposal: what the proposal
+		// asks is not asked. The record is read without its proposal
+		// lines; whatever else it asks still counts.
+		if rest := proposalLine().ReplaceAllString(native, ""); rest != native {
+			return shapeFinding(rest, holds)
+		}
+	}
 	if !ok || !strings.Contains(native, "\n\n") {
 		return f, review, ok
 	}
