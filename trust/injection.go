@@ -332,7 +332,7 @@ func Scan(s string) (Finding, bool) {
 	if s == "" {
 		return Finding{}, false
 	}
-	native := warnedQuoteRemoved(nativeView(s))
+	native := nativeView(s)
 	if f, ok := detectText(native); ok {
 		return f, true
 	}
@@ -379,27 +379,6 @@ func Scan(s string) (Finding, bool) {
 	}
 	return Finding{}, false
 }
-
-// warnedQuoteRemoved drops the quoted lines ("> …") of a reply whose own
-// lines call the quoted message phishing or a scam: the attack it quotes
-// is the example it warns about ("Heads-up, the message below is
-// phishing; don't answer it"). A reply that quotes an attack without the
-// warning is read whole.
-func warnedQuoteRemoved(native string) string {
-	if !strings.Contains(native, "\n>") {
-		return native
-	}
-	own := quotedLine().ReplaceAllString(native, "")
-	if own == native || !phishingWarned().MatchString(own) {
-		return native
-	}
-	return own
-}
-
-var (
-	quotedLine     = lazyRE(`(?m)^[ \t]*>[^\n]*$`)
-	phishingWarned = lazyRE(`\b(?:phishing|scam|fraudulent|impersonat[a-z]*|social engineering)\b`)
-)
 
 // unshifted returns the English a text hides by shifting its letters
 // (ROT13 or any other Caesar shift) or by writing it backwards, and which:
@@ -534,7 +513,7 @@ func Review(s string) (Finding, bool) {
 	if s == "" {
 		return Finding{}, false
 	}
-	native := warnedQuoteRemoved(nativeView(s))
+	native := nativeView(s)
 	if f, review, ok := shapeFinding(native, true); ok && review {
 		return f, true
 	}
