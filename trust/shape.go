@@ -195,14 +195,6 @@ const (
 	infraSafeguard = `\bprivileged\s*[:=]\s*"?true\b|--privileged\b|\bdocker\.sock\b|\brun_?as_?non_?root\s*[:=]\s*"?false\b|\ballow_?privilege_?escalation\s*[:=]\s*"?true\b|\bhost_?(?:network|pid|ipc)\s*[:=]\s*"?true\b|\b(?:network_?polic(?:y|ies)|pod_?security[a-z_]*|seccomp[a-z_]*|apparmor[a-z_]*|selinux|firewall|tls|ssl)[a-z_.]*\s*[:=]\s*"?(?:false|disabled|off|unconfined|none|privileged)\b|\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w)\b|\bnopasswd\s*:\s*all\b|\ball\s*=\s*\(all(?::all)?\)\s*(?:nopasswd|all)\b|\bsetenforce\s+0\b|\bufw\s+disable\b|\biptables\s+-f\b|\b(?:cap_)?sys_admin\b|\b(?:allow|permit)_?all\s*\(`
 )
 
-// rejectedRecord is a decision record (an ADR, an RFC) whose status or
-// decision rejects what it proposes; proposalLine is a line of what was
-// proposed or considered.
-var (
-	rejectedRecord = lazyRE(`(?m)^[ \t#*]*(?:status|decision|outcome|resolution)\s*:\s*(?:rejected|declined|withdrawn|not accepted|abandoned)\b`)
-	proposalLine   = lazyRE(`(?m)^[ \t#*-]*(?:proposal|proposed|option [a-z0-9]+|alternatives?(?: [a-z0-9]+)?|considered(?: options?)?|rejected options?)\s*:[^\n]*`)
-)
-
 // refusedAfter is a setting the next sentence refuses: "… told people
 // to set PYTHONHTTPSVERIFY=0. Please don't".
 var refusedAfter = lazyRE(`^[^\n]{0,30}?[.;!]\s*(?:please\s+)?(?:don'?t|do not|never|avoid)\b`)
@@ -773,14 +765,6 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 // part addresses cannot be one, and its risk parts are not tried.
 func shapeFinding(native string, holds bool) (f Finding, review, ok bool) {
 	f, review, ok = scoreShape(native, holds).decide(holds)
-	if ok && rejectedRecord().MatchString(native) {
-		// A decision record that rejects its proposal: what the proposal
-		// asks is not asked. The record is read without its proposal
-		// lines; whatever else it asks still counts.
-		if rest := proposalLine().ReplaceAllString(native, ""); rest != native {
-			return shapeFinding(rest, holds)
-		}
-	}
 	if !ok || !strings.Contains(native, "\n\n") {
 		return f, review, ok
 	}
