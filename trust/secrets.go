@@ -89,6 +89,14 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("supabase-token", []string{"sbp_"}, `sbp_[a-f0-9]{40}`),
 		tok("databricks-token", []string{"dapi"}, `dapi[a-f0-9]{32}(?:-\d)?`),
 		tok("planetscale-token", []string{"pscale_"}, `pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=\-]{32,}`),
+		// Tailscale's keys: tskey-auth-<id>-<secret>, and api-, client-,
+		// scim-, webhook- keys of the same shape.
+		tok("tailscale-key", []string{"tskey-"}, `tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`),
+		// A provider's RPC or API URL with the key as its last path segment
+		// after the version (Alchemy …/v2/<key>, Infura …/v3/<key>): only a
+		// random-looking segment, so …/v2/accounts stays.
+		rule("url-path-key", []string{"/v1/", "/v2/", "/v3/"}, `(?i)(?:https?|wss?)://[A-Za-z0-9.\-]+(?::\d{2,5})?/(?:[A-Za-z0-9_.\-]+/){0,3}v[1-3]/(?P<secret>[A-Za-z0-9_\-]{20,})/?(?:$|[\s"'<>)\]}?#,;])`,
+			looksRandomLong),
 
 		// Version control and CI.
 		tok("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`),
@@ -100,6 +108,9 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("sentry-token", []string{"sntry"}, `sntry[su]_[A-Za-z0-9_=+/.\-]{30,}`),
 		tok("grafana-token", []string{"glsa_", "glc_"}, `gl(?:sa|c)_[A-Za-z0-9_=+/\-]{32,}`),
 		tok("newrelic-key", []string{"nrak-", "nrjs-", "nrii-"}, `NR(?:AK|JS|II)-[A-Za-z0-9]{19,}`),
+		// LaunchDarkly's server, API and mobile keys: sdk-, api-, mob- and
+		// a UUID (a package named sdk-go has no UUID).
+		tok("launchdarkly-key", []string{"sdk-", "api-", "mob-"}, `(?:sdk|api|mob)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`),
 
 		rule("datadog-api-key", []string{"datadog", "dd_", "dd-"}, `(?i)(?:datadog|dd[_-](?:api|app|application|client)[_-]?key)[^\n]{0,30}?`+pre+`(?P<secret>[a-f0-9]{40}|[a-f0-9]{32})`+post, nil),
 
@@ -174,6 +185,13 @@ var credRules = sync.OnceValue(func() []credRule {
 		// jarsigner, openssl's -passin/-passout pass:… and many others
 		// write it: -storepass, -srcstorepass, -keypass, -password.
 		rule("cli-password", []string{"pass"}, `(?i)(?:^|\s)-[a-z]*pass(?:word|wd|phrase|in|out)?\s+(?:pass:)?['"]?(?P<secret>[^\s'"]{6,})`, toldPassword),
+		// A secret written into a file named for one by echo or printf:
+		// echo '…' > ~/.vault_pass, printf '%s' '…' > db_password.txt,
+		// echo … | sudo tee /etc/app/api.key. The file name must hold a
+		// password, secret, token or key word, and the value must look like
+		// a password or a token (echo 'done' > status.txt stays).
+		rule("secret-file-write", []string{"echo", "printf"}, `(?:^|[\s;&|(])(?:echo(?:\s+-[neE]+)*|printf(?:\s+(?:'%s(?:\\n)?'|"%s(?:\\n)?"))?)\s+(?P<secret>'[^'\s]+'|"[^"\s]+"|[^\s'"|;&<>]+)\s*(?:>>?|\|\s*(?:sudo\s+)?tee(?:\s+-a)?)\s*["']?(?:[^\s"'|;&<>]*/)?(?:[^\s"'|;&<>/]*?(?i:pass|pwd|secret|token|credential|[._\-]key)[^\s"'|;&<>/]*|(?i:key)(?:file|[._\-][^\s"'|;&<>/]*)?)(?:$|[\s"'|;&<>)])`,
+			func(v string) bool { return toldPassword(v) || looksRandom(v) }),
 		// Credentials told as a pair: "creds for the staging admin are admin
 		// and …".
 		lateRule(rule("login-password", []string{"cred"}, `(?i)\b(?:creds|credentials|login)\b[^.\n]{0,50}?\s(?:are|is|=|:)\s+[^\s,;/]+\s*(?:and|/|,)\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
