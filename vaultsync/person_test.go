@@ -758,3 +758,72 @@ func TestSyncMergesARewriteCreatedAgainAndArchivedOnBothMachines(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncFoldedCopyPromotedOnBothMachines: one memory created on two
+// machines on one day has one path. B synced its copy first; A's sync
+// folded it into A's older copy, which took the path, and A promoted
+// that; B, not synced since, promoted its own copy. At B's next sync the
+// path holds base's document changed on one side and another document of
+// the same memory on the other: the copy folded stays folded, and what B
+// did to it moves to the document kept (harness, session 16 world 311:
+// "a true conflict … edited on both machines").
+func TestSyncFoldedCopyPromotedOnBothMachines(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	const said = "The release train needs twelve shards in the second setup."
+	day := movedDay
+	a.observe(t, said, "0195a000-0000-7000-8000-0000000000a1", day)
+	// Reinforced on A before the fold: its count stands where B's copy
+	// gets its promotion, after session_id — a line merge's conflict.
+	a.observe(t, said, "0195a000-0000-7000-8000-0000000000a2", day.Add(30*time.Second))
+	a.process(t)
+	b.observe(t, said, "0195a000-0000-7000-8000-0000000000b1", day.Add(time.Minute))
+	b.process(t)
+	rel := a.memoryOf(t, doc.Hash(said))
+	if b.memoryOf(t, doc.Hash(said)) != rel {
+		t.Fatalf("the two copies are not at one path: A %s, B %s", rel, b.memoryOf(t, doc.Hash(said)))
+	}
+	idOf := func(m *machine) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := doc.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pd.Doc.ID
+	}
+	idA := idOf(a)
+	b.mustSync(t)
+	a.mustSync(t)
+	if got := idOf(a); got != idA {
+		t.Fatalf("A's sync kept %s at %s, want A's older copy %s", got, rel, idA)
+	}
+	a.promote(t, rel, day.Add(time.Hour))
+	a.mustSync(t)
+	b.promote(t, rel, day.Add(2*time.Hour))
+	b.mustSync(t)
+	a.mustSync(t)
+	sameTrees(t, ms)
+	for _, m := range ms {
+		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := doc.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pd.Doc.ID != idA || pd.Doc.Reinforced != 2 || pd.Doc.PromotedTo == "" {
+			t.Errorf("%s: %s holds id %s, reinforced %d, promoted_to %q; want A's %s, reinforced twice (A's repeat, B's copy), promoted",
+				filepath.Base(m.l.Root), rel, pd.Doc.ID, pd.Doc.Reinforced, pd.Doc.PromotedTo, idA)
+		}
+		if got := m.memoryOf(t, doc.Hash(said)); got != rel {
+			t.Errorf("%s: the memory at %s, want %s", filepath.Base(m.l.Root), got, rel)
+		}
+	}
+}

@@ -606,6 +606,19 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 			edits = append(edits, edit)
 			continue
 		}
+		if c.stages[1] != "" && c.stages[2] != "" && c.stages[3] != "" && s.isMemoryPath(c.path) {
+			data, ok, err := s.foldedInPlace(ctx, c, kept)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				kept[c.path] = data
+				s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(c.path, s.prefix))
+			} else {
+				left = append(left, c.path)
+			}
+			continue
+		}
 		mod, deleter := c.stages[2], remote
 		if mod == "" {
 			mod, deleter = c.stages[3], local
@@ -682,6 +695,53 @@ func (s *syncer) resolveFolded(ctx context.Context, base, local, remote, tree st
 		edits = append(edits, edit)
 	}
 	return edits, nil
+}
+
+// foldedInPlace settles a conflict at one path where one side holds base's
+// document changed (reinforced, promoted) and the other side another
+// document of the same memory (the same source_hash, another id): that
+// side folded base's document into its own, which took the path — the
+// memory created on both machines on one day has one name (harness,
+// session 16 world 311: one machine folded the other's copy into its own
+// and promoted it, the other promoted its copy). As when the folded
+// document is gone from its path (resolveFolded), what the changing side
+// did since base moves to the document kept (docmerge.AddReinforcements),
+// and the folded one goes. Any other conflict at the path is left.
+func (s *syncer) foldedInPlace(ctx context.Context, c conflict, kept map[string][]byte) ([]byte, bool, error) {
+	objs, err := s.blobs(ctx, []string{c.stages[1], c.stages[2], c.stages[3]})
+	if err != nil {
+		return nil, false, err
+	}
+	var ps [3]*doc.Parsed
+	for i, o := range objs {
+		p, err := doc.Parse(o)
+		if err != nil {
+			return nil, false, nil
+		}
+		ps[i] = p
+	}
+	pb, ours, theirs := ps[0], ps[1], ps[2]
+	if pb.Doc.ID == "" || ours.Doc.ID == theirs.Doc.ID || ours.Doc.SourceHash == "" || ours.Doc.SourceHash != theirs.Doc.SourceHash {
+		return nil, false, nil
+	}
+	keep, mod := theirs, ours
+	switch pb.Doc.ID {
+	case ours.Doc.ID:
+	case theirs.Doc.ID:
+		keep, mod = ours, theirs
+	default:
+		return nil, false, nil
+	}
+	if data, ok := kept[c.path]; ok {
+		if keep, err = doc.Parse(data); err != nil {
+			return nil, false, nil
+		}
+	}
+	data, err := docmerge.AddReinforcements(keep, &pb.Doc, &mod.Doc)
+	if err != nil {
+		return nil, false, nil
+	}
+	return data, true, nil
 }
 
 // resolveByPath settles the conflicts left, all of them or none, by

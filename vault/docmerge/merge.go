@@ -572,10 +572,17 @@ func Fold(a, b *doc.Parsed) (keep, other *doc.Parsed) {
 // another document of the same memory since base (mod's count above
 // base's, mod's last_reinforced) — how a document one machine reinforced
 // while another folded it into keep loses nothing; the sessions and agents
-// mod was seen in since base join keep's. keep is edited in place.
+// mod was seen in since base join keep's, and a promotion mod got since
+// base is keep's when keep has none (its rules entry names the memory).
+// keep is edited in place.
 func AddReinforcements(keep *doc.Parsed, base, mod *doc.Document) ([]byte, error) {
 	if err := keep.SetSeen(doc.MergeSeen(base.Seen(), keep.Doc.Seen(), mod.Seen())); err != nil {
 		return nil, err
+	}
+	if keep.Doc.PromotedTo == "" && mod.PromotedTo != "" && mod.PromotedTo != base.PromotedTo {
+		if err := keep.Set(doc.FieldPromotedTo, mod.PromotedTo); err != nil {
+			return nil, err
+		}
 	}
 	if n := mod.Reinforced - base.Reinforced; n > 0 {
 		if err := keep.Set(doc.FieldReinforced, keep.Doc.Reinforced+n); err != nil {

@@ -401,3 +401,36 @@ func TestNeighbouringFieldsMerge(t *testing.T) {
 		t.Errorf("clean=%v\n%s", r.Clean, s)
 	}
 }
+
+// TestAddReinforcementsCarriesAPromotion: a promotion the other side gave
+// the folded document is the kept document's when it has none (its rules
+// entry names the memory); one the kept document has stays.
+func TestAddReinforcementsCarriesAPromotion(t *testing.T) {
+	const promoted, own = `promoted_to: "[[rules/facts#^r-0badc0de]]"`, `promoted_to: "[[rules/facts#^r-feedf00d]]"`
+	const body = "The release train needs twelve shards."
+	base := parse(t, mk(id2, day, body))
+	mod := parse(t, mk(id2, day, body, "reinforced: 1", "last_reinforced: 2026-02-18T10:00:00.000Z", promoted))
+	for _, c := range []struct {
+		name string
+		keep []byte
+		want string
+	}{
+		{"kept unpromoted", mk(id1, day, body), "r-0badc0de"},
+		{"kept promoted", mk(id1, day, body, own), "r-feedf00d"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pk, err := doc.Parse(c.keep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := AddReinforcements(pk, base, mod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := parse(t, data)
+			if !strings.Contains(d.PromotedTo, c.want) || d.Reinforced != 1 || d.ID != id1 {
+				t.Errorf("got id %s, reinforced %d, promoted_to %q; want %s, 1, %s", d.ID, d.Reinforced, d.PromotedTo, id1, c.want)
+			}
+		})
+	}
+}
