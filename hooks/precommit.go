@@ -178,6 +178,33 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		}
 	}
 
+	// A sleep run cut short by a kill (or still running) may have a move
+	// half done: the memory in a temporary file, at neither of its names.
+	// A commit of its paths now would record the memory deleted (harness,
+	// session 16 world 362: a person's `git add -A` after a killed
+	// maintain); the next command of Cortex settles the run first.
+	for _, v := range runs {
+		if len(v.gone) == 0 && len(v.docs) == 0 {
+			continue
+		}
+		pending, err := vault.SleepPaths(v.l)
+		if err != nil {
+			return nil, fmt.Errorf("pre-commit: %w", err)
+		}
+		if len(pending) == 0 {
+			continue
+		}
+		staged := slices.Clone(v.gone)
+		for _, d := range v.docs {
+			staged = append(staged, d.rel)
+		}
+		for _, rel := range staged {
+			if slices.Contains(pending, rel) {
+				rep.Problems = append(rep.Problems, doc.Problem{Path: v.repoPath(rel), Msg: fmt.Sprintf("a sleep run (cortex maintain) is moving this memory, or was stopped while it did (%s): run `cortex process` in the vault %s once to finish or undo the run, then stage and commit again", v.repoPath("observer/sleep.json"), v.rel)})
+			}
+		}
+	}
+
 	var want []string
 	for _, v := range runs {
 		if v.taxonomy != nil && isFileMode(v.taxonomy.mode) {

@@ -321,3 +321,40 @@ func TestPreCommitNamesAnInterruptedSleep(t *testing.T) {
 		t.Errorf("report: %+v", rep)
 	}
 }
+
+// TestPreCommitRefusesAHalfDoneMove: a sleep run killed in its move of a
+// memory left it in a temporary file, at neither of its paths; a person's
+// `git add -A` stages the old path's deletion. The commit is refused until
+// a command of Cortex settles the run (harness, session 16 world 362: the
+// memory was lost with the person's commit). A staged change to a path
+// the manifest does not name is no concern of the run's.
+func TestPreCommitRefusesAHalfDoneMove(t *testing.T) {
+	repo, l := newVault(t, ".")
+	const from, to = "mind/concepts/2026-02/note.md", "mind/archive/concepts/2026-02/note.md"
+	writeFile(t, filepath.Join(l.Root, filepath.FromSlash(from)), "---\ntype: fact\n---\nA fact.\n")
+	writeFile(t, filepath.Join(l.Root, "mind", "concepts", "other.md"), "---\ntype: fact\n---\nAnother.\n")
+	gitRun(t, repo, "add", "-A")
+	gitRun(t, repo, "commit", "-q", "-m", "notes")
+
+	writeFile(t, l.SleepManifest(), fmt.Sprintf(`{"version":2,"ops":[{"path":%q,"from":%q}]}`+"\n", to, from))
+	writeFile(t, filepath.Join(l.Root, "mind", "concepts", "other.md"), "---\ntype: fact\n---\nAnother, edited.\n")
+	gitRun(t, repo, "add", "-A", "mind/concepts/other.md")
+	if rep := preCommit(t, repo, "."); !rep.OK() {
+		t.Fatalf("an edit of a memory the run does not touch was refused: %+v", rep.Problems)
+	}
+
+	if err := os.Remove(filepath.Join(l.Root, filepath.FromSlash(from))); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, repo, "add", "-A")
+	rep := preCommit(t, repo, ".")
+	if rep.OK() || !slices.ContainsFunc(rep.Problems, func(p doc.Problem) bool {
+		return p.Path == from && strings.Contains(p.Msg, "cortex process")
+	}) {
+		t.Errorf("the half-done move's deletion was not refused: %+v", rep.Problems)
+	}
+	os.Remove(l.SleepManifest())
+	if rep := preCommit(t, repo, "."); !rep.OK() {
+		t.Errorf("refused once the run was settled: %+v", rep.Problems)
+	}
+}
