@@ -69,6 +69,20 @@ func (m *machine) memoryOf(t *testing.T, hash string) string {
 	return found[0]
 }
 
+// docAt is the document at the vault-relative path rel of m.
+func (m *machine) docAt(t *testing.T, rel string) *doc.Document {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd, err := doc.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &pd.Doc
+}
+
 // rewrite is a person rewriting the memory at rel in their own words (the
 // source_hash their editor's plugin keeps in step), committed by hand.
 func (m *machine) rewrite(t *testing.T, rel, body string) {
@@ -574,17 +588,8 @@ func killedInAdvance(t *testing.T, bin string, commits, torn bool) {
 	a.mustSync(t)
 	for _, m := range ms {
 		for body, want := range map[string]int{old: 1, fresh: 0} {
-			rel := m.memoryOf(t, doc.Hash(body))
-			data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			pd, err := doc.Parse(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pd.Doc.Reinforced != want {
-				t.Errorf("%s: %q reinforced %d times, want %d", filepath.Base(m.l.Root), body, pd.Doc.Reinforced, want)
+			if got := m.docAt(t, m.memoryOf(t, doc.Hash(body))).Reinforced; got != want {
+				t.Errorf("%s: %q reinforced %d times, want %d", filepath.Base(m.l.Root), body, got, want)
 			}
 		}
 	}
@@ -785,22 +790,10 @@ func TestSyncFoldedCopyPromotedOnBothMachines(t *testing.T) {
 	if b.memoryOf(t, doc.Hash(said)) != rel {
 		t.Fatalf("the two copies are not at one path: A %s, B %s", rel, b.memoryOf(t, doc.Hash(said)))
 	}
-	idOf := func(m *machine) string {
-		t.Helper()
-		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pd, err := doc.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return pd.Doc.ID
-	}
-	idA := idOf(a)
+	idA := a.docAt(t, rel).ID
 	b.mustSync(t)
 	a.mustSync(t)
-	if got := idOf(a); got != idA {
+	if got := a.docAt(t, rel).ID; got != idA {
 		t.Fatalf("A's sync kept %s at %s, want A's older copy %s", got, rel, idA)
 	}
 	a.promote(t, rel, day.Add(time.Hour))
@@ -810,17 +803,9 @@ func TestSyncFoldedCopyPromotedOnBothMachines(t *testing.T) {
 	a.mustSync(t)
 	sameTrees(t, ms)
 	for _, m := range ms {
-		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pd, err := doc.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pd.Doc.ID != idA || pd.Doc.Reinforced != 2 || pd.Doc.PromotedTo == "" {
+		if d := m.docAt(t, rel); d.ID != idA || d.Reinforced != 2 || d.PromotedTo == "" {
 			t.Errorf("%s: %s holds id %s, reinforced %d, promoted_to %q; want A's %s, reinforced twice (A's repeat, B's copy), promoted",
-				filepath.Base(m.l.Root), rel, pd.Doc.ID, pd.Doc.Reinforced, pd.Doc.PromotedTo, idA)
+				filepath.Base(m.l.Root), rel, d.ID, d.Reinforced, d.PromotedTo, idA)
 		}
 		if got := m.memoryOf(t, doc.Hash(said)); got != rel {
 			t.Errorf("%s: the memory at %s, want %s", filepath.Base(m.l.Root), got, rel)
