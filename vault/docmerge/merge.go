@@ -58,6 +58,8 @@ type Result struct {
 //     (a person's edit, the sleep cycle) beats one made beside a
 //     reinforcement (the memorizer), then the rank archived > superseded >
 //     outdated > resolved > active (unknown values rank with active) decides;
+//   - promoted_to: a side that did not change it takes the other's change;
+//     when both did (each machine promoted the memory), the smaller link;
 //   - source_hash = the hash of the merged body (it follows the body);
 //   - everything else — the body, every other field — merges line by line
 //     as git merge-file does, with the fields kept apart (a change to one
@@ -281,7 +283,7 @@ func IsView(data []byte) bool {
 // ruleFields are the application fields Merge merges by rule, in writing
 // order.
 var ruleFields = []string{doc.FieldStatus, doc.FieldLastReinforced, doc.FieldReinforced,
-	doc.FieldSessions, doc.FieldSeenSessions, doc.FieldSeenAgents}
+	doc.FieldSessions, doc.FieldSeenSessions, doc.FieldSeenAgents, doc.FieldPromotedTo}
 
 // mergeWith gives base, ours and theirs the merged values of the rule
 // fields — or takes the moved ones out — so that the line merge sees no
@@ -370,6 +372,7 @@ type fields struct {
 	last       *time.Time
 	status     string
 	seen       doc.Seen
+	promoted   string
 }
 
 func mergeFields(o, a, b *doc.Document, had OursHad) (f fields) {
@@ -394,7 +397,25 @@ func mergeFields(o, a, b *doc.Document, had OursHad) (f fields) {
 	f.last = later(a.LastReinforced, b.LastReinforced)
 	f.status = mergeStatus(o, a, b)
 	f.seen = doc.MergeSeen(o.Seen(), a.Seen(), b.Seen())
+	f.promoted = mergePromoted(o.PromotedTo, a.PromotedTo, b.PromotedTo)
 	return f
+}
+
+// mergePromoted is promoted_to of the merge: a side that did not change it
+// takes the other's change; when both did (each machine's curator promoted
+// the memory into an entry of its own, harness session 16 world 129), the
+// smaller link — the same whichever side is ours. The other entry stays
+// in the rules file, whose merge keeps both sides' entries.
+func mergePromoted(o, a, b string) string {
+	switch {
+	case a == o:
+		return b
+	case b == o || a == b:
+		return a
+	case a == "" || b == "":
+		return a + b // one side took it away, the other promoted anew: the promotion
+	}
+	return min(a, b)
 }
 
 // sameLatest says whether both sides reinforced the memory since base and
@@ -503,6 +524,13 @@ func (f fields) set(p *doc.Parsed, names []string) error {
 		case doc.FieldStatus:
 			if p.Doc.Status != f.status {
 				err = p.Set(name, f.status)
+			}
+		case doc.FieldPromotedTo:
+			switch {
+			case f.promoted == "" && p.Has(name):
+				err = p.Delete(name)
+			case f.promoted != "" && p.Doc.PromotedTo != f.promoted:
+				err = p.Set(name, f.promoted)
 			}
 		}
 		if err != nil {

@@ -434,3 +434,33 @@ func TestAddReinforcementsCarriesAPromotion(t *testing.T) {
 		})
 	}
 }
+
+// TestPromotedOnBothMachines: each machine's curator promoted the memory
+// into an entry of its own, and one side also reinforced it (its fields
+// written anew, in another order): no conflict, the smaller link, the
+// reinforcements kept (harness, session 16 world 129).
+func TestPromotedOnBothMachines(t *testing.T) {
+	const body = "The release train takes ninety workers."
+	o := mk(id1, day, body, `session_id: "cli"`, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2")
+	a := mk(id1, day, body, `session_id: "cli"`, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2", `promoted_to: "[[rules/facts#^r-8a306f8c]]"`)
+	b := mk(id1, day, body, `session_id: "cli"`, `promoted_to: "[[rules/facts#^r-a66d30bb]]"`, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 3")
+	for _, c := range []struct {
+		name        string
+		ours, theirs []byte
+	}{{"ours first", a, b}, {"theirs first", b, a}} {
+		t.Run(c.name, func(t *testing.T) {
+			r := merge(t, o, c.ours, c.theirs)
+			if !r.Clean {
+				t.Fatalf("conflict:\n%s", r.Data)
+			}
+			d := parse(t, r.Data)
+			if d.PromotedTo != "[[rules/facts#^r-8a306f8c]]" || d.Reinforced != 3 || strings.Count(string(r.Data), "promoted_to:") != 1 {
+				t.Errorf("merged:\n%s", r.Data)
+			}
+		})
+	}
+	// One side promoted, the other did not: the promotion.
+	if d := parse(t, merge(t, o, a, o).Data); d.PromotedTo != "[[rules/facts#^r-8a306f8c]]" {
+		t.Errorf("one side's promotion lost: %q", d.PromotedTo)
+	}
+}
