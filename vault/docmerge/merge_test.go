@@ -445,7 +445,7 @@ func TestPromotedOnBothMachines(t *testing.T) {
 	a := mk(id1, day, body, `session_id: "cli"`, "last_reinforced: 2026-02-17T10:00:00.000Z", "reinforced: 2", `promoted_to: "[[rules/facts#^r-8a306f8c]]"`)
 	b := mk(id1, day, body, `session_id: "cli"`, `promoted_to: "[[rules/facts#^r-a66d30bb]]"`, "last_reinforced: 2026-02-18T10:00:00.000Z", "reinforced: 3")
 	for _, c := range []struct {
-		name        string
+		name         string
 		ours, theirs []byte
 	}{{"ours first", a, b}, {"theirs first", b, a}} {
 		t.Run(c.name, func(t *testing.T) {
