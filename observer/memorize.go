@@ -416,7 +416,7 @@ func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) (
 	if perm == 0 {
 		perm = 0o644
 	}
-	f, err := vfs.CreateTemp(filepath.Dir(path), replaceTempPrefix(path)+"*")
+	f, err := vfs.CreateTemp(filepath.Dir(path), vaultfs.TempPattern(path))
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -439,10 +439,6 @@ func replaceFile(vfs vaultfs.Root, path string, data []byte, perm fs.FileMode) (
 	}
 	return mtime, nil
 }
-
-// replaceTempPrefix is how the names of replaceFile's temporary files for
-// path begin (recovery removes the ones a crash left).
-func replaceTempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
 
 // mkdirAllSynced creates dir and its missing parents, syncing each parent
 // so the new folders survive a crash with the files placed in them.

@@ -18,6 +18,7 @@ import (
 	"github.com/cortex-vault/cortex/vault/doc"
 	"github.com/cortex-vault/cortex/vault/gitstore"
 	"github.com/cortex-vault/cortex/vault/index"
+	"github.com/cortex-vault/cortex/vault/vaultfs"
 )
 
 // knownDoc is a document written and committed by hand before the tests'
@@ -646,7 +647,7 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 	} {
 		t.Run(s.name, func(t *testing.T) {
 			l, known, base := crashBatchAt(t, s.step)
-			stray := filepath.Join(filepath.Dir(l.Path(known)), replaceTempPrefix(l.Path(known))+"4242")
+			stray := filepath.Join(filepath.Dir(l.Path(known)), strings.TrimSuffix(vaultfs.TempPattern(l.Path(known)), "*")+"4242")
 			if err := os.WriteFile(stray, []byte("half a document"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -657,7 +658,7 @@ func TestRecoveryRemovesReplaceTemps(t *testing.T) {
 				t.Fatalf("the interrupted batch's manifest: %v, %v", ok, err)
 			}
 			newAbs := l.Path(filepath.FromSlash(man.New[0].Path))
-			strayNew := filepath.Join(filepath.Dir(newAbs), replaceTempPrefix(newAbs)+"77")
+			strayNew := filepath.Join(filepath.Dir(newAbs), strings.TrimSuffix(vaultfs.TempPattern(newAbs), "*")+"77")
 			if err := os.MkdirAll(filepath.Dir(newAbs), 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -130,6 +130,11 @@ func writeTemp(path string, data []byte, perm os.FileMode, sync bool, mtime time
 // ends them with a decimal number.
 func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
 
+// TempPattern is the os.CreateTemp pattern of path's temporary files, for a
+// writer of its own (the memorizer's): what it leaves is then what IsTempOf
+// and RemoveTempsOf recognise.
+func TempPattern(path string) string { return tempPrefix(path) + "*" }
+
 // IsTempOf reports whether name, a file in path's folder, is a temporary
 // file WriteFile or CreateFile made for path — what a kill -9 in the middle
 // of an atomic write leaves behind. Only that exact shape matches, so that
