@@ -277,6 +277,9 @@ func (w *world) sync(s step) outcome {
 	if !o.killed && r.err != nil {
 		o.note = firstLine(r.out)
 	}
+	if !o.killed && r.err == nil {
+		w.vaults[s.v].unfolded = nil // folded: checked strictly from now on
+	}
 	return o
 }
 
@@ -657,6 +660,24 @@ func (w *world) rebase(s step) outcome {
 			w.stats.note("rebase: quit after a failed abort")
 		}
 	}
+	// Every step before this one checked that no memory had two
+	// documents: any the vault holds now, the rebase brought together.
+	if docs, err := readDocs(v.dir); err == nil {
+		n := map[string]int{}
+		for _, d := range docs {
+			if d.hash != "" {
+				n[d.hash]++
+			}
+		}
+		for h, c := range n {
+			if c > 1 {
+				if v.unfolded == nil {
+					v.unfolded = map[string]bool{}
+				}
+				v.unfolded[h] = true
+			}
+		}
+	}
 	return o
 }
 
@@ -743,6 +764,9 @@ func (w *world) converge(s step) outcome {
 		}
 	}
 	o.cortex = true
+	for _, v := range w.vaults {
+		v.unfolded = nil // both synced: checked strictly from now on
+	}
 	if w.vaults[0].stranded || w.vaults[1].stranded {
 		o.note = "not counted: a person's merge stranded commits on a side branch"
 		return o

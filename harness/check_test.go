@@ -165,6 +165,12 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 		}
 	}
 	moving := w.sleepMoves(dir)
+	var unfolded map[string]bool
+	for _, v := range w.vaults {
+		if v != nil && v.dir == dir {
+			unfolded = v.unfolded
+		}
+	}
 	var b strings.Builder
 	for h, ds := range byHash {
 		good, bad := w.ledger.good[h], w.ledger.bad[h]
@@ -178,7 +184,7 @@ func (w *world) checkDocs(dir, name string, bounds bool) string {
 			}
 			continue
 		}
-		if len(ds) > 1 && !w.ledger.tainted[h] && !moving.explains(ds) {
+		if len(ds) > 1 && !w.ledger.tainted[h] && !moving.explains(ds) && !unfolded[h] {
 			var rels []string
 			for _, d := range ds {
 				rels = append(rels, d.rel)

@@ -37,6 +37,12 @@ type vaultState struct {
 	// Signatures of what the last clean fsck and validate saw.
 	fsckSig, validSig string
 	leaked            bool // the running daemon's log quoted the sentinel (reported)
+	// unfolded holds the memories (source_hash) of which a person's
+	// rebase brought two documents together — one machine's and the
+	// other's, created apart — beside any command of Cortex's: the
+	// vault's next sync folds them before it sends anything out, and
+	// until then they are the person's doing, not a second memorization.
+	unfolded map[string]bool
 }
 
 // pathState is a path as git and the file system see it.

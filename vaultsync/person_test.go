@@ -812,3 +812,56 @@ func TestSyncFoldedCopyPromotedOnBothMachines(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncFoldsCopiesAPersonsRebaseBroughtTogether: B memorized a body
+// and its sleep archived it; A, never having seen it, memorized it anew
+// on the same day, and a person on A rebased A's commits onto B's
+// history — no merge of sync's, so nothing folded the two copies (the
+// archived one and the active one, at its archive twin's path). A's next
+// sync makes one document of them before it sends anything out, whether
+// the remote has moved on since (a merge) or not (a fast-forward), and
+// both machines end with the copy created first, reinforced once (harness,
+// session 16 worlds 374 and 262).
+func TestSyncFoldsCopiesAPersonsRebaseBroughtTogether(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	const said = "The review queue needs seventy-six shards in the fifteenth setup."
+	for _, moved := range []bool{false, true} {
+		t.Run(map[bool]string{false: "fast-forward", true: "merge"}[moved], func(t *testing.T) {
+			ms, _ := newMachines(t, bin, 2)
+			a, b := ms[0], ms[1]
+			day := movedDay
+			b.observe(t, said, "0195a000-0000-7000-8000-0000000000b1", day)
+			b.process(t)
+			b.maintain(t, day.AddDate(2, 6, 0))
+			archived := b.memoryOf(t, doc.Hash(said))
+			if !strings.HasPrefix(archived, "mind/archive/") {
+				t.Fatalf("B's sleep left the memory at %s", archived)
+			}
+			idB := b.docAt(t, archived).ID
+			b.mustSync(t)
+			a.observe(t, said, "0195a000-0000-7000-8000-0000000000a1", day.Add(time.Minute))
+			a.process(t)
+			git(t, a.l.Root, "fetch", "-q", "origin")
+			git(t, a.l.Root, "rebase", "-q", "origin/main")
+			if n := len(readDocs(t, a.l.Root)[doc.Hash(said)]); n != 2 {
+				t.Fatalf("after the rebase A holds %d documents of the memory, want the 2 this test is about", n)
+			}
+			if moved {
+				b.observe(t, "Another memory, so that the remote moved on.", "0195a000-0000-7000-8000-0000000000b2", day.Add(time.Hour))
+				b.process(t)
+				b.mustSync(t)
+			}
+			a.mustSync(t)
+			b.mustSync(t)
+			sameTrees(t, ms)
+			for _, m := range ms {
+				got := m.memoryOf(t, doc.Hash(said))
+				if d := m.docAt(t, got); got != archived || d.ID != idB || d.Reinforced != 1 || d.Status != "archived" {
+					t.Errorf("%s: the memory at %s (id %s, reinforced %d, %s), want B's archived copy at %s (id %s), reinforced once",
+						filepath.Base(m.l.Root), got, d.ID, d.Reinforced, d.Status, archived, idB)
+				}
+			}
+		})
+	}
+}

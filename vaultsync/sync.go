@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -473,10 +474,10 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 		return local, nil
 	}
 	if s.isAncestor(ctx, remote, local) {
-		return local, nil
+		return s.foldSpread(ctx, local, remote)
 	}
 	if s.isAncestor(ctx, local, remote) {
-		return remote, nil
+		return s.foldSpread(ctx, remote, local)
 	}
 	baseOut, err := s.git(ctx, nil, "merge-base", local, remote)
 	if err != nil {
@@ -509,6 +510,18 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 		return "", err
 	}
 	if tree, err = s.editTree(ctx, tree, append(edits, more...)); err != nil {
+		return "", err
+	}
+	// Two copies of a memory one side brought in beside sync (a person's
+	// rebase or pull) are folded too, as on a fast-forward (foldSpread).
+	hashes, err := s.addedHashes(ctx, base, local, remote)
+	if err != nil {
+		return "", err
+	}
+	if more, err = s.foldSame(ctx, tree, hashes); err != nil {
+		return "", err
+	}
+	if tree, err = s.editTree(ctx, tree, more); err != nil {
 		return "", err
 	}
 	sig := gitstore.DaemonSignature()
@@ -1243,6 +1256,147 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 		}
 		edits = append(edits, edit, "0 0000000000000000000000000000000000000000\t"+gonePath)
 		s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(gonePath, s.prefix))
+	}
+	return edits, nil
+}
+
+// foldSpread returns tip, or a commit on it that makes one document of
+// each memory two documents of tip's tree hold, one of them added since
+// from: the history this sync moves a branch over. A person's own git
+// brings such copies together beside sync — a rebase onto the other
+// machine's history, a plain pull — where no merge of sync's folds them
+// (harness, session 16 world 374: one machine archived its copy of a
+// memory the other machine, never having seen it, memorized anew; after
+// the person's rebase both were in the history), and sync would
+// otherwise spread them to every machine.
+func (s *syncer) foldSpread(ctx context.Context, tip, from string) (string, error) {
+	hashes, err := s.addedHashes(ctx, from, tip)
+	if err != nil {
+		return "", err
+	}
+	edits, err := s.foldSame(ctx, tip, hashes)
+	if err != nil || len(edits) == 0 {
+		return tip, err
+	}
+	tree, err := s.editTree(ctx, tip+"^{tree}", edits)
+	if err != nil {
+		return "", err
+	}
+	sig := gitstore.DaemonSignature()
+	env := []string{
+		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
+		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
+	}
+	folded := 0
+	for _, e := range edits {
+		if strings.HasPrefix(e, "0 ") {
+			folded++
+		}
+	}
+	msg := fmt.Sprintf("sync: fold %d duplicate document(s)\n", folded)
+	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", tree, "-p", tip)
+	if err != nil {
+		return "", fmt.Errorf("commit the fold: %w", err)
+	}
+	return strings.TrimSpace(c), nil
+}
+
+// addedHashes is the set of the source_hash of every memory document
+// added between base and each of tips.
+func (s *syncer) addedHashes(ctx context.Context, base string, tips ...string) (map[string]bool, error) {
+	hashes := map[string]bool{}
+	for _, tip := range tips {
+		added, err := s.addedDocs(ctx, base, tip)
+		if err != nil {
+			return nil, err
+		}
+		for h := range added {
+			hashes[h] = true
+		}
+	}
+	return hashes, nil
+}
+
+// foldSame returns the index edits that make one document of every
+// memory of hashes that more than one document under mind/ or vault/ of
+// tree holds: the one docmerge.Fold keeps takes the others'
+// reinforcements and one more for each, the others go. A document's file
+// name carries the first 8 characters of its source_hash (doc.DocPath),
+// so the candidates are found by name, and only they are read.
+func (s *syncer) foldSame(ctx context.Context, tree string, hashes map[string]bool) ([]string, error) {
+	if len(hashes) == 0 {
+		return nil, nil
+	}
+	short := make(map[string]bool, len(hashes))
+	for h := range hashes {
+		if len(h) >= 8 {
+			short[h[:8]] = true
+		}
+	}
+	out, err := s.git(ctx, nil, "ls-tree", "-r", "-z", "--name-only", tree, "--", s.prefix+doc.MindDir, s.prefix+doc.VaultDir)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range strings.Split(out, "\x00") {
+		// YYYY-MM-DD-<8 of the hash>.md, or …-N.md after a collision.
+		if b := path.Base(p); strings.HasSuffix(b, ".md") && len(b) >= 22 && short[b[11:19]] {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) < 2 {
+		return nil, nil
+	}
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = tree + ":" + p
+	}
+	blobs, err := s.blobs(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	type copyOf struct {
+		path string
+		d    *doc.Parsed
+	}
+	groups := map[string][]copyOf{}
+	for i, p := range paths {
+		if pd, err := doc.Parse(blobs[i]); err == nil && hashes[pd.Doc.SourceHash] {
+			groups[pd.Doc.SourceHash] = append(groups[pd.Doc.SourceHash], copyOf{p, pd})
+		}
+	}
+	var edits []string
+	for _, h := range slices.Sorted(maps.Keys(groups)) {
+		g := groups[h]
+		if len(g) < 2 {
+			continue
+		}
+		keep := g[0]
+		var gone []string
+		ok := true
+		for _, c := range g[1:] {
+			other := c
+			if k, _ := docmerge.Fold(keep.d, c.d); k == c.d {
+				keep, other = c, keep
+			}
+			if _, err := docmerge.FoldInto(keep.d, other.d); err != nil {
+				ok = false // left as they are, as a plain git merge would
+				break
+			}
+			gone = append(gone, other.path)
+		}
+		if !ok {
+			continue
+		}
+		edit, err := s.editFor(ctx, keep.d.Bytes(), keep.path)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, edit)
+		for _, p := range gone {
+			edits = append(edits, "0 0000000000000000000000000000000000000000\t"+p)
+			s.rep.Folded = append(s.rep.Folded, strings.TrimPrefix(p, s.prefix))
+		}
 	}
 	return edits, nil
 }
