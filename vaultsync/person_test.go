@@ -826,8 +826,12 @@ func TestSyncFoldsCopiesAPersonsRebaseBroughtTogether(t *testing.T) {
 	bin := buildCortex(t)
 	gitEnv(t)
 	const said = "The review queue needs seventy-six shards in the fifteenth setup."
-	for _, moved := range []bool{false, true} {
-		t.Run(map[bool]string{false: "fast-forward", true: "merge"}[moved], func(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		moved, editing bool
+	}{{"fast-forward", false, false}, {"merge", true, false}, {"a person editing a copy", false, true}} {
+		moved := c.moved
+		t.Run(c.name, func(t *testing.T) {
 			ms, _ := newMachines(t, bin, 2)
 			a, b := ms[0], ms[1]
 			day := movedDay
@@ -851,6 +855,31 @@ func TestSyncFoldsCopiesAPersonsRebaseBroughtTogether(t *testing.T) {
 				b.observe(t, "Another memory, so that the remote moved on.", "0195a000-0000-7000-8000-0000000000b2", day.Add(time.Hour))
 				b.process(t)
 				b.mustSync(t)
+			}
+			if c.editing {
+				// The person has the active copy open and changed: the
+				// sync changes nothing and says why, and folds the copies
+				// once the person's change is gone.
+				active := strings.TrimPrefix(archived, "mind/archive/")
+				p := filepath.Join(a.l.Root, "mind", filepath.FromSlash(active))
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				edited := strings.Replace(string(data), "importance: ", "importance: 0.9\n# was ", 1)
+				if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := a.sync(t); err == nil || !strings.Contains(err.Error(), "mind/"+active) {
+					t.Fatalf("the sync beside the person's change of a copy it must fold: %v; want a refusal naming mind/%s", err, active)
+				}
+				if got, err := os.ReadFile(p); err != nil || string(got) != edited {
+					t.Fatalf("the sync changed the copy the person is editing: %v\n%s", err, got)
+				}
+				if n := len(readDocs(t, a.l.Root)[doc.Hash(said)]); n != 2 {
+					t.Fatalf("A holds %d documents of the memory after a refused sync, want both left", n)
+				}
+				git(t, a.l.Root, "checkout", "--", "mind/"+active)
 			}
 			a.mustSync(t)
 			b.mustSync(t)

@@ -474,10 +474,10 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 		return local, nil
 	}
 	if s.isAncestor(ctx, remote, local) {
-		return s.foldSpread(ctx, local, remote)
+		return s.foldSpread(ctx, local, remote, local)
 	}
 	if s.isAncestor(ctx, local, remote) {
-		return s.foldSpread(ctx, remote, local)
+		return s.foldSpread(ctx, remote, local, local)
 	}
 	baseOut, err := s.git(ctx, nil, "merge-base", local, remote)
 	if err != nil {
@@ -518,7 +518,7 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 	if err != nil {
 		return "", err
 	}
-	if more, err = s.foldSame(ctx, tree, hashes); err != nil {
+	if more, err = s.foldSame(ctx, local, tree, hashes); err != nil {
 		return "", err
 	}
 	if tree, err = s.editTree(ctx, tree, more); err != nil {
@@ -1262,19 +1262,20 @@ func (s *syncer) foldDuplicates(ctx context.Context, base, local, remote, tree s
 
 // foldSpread returns tip, or a commit on it that makes one document of
 // each memory two documents of tip's tree hold, one of them added since
-// from: the history this sync moves a branch over. A person's own git
+// from: the history this sync moves a branch over (local is the working
+// tree's commit, one of the two). A person's own git
 // brings such copies together beside sync — a rebase onto the other
 // machine's history, a plain pull — where no merge of sync's folds them
 // (harness, session 16 world 374: one machine archived its copy of a
 // memory the other machine, never having seen it, memorized anew; after
 // the person's rebase both were in the history), and sync would
 // otherwise spread them to every machine.
-func (s *syncer) foldSpread(ctx context.Context, tip, from string) (string, error) {
+func (s *syncer) foldSpread(ctx context.Context, tip, from, local string) (string, error) {
 	hashes, err := s.addedHashes(ctx, from, tip)
 	if err != nil {
 		return "", err
 	}
-	edits, err := s.foldSame(ctx, tip, hashes)
+	edits, err := s.foldSame(ctx, local, tip, hashes)
 	if err != nil || len(edits) == 0 {
 		return tip, err
 	}
@@ -1322,8 +1323,10 @@ func (s *syncer) addedHashes(ctx context.Context, base string, tips ...string) (
 // tree holds: the one docmerge.Fold keeps takes the others'
 // reinforcements and one more for each, the others go. A document's file
 // name carries the first 8 characters of its source_hash (doc.DocPath),
-// so the candidates are found by name, and only they are read.
-func (s *syncer) foldSame(ctx context.Context, tree string, hashes map[string]bool) ([]string, error) {
+// so the candidates are found by name, and only they are read. A copy a
+// person has changed and not committed since local (the working tree's
+// commit) stops the sync, as any path it must change does (checkClean).
+func (s *syncer) foldSame(ctx context.Context, local, tree string, hashes map[string]bool) ([]string, error) {
 	if len(hashes) == 0 {
 		return nil, nil
 	}
@@ -1364,6 +1367,24 @@ func (s *syncer) foldSame(ctx context.Context, tree string, hashes map[string]bo
 		if pd, err := doc.Parse(blobs[i]); err == nil && hashes[pd.Doc.SourceHash] {
 			groups[pd.Doc.SourceHash] = append(groups[pd.Doc.SourceHash], copyOf{p, pd})
 		}
+	}
+	var twice []string
+	for _, g := range groups {
+		if len(g) > 1 {
+			for _, c := range g {
+				twice = append(twice, c.path)
+			}
+		}
+	}
+	// Sent out as they are, the copies would be on every machine, and no
+	// later sync would see them added: the sync waits for the person.
+	dirty, err := s.dirtyPaths(ctx, local, twice)
+	if err != nil {
+		return nil, err
+	}
+	if len(dirty) > 0 {
+		return nil, fmt.Errorf("%s: changed here and not committed, and a second document of the same memory is in the history this sync sends or brings (a rebase or a plain git pull brought them together); sync folds the two into one: commit (or stash) the change, then sync again (nothing changed)",
+			strings.Join(dirty, ", "))
 	}
 	var edits []string
 	for _, h := range slices.Sorted(maps.Keys(groups)) {
@@ -1554,8 +1575,21 @@ func (s *syncer) removeJournal() error {
 // checkClean refuses paths that a person changed in the working tree or
 // staged, or an untracked file where the merge adds one.
 func (s *syncer) checkClean(ctx context.Context, local string, paths []string) error {
+	dirty, err := s.dirtyPaths(ctx, local, paths)
+	if err != nil {
+		return err
+	}
+	if len(dirty) > 0 {
+		return fmt.Errorf("%s: changed here and not committed, and the remote changed it too: commit (or stash) it, then sync again (nothing changed)", strings.Join(dirty, ", "))
+	}
+	return nil
+}
+
+// dirtyPaths are those of paths that a person changed in the working tree
+// or staged since local, or holds untracked.
+func (s *syncer) dirtyPaths(ctx context.Context, local string, paths []string) ([]string, error) {
 	if len(paths) == 0 {
-		return nil
+		return nil, nil
 	}
 	// git diff refreshes the stat data it reads (in memory), as git status
 	// does: a file whose stat changed and whose content did not is clean.
@@ -1564,7 +1598,7 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 		args := append(append([]string{"diff", "--no-ext-diff", "--no-renames", "--name-only", "-z"}, mode...), local, "--")
 		out, err := s.git(ctx, nil, append(args, paths...)...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, p := range strings.Split(out, "\x00") {
 			if p != "" && !slices.Contains(dirty, p) {
@@ -1583,7 +1617,7 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 	if len(onDisk) > 0 {
 		out, err := s.git(ctx, nil, append([]string{"ls-files", "-z", "--"}, onDisk...)...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		tracked := map[string]bool{}
 		for _, p := range strings.Split(out, "\x00") {
@@ -1595,10 +1629,7 @@ func (s *syncer) checkClean(ctx context.Context, local string, paths []string) e
 			}
 		}
 	}
-	if len(dirty) > 0 {
-		return fmt.Errorf("%s: changed here and not committed, and the remote changed it too: commit (or stash) it, then sync again (nothing changed)", strings.Join(dirty, ", "))
-	}
-	return nil
+	return dirty, nil
 }
 
 // checkout writes the journal's paths into git's index and the working
