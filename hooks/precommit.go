@@ -89,6 +89,15 @@ func (v *vaultRun) repoPath(rel string) string {
 	return v.rel + "/" + rel
 }
 
+// where says where to run a command for the vault, for a message: nothing
+// at the repository's top, else " in the vault DIR".
+func (v *vaultRun) where() string {
+	if v.rel == "." {
+		return ""
+	}
+	return " in the vault " + v.rel
+}
+
 // PreCommit is the pre-commit hook (SPEC §6). It reads the staged content —
 // never the working file — of every added, modified or retyped markdown
 // file under the vaults' memory folders (mind/, vault/, rules/) that
@@ -200,7 +209,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		}
 		for _, rel := range staged {
 			if slices.Contains(pending, rel) {
-				rep.Problems = append(rep.Problems, doc.Problem{Path: v.repoPath(rel), Msg: fmt.Sprintf("a sleep run (cortex maintain) is moving this memory, or was stopped while it did (%s): run `cortex process` in the vault %s once to finish or undo the run, then stage and commit again", v.repoPath("observer/sleep.json"), v.rel)})
+				rep.Problems = append(rep.Problems, doc.Problem{Path: v.repoPath(rel), Msg: fmt.Sprintf("a sleep run (cortex maintain) is moving this memory, or was stopped while it did (%s): run `cortex process`%s once to finish or undo the run, then stage and commit again", v.repoPath("observer/sleep.json"), v.where())})
 			}
 		}
 	}
@@ -325,7 +334,7 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		// or the person edits files Cortex would put right itself.
 		for _, v := range runs {
 			if _, err := os.Lstat(v.l.SleepManifest()); err == nil {
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("a sleep run (cortex maintain) was interrupted in the vault %s: run `cortex process` there once to finish or undo it, then commit again", v.rel))
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("a sleep run (cortex maintain) was interrupted: run `cortex process`%s once to finish or undo it, then commit again", v.where()))
 			}
 		}
 		return rep, nil

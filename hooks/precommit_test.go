@@ -317,8 +317,17 @@ func TestPreCommitNamesAnInterruptedSleep(t *testing.T) {
 	}
 	writeFile(t, l.SleepManifest(), "{}\n")
 	rep := preCommit(t, repo, ".")
-	if rep.OK() || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "run `cortex process` there once") {
+	if rep.OK() || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "run `cortex process` once") {
 		t.Errorf("report: %+v", rep)
+	}
+	// A vault in a subfolder of the repository is named.
+	repo, l = newVault(t, "docs/memory")
+	writeFile(t, filepath.Join(l.Root, "mind", "bad.md"), "---\ntype: fact\nimportance: 7\n---\nBad.\n")
+	writeFile(t, l.SleepManifest(), "{}\n")
+	gitRun(t, repo, "add", "-A")
+	rep = preCommit(t, repo, "docs/memory")
+	if rep.OK() || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0], "run `cortex process` in the vault docs/memory once") {
+		t.Errorf("report of a vault in a subfolder: %+v", rep)
 	}
 }
 
