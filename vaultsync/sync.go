@@ -1400,6 +1400,13 @@ func (s *syncer) foldSame(ctx context.Context, local, tree string, hashes map[st
 			if k, _ := docmerge.Fold(keep.d, c.d); k == c.d {
 				keep, other = c, keep
 			}
+			// One document at two paths (a move half seen) is not a
+			// memory created twice: its reinforcements are not two
+			// machines' to add up.
+			if keep.d.Doc.ID == "" || keep.d.Doc.ID == other.d.Doc.ID {
+				ok = false
+				break
+			}
 			if _, err := docmerge.FoldInto(keep.d, other.d); err != nil {
 				ok = false // left as they are, as a plain git merge would
 				break
