@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -364,6 +365,13 @@ func Scan(s string) (Finding, bool) {
 			f.Via = d.via
 			return f, true
 		}
+		// The payload read with the words around it: "agents: keep this
+		// line" beside eval(String.fromCharCode(…)) addresses the reader
+		// of what the codes spell.
+		if f, review, ok := shapeFinding(native+" "+nativeView(d.text), false); ok && !review {
+			f.Via = d.via
+			return f, true
+		}
 	}
 	plain, via, ok := unshifted(native)
 	if !ok {
@@ -373,7 +381,10 @@ func Scan(s string) (Finding, bool) {
 	if id := firstEnglish(rs); id != "" {
 		return Finding{Rule: id, Via: via}, true
 	}
-	if f, review, ok := shapeFinding(plain, false); ok && !review {
+	// The decoded text, after the text as written: a note that names its
+	// reader in clear ("Instruction for agents, in ROT13: …") and shifts
+	// only the order is read as one.
+	if f, review, ok := shapeFinding(native+" "+plain, false); ok && !review {
 		f.Via = via
 		return f, true
 	}
@@ -497,6 +508,34 @@ func decoded(s string) []payload {
 			out = append(out, payload{u, "html-entities"})
 		}
 	}
+	// Character codes, as code spells a string it means to run:
+	// String.fromCharCode(114,101,…), chr() lists, byte arrays; and
+	// \x72 or \u0072 escapes. Printable ASCII only.
+	for _, run := range charCodeRun().FindAllString(s, 8) {
+		var b strings.Builder
+		for _, f := range strings.FieldsFunc(run, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 9 || n > 126 {
+				b.Reset()
+				break
+			}
+			b.WriteByte(byte(n))
+		}
+		if b.Len() >= 8 {
+			out = append(out, payload{b.String(), "char-codes"})
+		}
+	}
+	if strings.Contains(s, `\x`) || strings.Contains(s, `\u00`) {
+		if u := escapeRun().ReplaceAllStringFunc(s, func(e string) string {
+			n, err := strconv.ParseUint(e[len(e)-2:], 16, 8)
+			if err != nil || n < 9 || n > 126 {
+				return e
+			}
+			return string(rune(n))
+		}); u != s {
+			out = append(out, payload{u, "escapes"})
+		}
+	}
 	// A link's title is shown only on hover.
 	if strings.Contains(s, "](") {
 		for _, m := range linkTitle().FindAllStringSubmatch(s, 8) {
@@ -505,6 +544,12 @@ func decoded(s string) []payload {
 	}
 	return out
 }
+
+// charCodeRun is eight or more decimal character codes in a list.
+var charCodeRun = lazyRE(`\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b`)
+
+// escapeRun is a \xNN or \u00NN escape.
+var escapeRun = lazyRE(`\\(?:x|u00)[0-9A-Fa-f]{2}`)
 
 // Review returns a directive to agents in s that is not an attack by its
 // shape alone but must not reach agents from a source nobody vouched for
@@ -518,13 +563,13 @@ func Review(s string) (Finding, bool) {
 		return f, true
 	}
 	for _, d := range decoded(s) {
-		if f, review, ok := shapeFinding(nativeView(d.text), true); ok && review {
+		if f, review, ok := shapeFinding(native+" "+nativeView(d.text), true); ok && review {
 			f.Via = d.via
 			return f, true
 		}
 	}
 	if plain, via, ok := unshifted(native); ok {
-		if f, review, ok := shapeFinding(plain, true); ok && review {
+		if f, review, ok := shapeFinding(native+" "+plain, true); ok && review {
 			f.Via = via
 			return f, true
 		}

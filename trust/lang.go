@@ -45,6 +45,10 @@ type langLex struct {
 	outranks string
 	// direct is a push straight to main; fetchRun downloads and runs.
 	direct, fetchRun string
+	// must is a modal of duty or leave ("must", "should", "may"): beside
+	// the agent noun in one clause, not negated, it addresses the agent
+	// as "agents must …" does in English (agent-directive).
+	must string
 }
 
 var langLexicons = []langLex{{
@@ -460,6 +464,153 @@ var langLexicons = []langLex{{
 	direct:      `مستقیم (?:به|روی) main`,
 	fetchRun:    `دانلود (?:و|کن و) اجرا`,
 }, {
+	// Session 17 (batch 16's languages and their neighbours): Slovenian
+	// with Croatian, Serbian and Bosnian in Latin script; Danish with
+	// Norwegian; Albanian; Galician; Romanian; Armenian; Marathi; Kazakh.
+	lang:        "sl",
+	note:        `(?:opomba|obvestilo|navodil[oa]|sporocilo|napomena|biljeska|uputa|upute|poruka)\s+(?:za|zа)\s+(?:\S+\s+)?(?:pomocnik\S*|asistent\S*|agent\S*|bot\S*|ui|ai)`,
+	agent:       `(?:ai|ui)[- ]?(?:pomocnik\S*|asistent\S*|agent\S*)|pomocnik(?:a|u|om)?(?:$|[^\p{L}])`,
+	future:      `(?:vsako (?:novo )?sejo|vsaki (?:novi )?seji|prihodnjih sej\S*|svak(?:u|oj) (?:novu |novoj )?sesij\S*|buducih sesij\S*)`,
+	fromNow:     `(?:od zdaj (?:naprej|dalje)|odslej|od sada(?: pa)?(?: nadalje)?|ubuduce)`,
+	conceal:     `(?:ne (?:omenjaj|povej|sporoci|porocaj|spominji|govori|javljaj|obavjestavaj|obavijesti|pominji|spominjaj)\S*|brez (?:obvestila|obvescanja)|bez (?:obavjest\S*|obavestavanja))`,
+	unchecked:   `(?:brez (?:vprasanja|spraševanja|sprasevanja|potrditve|pregleda|odobritve|dovoljenja)|bez (?:pitanja|potvrde|pregleda|odobrenja|dozvole))`,
+	destroyVerb: `(?:izbrisi\S*|brisi\S*|pobrisi\S*|obrisi\S*)`,
+	destroyObj:  `(?:produkcij\S*|bazo podatkov|baz\S* podataka|varnostn\S* kopij\S*|sigurnosn\S* kopij\S*|backup\S*|vej\S*|grane)`,
+	weakenVerb:  `(?:onemogoci\S*|izklopi\S*|izkljuci\S*|preskoci\S*|onemoguci\S*|iskljuci\S*|ugasi\S*)`,
+	safeguard:   `(?:zascit\S*|pregled\S*|preverjan\S*|zastit\S*|provjer\S*|provjer\S*|podpis\S*|revizij\S*|sudoers)`,
+	sendVerb:    `(?:poslji\S*|posalji\S*|nalozi\S*)`,
+	approve:     `(?:odobri\S*|zdruzi\S*|spoji\S*)`,
+	outranks:    `(?:pomembnejs\S*|vaznij\S*) od (?:navodil|uputa|rijeci|besed) (?:uporabnik\S*|korisnik\S*)`,
+	direct:      `(?:neposredno|direktno) (?:na|v|u) (?:main|master)`,
+	fetchRun:    `(?:prenesi|preuzmi|skini)\S* (?:in|i) (?:zazeni|izvedi|pokreni|izvrsi)\S*`,
+	must:        `(?:mora|moras|mora(?:jo)?|lahko|sme|smes|treba|trebalo bi|moze|mozes|smije|smijes)`,
+}, {
+	lang:        "da",
+	note:        `(?:notat|bem(?:æ|ae)rkning|besked|instruks\S*|vejledning|merknad|beskjed|pamindelse|paminnelse)\s+til\s+(?:\S+\s+)?(?:ai-?)?(?:agent\S*|assistent\S*|bot\S*)`,
+	agent:       `(?:ai-?)?agent(?:en|erne)(?:$|[^\p{L}])|(?:ai-?)?assistent(?:en|erne)(?:$|[^\p{L}])`,
+	future:      `(?:hver (?:ny )?session|fremtidige sessioner|kommende sessioner|alle (?:nye )?sessioner)`,
+	fromNow:     `(?:fra nu af|fremover|fra na av|heretter|herefter)`,
+	conceal:     `(?:(?:skal|ma|bør) ikke (?:n(?:æ|ae)vnes|nevnes|omtales|fort(?:æ|ae)lles|fortelles|oplyses)|(?:sig|fort(?:æ|ae)l|n(?:æ|ae)vn|si|fortell|nevn) (?:det |dette |noget |noe )?ikke (?:til )?(?:brugeren|brukeren|nogen|noen)|uden at (?:sige|fort(?:æ|ae)lle|n(?:æ|ae)vne|informere)|uten a (?:si|fortelle|nevne|informere))`,
+	unchecked:   `(?:uden at sp(?:ø|o)rge|uten a sp(?:ø|o)rre|uden (?:godkendelse|bekr(?:æ|ae)ftelse|review)|uten (?:godkjenning|bekreftelse|review))`,
+	destroyVerb: `(?:slet\S*|fjern\S*)`,
+	destroyObj:  `(?:produktion\S*|produksjon\S*|databas\S*|backup\S*|sikkerhedskopi\S*|sikkerhetskopi\S*|grene\S*|grener\S*)`,
+	weakenVerb:  `(?:deaktiver\S*|sla \S+ fra|sla \S+ av|spring \S+ over|hopp \S+ over)`,
+	safeguard:   `(?:beskyttelse\S*|review\S*|kontrol\S*|tjek\S*|sjekk\S*|signatur\S*|scanning\S*)`,
+	sendVerb:    `(?:videresend\S*|send (?:den|det|dem|filen|indholdet|innholdet) )`,
+	approve:     `(?:godkend\S*|godkjenn\S*|flet\S*)`,
+	outranks:    `vigtigere end (?:hvad )?brugeren|viktigere enn (?:hva )?brukeren`,
+	direct:      `direkte (?:til|på|pa) (?:main|master)`,
+	fetchRun:    `(?:download|hent|last ned)\S* og (?:kør|kor|kjør|kjor)\S*`,
+	must:        `(?:skal|må|ma|bør|bor|kan|burde)`,
+}, {
+	lang:        "sq",
+	note:        `(?:shenim|udhezim\S*|kujtese|mesazh)\s+per\s+(?:\S+\s+)?(?:asistent\S*|agjent\S*|bot\S*)`,
+	agent:       `(?:asistent|agjent)(?:i|in|it|et|eve)?(?:$|[^\p{L}])`,
+	future:      `(?:cdo (?:seance|sesion)\S*|sesionet e ardhshme)`,
+	fromNow:     `(?:tani e tutje|qe tani|nga sot e tutje|prej tani)`,
+	conceal:     `(?:mos (?:i |ia |ja |ua )?(?:thuaj|trego|permend|njofto|raporto)\S*|pa (?:i |u )?(?:treguar|njoftuar) (?:askujt|perdoruesit))`,
+	unchecked:   `pa (?:pyetur|konfirmim\S*|miratim\S*|rishikim\S*|leje)`,
+	destroyVerb: `(?:fshi\S*)`,
+	destroyObj:  `(?:prodhim\S*|databaz\S*|bazen e te dhenave|backup\S*|kopje rezerve|deg(?:e|et|en)(?:$|[^\p{L}]))`,
+	weakenVerb:  `(?:caktivizo\S*|fik\S*|anashkalo\S*|kaperce\S*)`,
+	safeguard:   `(?:mbrojtj\S*|rishikim\S*|kontroll\S*|verifikim\S*|nenshkrim\S*)`,
+	sendVerb:    `(?:dergo\S*|ngarko\S*)`,
+	approve:     `(?:mirato\S*|bashko\S*)`,
+	outranks:    `me e rendesishme se (?:fjal\S* e )?perdorues\S*`,
+	direct:      `direkt ne (?:main|master)`,
+	fetchRun:    `shkarko\S* dhe (?:ekzekuto|nis)\S*`,
+	must:        `(?:duhet|mund|lejohet)`,
+}, {
+	lang:        "gl",
+	note:        `(?:nota|aviso|instrucions?|mensaxe)\s+(?:para|ao|aos|a)\s+(?:o |os )?(?:asistente|axente|asistentes|axentes|ia|bot)`,
+	agent:       `(?:o|os) (?:axente|axentes|asistente|asistentes)(?:$|[^\p{L}])`,
+	future:      `(?:cada (?:nova )?sesion|sesions futuras|proximas sesions)`,
+	fromNow:     `(?:a partir de agora|de agora en diante|dende agora)`,
+	conceal:     `(?:sen (?:avisar|informar|dicir nada)|non (?:avises|lle digas|digas nada|informes))`,
+	unchecked:   `sen (?:preguntar|confirmacion|revision|aprobacion|permiso)`,
+	destroyVerb: `(?:borra\S*|elimina\S*)`,
+	destroyObj:  `(?:produccion|base de datos|copias de seguridade|backups?|ramas)`,
+	weakenVerb:  `(?:desactiva\S*|apaga\S*|omite|salta)`,
+	safeguard:   `(?:proteccion\S*|revision\S*|comprobacions?|verificacion\S*|sinatura\S*)`,
+	sendVerb:    `(?:envia\S*|manda\S*|sube)`,
+	approve:     `(?:aproba\S*|fusiona\S*)`,
+	outranks:    `(?:mais importantes?|por riba) (?:que|do que) (?:o que di )?o usuario`,
+	direct:      `directamente (?:a|en) (?:main|master)`,
+	fetchRun:    `descarga\S* e (?:executa|lanza)\S*`,
+	must:        `(?:debe|deben|pode|poden|ten que|teñen que|tenen que)`,
+}, {
+	lang:        "ro",
+	note:        `(?:nota|notă|instructiun\S*|mesaj|atentie)\s+(?:pentru|catre)\s+(?:\S+\s+)?(?:asistent\S*|agent\S*|bot\S*|ai|ia)`,
+	agent:       `(?:asistent|agent)(?:ul|ii|ilor|ului)(?:$|[^\p{L}])`,
+	future:      `(?:fiecare (?:noua )?sesiune|sesiunile (?:viitoare|urmatoare))`,
+	fromNow:     `(?:de acum (?:inainte|incolo)|din acest moment|de azi inainte)`,
+	conceal:     `(?:nu (?:spune|mentiona|informa|anunta|raporta)\S*|fara sa (?:spui|anunti|informezi|mentionezi))`,
+	unchecked:   `(?:fara (?:sa (?:intrebi|ceri|astepti)|confirmare|aprobare|revizuire|review))`,
+	destroyVerb: `(?:sterge\S*|elimina\S*)`,
+	destroyObj:  `(?:productie|productia|baza de date|backup\S*|copii\S* de siguranta|ramuri\S*)`,
+	weakenVerb:  `(?:dezactiveaza\S*|opreste\S*|sari peste|ocoleste)`,
+	safeguard:   `(?:protecti\S*|revizuir\S*|verificar\S*|semnatur\S*|review)`,
+	sendVerb:    `(?:trimite\S*|incarca\S*)`,
+	approve:     `(?:aproba\S*|fa merge|imbina\S*)`,
+	outranks:    `mai importante? decat (?:ce spune )?utilizatorul`,
+	direct:      `direct (?:pe|in) (?:main|master)`,
+	fetchRun:    `descarca\S* si (?:ruleaza|executa)\S*`,
+	must:        `(?:trebuie|poate|are voie|ar trebui)`,
+}, {
+	lang:        "hy",
+	note:        `(?:նշում|հիշեցում|հրահանգ\S*|ուղերձ)\s+(?:\S+\s+){0,2}?(?:օգնական\S*|գործակալ\S*|բոտ\S*)(?:\s+(?:համար|հանդեպ))?`,
+	agent:       `(?:օգնական|գործակալ)\S*`,
+	future:      `(?:յուրաքանչյուր (?:նոր )?(?:սեսիա|նիստ)\S*|հաջորդ (?:սեսիա|նիստ)\S*)`,
+	fromNow:     `(?:այսուհետ|այսօրվանից|այս պահից)`,
+	conceal:     `(?:մի(?:՛)? (?:ասա|ասեք|հայտնիր|նշիր|հաղորդիր)|չհայտնելով|առանց (?:հայտնելու|ասելու))`,
+	unchecked:   `առանց (?:հարցնելու|հաստատման|վերանայման|թույլտվության|ստուգման)`,
+	destroyVerb: `(?:ջնջ\S*)`,
+	destroyObj:  `(?:արտադր\S*|տվյալների բազա\S*|պահուստ\S*|ճյուղ\S*)`,
+	weakenVerb:  `(?:անջատ\S*|բաց թող\S*|անտեսիր)`,
+	safeguard:   `(?:պաշտպանություն\S*|վերանայում\S*|ստուգ\S*|ստորագր\S*)`,
+	sendVerb:    `(?:ուղարկ\S*|վերբեռն\S*)`,
+	approve:     `(?:հաստատ\S*|միավոր\S*)`,
+	outranks:    `ավելի կարևոր (?:է )?քան օգտատեր\S*`,
+	direct:      `(?:ուղղակիորեն|անմիջապես) (?:push\S* (?:անել )?)?main`,
+	fetchRun:    `ներբեռն\S* (?:և|ու) (?:գործարկ|աշխատեցր)\S*`,
+	must:        `(?:պետք է|կարող ես|կարող է|պիտի)`,
+}, {
+	lang:        "mr",
+	note:        `(?:सहाय्यक|सहायक|एजंट|एजेंट|बॉट)\S*\s+(?:साठी|करिता)?\s*(?:सूचना|टीप|संदेश)|(?:सूचना|टीप)\s+(?:सहाय्यक|एजंट)\S*\s+साठी`,
+	agent:       `(?:सहाय्यक|एजंट)\S*`,
+	future:      `(?:प्रत्येक (?:नवीन )?सत्रा\S*|पुढील सत्रा\S*)`,
+	fromNow:     `(?:यापुढे|आजपासून|आतापासून)`,
+	conceal:     `(?:सांगू नको\S*|कळवू नको\S*|उल्लेख करू नको\S*|न सांगता)`,
+	unchecked:   `(?:न विचारता|परवानगी(?: न)? (?:घेता|विचारता)|पुनरावलोकनाशिवाय)`,
+	destroyVerb: `(?:हटव\S*|काढून टाक\S*|डिलीट कर\S*)`,
+	destroyObj:  `(?:प्रॉडक्शन|डेटाबेस|बॅकअप|शाखा)`,
+	weakenVerb:  `(?:बंद कर\S*|निष्क्रिय कर\S*|वगळ\S*)`,
+	safeguard:   `(?:संरक्षण|पुनरावलोकन|तपासणी|स्वाक्षरी)`,
+	sendVerb:    `(?:पाठव\S*|अपलोड कर\S*)`,
+	approve:     `(?:मंजूर कर\S*|मर्ज कर\S*)`,
+	outranks:    `वापरकर्त्या\S* (?:पेक्षा|सूचनांपेक्षा) (?:महत्त्वाच|जास्त)`,
+	direct:      `थेट main`,
+	fetchRun:    `डाउनलोड कर\S* (?:आणि|व) (?:चालव|रन कर)\S*`,
+	must:        `(?:पाहिजे|शकतो|शकते|हवे)`,
+}, {
+	lang:        "kk",
+	note:        `(?:ескертпе|нұсқау|нұсқаулық|хабарлама)\s+(?:\S+\s+)?(?:көмекші\S*|агент\S*|бот\S*)|(?:көмекші\S*|агент\S*)\s+(?:ескертпе|нұсқау\S*|арналған)`,
+	agent:       `(?:жи |ai )?(?:көмекші\S*)`,
+	future:      `(?:әрбір (?:жаңа )?сессия\S*|келесі сессия\S*)`,
+	fromNow:     `(?:бұдан былай|бүгіннен бастап|осы сәттен бастап)`,
+	conceal:     `(?:ештеңе (?:жазба|айтпа|хабарлама)|(?:пайдаланушыға|ешкімге) (?:айтпа|хабарлама|білдірме)|хабарламай)`,
+	unchecked:   `(?:рұқсат сұрамай|сұрамай|растаусыз|тексерусіз)`,
+	destroyVerb: `(?:өшір\S*|жой\S*)`,
+	destroyObj:  `(?:өндіріс\S*|дерекқор\S*|сақтық көшірме\S*|бұтақ\S*)`,
+	weakenVerb:  `(?:өшір\S*|ажырат\S*|өткізіп жібер\S*)`,
+	safeguard:   `(?:қорған\S*|тексеру\S*|шолу\S*|қолтаңба\S*|қауіпсіздік)`,
+	sendVerb:    `(?:жібер\S*|жүкте\S*)`,
+	approve:     `(?:бекіт\S*|біріктір\S*)`,
+	outranks:    `пайдаланушы\S* (?:сөзінен|нұсқауынан) маңыздырақ`,
+	direct:      `тікелей main`,
+	fetchRun:    `жүктеп (?:алып )?(?:іске қос|орында)\S*`,
+	must:        `(?:керек|тиіс|болады)`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -522,6 +673,17 @@ func langParts() []shapePart {
 	// tell from a prohibition; with an act it is an attack all the same.
 	out[len(out)-1].soft = true
 	add("agent-mention", true, 1, each(func(l langLex) string { return l.agent }), nil)
+	// An agent and a modal in one clause ("asistenti … duhet", "agenten
+	// skal"), the modal not forbidden by the clause's negation: the
+	// agent is told what to do, as English "agents must …".
+	add("agent-directive", true, 2, each(func(l langLex) string {
+		if l.must == "" {
+			return ""
+		}
+		return `(?:` + l.agent + `)[^.\n。;:]{0,30}?(?:` + l.must + `)(?:$|[^\p{L}])`
+	}), func(s string, m []int) bool {
+		return !langNegated(s, []int{m[1] - 1, m[1]}) && !foreignProhibited(s, []int{m[1], m[1]}) && !modalNegated(s[m[0]:min(len(s), m[1]+12)])
+	})
 	add("future-session", true, 2, each(func(l langLex) string { return l.future }), nil)
 	add("from-now-on", true, 1, each(func(l langLex) string { return l.fromNow }), nil)
 	add("hides-from-user", true, 2, each(func(l langLex) string { return l.conceal }), nil)
@@ -589,6 +751,17 @@ func langNegated(s string, m []int) bool {
 	return false
 }
 
+// modalNegated reports a modal with a negation beside it in the
+// session-17 rows' languages: "ne sme", "mora ne", "skal ikke", "nu
+// trebuie", "nuk duhet", "mos", "չպետք", "नये", "болмайды", "керек емес".
+func modalNegated(span string) bool {
+	return modalNo().MatchString(span)
+}
+
+var modalNo = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not)(?:$|[^\p{L}])|չ|नये|नका|नाही|емес|болмайды|тиіс емес`))
+})
+
 // foreignProhibited reports a prohibition of a language without a row
 // in the clause before the act s[m[0]:m[1]].
 func foreignProhibited(s string, m []int) bool {
@@ -609,7 +782,7 @@ var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.
 var prohibition = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
@@ -635,6 +808,7 @@ func bounded(l langLex) langLex {
 	l.note, l.agent, l.future, l.fromNow, l.conceal, l.unchecked = b(l.note), b(l.agent), b(l.future), b(l.fromNow), b(l.conceal), b(l.unchecked)
 	l.destroyVerb, l.destroyObj, l.weakenVerb, l.safeguard, l.sendVerb = b(l.destroyVerb), b(l.destroyObj), b(l.weakenVerb), b(l.safeguard), b(l.sendVerb)
 	l.approve, l.approveOwn, l.outranks, l.direct, l.fetchRun = b(l.approve), b(l.approveOwn), b(l.outranks), b(l.direct), b(l.fetchRun)
+	l.must = b(l.must)
 	return l
 }
 

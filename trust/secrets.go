@@ -120,6 +120,13 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("slack-webhook", []string{"hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/(?P<secret>[A-Za-z0-9/_+\-]{20,})`, nil),
 		// The webhook's id and token together are the credential.
 		rule("discord-webhook", []string{"discord"}, `discord(?:app)?\.com/api/webhooks/(?P<secret>\d+/[A-Za-z0-9_\-]{30,})`, nil),
+		// A webhook URL whose path carries its token is the secret whole,
+		// host included: Teams (…webhook.office.com/webhookb2/…,
+		// outlook.office.com/webhook/…), Zapier, IFTTT, Mattermost,
+		// Rocket.Chat, Google Chat and any host or path named for a
+		// webhook, when a later path segment looks random.
+		rule("webhook-url", []string{"webhook", "hooks", "ifttt", "chat.googleapis"},
+			`(?i)(?P<secret>https?://(?:[A-Za-z0-9\-]+\.)*(?:webhook\.office\.com|outlook\.office(?:365)?\.com/webhook|hooks\.zapier\.com|maker\.ifttt\.com|chat\.googleapis\.com/v1/spaces|[A-Za-z0-9.\-]*hooks?[A-Za-z0-9.\-]*|[A-Za-z0-9.\-]+(?::\d+)?/(?:[A-Za-z0-9_.\-]+/)*(?:webhooks?[A-Za-z0-9_\-]*|hooks))(?:/[^\s"'<>()\[\]{}]*)?)`, webhookURL),
 		tok("discord-bot-token", []string{"."}, `[MNO][A-Za-z\d]{23,25}\.[A-Za-z\d_\-]{6}\.[A-Za-z\d_\-]{27,38}`),
 		tok("telegram-bot-token", []string{":a"}, `\d{5,16}:A[A-Za-z0-9_\-]{32,34}`),
 		tok("sendgrid-api-key", []string{"sg."}, `SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}`),
@@ -130,6 +137,10 @@ var credRules = sync.OnceValue(func() []credRule {
 
 		// Payments.
 		tok("stripe-key", []string{"sk_", "rk_"}, `[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99}`),
+		// Mollie's API keys: live_ or test_ and 30 characters, and its
+		// organization tokens access_ and 40 (test_ and a name is a test).
+		rule("mollie-api-key", []string{"live_", "test_", "access_"}, pre+`(?P<secret>(?:live|test)_[A-Za-z0-9]{30}|access_[A-Za-z0-9]{40})`+post,
+			func(v string) bool { _, rest, _ := strings.Cut(v, "_"); return looksRandom(rest) }),
 		tok("stripe-webhook-secret", []string{"whsec_"}, `whsec_[A-Za-z0-9+/=]{20,}`),
 		tok("square-token", []string{"sq0", "eaaa"}, `(?:sq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}|EAAA[A-Za-z0-9_\-]{60,})`),
 		tok("shopify-token", []string{"shp"}, `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
@@ -174,6 +185,32 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"securestring"}, `(?i)convertto-securestring\s+(?:-string\s+)?(?P<secret>'[^'\n]{6,}'|"[^"\n]{6,}")`, notPlaceholder),
 		rule("cli-password", []string{"rabbitmqctl"}, `rabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"user-secrets"}, `(?i)user-secrets\s+set\s+"[^"\n]*(?:password|secret|token|key)[^"\n]*"\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"]+)`, notPlaceholder),
+		// A password or community on the command line of a database or
+		// admin CLI, by the flag each tool reads it from: cqlsh, mongo*,
+		// influx, ipmitool, isql/osql/vsql, rabbitmqadmin, psexec, zip/7z,
+		// rdesktop -p/-P/-w; the SNMP tools' community (-c) and v3 pass
+		// phrases (-A, -X), "public" and "private" being the defaults.
+		rule("cli-password", []string{"cqlsh", "mongo", "influx", "ipmitool", "isql", "osql", "vsql", "rabbitmqadmin", "psexec", "zip", "7z", "rdesktop", "nxc", "crackmapexec", "clickhouse"},
+			`(?i)(?:^|[\s;&|(/])(?:cqlsh|mongo(?:sh|dump|restore|export|import|stat|top)?|influx|ipmitool|isql|osql|vsql|rabbitmqadmin|psexec(?:\.exe|\.py)?|zip|unzip|7za?|rdesktop|nxc|crackmapexec|clickhouse(?:-client)?)\b[^\n|;&]*?\s(?:-p|-P|-w|--password|-password)(?:\s+|=)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, toldPassword),
+		rule("cli-password", []string{"snmp"},
+			`(?:^|[\s;&|(/])(?i:snmp)[a-z]*\b[^\n|;&]*?\s(?:-c|-A|-X)\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, snmpCommunity),
+		// An SNMP community in an agent's or a router's configuration:
+		// rocommunity …, snmp-server community … RO.
+		rule("snmp-community", []string{"community"},
+			`(?i)(?:\b(?:ro|rw)community6?|\bsnmp-server\s+community|\bcommunity(?:[_ -]?string)?\s*[:=])\s+["']?(?P<secret>[^\s"']{4,})`, snmpCommunity),
+		// A user flag and a password flag on one command line, of any tool:
+		// "-u ops -p '…'", "-U admin -P …", "--user x --password …" (in
+		// either order). Ports and paths are no password; the value must
+		// be a password mixing at least three kinds of character.
+		rule("cli-password", []string{"-u", "--user"},
+			`(?:^|\s)(?:-u|-U|--user(?:name)?)(?:\s+|=)["']?[^\s"'\-][^\s"']*["']?(?:\s+[^\n|;&]*?)?\s(?:-p|-P|-w|-a|--pass(?:word)?)(?:\s+|=)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, strongPassword),
+		rule("cli-password", []string{"-u", "--user"},
+			`(?:^|\s)(?:-p|-P|-w|--pass(?:word)?)(?:\s+|=)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)(?:\s+[^\n|;&]*?)?\s(?:-u|-U|--user(?:name)?)(?:\s+|=)["']?[^\s"'\-]`, strongPassword),
+		// An Oracle connect string on the command line: sqlplus, sqlldr,
+		// rman, expdp/impdp, dgmgrl and SQL*Plus's CONNECT take
+		// user/password[@service].
+		rule("cli-password", []string{"sqlplus", "sqlldr", "rman", "expdp", "impdp", "dgmgrl", "sqlcl", "connect", "conn "},
+			`(?i)(?:^|[\s;&|(])(?:sqlplus|sqlldr|sqlcl|sql|rman|expdp|impdp|exp|imp|dgmgrl|conn(?:ect)?)(?:\s+-\w+)*(?:\s+(?:target|auxiliary|catalog|userid)=?)?\s+["']?[A-Za-z][A-Za-z0-9_$#.]*/(?P<secret>[^\s@/"']+)(?:@|["']?(?:\s|$))`, toldPassword),
 		rule("cli-password", []string{"sshpass"}, `sshpass\s+-p\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-a"}, `redis-cli\b[^\n|;&]*?\s-a\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
@@ -231,8 +268,12 @@ var credRules = sync.OnceValue(func() []credRule {
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
 		// de passe du Wi-Fi est …". The value must look like a password
 		// (passwordShaped), so "the password is stored hashed" stays.
-		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp", "token", "jeton", "cl", "chave", "schl"},
-			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe|token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+`+nowWord+`|\sc'est\s+)(?P<secret>[^\s,;]{6,})`, passwordShaped)),
+		lateRule(rule("prose-password", []string{"pass", "pw", "kennwort", "contrase", "clave", "senha", "mdp"},
+			`(?i)(?:^|[^a-z])(?:passwor[dt]|passcode|pass|pw|pwd|kennwort|mot de passe|mdp|contrase(?:ñ|n)a|clave|senha|palavra-passe)\b`+proseCopula, passwordShaped)),
+		// … and a token or an API key told so: generated, it looks random
+		// or holds a digit ("the token is read-only" tells no token).
+		lateRule(rule("prose-password", []string{"token", "jeton", "cl", "chave", "schl"},
+			`(?i)(?:^|[^a-z])(?:token|jeton|cl(?:é|e) d'api|chave|schl(?:ü|ue)ssel)\b`+proseCopula, func(v string) bool { return passwordShaped(v) && (hasDigit(v) || looksRandom(v)) })),
 		// … or with a colon after what it is for: "SMTP-Kennwort für den
 		// Newsletter-Versand: …" (a key right before the colon is the
 		// assignment rules').
@@ -247,7 +288,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
 		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|és|este|era|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|yra|ir|është|eshte|ni|არის|է|да|е|је|yw|ydy|হল|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
 		// … and the word right before the value, as languages that put the
 		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
 		lateRule(rule("prose-password", worldPasswordWords,
@@ -271,8 +312,22 @@ var credRules = sync.OnceValue(func() []credRule {
 		// it a key, a secret or a token: an SDK client built with an id
 		// and a key (algoliasearch("APPID", "…"); // admin key).
 		rule("commented-secret", []string{"key", "secret", "token", "credential", "password"}, `["'](?P<secret>[A-Za-z0-9+/_\-.=]{24,})["'][^\n]*?(?://|#|/\*)[^\n]*?\b(?:api[ _-]?key|key|secret|token|credential|password|passphrase)s?\b`, looksRandomLong),
+		// A container named for a secret whose value is a child: an HCL
+		// block (variable "db_password" { default = "…" }), a YAML mapping
+		// (DbPassword:\n  NoEcho: true\n  Default: …), an XML element
+		// (<AdministratorPassword><Value>…</Value>), a JSON object. Up to
+		// six lines apart, with no other container opened between.
+		rule("nested-secret", []string{"default", "value"},
+			`(?i)(?:password|passwd|passphrase|secret|token|api[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_\-]*(?:["']?\s*(?:\{|:)[ \t]*\n|>[ \t]*\n)(?:[^\n{}]*\n){0,5}?[ \t]*(?:["']?(?:default|value|initial_?value|defaultvalue)["']?\s*[:=]\s*(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s"'<>,;{}]+)|<value>(?P<secret>[^<\n]+)</value>)`, toldPasswordOrRandom),
+		// A key and its value on the next line, as formatters wrap a long
+		// string: "client_secret_key":\n    "…". Only a quoted value.
+		rule("next-line-secret", []string{"pass", "secret", "token", "key", "pwd"},
+			`(?i)(?:^|[^A-Za-z0-9_.\-])["']?(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]?phrase|pwd|secret|token|key|credentials?))["']?[ \t]*(?::|=|=>)[ \t]*\(?[ \t]*\n[ \t]*(?P<secret>"[^"\n]{6,}"|'[^'\n]{6,}')`, nil),
 		// XML elements named for a secret (Maven's settings.xml, .NET configs).
 		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
+		// … and an element whose name ends in one (<AdministratorPassword>,
+		// <DbPassword>, <ClientSecret>, <AuthToken>).
+		rule("xml-secret", []string{"<"}, `<[A-Za-z][A-Za-z0-9_.\-]*?(?:Password|Passwd|Passphrase|Secret|Token|ApiKey|PrivateKey|_password|_secret|_token|-password|-secret|-token)>(?P<secret>[^<\s]{4,})</`, toldPasswordOrRandom),
 	}
 })
 
@@ -280,7 +335,7 @@ var credRules = sync.OnceValue(func() []credRule {
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
 // value is redacted depends on the word and the value (assignmentSecret).
-var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]phrase|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential", "pat", "psk"}
 
@@ -324,6 +379,12 @@ func Redact(s string) (string, []string) {
 		}
 	}
 	apply(true)
+	if strings.Contains(s, "[") {
+		if out, n := redactLoginSections(s); n > 0 {
+			s = out
+			fired("ini-login-section")
+		}
+	}
 	if strings.Contains(s, "|") {
 		if out, n := redactTableColumns(s); n > 0 {
 			s = out
@@ -366,12 +427,22 @@ func replaceSecret(re *regexp.Regexp, s string, valid func(string) bool, allowed
 	if len(ms) == 0 {
 		return s, 0
 	}
-	g := re.SubexpIndex("secret")
+	// The secret is the first group named "secret" that took part (a rule
+	// may name one in each of its alternatives), else the whole match.
+	var gs []int
+	for i, n := range re.SubexpNames() {
+		if n == "secret" {
+			gs = append(gs, i)
+		}
+	}
 	var spans [][2]int
 	for _, m := range ms {
 		from, to := m[0], m[1]
-		if g >= 0 && m[2*g] >= 0 {
-			from, to = m[2*g], m[2*g+1]
+		for _, g := range gs {
+			if m[2*g] >= 0 {
+				from, to = m[2*g], m[2*g+1]
+				break
+			}
 		}
 		if strings.Contains(s[from:to], Redacted) {
 			continue
@@ -465,6 +536,10 @@ func credentialWord(name string) string {
 	w := words[len(words)-1]
 	if len(words) > 1 && neutralSuffix()[w] { // SECRET_KEY_BASE, API_KEY_B64, client-key-data
 		words = words[:len(words)-1]
+		w = words[len(words)-1]
+	}
+	if len(words) > 1 && (w == "phrase" || w == "word") && words[len(words)-2] == "pass" { // pass_phrase, PASS_WORD
+		words = append(words[:len(words)-2], "pass"+w)
 		w = words[len(words)-1]
 	}
 	// A name that negates the word holds no credential: sudoers'
@@ -613,6 +688,11 @@ func redactTableColumns(s string) (string, int) {
 // secretHeader is a table header that names a secret.
 var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-]?key|key|credentials?|passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha)s?$`)
 
+// proseCopula is what follows a password word in a sentence of the five
+// languages and Italian, Swedish, Polish and Russian: a few words, a
+// copula and the value.
+const proseCopula = `[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+` + nowWord + `|\sc'est\s+)(?P<secret>[^\s,;]{6,})`
+
 // nowWord is a word for "now" or "still" after a copula: "the password
 // is now …", "salasana on nyt …", "das Passwort ist jetzt …".
 const nowWord = `(?:(?:now|still|currently|temporarily|again|nyt|viela|vielä|jetzt|noch|nun|maintenant|toujours|ahora|todavia|todavía|agora|ainda|ora|ancora|nu|nå|teraz|nadal|сейчас|теперь|teď|ted|stále|stale|most|még|meg|şimdi|simdi|artık|τώρα|ακόμα|nog|fortfarande|fortsatt|hiện giờ|sekarang|masih|अब|現在|现在|이제)\s+)?`
@@ -626,12 +706,19 @@ const nowWord = `(?:(?:now|still|currently|temporarily|again|nyt|viela|vielä|je
 // for the rules to be tried.
 var worldPasswordWords = []string{"wachtwoord", "hasło", "haslo", "парол", "lösenord", "losenord", "adgangskode", "kodeord", "passord", "salasana",
 	"heslo", "hesla", "jelsz", "parolă", "parola", "şifre", "sifre", "κωδικ", "συνθηματικ", "पासवर्ड", "कूटशब्द", "كلمة المرور", "كلمة مرور", "كلمة السر",
-	"סיסמ", "رمز عبور", "รหัสผ่าน", "mật khẩu", "mat khau", "kata sandi", "パスワード", "密码", "密碼", "비밀번호", "암호"}
+	"סיסמ", "رمز عبور", "รหัสผ่าน", "mật khẩu", "mat khau", "kata sandi", "パスワード", "密码", "密碼", "비밀번호", "암호",
+	// Session 17: the South Slavic, Baltic and other European languages,
+	// the Caucasus and Central Asia, South and South-East Asia, Africa.
+	"lozink", "лозинк", "geslo", "gesla", "slaptažod", "slaptazod", "parole", "paroli", "parool", "salasõna", "salasona",
+	"lykilorð", "lykilord", "fjalëkalim", "fjalekalim", "contrasenya", "contrasinal", "pasahitz", "cyfrinair",
+	"wagwoord", "nenosiri", "nywila", "kata laluan", "şifrə", "sifrə", "parol", "პაროლ", "գաղտնաբառ", "құпия сөз", "нууц үг",
+	"গোপন নম্বর", "পাসওয়ার্ড", "கடவுச்சொல்", "પાસવર્ડ", "ਪਾਸਵਰਡ", "پاس ورڈ", "گذرواژه", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "የይለፍ ቃል"}
 
 // worldPasswordWord matches one of worldPasswordWords as a word's start
-// (then the rest of the word: "jelszava", "паролем"); the scripts that
+// (then the rest of the word: "jelszava", "паролем"), after up to two
+// of Hebrew's prefix letters ("הסיסמה", "והסיסמה"); the scripts that
 // write no spaces need no boundary before it.
-var worldPasswordWord = `(?:^|[^\p{L}])(?:` + strings.Join(worldPasswordWords, "|") + `)[\p{L}]*|(?:パスワード|密码|密碼|비밀번호|암호|รหัสผ่าน)`
+var worldPasswordWord = `(?:^|[^\p{L}])[הובלמשכ]{0,2}(?:` + strings.Join(worldPasswordWords, "|") + `)[\p{L}\p{M}]*|(?:パスワード|密码|密碼|비밀번호|암호|รหัสผ่าน|ពាក្យសម្ងាត់|ລະຫັດຜ່ານ|စကားဝှက်)`
 
 // toldPassword is a password told after its word, not code that fetches
 // one ("process.env.DB_PASSWORD", "${SECRET}", "secret/db)").
@@ -642,6 +729,11 @@ func toldPassword(v string) bool {
 // passwordShaped is a word of six or more characters with letters and
 // digits or signs: "hunter2-prod-77", not "stored", "12" or "required".
 func passwordShaped(v string) bool {
+	if hyphenedWords().MatchString(v) {
+		// Lower-case words joined by hyphens describe ("read-only",
+		// "write-once", "opt-in"); a pass phrase of words has more.
+		return false
+	}
 	var letters, others int
 	for _, c := range v {
 		if unicode.IsLetter(c) {
@@ -663,6 +755,9 @@ func passwordShaped(v string) bool {
 	}
 	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
 }
+
+// hyphenedWords is two or three lower-case words joined by hyphens.
+var hyphenedWords = lazyRE(`^[a-z]+(?:-[a-z]+){1,2}$`)
 
 // camelWord is a word or a camel-case name: one capital to a hump.
 var camelWord = lazyRE(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)
@@ -735,7 +830,7 @@ func looksRandomLong(v string) bool {
 }
 
 func looksRandom(v string) bool {
-	if len(v) < 8 || !notPlaceholder(v) || codeReference(v) {
+	if len(v) < 8 || !notPlaceholder(v) || codeReference(v) || issueKey(v) {
 		return false
 	}
 	var letters, digits, upper, lower int
@@ -872,4 +967,106 @@ func entropy(s string) float64 {
 // password).
 func isHex(v string) bool {
 	return strings.Trim(strings.ToLower(v), "0123456789abcdef") == ""
+}
+
+// toldPasswordOrRandom is a value a password or a generated secret would
+// be, and no variable, call or path.
+func toldPasswordOrRandom(v string) bool {
+	return toldPassword(v) || looksRandom(v) && !strings.ContainsAny(v, "(){}$[]")
+}
+
+// strongPassword is a value only a password has when no word names it:
+// a password of at least three kinds of character (upper, lower, digit,
+// sign) or a random-looking token; not a port, a path or a name.
+func strongPassword(v string) bool {
+	if !toldPassword(v) && !looksRandom(v) {
+		return false
+	}
+	var upper, lower, digit, sign int
+	for _, c := range v {
+		switch {
+		case unicode.IsUpper(c):
+			upper = 1
+		case unicode.IsLower(c):
+			lower = 1
+		case unicode.IsDigit(c):
+			digit = 1
+		default:
+			sign = 1
+		}
+	}
+	return upper+lower+digit+sign >= 3 && !issueKey(v)
+}
+
+// snmpCommunity is an SNMP community or pass phrase that is not one of
+// the well-known defaults ("public", "private").
+func snmpCommunity(v string) bool {
+	switch strings.ToLower(v) {
+	case "public", "private":
+		return false
+	}
+	return toldPassword(v) || looksRandom(v) && !strings.ContainsAny(v, "/(){}$[]")
+}
+
+// webhookURL is a webhook's URL that carries its token: one of its path
+// or query parts after the host looks random (a UUID, a hex or base64
+// token), so the URL itself is the credential.
+func webhookURL(v string) bool {
+	rest := v[strings.Index(v, "//")+2:]
+	i := strings.IndexByte(rest, '/')
+	if i < 0 {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(rest[i:], func(r rune) bool { return strings.ContainsRune("/@?&=#", r) }) {
+		if looksRandom(part) || len(part) >= 16 && isHex(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// issueKey is a tracker's issue key (CORE-412, PROJ-1234): a project's
+// capitals, a dash and a number, never a credential.
+func issueKey(v string) bool { return issueKeyRE().MatchString(v) }
+
+var issueKeyRE = lazyRE(`^[A-Z][A-Z0-9]{1,9}-\d{1,7}$`)
+
+// loginSection is an INI section header that holds logins: [admins],
+// [users], [passwords], [credentials], [auth], [accounts].
+var loginSection = lazyRE(`(?i)^\s*\[(?:admins|users|passwords|credentials|auth|accounts)\]\s*$`)
+
+// iniLine is an INI "name = value" line.
+var iniLine = lazyRE(`^(\s*[A-Za-z0-9_.@\-]+\s*[=:]\s*)(\S+)\s*$`)
+
+// redactLoginSections redacts the values of an INI section of logins
+// (CouchDB's [admins], a proxy's [users]): each "name = value" line under
+// it is a user and a password, with no word beside the value to say so.
+// Only values shaped as a password (strongPassword) are taken, so
+// "max = 20" stays.
+func redactLoginSections(s string) (string, int) {
+	lines := strings.Split(s, "\n")
+	n := 0
+	in := false
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "["):
+			in = loginSection().MatchString(t)
+			continue
+		case !in:
+			continue
+		}
+		m := iniLine().FindStringSubmatch(line)
+		if m == nil || strings.Contains(m[2], Redacted) {
+			continue
+		}
+		if v := strings.Trim(m[2], `"'`); strongPassword(v) {
+			lines[i] = strings.Replace(line, v, Redacted, 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return s, 0
+	}
+	return strings.Join(lines, "\n"), n
 }
