@@ -453,6 +453,8 @@ func leftovers(dir string, staging bool) string {
 			found = append(found, rel)
 		case strings.HasPrefix(name, ".merge_file_"):
 			found = append(found, rel)
+		case strings.HasPrefix(rel, filepath.Join(".cortex", "sync-checkout-")):
+			found = append(found, rel) // a killed sync's checkout folder (vaultsync's writeWhole)
 		case !inGit && strings.Contains(name, ".tmp"):
 			found = append(found, rel)
 		case staging && strings.HasPrefix(rel, filepath.Join("observer", "staging")+string(filepath.Separator)):

@@ -894,3 +894,47 @@ func TestSyncFoldsCopiesAPersonsRebaseBroughtTogether(t *testing.T) {
 		})
 	}
 }
+
+// TestSyncRemovesTheCheckoutFolderAKilledSyncLeft: sync writes the files
+// it brings in whole — git checks them out into a folder of its own in
+// .cortex/, and each is renamed into place (a kill in git's write of a
+// file in place left it torn: harness, session 17 world 92) — and the
+// folder a sync killed there left is removed by the next, which writes
+// the files it brings as the history has them.
+func TestSyncRemovesTheCheckoutFolderAKilledSyncLeft(t *testing.T) {
+	bin := buildCortex(t)
+	gitEnv(t)
+	ms, _ := newMachines(t, bin, 2)
+	a, b := ms[0], ms[1]
+	const said = "The nightly job writes its report to the shared folder."
+	a.observe(t, said, "0195a000-0000-7000-8000-0000000000a1", movedDay)
+	a.process(t)
+	a.mustSync(t)
+	left := filepath.Join(b.l.Root, ".cortex", "sync-checkout-1234", "mind", "concepts")
+	if err := os.MkdirAll(left, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(left, "half.md"), []byte("---\ntype: fa"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.mustSync(t)
+	if _, err := os.Stat(filepath.Dir(left)); !os.IsNotExist(err) {
+		t.Errorf("the folder a killed sync left is still there: %v", err)
+	}
+	rel := b.memoryOf(t, doc.Hash(said))
+	want := git(t, b.l.Root, "cat-file", "blob", "HEAD:"+rel)
+	got, err := os.ReadFile(filepath.Join(b.l.Root, filepath.FromSlash(rel)))
+	if err != nil || strings.TrimSpace(string(got)) != strings.TrimSpace(want) {
+		t.Errorf("%s as written: %v\n%s\nwant\n%s", rel, err, got, want)
+	}
+	entries, err := os.ReadDir(filepath.Join(b.l.Root, ".cortex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "sync-checkout-") {
+			t.Errorf("the sync left its checkout folder %s", e.Name())
+		}
+	}
+	sameTrees(t, ms)
+}

@@ -217,6 +217,7 @@ func (s *syncer) run(ctx context.Context) error {
 	if err := gitstore.ExcludeMergeTemps(s.repo); err != nil {
 		return err
 	}
+	s.removeCheckoutDirs()
 	if err := s.finishJournal(ctx); err != nil {
 		return err
 	}
@@ -1672,10 +1673,8 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		if _, err := s.gitRetryIn(ctx, info.Bytes(), "update-index", "-z", "--index-info"); err != nil {
 			return fmt.Errorf("update git's index: %w", err)
 		}
-		if len(write) > 0 {
-			if _, err := s.gitRetryIn(ctx, []byte(strings.Join(write, "\x00")+"\x00"), "checkout-index", "-f", "-u", "-z", "--stdin"); err != nil {
-				return fmt.Errorf("write the working tree: %w", err)
-			}
+		if err := s.writeWhole(ctx, write); err != nil {
+			return fmt.Errorf("write the working tree: %w", err)
 		}
 		for _, p := range gone {
 			full := filepath.Join(s.repo.WorkTree, filepath.FromSlash(p))
@@ -1704,6 +1703,81 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 		}
 	}
 	return nil
+}
+
+// checkoutDirPattern names the folder (in the vault's .cortex/) git
+// checks files out into before each is renamed into place (writeWhole).
+const checkoutDirPattern = "sync-checkout-"
+
+// writeWhole writes paths into the working tree as git's index has them,
+// each file whole or not at all. Git writes a file in place: a kill -9 in
+// its write leaves the file torn — the start of a memory, no frontmatter,
+// in a person's editor and their next `git add -A` until the next sync
+// puts it right (harness, session 17 world 92). Git checks the files out
+// into a folder of its own beside them instead (its filters, modes and
+// links applied as for the file itself), and each is renamed into place.
+// A folder a killed sync left is removed by the next (removeCheckoutDirs).
+func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	fsys := vaultfs.New(s.repo.WorkTree)
+	if err := s.l.FS().MkdirAll(s.l.CacheDir(), 0o755); err != nil {
+		return err
+	}
+	if err := s.l.FS().Check(s.l.CacheDir()); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(s.l.CacheDir(), checkoutDirPattern)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if _, err := s.gitRetryIn(ctx, []byte(strings.Join(paths, "\x00")+"\x00"), "checkout-index", "-u", "-z", "--stdin", "--prefix="+tmp+string(filepath.Separator)); err != nil {
+		return err
+	}
+	for _, p := range paths {
+		rel := filepath.FromSlash(p)
+		dst := filepath.Join(s.repo.WorkTree, rel)
+		if err := fsys.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		// A folder where the file goes (a path that was a folder of
+		// memories on one side): git's own checkout removes it when empty.
+		if fi, err := os.Lstat(dst); err == nil && fi.IsDir() {
+			if err := fsys.Remove(dst); err != nil {
+				return err
+			}
+		}
+		// The folders are checked, not the file: a link the history
+		// holds is moved itself, as git writes it (a rename never
+		// follows its last component).
+		if err := fsys.Check(filepath.Dir(dst)); err != nil {
+			return err
+		}
+		if err := os.Rename(filepath.Join(tmp, rel), dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// removeCheckoutDirs removes the folders writeWhole of a killed sync left.
+func (s *syncer) removeCheckoutDirs() {
+	entries, err := os.ReadDir(s.l.CacheDir())
+	if err != nil || s.l.FS().Check(s.l.CacheDir()) != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), checkoutDirPattern) {
+			p := filepath.Join(s.l.CacheDir(), e.Name())
+			if err := s.l.FS().RemoveAll(p); err != nil {
+				s.opts.Logger.Warn("sync: "+err.Error(), "path", p)
+			} else {
+				s.opts.Logger.Warn("sync: removed what a killed sync left", "path", p)
+			}
+		}
+	}
 }
 
 // undoCheckout puts back, as HEAD has them, the paths of j that checkout
