@@ -776,7 +776,7 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید)(?:$|[^\p{L}])`)
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं))(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages

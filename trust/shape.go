@@ -203,6 +203,56 @@ var refusedAfter = lazyRE(`^[^\n]{0,30}?[.;!]\s*(?:please\s+)?(?:don'?t|do not|n
 // exactly what our last audit flagged".
 var flaggedAfter = lazyRE(`^[^.;\n]*?\b(?:flagged|audit|finding|vulnerab|forbidden|not allowed|is banned|disallowed)`)
 
+// actSwitchedOff reports a risky act the clause after it says is switched
+// off: "force-push to main is disabled in branch protection". Only an
+// act: a safeguard that "is disabled" is weakened, not forbidden.
+func actSwitchedOff(s string, m []int) bool {
+	return actOff().MatchString(s[m[1]:min(len(s), m[1]+60)])
+}
+
+var actOff = lazyRE(`^[^.;\n]*?\b(?:is|are)\s+(?:now\s+|always\s+)?(?:disabled|turned off|switched off|off|not possible|impossible)\b`)
+
+// offIsTheAct reports a weakening verb in the passive whose subject is a
+// risky act, not a safeguard: in "force-push to main is disabled in
+// branch protection" the force push is what is switched off, and the
+// safeguard is where.
+func offIsTheAct(s string, m []int) bool {
+	before := s[clauseStart(s, m[0]):m[0]]
+	return passiveEnd().MatchString(before) && privilegeAct().MatchString(before)
+}
+
+var (
+	passiveEnd   = lazyRE(`\b(?:is|are)\s+(?:now\s+)?$`)
+	privilegeAct = lazyRE(sentenceBound(privilege))
+)
+
+// pushToOwnRemote reports a push of the project's own branches to its
+// own remote ("agents push feature branches", "git push origin
+// feature/login") with no destination in the sentence: a branch pushed
+// for review is not sent outside. Pushed to a URL, an address or a
+// remote named in the sentence, it is.
+func pushToOwnRemote(s string, m []int) bool {
+	if !strings.HasPrefix(s[m[0]:m[1]], "push") {
+		return false
+	}
+	if !ownBranch().MatchString(s[m[1]:min(len(s), m[1]+40)]) {
+		return false
+	}
+	from := strings.LastIndexAny(s[:m[0]], ".!?\n") + 1
+	to := len(s)
+	if i := strings.IndexAny(s[m[1]:], ".!?\n"); i >= 0 {
+		to = m[1] + i
+	}
+	sentence := s[from:to]
+	return !outsideRE().MatchString(sentence) && !strings.Contains(sentence, "remote")
+}
+
+var ownBranch = lazyRE(`^\s+(?:(?:-u|--set-upstream)\s+)?(?:origin\b|(?:[a-z-]+\s+){0,2}branch(?:es)?\b)`)
+
+// personApproves is an approval a person gives: "on prod only after a
+// human approves".
+var personApproves = lazyRE(`\b(?:after|once|when|until|unless)\s+(?:a|an|the|one|two|both)\s+(?:human|person|maintainer|reviewer|code owner|owner|release manager)s?\s+(?:has\s+|have\s+)?approv`)
+
 // shapeRules are the lexicons and the literal index that skips a branch
 // none of whose words is in the text.
 type shapeRules struct {
@@ -433,7 +483,7 @@ func shapeParts() []shapePart {
 			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]])))
+				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m)
 			}
 			return sp
 		}(),
@@ -442,8 +492,18 @@ func shapeParts() []shapePart {
 		{name: "weaken-safeguard", weight: 2, re: regexp.MustCompile(sentenceBound(`\b(?:branch protection|(?:branch |tag )?protections?|(?:code |security )?reviews?|secret scanning|push protection|signing|signature checks?|audit log(?:ging|s)?|mfa|2fa|codeowners|rate ?limit(?:er|ing)?|firewall)\b[^.\n]{0,100}?\b(` + weakenVerb + `) (?:it|them)\b`)), also: func(s string, m []int) bool {
 			return !deniedInClause().MatchString(s[max(0, m[2]-30):m[2]]) && !inQuestion(s, m[1])
 		}},
-		asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`),
-		asked("privilege", false, 2, privilege),
+		func() shapePart {
+			sp := asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && !personApproves().MatchString(s[m[0]:m[1]]) }
+			return sp
+		}(),
+		func() shapePart {
+			sp := asked("privilege", false, 2, privilege)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && !actSwitchedOff(s, m) }
+			return sp
+		}(),
 		// Rights raised: admin or write access granted, history rewritten,
 		// a key added to authorized_keys.
 		asked("escalate", false, 2, `\b(?:give|grant)[a-z]* \S+ (?:the same|your|my|full|all(?: the)?) (?:\S+ )?(?:permissions|access|rights|role)\b|\b(?:grant|give|gets?|got|receive|add)[a-z]*\s+(?:(?:itself|themselves|himself|herself|yourself|me|us|them|it|the [a-z-]+(?: [a-z-]+)?|[a-z-]+)\s+)?(?:permanent |full |standing |elevated )?(?:admin(?:istrator)?|write|push|owner|root|maintain(?:er)?|sudo|org[- ]?admin|superuser|elevated) (?:rights|access|role|permissions?|privileges)|\bpermission to (?:rewrite|force|delete|push|merge|publish|deploy|bypass|disable|drop|release)|\brewrit[a-z]* (?:the )?(?:git )?history\b|authorized_keys|\bpousser en force\b|\bpush (?:forcado|force)\b|\bforzar (?:el )?push\b`),
@@ -534,7 +594,12 @@ func shapeParts() []shapePart {
 		sent("supply-chain", 2, supplyRedirect),
 		asked("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
 		sent("download-and-run", 3, `\bpipe\S* (?:\S+ ){0,2}https?://\S+ (?:into|to|through) (?:sudo )?(?:ba|z)?sh\b|\b(?:ba|z)?sh\s*<\(\s*(?:curl|wget)\b|\biex\s*\(?\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)\b|\b(?:`+fetchVerb+`)\b[^\n]{0,80}?(?:`+runVerb+`)|(?:`+runVerb+`)[^\n]{0,40}?\b(?:`+fetchVerb+`)\b`),
-		sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`),
+		func() shapePart {
+			sp := sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`)
+			send := sp.also
+			sp.also = func(s string, m []int) bool { return send(s, m) && !pushToOwnRemote(s, m) }
+			return sp
+		}(),
 		// The object before a verb-final verb (German), a part of its own
 		// so each keeps the two literal sets that skip it.
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b`),
@@ -680,7 +745,7 @@ func sentenceBound(expr string) string {
 
 // forbids is what follows a modal that takes a capability away: "agents
 // must not", "the bot should never".
-var forbids = lazyRE(`^\s*(?:not|never|n't|no longer|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
+var forbids = lazyRE(`^\s*(?:not|never|n't|'t|no longer|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
 
 // forbidsBefore is a negation before the modal or the agent noun: "no
 // agent may", "les agents ne doivent pas", "os agentes não podem", "los
@@ -926,12 +991,129 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 	switch {
 	case sc.strong && sc.risk >= shapeRisk:
 		return f, false, true
-	case sc.hard, sc.address >= shapeAddress && sc.risk >= shapeRisk, (sc.reader || sc.rule || sc.conduct) && sc.risk >= shapeRisk, sc.risk >= 2*shapeRisk:
+	case sc.hard && (sc.risk >= shapeRisk || !sc.safeOrdersOnly()), sc.address >= shapeAddress && sc.risk >= shapeRisk, (sc.reader || sc.rule || sc.conduct) && sc.risk >= shapeRisk, sc.risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
 	}
 	return Finding{}, false, false
 }
+
+// safeOrdersOnly reports a score whose only address is an agent's clause
+// that asks nothing risky: every act the clause names is one that keeps
+// the person in the loop or proposes work for review ("agents may open
+// PRs against web/", "agents that hit this should stop and tell the
+// user"), and the clause names no secret and no destination. The weak
+// risk part that fired (a secret or a host named) is then in a sentence
+// nobody is told to act on, which is how a note that addresses nobody
+// reads: kept. An agent told to open a PR "and export the token", or
+// any other address beside it (an imperative, "from now on", a key for
+// agents), still holds the note.
+func (sc shapeScore) safeOrdersOnly() bool {
+	clauses := 0
+	for _, p := range sc.parts {
+		switch p {
+		case "agent-subject", "agent-directive":
+			clauses++
+		case "agent-mention":
+		default:
+			if slices.Contains(addressNames(), p) {
+				return false
+			}
+		}
+	}
+	if clauses == 0 {
+		return false
+	}
+	rules := shapeSet()
+	for _, p := range rules.parts {
+		if p.name != "agent-subject" && p.name != "agent-directive" {
+			continue
+		}
+		for _, b := range p.branches {
+			for _, m := range b.re.FindAllStringSubmatchIndex(sc.s, 8) {
+				if p.also != nil && !p.also(sc.s, m) {
+					continue
+				}
+				from := m[1]
+				if p.name == "agent-subject" && len(m) >= 4 && m[2] >= 0 {
+					from = m[2]
+				}
+				if !safeClause(sc.s, m[0], from) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// addressNames are the names of the shape parts that address.
+var addressNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, p := range shapeSet().parts {
+		if p.address && !slices.Contains(names, p.name) {
+			names = append(names, p.name)
+		}
+	}
+	return names
+})
+
+// safeClause reports whether the clause of an agent's order, s[start:]
+// up to its end (a sentence's end, a semicolon, ", but"), asks only acts
+// of safeActs — at its verb, s[from:], and after every "and", "or",
+// "then", comma or "to" — and names no secret and no destination.
+func safeClause(s string, start, from int) bool {
+	end := len(s)
+	if i := strings.IndexAny(s[from:], ".;!?\n"); i >= 0 {
+		end = from + i
+	}
+	if i := clauseBut().FindStringIndex(s[from:end]); i != nil {
+		end = from + i[0]
+	}
+	clause := s[start:end]
+	if secretWord().MatchString(clause) || outsideRE().MatchString(clause) {
+		return false
+	}
+	words := strings.FieldsFunc(s[from:end], func(r rune) bool { return r == ' ' || r == ',' })
+	next := true
+	for _, w := range words {
+		if next && clauseAux[w] {
+			continue // "agents may open …": the act is the next word
+		}
+		if next && !safeActs[w] {
+			return false
+		}
+		next = w == "and" || w == "or" || w == "then" || w == "to" || strings.HasSuffix(w, ",")
+	}
+	return true
+}
+
+var (
+	clauseBut  = lazyRE(`,?\s+(?:but|while|whereas|except)\b`)
+	secretWord = lazyRE(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)`)
+)
+
+// clauseAux are the words between an agent and its act: modals and the
+// adverbs a rule puts there ("agents may now open …").
+var clauseAux = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`must should shall may can will would could might need needs to is are has have now also just then first only always`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// safeActs are the acts an agent may be told to do that raise no risk:
+// proposing work for review and keeping the person in the loop.
+var safeActs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`open draft request ask stop tell report create comment suggest propose explain notify flag wait pause`) {
+		m[w] = true
+		m[w+"s"] = true
+	}
+	m["creates"] = true
+	return m
+}()
 
 // namedOnce drops agent-mention when a part that reads the agent's clause
 // fired too, or when two lexicons (English and a language's row) named
@@ -1161,11 +1343,16 @@ func negatedBefore(s string, i int) bool {
 		}
 	}
 	before := s[max(0, i-30):i]
+	// A compound's first half belongs to the act: "never force-pushed",
+	// "never re-tag".
+	before = compoundHead().ReplaceAllString(before, "")
 	if strings.Contains(before, "\n") {
 		before = commentMark().ReplaceAllString(before, " ")
 	}
 	return negated().MatchString(before)
 }
+
+var compoundHead = lazyRE(`[a-z]+-$`)
 
 var commentMark = lazyRE(`\n\s*(?://+|#+|--|\*+)\s*`)
 
