@@ -150,9 +150,8 @@ func gitProcessRunning() (running, known bool) {
 // there is no /proc to read.
 //
 // The daemon looks several times a batch (quiet.go), each look a read of
-// every process's comm: a read here is the least the system allows
-// (readComm), which took the looks from 14% of the daemon's CPU under a
-// stream of observations to about half that.
+// every process's comm — 14% of its CPU under a stream of observations
+// (issue 28) — so a read here is the least the system allows (readComm).
 func findGitProcess(match func(procDir string) bool) (found, known bool) {
 	d, err := os.Open("/proc")
 	if err != nil {
