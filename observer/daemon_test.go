@@ -557,3 +557,37 @@ func TestBackoff(t *testing.T) {
 		}
 	}
 }
+
+// After a stream of batches, the daemon hands its unused memory back once,
+// when it has been quiet for ReleaseAfter — not after every batch, and not
+// again while it stays idle.
+func TestDaemonReleasesMemoryOnceAfterWork(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	fake := &fakeMemorizer{l: l, left: make(chan struct{}, 1)}
+	var released atomic.Int64
+	d := startFake(t, l, fake, DaemonOptions{PollInterval: time.Hour, Debounce: 5 * time.Millisecond, StreamGap: -1, CommitGap: -1,
+		ReleaseAfter: 300 * time.Millisecond, release: func() { released.Add(1) }})
+	runDaemon(t, d)
+	<-fake.left // the start-up batch, over an empty buffer: no work
+	time.Sleep(400 * time.Millisecond)
+	if n := released.Load(); n != 0 {
+		t.Fatalf("released %d times before any work", n)
+	}
+	start := time.Now()
+	for i := range 5 {
+		appendLines(t, l, testLine(i))
+		time.Sleep(20 * time.Millisecond)
+	}
+	waitFor(t, "the lines", func() bool { got, _ := fake.processed(); return got == 5 })
+	// (Asserted only when the machine kept up: a stall longer than the
+	// quiet time is a quiet time.)
+	if n := released.Load(); n != 0 && time.Since(start) < 250*time.Millisecond {
+		t.Fatalf("released %d times while the lines came", n)
+	}
+	waitFor(t, "the release after the quiet time", func() bool { return released.Load() >= 1 })
+	n0 := released.Load()
+	time.Sleep(700 * time.Millisecond)
+	if n := released.Load(); n != n0 {
+		t.Fatalf("released %d times over an idle spell, want 1", n)
+	}
+}
