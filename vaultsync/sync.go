@@ -525,18 +525,12 @@ func (s *syncer) merge(ctx context.Context, local, remote string) (string, error
 	if tree, err = s.editTree(ctx, tree, more); err != nil {
 		return "", err
 	}
-	sig := gitstore.DaemonSignature()
-	env := []string{
-		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
-		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
-	}
-	msg := fmt.Sprintf("sync: merge %s/%s\n", s.opts.Remote, s.rep.Branch)
-	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", tree, "-p", local, "-p", remote)
+	c, err := s.commitTree(ctx, tree, fmt.Sprintf("sync: merge %s/%s", s.opts.Remote, s.rep.Branch), local, remote)
 	if err != nil {
 		return "", fmt.Errorf("commit the merge: %w", err)
 	}
 	s.rep.Merged = true
-	return strings.TrimSpace(c), nil
+	return c, nil
 }
 
 func (s *syncer) isAncestor(ctx context.Context, a, b string) bool {
@@ -1284,23 +1278,17 @@ func (s *syncer) foldSpread(ctx context.Context, tip, from, local string) (strin
 	if err != nil {
 		return "", err
 	}
-	sig := gitstore.DaemonSignature()
-	env := []string{
-		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
-		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
-	}
 	folded := 0
 	for _, e := range edits {
 		if strings.HasPrefix(e, "0 ") {
 			folded++
 		}
 	}
-	msg := fmt.Sprintf("sync: fold %d duplicate document(s)\n", folded)
-	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", tree, "-p", tip)
+	c, err := s.commitTree(ctx, tree, fmt.Sprintf("sync: fold %d duplicate document(s)", folded), tip)
 	if err != nil {
 		return "", fmt.Errorf("commit the fold: %w", err)
 	}
-	return strings.TrimSpace(c), nil
+	return c, nil
 }
 
 // addedHashes is the set of the source_hash of every memory document
@@ -1351,11 +1339,7 @@ func (s *syncer) foldSame(ctx context.Context, local, tree string, hashes map[st
 	if len(paths) < 2 {
 		return nil, nil
 	}
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = tree + ":" + p
-	}
-	blobs, err := s.blobs(ctx, names)
+	blobs, err := s.blobsAt(ctx, tree, paths)
 	if err != nil {
 		return nil, err
 	}
@@ -1476,11 +1460,7 @@ func (s *syncer) addedDocs(ctx context.Context, base, c string) (map[string]adde
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	names := make([]string, len(paths))
-	for i, p := range paths {
-		names[i] = c + ":" + p
-	}
-	blobs, err := s.blobs(ctx, names)
+	blobs, err := s.blobsAt(ctx, c, paths)
 	if err != nil {
 		return nil, err
 	}
@@ -1499,6 +1479,31 @@ func (s *syncer) blobAt(ctx context.Context, tree, path string) ([]byte, error) 
 		return nil, err
 	}
 	return b[0], nil
+}
+
+// blobsAt reads the blobs at paths of rev (a commit or a tree).
+func (s *syncer) blobsAt(ctx context.Context, rev string, paths []string) ([][]byte, error) {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = rev + ":" + p
+	}
+	return s.blobs(ctx, names)
+}
+
+// commitTree makes a commit of tree with parents, by Cortex's signature
+// (a sync's commits are the daemon's, as the memorizer's), and returns it.
+func (s *syncer) commitTree(ctx context.Context, tree, msg string, parents ...string) (string, error) {
+	sig := gitstore.DaemonSignature()
+	env := []string{
+		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
+		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
+	}
+	args := []string{"commit-tree", tree}
+	for _, p := range parents {
+		args = append(args, "-p", p)
+	}
+	c, err := s.gitEnv(ctx, env, []byte(msg+"\n"), args...)
+	return strings.TrimSpace(c), err
 }
 
 // blobs reads objects (a blob's name, or rev:path) with one git cat-file
@@ -1902,13 +1907,7 @@ func (s *syncer) joinCommitted(ctx context.Context, j journal, head string) (joi
 	if out, err := s.git(ctx, nil, args...); err != nil || out != "" {
 		return false, err
 	}
-	sig := gitstore.DaemonSignature()
-	env := []string{
-		"GIT_AUTHOR_NAME=" + sig.Name, "GIT_AUTHOR_EMAIL=" + sig.Email,
-		"GIT_COMMITTER_NAME=" + sig.Name, "GIT_COMMITTER_EMAIL=" + sig.Email,
-	}
-	msg := "sync: join the merge an interrupted sync had staged, committed since\n"
-	c, err := s.gitEnv(ctx, env, []byte(msg), "commit-tree", head+"^{tree}", "-p", head, "-p", j.To)
+	c, err := s.commitTree(ctx, head+"^{tree}", "sync: join the merge an interrupted sync had staged, committed since", head, j.To)
 	if err != nil {
 		return false, fmt.Errorf("join an interrupted sync's merge: %w", err)
 	}
