@@ -2,12 +2,14 @@ package hooks
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cortex-vault/cortex/vault"
 	"github.com/cortex-vault/cortex/vault/doc"
 )
 
@@ -118,6 +120,23 @@ func machineDirProblem(rel, mode string) doc.Problem {
 		what = "a submodule"
 	}
 	return doc.Problem{Path: rel, Msg: what + " where Cortex keeps this machine's folder " + rel + "/ (a clone's Cortex would refuse to start): unstage it with git rm --cached " + rel}
+}
+
+// configFiles are the vault's configuration files besides taxonomy.yml
+// (whose staged bytes the hook reads and checks): each must be committed
+// as a file.
+var configFiles = []string{vault.CalibrationFile, ".cortexignore"}
+
+// configLinkProblem is a link (or submodule) staged as one of configFiles:
+// every clone would get it, and Cortex there refuses to read its
+// configuration through a link that leads outside the vault (harness,
+// session 17 world 70: a clone's `cortex init` refused).
+func configLinkProblem(rel, mode string) doc.Problem {
+	what := "a symbolic link"
+	if mode == "160000" {
+		what = "a submodule"
+	}
+	return doc.Problem{Path: rel, Msg: "staged as " + what + ": " + path.Base(rel) + " must be a regular file (in a clone, Cortex refuses a configuration file that is a link): commit the file itself"}
 }
 
 // symlinkProblem is why a symbolic link in a memory folder is refused: a

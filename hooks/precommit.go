@@ -161,6 +161,9 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		for _, d := range machineDirs {
 			specs = append(specs, v.repoPath(d))
 		}
+		for _, f := range configFiles {
+			specs = append(specs, v.repoPath(f))
+		}
 	}
 	changes, err := g.stagedChanges(ctx, specs)
 	if err != nil {
@@ -173,6 +176,10 @@ func PreCommit(ctx context.Context, opts PreCommitOptions) (*PreCommitReport, er
 		case slices.Contains(machineDirs, rel):
 			if c.status != 'D' {
 				rep.Problems = append(rep.Problems, machineDirProblem(v.repoPath(rel), c.mode))
+			}
+		case slices.Contains(configFiles, rel):
+			if c.status != 'D' && !isFileMode(c.mode) {
+				rep.Problems = append(rep.Problems, configLinkProblem(v.repoPath(rel), c.mode))
 			}
 		case rel == doc.TaxonomyFile:
 			if c.status != 'D' {

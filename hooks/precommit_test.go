@@ -367,3 +367,56 @@ func TestPreCommitRefusesAHalfDoneMove(t *testing.T) {
 		t.Errorf("refused once the run was settled: %+v", rep.Problems)
 	}
 }
+
+// A configuration file staged as a link is refused — calibration.yml and
+// .cortexignore as taxonomy.yml already was: every clone would get the
+// link, and Cortex there refuses to read its configuration through a link
+// leading outside the vault (harness, session 17 world 70: a clone's
+// `cortex init` refused). In a vault in a subfolder too; putting the file
+// back passes.
+func TestPreCommitRefusesALinkedConfigFile(t *testing.T) {
+	for _, rel := range []string{".", "docs/memory"} {
+		repo, l := newVault(t, rel)
+		outside := filepath.Join(t.TempDir(), "shadow")
+		writeFile(t, outside, "rules: []\n")
+		for _, name := range []string{"calibration.yml", ".cortexignore"} {
+			writeFile(t, filepath.Join(l.Root, name), "# the file\n")
+		}
+		gitRun(t, repo, "add", "-A")
+		gitRun(t, repo, "commit", "-q", "--no-verify", "-m", "the files")
+		for _, name := range []string{"calibration.yml", ".cortexignore"} {
+			p := filepath.Join(l.Root, name)
+			if err := os.Remove(p); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gitRun(t, repo, "add", "-A")
+		rep := preCommit(t, repo, rel)
+		var got []string
+		for _, p := range rep.Problems {
+			got = append(got, p.Path)
+			if !strings.Contains(p.Msg, "staged as a symbolic link") || !strings.Contains(p.Msg, "must be a regular file") {
+				t.Errorf("%s: problem: %s", rel, p)
+			}
+		}
+		want := []string{".cortexignore", "calibration.yml"}
+		if rel != "." {
+			want = []string{rel + "/.cortexignore", rel + "/calibration.yml"}
+		}
+		if slices.Sort(got); !slices.Equal(got, want) {
+			t.Fatalf("%s: problems at %q, want %q: %+v", rel, got, want, rep)
+		}
+		for _, name := range []string{"calibration.yml", ".cortexignore"} {
+			p := filepath.Join(l.Root, name)
+			os.Remove(p)
+			writeFile(t, p, "# the file again\n")
+		}
+		gitRun(t, repo, "add", "-A")
+		if rep := preCommit(t, repo, rel); !rep.OK() {
+			t.Errorf("%s: the files put back: %+v", rel, rep)
+		}
+	}
+}
