@@ -72,6 +72,12 @@ func (m *machine) memoryOf(t *testing.T, hash string) string {
 // docAt is the document at the vault-relative path rel of m.
 func (m *machine) docAt(t *testing.T, rel string) *doc.Document {
 	t.Helper()
+	return &m.parsedAt(t, rel).Doc
+}
+
+// parsedAt is the file at the vault-relative path rel of m, parsed.
+func (m *machine) parsedAt(t *testing.T, rel string) *doc.Parsed {
+	t.Helper()
 	data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +86,7 @@ func (m *machine) docAt(t *testing.T, rel string) *doc.Document {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &pd.Doc
+	return pd
 }
 
 // rewrite is a person rewriting the memory at rel in their own words (the
@@ -669,16 +675,9 @@ func wantRewrittenArchived(t *testing.T, ms []*machine, rel, archived, mine stri
 		if got != archived {
 			t.Fatalf("%s: the rewritten memory at %s, want %s", filepath.Base(m.l.Root), got, archived)
 		}
-		data, err := os.ReadFile(filepath.Join(m.l.Root, filepath.FromSlash(got)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pd, err := doc.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		pd := m.parsedAt(t, got)
 		if strings.TrimSpace(pd.Body()) != mine || pd.Doc.Reinforced != 1 || pd.Doc.Status != "archived" {
-			t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), data)
+			t.Errorf("%s: want the person's body, archived, with the other machine's reinforcement:\n%s", filepath.Base(m.l.Root), pd.Bytes())
 		}
 	}
 }

@@ -1727,10 +1727,8 @@ func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
 		return nil
 	}
 	fsys := vaultfs.New(s.repo.WorkTree)
+	// MkdirAll refuses a .cortex/ that is a link out of the vault.
 	if err := s.l.FS().MkdirAll(s.l.CacheDir(), 0o755); err != nil {
-		return err
-	}
-	if err := s.l.FS().Check(s.l.CacheDir()); err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp(s.l.CacheDir(), checkoutDirPattern)
@@ -1769,8 +1767,11 @@ func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
 
 // removeCheckoutDirs removes the folders writeWhole of a killed sync left.
 func (s *syncer) removeCheckoutDirs() {
+	if s.l.FS().Check(s.l.CacheDir()) != nil {
+		return // a link out of the vault: not read, and the sync refuses it
+	}
 	entries, err := os.ReadDir(s.l.CacheDir())
-	if err != nil || s.l.FS().Check(s.l.CacheDir()) != nil {
+	if err != nil {
 		return
 	}
 	for _, e := range entries {
