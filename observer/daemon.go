@@ -610,8 +610,9 @@ func (d *Daemon) Run(ctx context.Context) error {
 			continue
 		case <-idxQuiet.C:
 			idxPending = false
-			d.applyHand(d.abortCtx)
-			worked()
+			if d.applyHand(d.abortCtx) {
+				worked()
+			}
 			continue
 		case <-release.C:
 			if pending {

@@ -236,8 +236,9 @@ func (d *Daemon) openHandIndex(ctx context.Context) {
 // index is opened again if its file was replaced (`cortex rebuild-index`)
 // or removed, and then refreshed: edits made before the reopen may have
 // gone into the old file. A failure is logged and leaves a refresh due at
-// the next poll.
-func (d *Daemon) applyHand(ctx context.Context) {
+// the next poll. It reports whether it read documents into the index: work
+// whose memory the daemon hands back after a quiet time.
+func (d *Daemon) applyHand(ctx context.Context) (indexed bool) {
 	h := &d.hand
 	start := time.Now()
 	if h.ix != nil {
@@ -254,7 +255,7 @@ func (d *Daemon) applyHand(ctx context.Context) {
 	if h.ix == nil {
 		d.openHandIndex(ctx)
 		if h.ix == nil {
-			return
+			return false
 		}
 		h.full = true
 	}
@@ -265,14 +266,14 @@ func (d *Daemon) applyHand(ctx context.Context) {
 		if err != nil {
 			d.log.Warn("daemon: index refresh failed; will try again at the next poll", "err", err)
 			h.full = true
-			return
+			return false
 		}
 		d.log.Debug("daemon: index refreshed", "updated", st.Documents, "removed", st.Removed,
 			"took", time.Since(start).Round(100*time.Microsecond))
-		return
+		return true
 	}
 	if len(paths) == 0 {
-		return
+		return false
 	}
 	changed, err := d.changedPaths(ctx, paths)
 	if err == nil && len(changed) > 0 {
@@ -281,16 +282,18 @@ func (d *Daemon) applyHand(ctx context.Context) {
 	if err != nil {
 		d.log.Warn("daemon: indexing hand edits failed; the index is refreshed at the next poll", "err", err)
 		h.full = true
-		return
+		return false
 	}
-	if len(changed) > 0 {
-		shown := changed
-		if len(shown) > 3 {
-			shown = append(shown[:3:3], "…")
-		}
-		d.log.Debug("daemon: indexed hand edits", "files", len(changed),
-			"took", time.Since(start).Round(100*time.Microsecond), "paths", strings.Join(shown, " "))
+	if len(changed) == 0 {
+		return false
 	}
+	shown := changed
+	if len(shown) > 3 {
+		shown = append(shown[:3:3], "…")
+	}
+	d.log.Debug("daemon: indexed hand edits", "files", len(changed),
+		"took", time.Since(start).Round(100*time.Microsecond), "paths", strings.Join(shown, " "))
+	return true
 }
 
 // changedPaths returns, sorted, the paths whose file differs from what the
