@@ -4,6 +4,7 @@ package harness
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -233,6 +234,18 @@ func (w *world) removeLinks(s step) outcome {
 			// Gone (the person's git removed it): what it replaced
 			// comes back all the same.
 			os.Rename(l.aside, full)
+		case l.aside != "" && fi.IsDir() && l.runtime:
+			// A folder now, not a link: git made it, checking out a
+			// tracked file the link hid (observer/README.md), which
+			// unlinks a symlink on the file's way — a stash pop in the
+			// settle (session 17, world 388). Cortex refuses a linked
+			// .cortex/ or observer/, it never replaces one: what the
+			// person set aside (the buffer, the quarantine) goes back
+			// in, beside what git wrote.
+			if err := mergeAside(l.aside, full); err != nil {
+				return outcome{ran: true, worktree: true, failure: "put back " + l.rel + ": " + err.Error()}
+			}
+			w.stats.note("link: a runtime folder git recreated, its content put back")
 		case l.aside != "":
 			os.RemoveAll(l.aside)
 		}
@@ -245,6 +258,35 @@ func (w *world) removeLinks(s step) outcome {
 	w.removeResurrected(v)
 	unexcludeLinks(v.dir)
 	return outcome{ran: true, worktree: true}
+}
+
+// mergeAside moves what a folder set aside holds back into dst, the
+// folder now at its path: an entry dst lacks is moved in, a folder both
+// hold is merged, and a file both hold keeps dst's (git's checkout of a
+// tracked file, the same content the aside holds unless the person edited
+// it behind the link, which they could not). The aside is removed after.
+func mergeAside(aside, dst string) error {
+	entries, err := os.ReadDir(aside)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		from, to := filepath.Join(aside, e.Name()), filepath.Join(dst, e.Name())
+		fi, err := os.Lstat(to)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := os.Rename(from, to); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case fi.IsDir() && e.IsDir():
+			if err := mergeAside(from, to); err != nil {
+				return err
+			}
+		}
+	}
+	return os.RemoveAll(aside)
 }
 
 // removeResurrected removes the person's links that came back after they

@@ -412,6 +412,41 @@ func TestRemoveLinksAfterAStashBroughtOneBack(t *testing.T) {
 	}
 }
 
+// TestRemoveLinksPutsBackWhatGitsFolderLacks: git, checking out the
+// tracked observer/README.md an observer/ link hid, unlinks the link and
+// makes a folder; removing the links puts the buffer the person set aside
+// back into that folder, beside git's file (session 17, world 388, where
+// it was dropped as if cortex had replaced the link).
+func TestRemoveLinksPutsBackWhatGitsFolderLacks(t *testing.T) {
+	w, v, git := linkWorld(t)
+	const buffer = `{"body":"a line not memorized yet"}` + "\n"
+	mustWrite(t, filepath.Join(v.dir, "observer", "observations.jsonl"), buffer)
+	mustWrite(t, filepath.Join(v.dir, "observer", "quarantine", "q.jsonl"), "held\n")
+	if o := w.plant(step{act: "linkrun", arg: 1}, true); o.failure != "" || o.note != "observer" {
+		t.Fatalf("plant: %+v", o)
+	}
+	git("update-index", "--no-skip-worktree", "--", "observer/README.md")
+	git("checkout", "--", "observer/README.md")
+	if isLink(filepath.Join(v.dir, "observer")) {
+		t.Fatal("git's checkout left the observer link: the test proves nothing")
+	}
+	if o := w.removeLinks(step{}); o.failure != "" {
+		t.Fatalf("removeLinks: %+v", o)
+	}
+	for rel, want := range map[string]string{
+		"observer/observations.jsonl": buffer,
+		"observer/quarantine/q.jsonl": "held\n",
+		"observer/README.md":          "what this folder is\n",
+	} {
+		if got, err := os.ReadFile(filepath.Join(v.dir, rel)); err != nil || string(got) != want {
+			t.Errorf("%s after the links were removed: %q, %v", rel, got, err)
+		}
+	}
+	if entries, _ := filepath.Glob(filepath.Join(w.root, "aside-*")); len(entries) != 0 {
+		t.Errorf("asides left: %v", entries)
+	}
+}
+
 // TestSleepMovesBehindAnObserverLink: a killed sleep run's moves are read
 // from its manifest in the observer/ the person moved aside for a link
 // (session 15, third long run, world 112).
