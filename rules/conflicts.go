@@ -55,6 +55,13 @@ func (s *Sleeper) ResolveConflict(ctx context.Context, keepRef, otherRef string)
 		}
 		p.act(Action{Kind: KindResolve, Path: other.d.Path, ID: other.d.ID,
 			Detail: "superseded by " + keep.d.Path + " (a conflict settled by hand)"})
+		if other.d.PromotedTo != "" {
+			// The rules files are the people's: the curator appends to
+			// them and never takes an entry back, so it says where the
+			// rule the settled memory became still stands.
+			p.notef("%s was promoted to %s, which agents still get as a rule: edit or delete that entry",
+				other.d.Path, other.d.PromotedTo)
+		}
 		return nil
 	})
 }
