@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -29,14 +30,19 @@ import (
 //
 //	go test ./trust -run TestLearnedScorerExperiment -trustml -v
 //
-// For k in 13..16 it trains on the tuned corpora and batches < k only,
+// For k from 13 (-trustml.first) to the last batch whose before-log
+// exists, it trains on the tuned corpora and batches < k only,
 // picks the threshold on that training data only (out-of-fold scores of
 // an inner cross-validation by batch), and measures batch k. The rules as
 // they were before batch k come from testdata/trustml/before-freshK.log:
 // TestSecurityCorpora's log of batch k at the commit that added batch k
 // before any rule changed for it (testdata/trustml/before.sh rebuilds
 // them). Off by default: it trains 210 models (5–9 minutes on two cores).
-var trustML = flag.Bool("trustml", false, "run the learned-scorer experiment (slow)")
+var (
+	trustML      = flag.Bool("trustml", false, "run the learned-scorer experiment (slow)")
+	trustMLFirst = flag.Int("trustml.first", 13, "the first batch the experiment scores leave-future-out (every later one too)")
+	trustMLCV    = flag.Bool("trustml.cv", true, "also cross-validate by batch (the slow half)")
+)
 
 // The experiment's fixed settings, chosen before any test batch was
 // scored and not changed after.
@@ -337,6 +343,12 @@ func TestLearnedScorerExperiment(t *testing.T) {
 	}{{"n-grams+parts", true}, {"n-grams only", false}} {
 		docs := mlCorpora(t, variant.parts)
 		t.Logf("== variant %s: %d documents", variant.name, len(docs))
+		last := 0
+		for _, d := range docs {
+			if _, err := os.Stat(filepath.Join("testdata", "trustml", fmt.Sprintf("before-fresh%d.log", d.group))); err == nil {
+				last = max(last, d.group)
+			}
+		}
 
 		// Leave-future-out: batch k scored by a model of the tuned
 		// corpora and batches < k, its threshold from them alone.
@@ -344,7 +356,7 @@ func TestLearnedScorerExperiment(t *testing.T) {
 		var allInj, allBen int
 		var allBefore, allToday mlCounts
 		allModel, allBeforePlus, allTodayPlus := make([]mlCounts, nb), make([]mlCounts, nb), make([]mlCounts, nb)
-		for k := 13; k <= 16; k++ {
+		for k := *trustMLFirst; k <= last; k++ {
 			var train, test []*mlDoc
 			for _, d := range docs {
 				switch {
@@ -421,7 +433,7 @@ func TestLearnedScorerExperiment(t *testing.T) {
 			allToday.ben += today.ben
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "batches 13-16 pooled: rules before %s / %s; rules today %s / %s", pct(allBefore.inj, allInj), pct(allBefore.ben, allBen),
+		fmt.Fprintf(&b, "batches %d-%d pooled: rules before %s / %s; rules today %s / %s", *trustMLFirst, last, pct(allBefore.inj, allInj), pct(allBefore.ben, allBen),
 			pct(allToday.inj, allInj), pct(allToday.ben, allBen))
 		for j := range mlBudgets {
 			fmt.Fprintf(&b, "\n  budget %.1f%%: model alone %s / %s; rules before + model %s / %s; rules today + model %s / %s", 100*mlBudgets[j],
@@ -429,6 +441,9 @@ func TestLearnedScorerExperiment(t *testing.T) {
 				pct(allTodayPlus[j].inj, allInj), pct(allTodayPlus[j].ben, allBen))
 		}
 		t.Logf("%s", b.String())
+		if !*trustMLCV {
+			continue
+		}
 
 		// Cross-validation by batch over every benign note (and, not
 		// time-ordered, every injection): each scored by a model that
@@ -440,7 +455,7 @@ func TestLearnedScorerExperiment(t *testing.T) {
 		var ben, inj int
 		var rules mlCounts
 		model, plus := make([]mlCounts, nb), make([]mlCounts, nb)
-		for g := range 17 {
+		for g := range slices.Max(slices.Collect(maps.Keys(groups))) + 1 {
 			if !groups[g] {
 				continue
 			}
