@@ -94,9 +94,10 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("tailscale-key", []string{"tskey-"}, `tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`),
 		// A provider's RPC or API URL with the key as its last path segment
 		// after the version (Alchemy …/v2/<key>, Infura …/v3/<key>): only a
-		// random-looking segment, so …/v2/accounts stays.
+		// random-looking segment, so …/v2/accounts stays, and not a
+		// hyphenated UUID, which there names a resource (…/v1/<order id>).
 		rule("url-path-key", []string{"/v1/", "/v2/", "/v3/"}, `(?i)(?:https?|wss?)://[A-Za-z0-9.\-]+(?::\d{2,5})?/(?:[A-Za-z0-9_.\-]+/){0,3}v[1-3]/(?P<secret>[A-Za-z0-9_\-]{20,})/?(?:$|[\s"'<>)\]}?#,;])`,
-			looksRandomLong),
+			func(v string) bool { return looksRandomLong(v) && !isUUID(v) }),
 
 		// Version control and CI.
 		tok("github-token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `gh[pousr]_[A-Za-z0-9]{30,}`),
@@ -1023,6 +1024,26 @@ func webhookURL(v string) bool {
 		}
 	}
 	return false
+}
+
+// isUUID is a UUID in its canonical form: 8-4-4-4-12 hex digits.
+func isUUID(v string) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i := range len(v) {
+		switch c := v[i]; i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !isHex(v[i : i+1]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // issueKey is a tracker's issue key (CORE-412, PROJ-1234): a project's

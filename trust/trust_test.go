@@ -232,6 +232,10 @@ func TestRedactCredentialsLeavesOrdinaryTextAlone(t *testing.T) {
 		"echo 'build-2024-05' > VERSION && echo \"$VAULT_PASS\" > .vault_pass",
 		"echo 'disabled' > /sys/module/keyboard/parameters/state",
 		"printf '%s\\n' 'password' > secrets.example",
+		// A resource's UUID after an API's version names a thing, not a
+		// key (session 18).
+		"GET https://api.example.com/v1/0f8e2a4c-6b1d-4e3f-9a7c-5d2b8e1f0c3a returned 404",
+		"the order lives at https://shop.example.net/api/v2/01a2205c-725f-7907-b428-06407a5620eb.",
 	}
 	for _, s := range clean {
 		if got, rules := Redact(s); got != s || len(rules) != 0 {
