@@ -151,6 +151,7 @@ func runDaemon(c *cli.Context) error {
 	// Signals are handled from here on: a daemon waiting for disk space
 	// to start stops on the first one.
 	var running atomic.Pointer[observer.Daemon]
+	var aborted atomic.Bool
 	go func() {
 		n := 0
 		for s := range sigs {
@@ -161,6 +162,7 @@ func runDaemon(c *cli.Context) error {
 				continue
 			}
 			log.Warn("daemon: second signal; stopping now (the next start recovers the batch)", "signal", s.String())
+			aborted.Store(true)
 			if d := running.Load(); d != nil {
 				d.Abort()
 			}
@@ -180,6 +182,15 @@ func runDaemon(c *cli.Context) error {
 	}
 	if err := d.Run(ctx); err != nil {
 		return fmt.Errorf("daemon: %w", err)
+	}
+	// A sleep run killed beside the daemon since its last poll left what
+	// only the next holder of the sleep lock settles: the daemon settles
+	// it as it stops, as it did when it started (two folder reads when
+	// nothing was left; skipped when a second signal asked to stop now).
+	if !aborted.Load() {
+		if err := rules.Settle(c.Context, l, rules.Options{Logger: log}); err != nil {
+			log.Warn("daemon: "+err.Error(), "vault", l.Root)
+		}
 	}
 	log.Info("daemon: stopped")
 	return nil
