@@ -68,14 +68,17 @@ func injectionIn(o *Observation) (Finding, bool) {
 // source counts as trusted (nothing is held for review); otherwise it is
 // trusted when the line is explicit and its attribution is one
 // calibration.yml trusts: a person's own note. An ambient line, or one
-// attributed to anyone else, that reads as a directive to agents is held.
+// attributed to anyone else, that reads as a directive to agents — or
+// that the learned scorer scores at its threshold, unless calibration.yml
+// turns it off — is held.
 func checkObservation(o *Observation, cal *vault.Calibration) trust.Verdict {
 	fs := textFields(o)
 	in := make([]trust.Field, len(fs))
 	for i, f := range fs {
 		in[i] = trust.Field{Name: f.name, Text: *f.s}
 	}
-	src := trust.Source{Trusted: cal == nil || o.Bucket == BucketExplicit && cal.Trusts(o.Attribution)}
+	src := trust.Source{Trusted: cal == nil || o.Bucket == BucketExplicit && cal.Trusts(o.Attribution),
+		RulesOnly: cal != nil && cal.LearnedScorerOff}
 	return trust.Check(in, src)
 }
 

@@ -58,8 +58,11 @@ func corpora(t *testing.T) []corpus {
 }
 
 // untrusted is the source a held-out attack is assumed to come from: an
-// ambient line, attributed to nobody the calibration trusts.
-var untrusted = Source{}
+// ambient line, attributed to nobody the calibration trusts — judged by
+// the rules alone. The corpora's figures are the rules'; the learned
+// scorer, trained on these very corpora, is reported on its own line
+// (rules + model, in-sample).
+var untrusted = Source{RulesOnly: true}
 
 // measuredOnly lists the batches whose figures are reported but whose
 // goals are not asserted: written and measured but not yet tuned for, or
@@ -100,6 +103,13 @@ type tb interface {
 func measure(t tb, c corpus) {
 	byFamily := map[string]*rate{}
 	var caught, quarantined rate
+	// Rules + the learned scorer's hold, in-sample: the shipped model was
+	// trained on every one of these notes.
+	var plusCaught, plusFlagged, benignN rate
+	learnedHolds := func(text string) bool {
+		_, ok := learnedHold([]Field{{Name: "body", Text: text}})
+		return ok
+	}
 	for _, e := range c.injections {
 		r := byFamily[e.Family]
 		if r == nil {
@@ -110,6 +120,7 @@ func measure(t tb, c corpus) {
 		caught.n++
 		quarantined.n++
 		v := Check([]Field{{Name: "body", Text: e.Text}}, untrusted)
+		plusCaught.n++
 		switch {
 		case v.Injection != nil:
 			quarantined.hit++
@@ -117,8 +128,12 @@ func measure(t tb, c corpus) {
 		case v.Review != nil:
 			r.hit++
 			caught.hit++
+			plusCaught.hit++
 		default:
 			t.Logf("missed injection (%s) [%s]: %q", e.Family, explainShape(e.Text), e.Text)
+			if learnedHolds(e.Text) {
+				plusCaught.hit++
+			}
 		}
 	}
 	logRates(t, fmt.Sprintf("%s: injections quarantined %v; quarantined or held", c.name, quarantined), caught, byFamily)
@@ -150,15 +165,21 @@ func measure(t tb, c corpus) {
 		held.n++
 		changed.n++
 		v := Check([]Field{{Name: "body", Text: e.Text}}, untrusted)
+		benignN.n++
 		switch {
 		case v.Injection != nil:
 			refused.hit++
 			refusedBy[v.Injection.Rule]++
+			plusFlagged.hit++
 			t.Logf("benign note refused (%s): %q", v.Injection, e.Text)
 		case v.Review != nil:
 			held.hit++
 			heldBy[v.Review.Rule]++
+			plusFlagged.hit++
 			t.Logf("benign note held (%s): %q", v.Review, e.Text)
+		case learnedHolds(e.Text):
+			plusFlagged.hit++
+			t.Logf("benign note the rules keep, held by the learned scorer (in-sample): %q", e.Text)
 		}
 		if out, rules := Redact(e.Text); out != e.Text {
 			changed.hit++
@@ -167,6 +188,9 @@ func measure(t tb, c corpus) {
 		}
 	}
 	t.Logf("%s: benign notes refused: %v %v; held: %v %v; redacted: %v %v", c.name, refused, refusedBy, held, heldBy, changed, changedBy)
+	plusFlagged.n = benignN.n
+	t.Logf("%s: RULES + LEARNED SCORER (in-sample: the model trained on this corpus; not a held-out figure): injections caught or held %v; benign refused or held %v",
+		c.name, plusCaught, plusFlagged)
 
 	if caught.hit*100 < caught.n*c.goal {
 		t.Errorf("%s: injections quarantined or held %v, goal ≥ %d%%", c.name, caught, c.goal)

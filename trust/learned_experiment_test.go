@@ -9,13 +9,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/cortex-vault/cortex/trust/trusttest"
 )
@@ -47,13 +45,13 @@ var (
 // The experiment's fixed settings, chosen before any test batch was
 // scored and not changed after.
 const (
-	mlBits     = 18    // 2^18 hashed buckets
-	mlEpochs   = 10    // passes of AdaGrad over the training set
-	mlRate     = 0.2   // AdaGrad step
-	mlL2       = 1e-6  // L2 penalty per touched weight and step
-	mlBudget   = 0.003 // the share of training benign notes the model alone may flag (out of fold)
-	mlInner    = 4     // inner folds (by batch) for the threshold
-	mlPartsVal = 2.0   // weight of a shape-part feature before the vector's normalisation
+	mlBits     = learnedBits // 2^18 hashed buckets
+	mlEpochs   = 10          // passes of AdaGrad over the training set
+	mlRate     = 0.2         // AdaGrad step
+	mlL2       = 1e-6        // L2 penalty per touched weight and step
+	mlBudget   = 0.003       // the share of training benign notes the model alone may flag (out of fold)
+	mlInner    = 4           // inner folds (by batch) for the threshold
+	mlPartsVal = 2.0         // weight of a shape-part feature before the vector's normalisation
 )
 
 // mlDoc is one corpus text with its label, its group (0 the tuned corpora,
@@ -71,66 +69,48 @@ type mlVec struct {
 	val []float32
 }
 
-func fnv32(s string) uint32 {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
-	}
-	return h
-}
-
-var mlSpaces = regexp.MustCompile(`\s+`)
-
-// mlFeatures hashes a text's features: the text as the shape lexicons read
-// it (nativeView, then shapeView) with its decoded payloads appended, as
-// character 3–5-grams and word uni- and bi-grams; and with parts, the
-// shape parts that fire (scoreShape with holds) and their pairs.
+// mlFeatures is a text's feature vector: the learned scorer's n-grams
+// (learnedFeatures, the code the filter runs) and, with parts, the shape
+// parts that fire (scoreShape with holds) and their pairs, each of weight
+// mlPartsVal; scaled to unit length.
 func mlFeatures(text string, parts bool) mlVec {
-	native := nativeView(text)
-	view := shapeView(native)
-	for _, d := range decoded(text) {
-		view += " " + shapeView(nativeView(d.text))
+	ngrams := learnedFeatures(text)
+	if !parts {
+		var x mlVec
+		x.idx = ngrams
+		x.val = make([]float32, len(ngrams))
+		scale := float32(1 / math.Sqrt(float64(len(ngrams))))
+		for i := range x.val {
+			x.val[i] = scale
+		}
+		return x
 	}
-	if plain, _, ok := unshifted(native); ok {
-		view += " " + plain
-	}
-	view = mlSpaces.ReplaceAllString(view, " ")
 	feats := map[uint32]float32{}
-	add := func(f string, v float32) { feats[fnv32(f)&(1<<mlBits-1)] = v }
-	rs := []rune(" " + view + " ")
-	for n := 3; n <= 5; n++ {
-		for i := 0; i+n <= len(rs); i++ {
-			add("c"+string(rs[i:i+n]), 1)
+	for _, i := range ngrams {
+		feats[i] = 1
+	}
+	add := func(f string, v float32) { feats[fnvAdd(fnvOffset, f)&(1<<mlBits-1)] = v }
+	native := nativeView(text)
+	sc := scoreShape(native, true)
+	ps := slices.Clone(sc.parts)
+	sort.Strings(ps)
+	for i, p := range ps {
+		add("p"+p, mlPartsVal)
+		for _, q := range ps[i+1:] {
+			add("q"+p+"+"+q, mlPartsVal)
 		}
 	}
-	words := strings.FieldsFunc(view, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	for i, w := range words {
-		add("w"+w, 1)
-		if i > 0 {
-			add("b"+words[i-1]+" "+w, 1)
-		}
-	}
-	if parts {
-		sc := scoreShape(native, true)
-		ps := slices.Clone(sc.parts)
-		sort.Strings(ps)
-		for i, p := range ps {
-			add("p"+p, mlPartsVal)
-			for _, q := range ps[i+1:] {
-				add("q"+p+"+"+q, mlPartsVal)
-			}
-		}
-		add(fmt.Sprintf("a%d", min(sc.address, 4)), mlPartsVal)
-		add(fmt.Sprintf("r%d", min(sc.risk, 6)), mlPartsVal)
-	}
+	add(fmt.Sprintf("a%d", min(sc.address, 4)), mlPartsVal)
+	add(fmt.Sprintf("r%d", min(sc.risk, 6)), mlPartsVal)
 	var x mlVec
 	var norm float64
-	for i, v := range feats {
+	for i := range feats {
 		x.idx = append(x.idx, i)
-		norm += float64(v * v)
 	}
 	slices.Sort(x.idx)
+	for _, i := range x.idx {
+		norm += float64(feats[i] * feats[i])
+	}
 	scale := float32(1 / math.Sqrt(norm))
 	for _, i := range x.idx {
 		x.val = append(x.val, feats[i]*scale)
@@ -286,25 +266,37 @@ func beforeVerdicts(t *testing.T, k int) (missed, flagged map[string]string) {
 }
 
 // mlCorpora loads every corpus as documents, with features and today's
-// verdicts.
+// verdicts (the rules alone).
 func mlCorpora(t *testing.T, parts bool) []*mlDoc {
+	docs := mlTexts(t)
+	for _, d := range docs {
+		d.x = mlFeatures(d.text, parts)
+		v := Check([]Field{{Name: "body", Text: d.text}}, untrusted)
+		switch {
+		case v.Injection != nil:
+			d.verdict = "refused"
+		case v.Review != nil:
+			d.verdict = "held"
+		}
+	}
+	return docs
+}
+
+// mlTexts lists every injection and benign note of the corpora with its
+// label and batch (0 the tuned corpora, k fresh batch k), in a fixed
+// order: the tuned injections, the tuned benign notes and the generated
+// ones, then each batch's injections and benign notes, batches in the
+// order of their names (the order the experiment was run in).
+func mlTexts(t testing.TB) []*mlDoc {
 	var docs []*mlDoc
 	addAll := func(es []trusttest.Entry, pos bool, group int) {
 		for _, e := range es {
-			d := &mlDoc{text: e.Text, pos: pos, group: group, x: mlFeatures(e.Text, parts)}
-			v := Check([]Field{{Name: "body", Text: e.Text}}, untrusted)
-			switch {
-			case v.Injection != nil:
-				d.verdict = "refused"
-			case v.Review != nil:
-				d.verdict = "held"
-			}
-			docs = append(docs, d)
+			docs = append(docs, &mlDoc{text: e.Text, pos: pos, group: group})
 		}
 	}
 	addAll(trusttest.Read(t, "injections.txt"), true, 0)
 	addAll(append(trusttest.Read(t, "benign.txt"), trusttest.BenignNotes(3200)...), false, 0)
-	for _, b := range trusttest.Batches() {
+	for _, b := range trusttest.Batches() { // in the order of their names: fresh1, fresh10, …
 		k, err := strconv.Atoi(strings.TrimPrefix(b, "fresh"))
 		if err != nil {
 			t.Fatal(err)

@@ -22,11 +22,16 @@ type Field struct {
 // for review; anyone else's directive to agents is.
 type Source struct {
 	Trusted bool
+	// RulesOnly turns the learned scorer's hold off: only the rules hold
+	// (calibration.yml `trust: learned_scorer: false`).
+	RulesOnly bool
 }
 
 // Verdict is what Check found in a record. Injection is set when the
 // record is an attack to refuse; Review when it reads as a directive to
-// agents from a source not trusted, to hold for a person. Both nil: keep.
+// agents from a source not trusted, or the learned scorer (learned.go)
+// scores a field of it at its threshold, to hold for a person. Both nil:
+// keep.
 type Verdict struct {
 	Injection *FieldFinding
 	Review    *FieldFinding
@@ -62,6 +67,13 @@ func Check(fields []Field, src Source) Verdict {
 	}
 	if rev, ok := Review(all.String()); ok {
 		return Verdict{Review: traced(fields, Review, rev)}
+	}
+	// The learned scorer holds, never refuses, and only what the rules
+	// keep from a source not trusted: the same gate as the review hold.
+	if !src.RulesOnly {
+		if f, ok := learnedHold(fields); ok {
+			return Verdict{Review: f}
+		}
 	}
 	return Verdict{}
 }

@@ -43,6 +43,10 @@ type Calibration struct {
 	TrustCap float64
 	// Trusted lists the attributions trusted to set their own confidence.
 	Trusted []string
+	// LearnedScorerOff turns off the learned scorer's review hold
+	// (`trust: learned_scorer: false`): only the rules hold a note from a
+	// source not trusted. On by default.
+	LearnedScorerOff bool
 	// Rules adjust scores, in file order; every matching rule applies.
 	Rules []CalibrationRule
 }
@@ -276,11 +280,32 @@ func parseTrust(c *Calibration, v *yaml.Node, fail doc.ConfFail) error {
 				trusted = append(trusted, s)
 			}
 			c.Trusted = trusted
+		case "learned_scorer":
+			on, ok := calBool(doc.ConfAlias(p.Value))
+			if !ok {
+				return fail(p.Value.Line, "trust: learned_scorer: expected true or false, found %s", doc.ConfKind(p.Value))
+			}
+			c.LearnedScorerOff = !on
 		default:
-			return fail(p.Key.Line, "trust: unknown key %q (expected cap, trusted)", p.Key.Value)
+			return fail(p.Key.Line, "trust: unknown key %q (expected cap, trusted, learned_scorer)", p.Key.Value)
 		}
 	}
 	return nil
+}
+
+// calBool reads true or false (YAML 1.2's booleans; "yes" and "off" are
+// strings there, and refused here rather than guessed).
+func calBool(v *yaml.Node) (on, ok bool) {
+	if v == nil || v.Kind != yaml.ScalarNode || v.Tag != "!!bool" {
+		return false, false
+	}
+	switch v.Value {
+	case "true", "True", "TRUE":
+		return true, true
+	case "false", "False", "FALSE":
+		return false, true
+	}
+	return false, false
 }
 
 func parseRules(v *yaml.Node, fail doc.ConfFail) ([]CalibrationRule, error) {

@@ -47,6 +47,8 @@ func TestParseCalibration(t *testing.T) {
 		{"cap only keeps the trusted list", "trust:\n  cap: 0.5\n", func(c *Calibration) { c.TrustCap = 0.5 }},
 		{"trusted replaced", "trust:\n  trusted: [wayne]\n", func(c *Calibration) { c.Trusted = []string{"wayne"} }},
 		{"nobody trusted", "trust: { trusted: [] }\n", func(c *Calibration) { c.Trusted = []string{} }},
+		{"learned scorer off", "trust:\n  learned_scorer: false\n", func(c *Calibration) { c.LearnedScorerOff = true }},
+		{"learned scorer on", "trust: { learned_scorer: true }\n", func(c *Calibration) {}},
 		{"rules cleared", "rules: []\n", func(c *Calibration) { c.Rules = []CalibrationRule{} }},
 		{"seed 001 example", `rules:
   - match: { type: "decision" }
@@ -115,7 +117,8 @@ func TestParseCalibrationErrors(t *testing.T) {
 		{"threshold empty", "threshold:\n", `calibration.yml:1: threshold empty: must be a number from 0 to 1`},
 		{"version 2", "version: 2\n", `calibration.yml:1: version: unsupported version "2"`},
 		{"trust a list", "trust: [owner]\n", "calibration.yml:1: trust: expected a mapping with cap and trusted, found a list"},
-		{"trust unknown key", "trust:\n  capp: 0.5\n", `calibration.yml:2: trust: unknown key "capp" (expected cap, trusted)`},
+		{"trust unknown key", "trust:\n  capp: 0.5\n", `calibration.yml:2: trust: unknown key "capp" (expected cap, trusted, learned_scorer)`},
+		{"learned scorer not a boolean", "trust:\n  learned_scorer: off\n", `calibration.yml:2: trust: learned_scorer: expected true or false, found "off"`},
 		{"cap above 1", "trust: { cap: 1.5 }\n", `calibration.yml:1: trust: cap "1.5": must be a number from 0 to 1`},
 		{"trusted a scalar", "trust:\n  trusted: owner\n", `calibration.yml:2: trust: trusted: expected a list of attributions, found "owner"`},
 		{"trusted empty name", "trust:\n  trusted:\n    - owner\n    - ''\n", `calibration.yml:4: trust: trusted: expected a non-empty name, found ""`},
