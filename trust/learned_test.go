@@ -16,4 +16,3 @@ func TestLearnedModelIsCurrent(t *testing.T) {
 		t.Errorf("learned.model reads other features than today's code computes (fingerprint %s, today %s): a view or a decoder changed; run go generate ./trust", m.features, got)
 	}
 }
-
