@@ -143,10 +143,11 @@ func learnedFeatures(text string) []uint32 {
 	return slices.Compact(out)
 }
 
-// learnedModel is the embedded model: int8 weights times scale, a bias,
-// and the threshold (a probability) at which a note is held.
+// learnedModel is the embedded model: int8 weights (stored as bytes, read
+// as int8) times scale, a bias, and the threshold (a probability) at which
+// a note is held.
 type learnedModel struct {
-	weights   []int8
+	weights   []byte
 	scale     float64
 	bias      float64
 	threshold float64
@@ -205,16 +206,13 @@ func parseLearnedModel(file string) (*learnedModel, error) {
 	if bits != learnedBits {
 		return nil, fmt.Errorf("bits %d, want %d", bits, learnedBits)
 	}
-	raw, err := io.ReadAll(flate.NewReader(strings.NewReader(body)))
-	if err != nil {
+	m.weights = make([]byte, 1<<learnedBits)
+	zr := flate.NewReader(strings.NewReader(body))
+	if _, err := io.ReadFull(zr, m.weights); err != nil {
 		return nil, fmt.Errorf("weights: %v", err)
 	}
-	if len(raw) != 1<<learnedBits {
-		return nil, fmt.Errorf("%d weights, want %d", len(raw), 1<<learnedBits)
-	}
-	m.weights = make([]int8, len(raw))
-	for i, b := range raw {
-		m.weights[i] = int8(b)
+	if n, _ := zr.Read(make([]byte, 1)); n != 0 {
+		return nil, fmt.Errorf("more than %d weights", 1<<learnedBits)
 	}
 	return m, nil
 }
@@ -225,15 +223,11 @@ func (m *learnedModel) encode() ([]byte, error) {
 	fmt.Fprintf(&b, "%s\nbits %d\nscale %s\nbias %s\nthreshold %s\ncorpora %s\nfeatures %s\n\n", learnedMagic, learnedBits,
 		strconv.FormatFloat(m.scale, 'g', -1, 64), strconv.FormatFloat(m.bias, 'g', -1, 64),
 		strconv.FormatFloat(m.threshold, 'g', -1, 64), m.corpora, m.features)
-	raw := make([]byte, len(m.weights))
-	for i, w := range m.weights {
-		raw[i] = byte(w)
-	}
 	zw, err := flate.NewWriter(&b, flate.BestCompression)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := zw.Write(raw); err != nil {
+	if _, err := zw.Write(m.weights); err != nil {
 		return nil, err
 	}
 	if err := zw.Close(); err != nil {
@@ -250,7 +244,7 @@ func (m *learnedModel) score(feats []uint32) float64 {
 	}
 	var sum int64
 	for _, i := range feats {
-		sum += int64(m.weights[i])
+		sum += int64(int8(m.weights[i]))
 	}
 	z := m.bias + m.scale*float64(sum)/math.Sqrt(float64(len(feats)))
 	return 1 / (1 + math.Exp(-z))

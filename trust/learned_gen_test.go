@@ -34,17 +34,17 @@ func corporaFingerprint(t testing.TB) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
-// quantise maps float weights to int8 with one scale, rounding to the
+// quantise maps float weights to int8 (as bytes) with one scale, rounding to the
 // nearest step; the largest weight in magnitude is ±127.
-func quantise(w mlModel) (q []int8, scale float64) {
+func quantise(w mlModel) (q []byte, scale float64) {
 	var big float64
 	for _, v := range w[:len(w)-1] {
 		big = max(big, math.Abs(float64(v)))
 	}
 	scale = big / 127
-	q = make([]int8, len(w)-1)
+	q = make([]byte, len(w)-1)
 	for i, v := range w[:len(w)-1] {
-		q[i] = int8(math.Round(float64(v) / scale))
+		q[i] = byte(int8(math.Round(float64(v) / scale)))
 	}
 	return q, scale
 }
