@@ -163,6 +163,16 @@ func TestRedactCredentialClasses(t *testing.T) {
 		"MOLLIE_KEY in code: new Client('test_Hk7Lm2Qx9Wr4Zt8Vn3Bc6Pq1Ys5Ja0')":                            "test_Hk7Lm2Qx9Wr4Zt8Vn3Bc6Pq1Ys5Ja0",
 		"alerts post to https://hooks.zapier.com/hooks/catch/1234567/b8Xk2Lm9Qr/ on failure":               "https://hooks.zapier.com/hooks/catch/1234567/b8Xk2Lm9Qr/",
 		"ops chat: https://chat.internal.example/hooks/7fk3q9xw1b8d5mzr4tny6cahpe then done":               "https://chat.internal.example/hooks/7fk3q9xw1b8d5mzr4tny6cahpe",
+		// Session 18: armoured key blocks of any label, provider prefixes,
+		// device and server configuration, a verb-final copula.
+		"client.key:\n-----BEGIN WireGuard Shared Secret-----\nq8Zr3LkW9xTm2VbN7cPd4YhJ6sFg1Ae5\n-----END WireGuard Shared Secret-----": "q8Zr3LkW9xTm2VbN7cPd4YhJ6sFg1Ae5",
+		"export NATS_NKEY=SOAFQ3JZ6T7M2KX4YB5RWLHN3PDVC6QJ7ZS2MK4XTB5NWRL3HYP6DQVJ4A": "SOAFQ3JZ6T7M2KX4YB5RWLHN3PDVC6QJ7ZS2MK4XTB5NWRL3HYP6DQVJ4A",
+		"LANGSMITH_API_KEY in the CI env: 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": "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",
+		"line vty 0 4\n password 7 0822455D0A16\n login":                                                 "0822455D0A16",
+		"router(config)# enable password Tr4nsit!Core":                                                    "Tr4nsit!Core",
+		"userlist ops\n  user alice insecure-password Lm7Qx2Wz9K":                                          "Lm7Qx2Wz9K",
+		"frontend metrics\n  stats auth monitor:Pz4Kw8Lq2Nx":                                              "Pz4Kw8Lq2Nx",
+		"गोपनीय: सर्वरको पासवर्ड Kx8Lq2Wz7M हो।":                                                             "Kx8Lq2Wz7M",
 	}
 	for text, s := range secret {
 		out, rules := Redact(text)
@@ -182,6 +192,12 @@ func TestRedactCredentialClasses(t *testing.T) {
 		"func test_parseHeaderWithUnicodeNamesOK(t) {}",
 		"see https://docs.example.com/webhooks/signing-secrets for how to verify",
 		"\"key\": \"CORE-412\", \"summary\": \"Login fails\"",
+		"-----BEGIN PUBLIC KEY-----\nMIIBCgKCAQEA\n-----END PUBLIC KEY-----",
+		"enable secret 5 $1$mERr$hx5rVt7rPNoS4wqbXKX7m0",
+		"The password policy: password 0 is not accepted by the switch",
+		"stats auth admin:<password>",
+		"رمز عبور را هر سه ماه عوض کنید و آن را در مدیر رمز نگه دارید.",
+		"NATS seeds start with S and are stored in .creds files, never in the repo.",
 	} {
 		if out, rules := Redact(text); out != text {
 			t.Errorf("Redact(%q) = %q (%v); want it unchanged", text, out, rules)
