@@ -74,7 +74,9 @@ var credRules = sync.OnceValue(func() []credRule {
 		// more dashes (NATS writes six).
 		rule("key-block", []string{"-----begin"},
 			`(?P<secret>-----BEGIN (?:[A-Za-z0-9]+ )*?(?i:key|seed|secret|shared secret)(?: [A-Za-z0-9]+)*-----(?s:.*?)(?:-{5,}END [^\n]*?-{5,}|\z))`,
-			func(v string) bool { return !strings.Contains(strings.ToUpper(v[:strings.IndexByte(v, '\n')+1]), "PUBLIC") }),
+			func(v string) bool {
+				return !strings.Contains(strings.ToUpper(v[:strings.IndexByte(v, '\n')+1]), "PUBLIC")
+			}),
 		// A NATS nkey seed (its documented prefix: S, then the key's type
 		// — User, Account, Operator, server N, Cluster, curve X — in
 		// base32, 58 characters), wherever it is pasted.
@@ -255,7 +257,9 @@ var credRules = sync.OnceValue(func() []credRule {
 		// are hashes.
 		rule("device-config-password", []string{"password", "secret", "key"},
 			`(?im)^[ \t]*(?:username\s+\S+(?:\s+(?:privilege|view|role)\s+\S+)*\s+(?:password|secret)|enable\s+(?:password|secret)|(?:(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?)?key|key-string|(?:ip\s+ospf\s+)?authentication-key|password|secret)\s+(?:[07]\s+)?(?P<secret>[^\s$][^\s]{3,})\s*$`,
-			func(v string) bool { return notPlaceholder(v) && v != "0" && v != "7" && (passwordShaped(v) || looksRandom(v)) }),
+			func(v string) bool {
+				return notPlaceholder(v) && v != "0" && v != "7" && (passwordShaped(v) || looksRandom(v))
+			}),
 		// A login and its password given to a server's configuration
 		// directive as user:password: HAProxy's "stats auth admin:…",
 		// its userlist's "insecure-password …".
@@ -326,7 +330,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// verb-final languages write it: Persian "رمز عبور پنل … X است",
 		// Hindi "पासवर्ड … X है", Nepali "… X हो", Turkish "… X'dir".
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?\s(?P<secret>[^\s,;،、。]{6,})\s+(?:است|هست|می‌باشد|میباشد|ہے|है|हो|हुन्छ|です|だ|(?:d|t)[ıiuü]r)(?:$|[^\p{L}])`, toldPassword)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?\s(?P<secret>[^\s,;،、。]{6,})\s+(?:است|هست|می`+"\u200c"+`باشد|میباشد|ہے|है|हो|हुन्छ|です|だ|(?:d|t)[ıiuü]r)(?:$|[^\p{L}])`, toldPassword)),
 		// A name and a random value paired in a list, as a JSON or YAML
 		// table of logins holds them: [["deploy", "J2PQ…"]]. The value
 		// must look random (mixed, long), not be a name or a hash.
