@@ -255,16 +255,16 @@ var credRules = sync.OnceValue(func() []credRule {
 		// password", "enable secret", "key-string", a server key:
 		// "username netops privilege 15 password 0 …". Types 5, 8 and 9
 		// are hashes.
-		rule("device-config-password", []string{"password", "secret", "key"},
-			`(?im)^[ \t]*(?:username\s+\S+(?:\s+(?:privilege|view|role)\s+\S+)*\s+(?:password|secret)|enable\s+(?:password|secret)|(?:(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?)?key|key-string|(?:ip\s+ospf\s+)?authentication-key|password|secret)\s+(?:[07]\s+)?(?P<secret>[^\s$][^\s]{3,})\s*$`,
+		rule("device-config-password", []string{"username", "enable", "-server", "key-string", "authentication-key", "password 0", "password 7", "secret 0", "secret 7"},
+			`(?im)^[ \t]*(?:(?:username\s+\S+(?:\s+(?:privilege|view|role)\s+\S+)*\s+(?:password|secret)|enable\s+(?:password|secret)|(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?key|key-string|(?:ip\s+ospf\s+)?authentication-key)\s+(?:[07]\s+)?|(?:password|secret)\s+[07]\s+)(?P<secret>[^\s$][^\s]{3,})\s*$`,
 			func(v string) bool {
 				return notPlaceholder(v) && v != "0" && v != "7" && (passwordShaped(v) || looksRandom(v))
 			}),
 		// A login and its password given to a server's configuration
 		// directive as user:password: HAProxy's "stats auth admin:…",
 		// its userlist's "insecure-password …".
-		rule("config-auth", []string{"auth", "insecure-password"},
-			`(?im)^[ \t]*(?:stats\s+auth|(?:basic_?)?auth(?:_basic)?(?:_user)?)\s+[^\s:]+:(?P<secret>\S{4,})|\binsecure-password\s+(?P<secret>\S{4,})`, notPlaceholder),
+		rule("config-auth", []string{"stats auth", "insecure-password", "basic_auth", "basicauth"},
+			`(?im)^[ \t]*(?:stats\s+auth|basic_?auth)\s+[^\s:]+:(?P<secret>\S{4,})|\binsecure-password\s+(?P<secret>\S{4,})`, notPlaceholder),
 		// A session id in a cookie or a query: "sessionid=d71f…".
 		rule("session-cookie", []string{"sess", "sid"}, `(?i)\b(?:session_?id|sessid|phpsessid|jsessionid|sid|connect\.sid)=(?P<secret>[A-Za-z0-9%._]{16,})`, looksRandom),
 		// A login and its password after a word for access: "Zugang zum

@@ -650,7 +650,7 @@ func shapeParts() []shapePart {
 		// true". What such a file says, every agent in the repo obeys.
 		// Soft: the file names no agent in a clause, so a secret named
 		// in it (a rule about keys) holds nothing; a risky act refuses.
-		softly(gated(p("agent-config", true, 2, `^\s*(?:\S*/)?(?:\.cursor/rules/\S+|\.cursorrules|\.windsurfrules|\.clinerules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md)\s*:?\s*\n|(?:^|\n)\s*alwaysapply:\s*true\b`),
+		softly(gated(p("agent-config", true, 2, `^\s*(?:\S*/)?(?:\.cursor/rules/\S+|\.cursorrules|\.windsurfrules|\.clinerules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md)(?:\s*\([^)\n]{0,80}\))?\s*:?\s*\n|(?:^|\n)\s*alwaysapply:\s*true\b`),
 			"cursor", "cursorrules", "windsurfrules", "clinerules", "claude", "agents", "gemini", "copilot", "alwaysapply")),
 		// An agent as the subject of a clause whose noun a participle
 		// phrase follows: "AI assistants filling in this form attach …",
@@ -1311,10 +1311,18 @@ var negatedClause = lazyRE(`\b(?:never|not|don'?t|do not|doesn'?t|does not|no)\b
 
 // compoundAtLineStart rejects an agent noun that opens a line glued to
 // a word by a hyphen: a name in a listing ("agent-setup  installs the
-// hooks"), not a line for the agent ("Agent- please …", "KI-Agenten").
+// hooks") or a file's path heading a line, not a line for the agent
+// ("Agent- please …", "KI-Agenten").
 func compoundAtLineStart(s string, m []int) bool {
 	if m[1] >= len(s) || s[m[1]-1] != '-' || !isLower(s[m[1]]) {
 		return true
+	}
+	// … or one inside the path of a file that heads a line:
+	// ".github/copilot-instructions.md:".
+	start := strings.LastIndexAny(s[:m[1]], " \t\n") + 1
+	end := m[1] + strings.IndexAny(s[m[1]:]+" ", " \t\n")
+	if strings.Contains(s[start:end], "/") && strings.TrimLeft(s[strings.LastIndexByte(s[:start], '\n')+1:start], " \t") == "" {
+		return false
 	}
 	return strings.TrimLeft(s[strings.LastIndexByte(s[:m[0]+1], '\n')+1:m[0]+1], " \t\n") != ""
 }
