@@ -1119,8 +1119,24 @@ func readableText(raw []byte) (string, bool) {
 // unquotePrintable decodes quoted-printable's escapes of printable ASCII
 // and its soft line breaks; ok when there were two or more.
 func unquotePrintable(s string) (string, bool) {
-	var b strings.Builder
+	// Count first: most texts with "=" are assignments, and building
+	// the decoded copy for them would cost every scan an allocation.
 	n := 0
+	for i := strings.IndexByte(s, '='); i >= 0 && n < 2; {
+		rest := s[i+1:]
+		if strings.HasPrefix(rest, "\n") || strings.HasPrefix(rest, "\r\n") || len(rest) >= 2 && isUpperHex(rest[0]) && isUpperHex(rest[1]) {
+			n++
+		}
+		j := strings.IndexByte(rest, '=')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if n < 2 {
+		return "", false
+	}
+	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] != '=' {
 			b.WriteByte(s[i])
@@ -1130,10 +1146,8 @@ func unquotePrintable(s string) (string, bool) {
 		switch {
 		case strings.HasPrefix(rest, "\r\n"):
 			i += 2
-			n++
 		case strings.HasPrefix(rest, "\n"):
 			i++
-			n++
 		case len(rest) >= 2 && isUpperHex(rest[0]) && isUpperHex(rest[1]):
 			c, _ := strconv.ParseUint(rest[:2], 16, 8)
 			if c < 9 || c > 126 {
@@ -1142,12 +1156,12 @@ func unquotePrintable(s string) (string, bool) {
 			}
 			b.WriteByte(byte(c))
 			i += 2
-			n++
 		default:
 			b.WriteByte('=')
 		}
 	}
-	return b.String(), n >= 2
+	u := b.String()
+	return u, u != s
 }
 
 // isUpperHex is a hex digit as quoted-printable writes it.

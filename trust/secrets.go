@@ -255,7 +255,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// password", "enable secret", "key-string", a server key:
 		// "username netops privilege 15 password 0 …". Types 5, 8 and 9
 		// are hashes.
-		rule("device-config-password", []string{"username", "enable", "-server", "key-string", "authentication-key", "password 0", "password 7", "secret 0", "secret 7"},
+		rule("device-config-password", []string{"username", "enable password", "enable secret", "-server", "key-string", "authentication-key", "password 0", "password 7", "secret 0", "secret 7"},
 			`(?im)^[ \t]*(?:(?:username\s+\S+(?:\s+(?:privilege|view|role)\s+\S+)*\s+(?:password|secret)|enable\s+(?:password|secret)|(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?key|key-string|(?:ip\s+ospf\s+)?authentication-key)\s+(?:[07]\s+)?|(?:password|secret)\s+[07]\s+)(?P<secret>[^\s$][^\s]{3,})\s*$`,
 			func(v string) bool {
 				return notPlaceholder(v) && v != "0" && v != "7" && (passwordShaped(v) || looksRandom(v))
