@@ -14,7 +14,7 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu and Persian.
+// Urdu, Persian, and since session 18 Zulu, Uzbek, Nepali and Irish.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
