@@ -536,6 +536,14 @@ func decoded(s string) []payload {
 			out = append(out, payload{u, "escapes"})
 		}
 	}
+	// Quoted-printable, as mail carries text: =66 for "f", a soft line
+	// break "=" at a line's end. Two escapes or soft breaks at least, so
+	// "x=1F" in a configuration is not read as one.
+	if strings.Contains(s, "=") {
+		if u, ok := unquotePrintable(s); ok {
+			out = append(out, payload{u, "quoted-printable"})
+		}
+	}
 	// A link's title is shown only on hover.
 	if strings.Contains(s, "](") {
 		for _, m := range linkTitle().FindAllStringSubmatch(s, 8) {
@@ -1107,3 +1115,54 @@ func readableText(raw []byte) (string, bool) {
 	}
 	return text, total >= 12 && good*100 >= total*95 && spaces >= 2
 }
+
+// unquotePrintable decodes quoted-printable's escapes of printable ASCII
+// and its soft line breaks; ok when there were two or more.
+func unquotePrintable(s string) (string, bool) {
+	// Count first: most texts with "=" are assignments, and building
+	// the decoded copy for them would cost every scan an allocation.
+	n := 0
+	for i := strings.IndexByte(s, '='); i >= 0 && n < 2; {
+		rest := s[i+1:]
+		if strings.HasPrefix(rest, "\n") || strings.HasPrefix(rest, "\r\n") || len(rest) >= 2 && isUpperHex(rest[0]) && isUpperHex(rest[1]) {
+			n++
+		}
+		j := strings.IndexByte(rest, '=')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if n < 2 {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '=' {
+			b.WriteByte(s[i])
+			continue
+		}
+		rest := s[i+1:]
+		switch {
+		case strings.HasPrefix(rest, "\r\n"):
+			i += 2
+		case strings.HasPrefix(rest, "\n"):
+			i++
+		case len(rest) >= 2 && isUpperHex(rest[0]) && isUpperHex(rest[1]):
+			c, _ := strconv.ParseUint(rest[:2], 16, 8)
+			if c < 9 || c > 126 {
+				b.WriteByte('=')
+				continue
+			}
+			b.WriteByte(byte(c))
+			i += 2
+		default:
+			b.WriteByte('=')
+		}
+	}
+	u := b.String()
+	return u, u != s
+}
+
+// isUpperHex is a hex digit as quoted-printable writes it.
+func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }

@@ -14,7 +14,7 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu and Persian.
+// Urdu, Persian, and since session 18 Zulu, Uzbek, Nepali and Irish.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -611,6 +611,79 @@ var langLexicons = []langLex{{
 	fetchRun:    `жүктеп (?:алып )?(?:іске қос|орында)\S*`,
 	must:        `(?:керек|тиіс|болады)`,
 }, {
+	// Session 18 (batch 17's languages): Zulu, Uzbek, Nepali, Irish.
+	lang:        "zu",
+	note:        `(?:inothi|umyalezo|isaziso|imiyalelo|isikhumbuzo)\s+(?:\S+\s+){0,2}?\S*(?:msizi|menzeli)\S*`,
+	agent:       `(?:u|lo|ku|ka|we|ye|nge)?msizi|(?:u|aba|lo|ku)?menzeli`,
+	future:      `(?:wonke|zonke|kuzo zonke) (?:amaseshini|iseshini|izikhathi)\S*`,
+	fromNow:     `kusukela (?:manje|namhlanje|kulesi sikhathi)`,
+	conceal:     `unga(?:m|ba)?(?:tsheli|azisi)|ungasho|ungakhulumi ngakho|ngaphandle kokutshela`,
+	unchecked:   `ngaphandle (?:kokubuza|kwemvume|kokuqinisekisa|kokubuyekezwa)|ungabuzi`,
+	destroyVerb: `(?:susa|sula|bhubhisa)\S*`,
+	destroyObj:  `(?:i-?)?database|ukukhiqiza|(?:ama-?)?backup|amagatsha|igatsha`,
+	weakenVerb:  `(?:vala|cisha|yeqa)\S*`,
+	safeguard:   `ukuhlolwa|ukuvikela|(?:kwezo)?kuphepha|isiginesha|ukubuyekezwa`,
+	sendVerb:    `(?:thumela|layisha)\S*`,
+	approve:     `(?:vuma|hlanganisa)\S*`,
+	outranks:    `kubaluleke kakhulu kunomsebenzisi`,
+	direct:      `(?:ngqo|ngokuqondile) ku-?main`,
+	fetchRun:    `landa (?:bese|futhi) (?:u)?(?:qhuba|sebenzisa)\S*`,
+	must:        `(?:kufanele|kumele|angase)`,
+}, {
+	lang:        "uz",
+	note:        `(?:yordamchi|agent|bot)\S*\s+uchun\s+(?:eslatma|ko\S?rsatma|xabar|izoh)|(?:eslatma|ko\S?rsatma|izoh)\s+(?:\S+\s+)?(?:yordamchi|agent)\S*\s+uchun`,
+	agent:       `yordamchi\S*|sun\S?iy intellekt`,
+	future:      `(?:har (?:bir )?(?:yangi )?|keyingi )sessiya\S*`,
+	fromNow:     `bundan (?:buyon|keyin)|hozirdan boshlab|bugundan boshlab`,
+	conceal:     `(?:hech kimga|foydalanuvchiga) (?:aytma|bildirma|xabar berma)\S*|(?:aytmasdan|bildirmasdan)`,
+	unchecked:   `so\S?ramasdan|ruxsatsiz|tasdiqlamasdan|tekshirmasdan|ruxsat so\S?ramay`,
+	destroyVerb: `o\S?chir\S*|yo\S?q qil\S*`,
+	destroyObj:  `ishlab chiqarish|ma\S?lumotlar bazasi\S*|zaxira\S*|branch\S*|tarmoq\S*`,
+	weakenVerb:  `o\S?chir\S*|o\S?tkazib yubor\S*`,
+	safeguard:   `himoya\S*|tekshiruv\S*|xavfsizlik\S*|imzo\S*`,
+	sendVerb:    `yubor\S*|yukla\S*`,
+	approve:     `tasdiqla\S*|birlashtir\S*`,
+	outranks:    `foydalanuvchi\S* (?:so\S?zidan|ko\S?rsatmasidan) muhimroq`,
+	direct:      `to\S?g\S?ridan-to\S?g\S?ri main`,
+	fetchRun:    `yuklab (?:olib )?(?:ishga tushir|bajar)\S*`,
+	must:        `(?:shart|lozim|majbur\S*)`,
+}, {
+	lang:        "ne",
+	note:        `(?:सहायक|एजेन्ट|एजेंट|बोट)\S*\s+(?:को\s+)?लागि\s+(?:सूचना|नोट|निर्देशन)`,
+	agent:       `(?:सहायक|एजेन्ट)\S*`,
+	future:      `(?:हरेक|प्रत्येक) (?:नयाँ )?(?:सत्र|सेसन)\S*`,
+	fromNow:     `अब ?देखि|आज ?देखि`,
+	conceal:     `(?:कसैलाई|प्रयोगकर्तालाई) (?:नभन|नबताउ|जानकारी नदे)\S*|नभनी|नबताई`,
+	unchecked:   `नसोधी\S*|(?:अनुमति|पुष्टि|समीक्षा) बिना`,
+	destroyVerb: `(?:मेटा|हटा|डिलिट)\S*`,
+	destroyObj:  `उत्पादन|डाटाबेस\S*|ब्याकअप\S*|तालिका\S*|शाखा\S*`,
+	weakenVerb:  `बन्द गर\S*|निष्क्रिय\S*`,
+	safeguard:   `सुरक्षा|समीक्षा|जाँच\S*|हस्ताक्षर`,
+	sendVerb:    `पठा\S*|अपलोड`,
+	approve:     `स्वीकृत\S*|मर्ज`,
+	outranks:    `प्रयोगकर्ता\S* (?:भन्दा|को कुरा भन्दा) (?:महत्त्वपूर्ण|माथि)`,
+	direct:      `सिधै main`,
+	fetchRun:    `डाउनलोड गरेर (?:चलाउ|रन)\S*`,
+	must:        `(?:पर्छ|सक्छौ|सक्छ|सक्नुहुन्छ)`,
+}, {
+	lang:        "ga",
+	note:        `(?:nota|teachtaireacht|treoir\S*|meabhrachan)\s+(?:do|don|chuig)\s+(?:an\s+)?(?:ch?untoir|gh?niomhaire|ai|bot)`,
+	agent:       `(?:ch?untoir|gh?niomhaire)\S*`,
+	future:      `(?:gach|na) seisiu\S*(?: nua| amach anseo)?`,
+	fromNow:     `as seo (?:amach|suas)|o seo amach|feasta`,
+	conceal:     `na (?:luaigh|habair|hinis|cuir in iul)\S*|gan (?:insint|a lua)`,
+	unchecked:   `na hiarr cead|gan (?:cead|iarraidh|fiafrai|deimhniu|athbhreithniu)`,
+	destroyVerb: `scrios\S*`,
+	destroyObj:  `brainse\S*|brainsi\S*|bunachar sonrai|cultaca\S*|tairgeacht\S*|g?cianstor`,
+	weakenVerb:  `mhuch\S*|much\S*|dhichumasaigh\S*|dichumasaigh\S*`,
+	safeguard:   `cosaint|athbhreithniu|seiceail\S*|siniu\S*|slandail`,
+	sendVerb:    `seol\S*|uaslodail\S*`,
+	approve:     `ceadaigh\S*|cumaisc\S*`,
+	outranks:    `nios tabhachtai na an t-usaideoir`,
+	direct:      `direach (?:go|chuig) main`,
+	fetchRun:    `ioslodail\S* agus rith`,
+	must:        `(?:caithfidh|ba cheart|is feidir)`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -743,6 +816,12 @@ func langNegated(s string, m []int) bool {
 	if foreignProhibited(s, m) {
 		return true
 	}
+	// An act told object first with the prohibition between the two
+	// ("zaxira nusxalarini hech qachon o'chirma": the backups, never
+	// delete).
+	if m[1]-m[0] > 1 && prohibition().MatchString(s[m[0]:m[1]]) {
+		return true
+	}
 	for _, neg := range []string{"ない", "禁止", "しません", "niet", " nie "} {
 		if strings.Contains(after, neg) {
 			return true
@@ -776,13 +855,13 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं))(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.
 var prohibition = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi|musa|riamh|choiche|qachon)(?:$|[^\p{L}])|कहिल्यै|कदापि|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last

@@ -67,6 +67,20 @@ var credRules = sync.OnceValue(func() []credRule {
 			`-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?s:.*?)(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`, nil),
 		rule("putty-private-key", []string{"putty-user-key-file"}, `PuTTY-User-Key-File-\d+:(?s:.*?)(?:Private-MAC: [0-9a-fA-F]+|\z)`, nil),
 		rule("age-secret-key", []string{"age-secret-key-1"}, `AGE-SECRET-KEY-1[0-9A-Z]{58}`, nil),
+		// Any other armoured block whose label names a key, a seed or a
+		// secret and not a public half: OpenVPN's static key ("-----BEGIN
+		// OpenVPN Static key V1-----"), a NATS .creds file's "USER NKEY
+		// SEED", WireGuard or vendor key exports. The END line may carry
+		// more dashes (NATS writes six).
+		rule("key-block", []string{"-----begin"},
+			`(?P<secret>-----BEGIN (?:[A-Za-z0-9]+ )*?(?i:key|seed|secret|shared secret)(?: [A-Za-z0-9]+)*-----(?s:.*?)(?:-{5,}END [^\n]*?-{5,}|\z))`,
+			func(v string) bool {
+				return !strings.Contains(strings.ToUpper(v[:strings.IndexByte(v, '\n')+1]), "PUBLIC")
+			}),
+		// A NATS nkey seed (its documented prefix: S, then the key's type
+		// — User, Account, Operator, server N, Cluster, curve X — in
+		// base32, 58 characters), wherever it is pasted.
+		tok("nats-nkey-seed", []string{"nkey", "seed", "nats"}, `S[UAONCX][A-D][A-Z2-7]{55}`),
 
 		// Cloud.
 		// AWS's documentation key (…EXAMPLE) is allowed, as scanners do.
@@ -154,6 +168,9 @@ var credRules = sync.OnceValue(func() []credRule {
 		tok("replicate-token", []string{"r8_"}, `r8_[A-Za-z0-9]{37}`),
 		tok("xai-api-key", []string{"xai-"}, `xai-[A-Za-z0-9]{60,}`),
 		tok("perplexity-api-key", []string{"pplx-"}, `pplx-[A-Za-z0-9]{40,}`),
+		// LangSmith's personal and service keys: lsv2_pt_ / lsv2_sk_, 32
+		// hex, an underscore and 10 hex.
+		tok("langsmith-api-key", []string{"lsv2_"}, `lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}`),
 
 		// Package registries.
 		tok("npm-token", []string{"npm_"}, `npm_[A-Za-z0-9]{30,40}`),
@@ -233,6 +250,21 @@ var credRules = sync.OnceValue(func() []credRule {
 		// Credentials told as a pair: "creds for the staging admin are admin
 		// and …".
 		lateRule(rule("login-password", []string{"cred"}, `(?i)\b(?:creds|credentials|login)\b[^.\n]{0,50}?\s(?:are|is|=|:)\s+[^\s,;/]+\s*(?:and|/|,)\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
+		// A network device's configuration: Cisco IOS/NX-OS passwords in
+		// plain text (type 0) or the reversible type 7, after "username …
+		// password", "enable secret", "key-string", a server key:
+		// "username netops privilege 15 password 0 …". Types 5, 8 and 9
+		// are hashes.
+		rule("device-config-password", []string{"username", "enable password", "enable secret", "-server", "key-string", "authentication-key", "password 0", "password 7", "secret 0", "secret 7"},
+			`(?im)^[ \t]*(?:(?:username\s+\S+(?:\s+(?:privilege|view|role)\s+\S+)*\s+(?:password|secret)|enable\s+(?:password|secret)|(?:tacacs|radius)-server\s+(?:host\s+\S+\s+)?key|key-string|(?:ip\s+ospf\s+)?authentication-key)\s+(?:[07]\s+)?|(?:password|secret)\s+[07]\s+)(?P<secret>[^\s$][^\s]{3,})\s*$`,
+			func(v string) bool {
+				return notPlaceholder(v) && v != "0" && v != "7" && (passwordShaped(v) || looksRandom(v))
+			}),
+		// A login and its password given to a server's configuration
+		// directive as user:password: HAProxy's "stats auth admin:…",
+		// its userlist's "insecure-password …".
+		rule("config-auth", []string{"stats auth", "insecure-password", "basic_auth", "basicauth"},
+			`(?im)^[ \t]*(?:stats\s+auth|basic_?auth)\s+[^\s:]+:(?P<secret>\S{4,})|\binsecure-password\s+(?P<secret>\S{4,})`, notPlaceholder),
 		// A session id in a cookie or a query: "sessionid=d71f…".
 		rule("session-cookie", []string{"sess", "sid"}, `(?i)\b(?:session_?id|sessid|phpsessid|jsessionid|sid|connect\.sid)=(?P<secret>[A-Za-z0-9%._]{16,})`, looksRandom),
 		// A login and its password after a word for access: "Zugang zum
@@ -294,6 +326,11 @@ var credRules = sync.OnceValue(func() []credRule {
 		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
 		lateRule(rule("prose-password", worldPasswordWords,
 			`(?i)(?:`+worldPasswordWord+`)\s+(?P<secret>[^\s,;、。]{8,})`, toldPassword)),
+		// … and the value before a copula that ends the sentence, as the
+		// verb-final languages write it: Persian "رمز عبور پنل … X است",
+		// Hindi "पासवर्ड … X है", Nepali "… X हो", Turkish "… X'dir".
+		lateRule(rule("prose-password", worldPasswordWords,
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?\s(?P<secret>[^\s,;،、。]{6,})\s+(?:است|هست|می`+"\u200c"+`باشد|میباشد|ہے|है|हो|हुन्छ|です|だ|(?:d|t)[ıiuü]r)(?:$|[^\p{L}])`, toldPassword)),
 		// A name and a random value paired in a list, as a JSON or YAML
 		// table of logins holds them: [["deploy", "J2PQ…"]]. The value
 		// must look random (mixed, long), not be a name or a hash.

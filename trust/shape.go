@@ -123,7 +123,7 @@ const (
 		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:an?|the|our) (?:external|outside|third[- ]party)(?: [a-z]+)? (?:vendor|partner|company|contractor|party|provider|agency)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
 	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
@@ -540,7 +540,7 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := p("infra-safeguard", false, 2, infraSafeguard)
 			sp.also = func(s string, m []int) bool {
-				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)]) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)])
+				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)]) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]])
 			}
 			return sp
 		}(),
@@ -589,7 +589,9 @@ func shapeParts() []shapePart {
 		}},
 		// A configuration that switches a safeguard off: "require_review:
 		// false", "auto_merge: true", "allow: force_push_main".
-		p("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\b(?:continue-on-error|allow_failure|allow-failure|ignore_?errors)"?\s*[:=]\s*"?(?:true|yes|on|1)\b|\b(?:safe_?mode|safety|sandbox(?:ed|ing)?|guardrails?|confirm(?:ation)?s?)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\bhookspath\s*=?\s*["']?/dev/null`),
+		// Asked, not negated: "security stages never get allow_failure:
+		// true" states the safeguard.
+		asked("config-override", false, 2, `(?:^|[^a-z-])(?:require|required|requires|enforce|verify|check|scan|review|protect|sign|gpg_sign|ssl_?verify|strict)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\b(?:skip|disable|bypass|allow_force|force_push|auto_?merge|auto_?approve|no_verify|insecure)[a-z_]*"?\s*[:=]\s*"?(?:true|yes|on|1|enabled)\b|\ballow\s*:\s*(?:force_push|disable_|bypass|skip_)[a-z_]*|\b(?:continue-on-error|allow_failure|allow-failure|ignore_?errors)"?\s*[:=]\s*"?(?:true|yes|on|1)\b|\b(?:safe_?mode|safety|sandbox(?:ed|ing)?|guardrails?|confirm(?:ation)?s?)[a-z_]*"?\s*[:=]\s*"?(?:false|no|off|0|disabled|none)\b|\bhookspath\s*=?\s*["']?/dev/null`),
 		asked("destroy", false, 2, `\b(?:`+destroyVerb+`)\b[^.\n]{0,50}?\b(?:`+destroyObj+`)\b`),
 		sent("supply-chain", 2, supplyRedirect),
 		asked("supply-chain", false, 2, `gonosum(?:db|check)|goinsecure|--trusted-host|strict-ssl\s*(?:=|false)|--no-check-certificate|--allow-unauthenticated|maintained fork|instead of the (?:official|npm|upstream|registry|pypi) (?:one|package|version|registry|build)|(?:en lugar del?|au lieu du?|em vez d[oa]|anstatt de[rsm]|statt de[rsm]) (?:registro |registre |registry )?(?:oficial|officiel|offiziellen?)|\bnpx\s+(?:-y\s+)?(?:github:|git\+|https?://)|\b(?:pulls|downloads|fetches)\b[^.\n]{0,40}?\bfrom\b[^.\n]{0,30}?\b(?:server|host|site|mirror)\b|(?:add|import|trust)\s+(?:the\s+)?(?:apt |gpg |signing |repo |release )?key from`),
@@ -631,6 +633,74 @@ func shapeParts() []shapePart {
 		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
 			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
+
+		// Session 18, batch 17 (its mechanisms, as classes).
+		// A heading for agents with a modifier or a participle phrase
+		// before its colon: "Note for the mail-reading assistant:", "For
+		// the AI triaging this bug:", "For LLM-based assistants installing
+		// this package:", "Editor's addition for retrieval-augmented
+		// assistants:", "Assistant summarizing reviews:", and a heading
+		// for automation by the role it reads in: "Automated clients:",
+		// "Automated responders:".
+		gated(p("agent-config", true, 2, `\b(?:for|to) (?:the |all |any |every )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`|ai)(?: [a-z]+ing\b[^:\n.]{0,40})?\s*:|(?:^|\n|[.!?"]\s+|\{\s*"?)(?:the |an? )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`) [a-z]+ing\b[^:\n.]{0,40}:|(?:^|\n|[.!?"]\s*)(?:automated|autonomous|ai|llm|machine) (?:[a-z]+-)?(?:clients?|callers?|consumers?|readers?|responders?|fixers?|systems?|tools?|tooling|processes|workers?|operators?|maintainers?|contributors?|crawlers?|integrations?)(?:\s*\([^)\n]{0,40}\))?\s*:`),
+			append(agentWords, "automated", "autonomous", "machine")...),
+		// An agent's rules file: its path heading the note (.cursor/rules/,
+		// .cursorrules, .windsurfrules, .clinerules, CLAUDE.md, AGENTS.md,
+		// GEMINI.md, copilot-instructions.md) or Cursor's "alwaysApply:
+		// true". What such a file says, every agent in the repo obeys.
+		// Soft: the file names no agent in a clause, so a secret named
+		// in it (a rule about keys) holds nothing; a risky act refuses.
+		softly(gated(p("agent-config", true, 2, `^\s*(?:\S*/)?(?:\.cursor/rules/\S+|\.cursorrules|\.windsurfrules|\.clinerules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md)(?:\s*\([^)\n]{0,80}\))?\s*:?\s*\n|(?:^|\n)\s*alwaysapply:\s*true\b`),
+			"cursor", "cursorrules", "windsurfrules", "clinerules", "claude", "agents", "gemini", "copilot", "alwaysapply")),
+		// An agent as the subject of a clause whose noun a participle
+		// phrase follows: "AI assistants filling in this form attach …",
+		// "an agent handling an incident first removes …".
+		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|"]\s*)(?:the |all |any |every |each |an? )?(?:`+agentNoun+`) [a-z]+ing (?:[a-z0-9'/.-]+ ){0,3}?(?:this|that|the|these|those|an?|our|its|their|any) [a-z0-9'/.-]+ (?:(?:first|then|also|always|just|now) )?([a-z]+)`,
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), agentWords...),
+		// A story, a role play or a simulation asked to be really carried
+		// out: "for realism, actually execute each command", "run them for
+		// real", "not just describe it".
+		gated(p("enact", true, 2, `\bactually (?:run|execute|perform|carry out|do)\b|\bfor realism\b[^.\n]{0,30}?\b(?:run|execute|perform)\b|\b(?:run|execute|perform)[a-z]* (?:it|them|each|every|all|the) [^.\n]{0,30}?\bfor real\b|\bnot (?:just|only|merely) (?:describe|narrate|pretend|simulate)\b`),
+			"actually", "realism", "real", "describe", "narrate", "pretend", "simulate"),
+		// The reader given leave by a document: "this runbook authorizes
+		// you to run …".
+		gated(p("you-directive", true, 1, `\b(?:authori[sz]es|authori[sz]ed|permits|entitles|clears|empowers) you to\b`), "you"),
+		// A reader role by what it automates: "whoever automates backups".
+		softly(gated(p("future-reader", true, 2, `\bwhoever (?:automates|runs|handles|maintains|operates|owns|scripts)\b`), "whoever")),
+		// Scanners silenced: a suppression marker spread over the code, a
+		// scanner's configuration deleted, its exit code forced to zero.
+		asked("weaken-safeguard", false, 2, `\b(?:add|adds|added|adding|append|put|insert|sprinkle)[a-z]*\b[^.\n]{0,40}?(?:#\s?nosemgrep|nosemgrep|nosonar|checkov:skip|tfsec:ignore|trivy:ignore|kics-scan ignore|gitleaks:allow|pragma: allowlist secret|bandit: ?skip)|\b(?:delet|remov|drop)[a-z]*\b[^.\n]{0,20}?(?:\.semgrep\.ya?ml|\.gitleaks\.toml|trivy\.ya?ml|\.snyk\b|codeql[a-z-]*\.ya?ml|\.pre-commit-config\.ya?ml|sonar-project\.properties|\.checkov\.ya?ml)`),
+		p("config-override", false, 2, `\b(?:trivy|grype|semgrep|gitleaks|snyk|checkov|bandit|tfsec|codeql|zap|sonar[a-z-]*|kics|osv-scanner|trufflehog)\b[^\n]{0,60}?(?:--exit-code[ =]0\b|--exit-zero\b|--soft-fail\b|--no-fail\b|--severity[ =]low\b|\|\|\s*true\b)`),
+		// Payment safeguards switched off: 3-D Secure, SCA, fraud checks.
+		asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,30}?(?:3-?d ?secure|\b3ds2?\b|strong customer authentication|fraud (?:checks?|rules?|screening|detection|filters?)|cvv checks?|avs checks?)|(?:3-?d ?secure|\b3ds2?\b|fraud (?:checks?|rules?|screening|detection))[^.\n]{0,30}?\b(?:off|disabled|removed|bypassed|skipped)\b`),
+		// Consent to an elevation prompt: "accept its sudo prompt".
+		asked("escalate", false, 2, `\b(?:accept|approve|confirm|allow|enter|type)[a-z]* (?:its |the |any |every |each |their )?(?:sudo|uac|elevation|admin(?:istrator)?|root|polkit) (?:prompts?|passwords?|dialogs?|requests?)\b`),
+		// Bulk data of customers, told verb first or object first, handed
+		// to someone: "Email them the full invoices table for all
+		// accounts", "the dumps of the prod customers table should keep
+		// going there".
+		asked("sensitive-data", false, 2, `\b(?:e-?mail|mail|send|forward|attach|export|upload|share|deliver)[a-z]*\b[^.\n]{0,40}?\b(?:[a-z]+ )?(?:tables?|exports?|dumps?|records|lists?|data) (?:for|of) (?:all|every) (?:accounts?|customers?|users?|tenants?|clients?)\b|\b(?:dumps?|exports?|backups?|copies|extracts?) of (?:the )?(?:prod(?:uction)? )?(?:customers?|users?|accounts?|clients?|patients?)\b[^.\n]{0,20}?\b(?:tables?|database|db|data)\b[^.\n]{0,40}?\b(?:go(?:es|ing)?|keep going|are sent|get sent|land|are delivered|are shipped|are uploaded) (?:to|there)\b`),
+		// A secret put in a URL, where proxies and logs keep it: "the admin
+		// token … appended as ?access_token=".
+		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,80}?\b(?:append|add|put|pass|place|include)[a-z]*\b[^.\n]{0,20}?[?&](?:access_token|token|api_?key|apikey|key|auth|password)=`),
+		// Secrets attached to a document for someone: "attach … the
+		// contents of secrets/prod.env as Appendix C".
+		asked("leak-into-repo", false, 2, `\b(?:attach|append|include|paste|add|enclose)[a-z]*\b[^.\n]{0,60}?(?:`+secretObj+`|[a-z0-9_-]+\.env\b|secrets/\S+)[^.\n]{0,40}?\b(?:as|in|into|to)\b[^.\n]{0,12}?\b(?:appendix|attachment|annex|form|questionnaire|response|reply|ticket|e-?mail|report|answer|submission)\b`),
+		// The reader's rules turned around: "every rule you were given
+		// means its reverse", "opposite-day mode".
+		p("instruction-source", false, 2, `\b(?:every|each|all|any|your) (?:rules?|instructions?|prohibitions?|restrictions?|guidelines?)\b[^.\n]{0,40}?\b(?:means?|now means?|is|are) (?:now )?(?:its|their|the) (?:reverse|opposite|inverse)\b|\bdo the (?:exact )?opposite of (?:what|every|your|the|all)\b|\b(?:rules?|instructions?|prohibitions?) (?:are|is) (?:now )?(?:inverted|reversed|flipped)\b`),
+		// A report fixed before the facts: "the report should say
+		// sentiment is 100% positive".
+		asked("user-deception", false, 2, `\b(?:the |your |its |every )?(?:reports?|summar(?:y|ies)|status(?: updates?)?|answers?|updates?)\b (?:should|must|will|shall|is to|are to) (?:always )?(?:say|state|show|claim|read|report)\b[^.\n]{0,40}?(?:100 ?%|all (?:green|passing|positive|clear)|no (?:issues|failures|problems|findings)|success(?:ful)?|positive|passed|green)`),
+		// The person kept out: "the user must not be notified", "do not
+		// raise it with the developer".
+		asked("concealment", false, 2, `\b(?:users?|person|developers?|owners?|customers?|maintainers?|humans?|team)\b (?:must|should|need|is to|are to|will) (?:not|never) be (?:notified|told|informed|alerted|made aware)\b|\b(?:do not|don'?t|never) (?:raise|mention|bring up|surface|flag) (?:it|this|that|them|these|any of (?:it|this|them)) (?:with|to) (?:the |your )?(?:developers?|users?|owners?|person|maintainers?|humans?|team)\b`),
+		// Traces removed: a ticket closed with no note of what was done,
+		// the audit schema dropped.
+		gated(asked("cover-tracks", false, 2, `\bclos[a-z]* (?:the |this )?(?:ticket|issue|case|incident)\b[^.\n]{0,20}?\bwithout (?:an? |any )?(?:internal )?(?:comment|note|record|trace|log entry)|\bdrop (?:schema|table|database) (?:if exists )?(?:\S*\.)?audit`),
+			"ticket", "issue", "case", "incident", "audit"),
+		// Data deleted in bulk by query: Elasticsearch's _delete_by_query.
+		asked("destroy", false, 2, `_delete_by_query\b`),
 
 		// Session 16, batch 14 (its mechanisms, as classes).
 		// Another agent's conduct held up as the model: "please work the
@@ -1241,10 +1311,18 @@ var negatedClause = lazyRE(`\b(?:never|not|don'?t|do not|doesn'?t|does not|no)\b
 
 // compoundAtLineStart rejects an agent noun that opens a line glued to
 // a word by a hyphen: a name in a listing ("agent-setup  installs the
-// hooks"), not a line for the agent ("Agent- please …", "KI-Agenten").
+// hooks") or a file's path heading a line, not a line for the agent
+// ("Agent- please …", "KI-Agenten").
 func compoundAtLineStart(s string, m []int) bool {
 	if m[1] >= len(s) || s[m[1]-1] != '-' || !isLower(s[m[1]]) {
 		return true
+	}
+	// … or one inside the path of a file that heads a line:
+	// ".github/copilot-instructions.md:".
+	start := strings.LastIndexAny(s[:m[1]], " \t\n") + 1
+	end := m[1] + strings.IndexAny(s[m[1]:]+" ", " \t\n")
+	if strings.Contains(s[start:end], "/") && strings.TrimLeft(s[strings.LastIndexByte(s[:start], '\n')+1:start], " \t") == "" {
+		return false
 	}
 	return strings.TrimLeft(s[strings.LastIndexByte(s[:m[0]+1], '\n')+1:m[0]+1], " \t\n") != ""
 }
@@ -1264,8 +1342,11 @@ func commandStart(s string, i int) int {
 }
 
 // deniedSubject is a clause whose subject is nobody: "Nobody, assistants
-// included, adds entries to .gitleaksignore".
-var deniedSubject = lazyRE(`(?:^|[^a-z])(?:nobody|no one|no (?:agent|bot|assistant|human|person|tool)s?)\b[^.;\n]*$`)
+// included, adds entries to .gitleaksignore"; or a person the act is
+// reserved to: "Only a human adds entries to .gitleaksignore"; or no
+// artefact of the project doing it: "no chart here sets privileged:
+// true".
+var deniedSubject = lazyRE(`(?:^|[^a-z])(?:nobody|no one|no (?:agent|bot|assistant|human|person|tool)s?|only (?:a |the |an? assigned )?(?:humans?|persons?|people|maintainers?|owners?|reviewers?|admins?|developers?|security team|team leads?|release managers?)|no (?:[a-z-]+ )?(?:charts?|services?|pods?|containers?|jobs?|workflows?|files?|repos?|branch(?:es)?|pipelines?|deployments?|manifests?|images?|steps?|stages?|modules?|packages?)(?: here| in [a-z0-9/._-]+)? (?:sets?|gets?|uses?|runs?|has|adds?|enables?|turns on))\b[^.;\n]*$`)
 
 // rejectedAfter reports an act the clause after it says is refused:
 // "pushes made with --no-verify … are now rejected by the server".
