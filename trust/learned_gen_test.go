@@ -34,6 +34,26 @@ func corporaFingerprint(t testing.TB) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
+// featuresFingerprint is the sha256 of the features of learnedSamples
+// and of every training note, as today's code computes them.
+func featuresFingerprint(docs []*mlDoc) string {
+	h := sha256.New()
+	write := func(fs []uint32) {
+		fmt.Fprintf(h, "%d:", len(fs))
+		for _, f := range fs {
+			fmt.Fprintf(h, "%d,", f)
+		}
+		h.Write([]byte{'\n'})
+	}
+	for _, s := range learnedSamples {
+		write(learnedFeatures(s))
+	}
+	for _, d := range docs {
+		write(learnedFeatures(d.text))
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
 // quantise maps float weights to int8 (as bytes) with one scale, rounding to the
 // nearest step; the largest weight in magnitude is ±127.
 func quantise(w mlModel) (q []byte, scale float64) {
@@ -57,7 +77,7 @@ func TestWriteLearnedModel(t *testing.T) {
 	m, thr := mlFit(docs, learnedSeed)
 	q, scale := quantise(m)
 	lm := &learnedModel{weights: q, scale: scale, bias: float64(m[len(m)-1]), threshold: thr[0],
-		corpora: corporaFingerprint(t), features: learnedFingerprint()}
+		corpora: corporaFingerprint(t), features: featuresFingerprint(docs)}
 
 	// Quantisation must not move the decisions: the float model and the
 	// int8 one, each at the threshold, on every training note.

@@ -6,15 +6,15 @@ import (
 )
 
 // TestLearnedModelIsCurrent: the embedded model was trained on today's
-// corpora and reads the features today's code computes. Either failing
-// says: run go generate ./trust.
+// corpora, with the features today's code computes for them and for the
+// sample texts. Either failing says: run go generate ./trust.
 func TestLearnedModelIsCurrent(t *testing.T) {
 	m := learned()
 	if got := corporaFingerprint(t); m.corpora != got {
 		t.Errorf("learned.model was trained on other corpora (fingerprint %s, the corpora's today %s): run go generate ./trust", m.corpora, got)
 	}
-	if got := learnedFingerprint(); m.features != got {
-		t.Errorf("learned.model reads other features than today's code computes (fingerprint %s, today %s): a view or a decoder changed; run go generate ./trust", m.features, got)
+	if got := featuresFingerprint(mlTexts(t)); m.features != got {
+		t.Errorf("learned.model was trained on other features than today's code computes (fingerprint %s, today %s): a view or a decoder changed; run go generate ./trust", m.features, got)
 	}
 }
 
