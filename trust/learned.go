@@ -258,7 +258,8 @@ func (m *learnedModel) score(feats []uint32) float64 {
 const learnedMinRunes = 40
 
 // learnedHold scores each field of a record the rules keep and returns a
-// hold for the first whose score reaches the threshold.
+// hold for the first whose score reaches the threshold and that asks for
+// something risky.
 func learnedHold(fields []Field) (*FieldFinding, bool) {
 	for _, f := range fields {
 		if utf8.RuneCountInString(f.Text) < learnedMinRunes {
@@ -266,11 +267,47 @@ func learnedHold(fields []Field) (*FieldFinding, bool) {
 		}
 		m := learned()
 		if s := m.score(learnedFeatures(f.Text)); s >= m.threshold {
-			return &FieldFinding{Finding: Finding{Rule: LearnedRule, Parts: fmt.Sprintf("score %.3f, threshold %.3f", s, m.threshold)}, Field: f.Name}, true
+			if risk := asksRisk(f.Text); risk != "" {
+				return &FieldFinding{Finding: Finding{Rule: LearnedRule, Parts: fmt.Sprintf("score %.3f, threshold %.3f; %s", s, m.threshold, risk)}, Field: f.Name}, true
+			}
 		}
 	}
 	return nil, false
 }
+
+// asksRisk names the risk parts of the shape scan (shape.go) that fire on
+// text, "" when none does: the learned scorer holds only a note that asks
+// for something that raises risk — half of what makes an attack on a
+// memory store (the "(b)"), whatever the note's address. The model
+// alone reads style: trained on developer notes against attacks, it holds
+// what reads unlike a developer note, and 394 of the 2,760 turns of the
+// LoCoMo development conversations ("Remember Jon, just do it!") scored
+// at its threshold; with the gate, 1 does, and the leave-future-out
+// figures keep most of the model's catches (docs/trust.md, Session 19).
+func asksRisk(text string) string {
+	sc := scoreShape(nativeView(text), true)
+	if sc.risk == 0 {
+		return ""
+	}
+	var risky []string
+	for _, p := range sc.parts {
+		if riskPart()[p] {
+			risky = append(risky, p)
+		}
+	}
+	return "asks: " + strings.Join(risky, ", ")
+}
+
+// riskPart is the set of the shape scan's risk parts, by name.
+var riskPart = sync.OnceValue(func() map[string]bool {
+	set := map[string]bool{}
+	for _, p := range shapeSet().parts {
+		if !p.address {
+			set[p.name] = true
+		}
+	}
+	return set
+})
 
 // LearnedScore is the learned scorer's score of a text (0 to 1) and
 // whether it reaches the threshold at which a note is held.

@@ -40,6 +40,7 @@ var (
 	trustML      = flag.Bool("trustml", false, "run the learned-scorer experiment (slow)")
 	trustMLFirst = flag.Int("trustml.first", 13, "the first batch the experiment scores leave-future-out (every later one too)")
 	trustMLCV    = flag.Bool("trustml.cv", true, "also cross-validate by batch (the slow half)")
+	trustMLGate  = flag.String("trustml.gate", "", "hold on the model only where the rules' shape scan found: risk (a risk part), strong (a strong address), riskstrong (either); empty: no gate")
 )
 
 // The experiment's fixed settings, chosen before any test batch was
@@ -62,6 +63,7 @@ type mlDoc struct {
 	group   int
 	x       mlVec
 	verdict string // "refused", "held" or ""
+	gate    bool   // the shape scan found what -trustml.gate asks for
 }
 
 type mlVec struct {
@@ -271,6 +273,19 @@ func mlCorpora(t *testing.T, parts bool) []*mlDoc {
 	docs := mlTexts(t)
 	for _, d := range docs {
 		d.x = mlFeatures(d.text, parts)
+		sc := scoreShape(nativeView(d.text), true)
+		switch *trustMLGate {
+		case "":
+			d.gate = true
+		case "risk":
+			d.gate = sc.risk > 0
+		case "strong":
+			d.gate = sc.strong
+		case "riskstrong":
+			d.gate = sc.risk > 0 || sc.strong
+		default:
+			t.Fatalf("-trustml.gate %q: want risk, strong or riskstrong", *trustMLGate)
+		}
 		v := Check([]Field{{Name: "body", Text: d.text}}, untrusted)
 		switch {
 		case v.Injection != nil:
@@ -381,7 +396,7 @@ func TestLearnedScorerExperiment(t *testing.T) {
 				before.add(d, b)
 				today.add(d, d.verdict != "")
 				for j, th := range thr {
-					hit := s >= th
+					hit := s >= th && d.gate
 					model[j].add(d, hit)
 					beforePlus[j].add(d, b || hit)
 					todayPlus[j].add(d, d.verdict != "" || hit)
@@ -469,9 +484,10 @@ func TestLearnedScorerExperiment(t *testing.T) {
 				s := m.score(d.x)
 				rules.add(d, d.verdict != "")
 				for j, th := range thr {
-					model[j].add(d, s >= th)
-					plus[j].add(d, d.verdict != "" || s >= th)
-					if j == 0 && !d.pos && s >= th && d.verdict == "" {
+					hit := s >= th && d.gate
+					model[j].add(d, hit)
+					plus[j].add(d, d.verdict != "" || hit)
+					if j == 0 && !d.pos && hit && d.verdict == "" {
 						t.Logf("  batch %d benign held by the model alone (%.3f): %.120q", g, s, d.text)
 					}
 				}
@@ -486,4 +502,49 @@ func TestLearnedScorerExperiment(t *testing.T) {
 		}
 		t.Logf("%s", b.String())
 	}
+}
+
+var trustMLOOD = flag.String("trustml.ood", "", "a file of notes, one a line, none an attack (text of another kind than the corpora: chat, prose, logs): how many the rules and the learned scorer flag")
+
+// TestLearnedScorerOnFile counts what the rules and the learned scorer
+// flag in a file of benign notes of another kind than the corpora — the
+// check that found the model holding 394 of the 2,760 turns of the LoCoMo
+// development conversations before the risk gate (docs/trust.md, Session
+// 19). The file stays outside the tree:
+//
+//	go test ./trust -run TestLearnedScorerOnFile -trustml.ood=/tmp/lines.txt -v
+func TestLearnedScorerOnFile(t *testing.T) {
+	if *trustMLOOD == "" {
+		t.Skip("runs with -trustml.ood=FILE")
+	}
+	f, err := os.Open(*trustMLOOD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	var n, rules, scored, held int
+	m := learned()
+	for sc.Scan() {
+		text := sc.Text()
+		n++
+		fields := []Field{{Name: "body", Text: text}}
+		if v := Check(fields, untrusted); v.Injection != nil || v.Review != nil {
+			rules++
+			continue
+		}
+		if len([]rune(text)) >= learnedMinRunes && m.score(learnedFeatures(text)) >= m.threshold {
+			scored++
+		}
+		if v := Check(fields, Source{}); v.Review != nil {
+			held++
+			t.Logf("held by the model: %s: %.160q", v.Review.Parts, text)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d notes: flagged by the rules %s; the model's score at its threshold %s; held by the model (scored and asking for something risky) %s",
+		n, pct(rules, n), pct(scored, n), pct(held, n))
 }

@@ -364,10 +364,24 @@ func ingest(bin, v string, c conversation) (int, error) {
 	if _, err := run(bin, &in, "observe", "--vault", v, "--stdin"); err != nil {
 		return 0, err
 	}
-	if _, err := run(bin, nil, "process", "--vault", v); err != nil {
+	out, err := run(bin, nil, "process", "--vault", v, "--json")
+	if err != nil {
 		return 0, err
 	}
-	return n, nil
+	// A turn the filters hold or refuse is missing from the index, and
+	// recall drops for a reason that is not the ranking's (the learned
+	// scorer once held 14% of them): say so beside the figures.
+	var res struct {
+		Lines, Memorized, Reinforced, Quarantined int
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return 0, fmt.Errorf("cortex process --json: %v: %s", err, out)
+	}
+	if res.Quarantined > 0 || res.Memorized+res.Reinforced != n {
+		fmt.Fprintf(os.Stderr, "%s: %d of %d turns kept out of the index: %d memorized, %d reinforced, %d quarantined (cortex quarantine list --vault %s)\n",
+			c.Name, n-res.Memorized-res.Reinforced, n, res.Memorized, res.Reinforced, res.Quarantined, v)
+	}
+	return res.Memorized + res.Reinforced, nil
 }
 
 // searchIn asks package mind, as `cortex search --limit 10 -- QUESTION`
