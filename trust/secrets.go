@@ -361,8 +361,24 @@ var credRules = sync.OnceValue(func() []credRule {
 		// string: "client_secret_key":\n    "…". Only a quoted value.
 		rule("next-line-secret", []string{"pass", "secret", "token", "key", "pwd"},
 			`(?i)(?:^|[^A-Za-z0-9_.\-])["']?(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]?phrase|pwd|secret|token|key|credentials?))["']?[ \t]*(?::|=|=>)[ \t]*\(?[ \t]*\n[ \t]*(?P<secret>"[^"\n]{6,}"|'[^'\n]{6,}')`, nil),
+		// Session 19, batch 18, as classes: a config directive whose name
+		// ends in a credential word and whose value follows after spaces,
+		// no "=" or ":" (fluent-bit's `Splunk_Token  …`, Apache's and
+		// nginx's directives): only a value that looks random.
+		rule("config-directive-secret", []string{"token", "secret", "key", "password", "passwd"},
+			`(?im)^[ \t]*[A-Za-z][A-Za-z0-9]*[_.\-]?(?:token|secret|api_?key|apikey|password|passwd)[ \t]+(?P<secret>[A-Za-z0-9+/_\-]{16,}={0,2})[ \t]*$`, looksRandom),
+		// A command-line tool's auth or login subcommand given the token
+		// itself (`snyk auth <token>`, `… login <token>`).
+		rule("cli-auth-token", []string{"auth", "login"}, `(?m)\b[a-z][a-z0-9_\-]*\s+(?:auth|login|authenticate)\s+(?P<secret>[A-Za-z0-9_\-]{20,})(?:\s|$)`, looksRandom),
+		// The headers an OpenTelemetry exporter sends (OTEL_EXPORTER_OTLP_…
+		// HEADERS=name=value,…): vendors put their keys there under names of
+		// their own (x-honeycomb-team, dd-api-key, lightstep-access-token).
+		rule("otlp-header", []string{"otlp"}, `(?i)OTEL_EXPORTER_OTLP(?:_TRACES|_METRICS|_LOGS)?_HEADERS\s*[=:]\s*["']?(?:[^=,\s"']+=[^,\s"']*,)*?[^=,\s"']+=(?P<secret>[A-Za-z0-9+/_\-.%]{16,})`, looksRandom),
+		// A recovery phrase: twelve to twenty-four lower-case words after
+		// a mnemonic's name (wallets, hardhat and truffle configs).
+		rule("mnemonic-phrase", []string{"mnemonic", "seed phrase", "recovery phrase", "seed_phrase"}, `(?i)(?:mnemonic|seed[ _]phrase|recovery[ _]phrase)["']?\s*[:=]\s*["'](?P<secret>[a-z]+(?: [a-z]+){11,23})["']`, nil),
 		// XML elements named for a secret (Maven's settings.xml, .NET configs).
-		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
+		rule("xml-secret", []string{"<"}, `(?i)<(?:password|passwd|pass|pwd|secret|token|api[_-]?key|client[_-]?secret|access[_-]?key|private[_-]?key)(?:\s+[a-z:_\-]+="[^"<>\n]*")*\s*>(?P<secret>[^<\s]{4,})</`, notPlaceholder),
 		// … and an element whose name ends in one (<AdministratorPassword>,
 		// <DbPassword>, <ClientSecret>, <AuthToken>).
 		rule("xml-secret", []string{"<"}, `<[A-Za-z][A-Za-z0-9_.\-]*?(?:Password|Passwd|Passphrase|Secret|Token|ApiKey|PrivateKey|_password|_secret|_token|-password|-secret|-token)>(?P<secret>[^<\s]{4,})</`, toldPasswordOrRandom),
@@ -370,10 +386,15 @@ var credRules = sync.OnceValue(func() []credRule {
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"
+// and a declaration with its type, NAME: TYPE = value (Rust, TypeScript,
+// Kotlin, Swift, Python's annotations: `const CLIENT_SECRET: &str = "…"`),
 // where NAME ends in a credential word after a separator (DB_PASSWORD,
 // SMTP_PASS, SECRET_KEY, apiKey, spring.datasource.password). Whether the
-// value is redacted depends on the word and the value (assignmentSecret).
-var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]phrase|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+// value is redacted depends on the word and the value (assignmentSecret);
+// a value that is a call (`new NetworkCredential("user", "…")`,
+// `HTTPBasicAuth("user", "…")`) is read through its arguments
+// (callSecrets).
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]phrase|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>:[ \t]*[&*]?[A-Za-z_][A-Za-z0-9_&*:<>\[\]',. ]{0,40}?[ \t]=|=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential", "pat", "psk"}
 
@@ -540,7 +561,17 @@ func replaceAssignments(s string) (string, int) {
 		if strings.Contains(s[vf:vt], Redacted) {
 			continue
 		}
+		if op == ":" && s[vf] == ':' {
+			continue // a path, Credentials::new(…)
+		}
 		quoted := vt-vf >= 2 && strings.IndexByte("\"'`", s[vf]) >= 0
+		if !quoted && (s[vf:vt] == "new" || vt < len(s) && s[vt] == '(') {
+			spans = append(spans, callSecrets(s, vt, name)...)
+			continue
+		}
+		if len(op) > 1 && op[0] == ':' && op != ":=" {
+			op = "=" // a declaration with its type
+		}
 		from, to := trimQuotes(s, vf, vt)
 		// "Password: required" and "the password is stored hashed" are
 		// prose: the value must look like a password there.
@@ -550,6 +581,51 @@ func replaceAssignments(s string) (string, int) {
 		}
 	}
 	return splice(s, spans), len(spans)
+}
+
+// callSecrets reads a credential assigned from a call — the text after
+// at (`new NetworkCredential(…)`, `(…)`) up to the call's closing
+// parenthesis on the same line — and returns the spans of the string
+// literals among its arguments that assignmentSecret takes for name's
+// value. With two or more, the first is the user or the key's id
+// (`NetworkCredential("alerts@…", "…")`, `HTTPBasicAuth("bot", "…")`) and
+// is not one.
+func callSecrets(s string, at int, name string) [][2]int {
+	open := strings.IndexByte(s[at:], '(')
+	if open < 0 || open > 80 || strings.ContainsAny(s[at:at+open], "\n;=") {
+		return nil
+	}
+	var lits [][2]int
+	depth := 0
+	for i := at + open; i < len(s) && i < at+open+400 && s[i] != '\n'; i++ {
+		switch c := s[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '"', '\'':
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\n') >= 0 {
+				return nil
+			}
+			lits = append(lits, [2]int{i + 1, i + 1 + end})
+			i += end + 1
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if len(lits) >= 2 {
+		lits = lits[1:]
+	}
+	var spans [][2]int
+	for _, l := range lits {
+		v := s[l[0]:l[1]]
+		if !strings.Contains(v, Redacted) && assignmentSecret(name, v, true, false, false) {
+			spans = append(spans, l)
+		}
+	}
+	return spans
 }
 
 // credentialWord is the last word of an assignment's name, lower case:

@@ -174,6 +174,24 @@ func TestRedactCredentialClasses(t *testing.T) {
 		"userlist ops\n  user alice insecure-password Lm7Qx2Wz9K":                                                                       "Lm7Qx2Wz9K",
 		"frontend metrics\n  stats auth monitor:Pz4Kw8Lq2Nx":                                                                            "Pz4Kw8Lq2Nx",
 		"गोपनीय: सर्वरको पासवर्ड Kx8Lq2Wz7M हो।":                                                                                        "Kx8Lq2Wz7M",
+		// Session 19, batch 18: a declaration with its type (the type
+		// was redacted, the value left), a credential built by a call
+		// (`new` was redacted).
+		"src/spotify.rs:\nconst CLIENT_SECRET: &str = \"24429443f7ba3afa2858a3574b0f5315\";":   "24429443f7ba3afa2858a3574b0f5315",
+		"private val apiSecret: String = \"q8Zr3kP1xV9mT2wL7nB4cY6hJ0sD5fGa\"":                 "q8Zr3kP1xV9mT2wL7nB4cY6hJ0sD5fGa",
+		"API_TOKEN: Final[str] = \"Vn4Bc6Pq1Ys5Ja0Hk7Lm2Qx9Wr4Zt8\"":                           "Vn4Bc6Pq1Ys5Ja0Hk7Lm2Qx9Wr4Zt8",
+		"const password: string = 'Hx5Rt8Wq2Lm';":                                              "Hx5Rt8Wq2Lm",
+		"Credentials = new NetworkCredential(\"alerts@cortex.dev\", \"g6aRPqroyUfrscgO0L%3\")": "g6aRPqroyUfrscgO0L%3",
+		"smtp.Credentials = SmtpCredentials('mailer', 'Zt4#pNq8Vc')":                           "Zt4#pNq8Vc",
+		// … and as classes: a config directive without "=", a CLI's auth
+		// subcommand, an OTLP exporter's headers, an XML element with
+		// attributes, a recovery phrase.
+		"[OUTPUT]\n    Name          splunk\n    Splunk_Token  e534a6fc-2d3b-40de-857d-786912dda179\n":                  "e534a6fc-2d3b-40de-857d-786912dda179",
+		"  512  snyk auth 272ac218-ed4c-4546-a414-6d5844ab6ab5\n  513  snyk test":                                       "272ac218-ed4c-4546-a414-6d5844ab6ab5",
+		"OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-team=ReALzSjXVXSr9L1o4qpXoH,x-honeycomb-dataset=cortex-api":             "ReALzSjXVXSr9L1o4qpXoH",
+		"OTEL_EXPORTER_OTLP_TRACES_HEADERS=\"dd-protocol=otlp,dd-api-key=Q7mXz2Lp9Rt4Vb8Nc3Kd\"":                        "Q7mXz2Lp9Rt4Vb8Nc3Kd",
+		"<User>upload</User>\n<Pass encoding=\"base64\">dGZFcXZlOHVGWEtzVjYlOA==</Pass>":                                "dGZFcXZlOHVGWEtzVjYlOA==",
+		"accounts: { mnemonic: \"ivory sketch echo dance lobster pumpkin gesture cradle echo marble cabbage tackle\" }": "ivory sketch echo dance lobster pumpkin gesture cradle echo marble cabbage tackle",
 	}
 	for text, s := range secret {
 		out, rules := Redact(text)
@@ -199,6 +217,16 @@ func TestRedactCredentialClasses(t *testing.T) {
 		"stats auth admin:<password>",
 		"رمز عبور را هر سه ماه عوض کنید و آن را در مدیر رمز نگه دارید.",
 		"NATS seeds start with S and are stored in .creds files, never in the repo.",
+		// The type of a declaration is no value, a path is no assignment,
+		// and a call's first argument is the user (session 19).
+		"let token: Option<String> = None;",
+		"Credentials::new(CLIENT_ID, CLIENT_SECRET)",
+		"api_key: str = Field(default=None, description=\"the key\")",
+		"credentials = new NetworkCredential(user, password)",
+		"[OUTPUT]\n    Name   splunk\n    Password   required\n    Token_File   /run/secrets/hec\n",
+		"run `gh auth login --with-token < token.txt` once",
+		"OTEL_EXPORTER_OTLP_HEADERS=x-honeycomb-dataset=cortex-api",
+		"mnemonic: \"read it from the wallet, never commit it\"",
 	} {
 		if out, rules := Redact(text); out != text {
 			t.Errorf("Redact(%q) = %q (%v); want it unchanged", text, out, rules)
