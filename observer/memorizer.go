@@ -174,6 +174,7 @@ type committer interface {
 	HeadFile(path string) ([]byte, bool, error)
 	LastTrailer(ctx context.Context, key, authorEmail string) (string, plumbing.Hash, bool, error)
 	Uncommitted(path string) (bool, error)
+	SettleChildren() ([]string, error)
 }
 
 // Memorizer turns the buffer's lines into committed documents (SPEC §5). It
@@ -633,6 +634,11 @@ func (m *Memorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (res
 	}
 	if err := m.recover(ctx, false); err != nil {
 		return res, err
+	}
+	if removed, err := m.git.SettleChildren(); err != nil {
+		m.log.Warn("memorizer: "+err.Error(), "vault", m.l.Root)
+	} else if len(removed) > 0 {
+		m.log.Warn("memorizer: removed what a killed git of ours left", "paths", removed)
 	}
 	if m.now().Sub(m.refreshed) >= indexRefreshEvery {
 		if err := m.refreshIndex(ctx); err != nil {

@@ -125,3 +125,45 @@ func TestSettleMemorizerTemps(t *testing.T) {
 		t.Error("the next memorizer no longer knows its predecessor was killed")
 	}
 }
+
+// TestMemorizerLockSettlesSyncCheckouts: the folder a killed sync checked
+// files out into is removed by whoever takes the memorizer lock next (a
+// `cortex process`, a daemon), not only by the next sync; a refused taker
+// leaves the holder's, and another folder of .cortex/ stays (harness,
+// session 19 world 607).
+func TestMemorizerLockSettlesSyncCheckouts(t *testing.T) {
+	l := Layout{Root: t.TempDir()}
+	left := filepath.Join(l.CacheDir(), SyncCheckoutPrefix+"587769409", "mind", "concepts")
+	other := filepath.Join(l.CacheDir(), "graph")
+	for _, dir := range []string{left, other, l.ObserverDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(left, "a.md"), []byte("---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := TryLockMemorizer(l, "process")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(l.CacheDir(), SyncCheckoutPrefix+"587769409")); err == nil {
+		t.Error("a killed sync's checkout folder left after the memorizer lock was taken")
+	}
+	if _, err := os.Lstat(other); err != nil {
+		t.Errorf("another folder of .cortex/ removed: %v", err)
+	}
+	// The holder's own (a live sync's) stays when another is refused.
+	if err := os.MkdirAll(left, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TryLockMemorizer(l, "sync"); err == nil {
+		t.Fatal("took the memorizer lock twice")
+	}
+	if _, err := os.Lstat(left); err != nil {
+		t.Errorf("a refused taker removed the holder's checkout folder: %v", err)
+	}
+	if err := h.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+}

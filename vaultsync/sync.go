@@ -1710,10 +1710,6 @@ func (s *syncer) checkout(ctx context.Context, j journal) error {
 	return nil
 }
 
-// checkoutDirPattern names the folder (in the vault's .cortex/) git
-// checks files out into before each is renamed into place (writeWhole).
-const checkoutDirPattern = "sync-checkout-"
-
 // writeWhole writes paths into the working tree as git's index has them,
 // each file whole or not at all. Git writes a file in place: a kill -9 in
 // its write leaves the file torn — the start of a memory, no frontmatter,
@@ -1721,7 +1717,8 @@ const checkoutDirPattern = "sync-checkout-"
 // puts it right (harness, session 17 world 92). Git checks the files out
 // into a folder of its own beside them instead (its filters, modes and
 // links applied as for the file itself), and each is renamed into place.
-// A folder a killed sync left is removed by the next (removeCheckoutDirs).
+// A folder a killed sync left is removed by the next holder of the
+// memorizer lock (vault.SettleSyncCheckouts).
 func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
 	if len(paths) == 0 {
 		return nil
@@ -1731,7 +1728,7 @@ func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
 	if err := s.l.FS().MkdirAll(s.l.CacheDir(), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(s.l.CacheDir(), checkoutDirPattern)
+	tmp, err := os.MkdirTemp(s.l.CacheDir(), vault.SyncCheckoutPrefix)
 	if err != nil {
 		return err
 	}
@@ -1765,24 +1762,15 @@ func (s *syncer) writeWhole(ctx context.Context, paths []string) error {
 	return nil
 }
 
-// removeCheckoutDirs removes the folders writeWhole of a killed sync left.
+// removeCheckoutDirs removes the folders writeWhole of a killed sync left
+// (taking the memorizer lock did, unless the caller held it already).
 func (s *syncer) removeCheckoutDirs() {
-	if s.l.FS().Check(s.l.CacheDir()) != nil {
-		return // a link out of the vault: not read, and the sync refuses it
-	}
-	entries, err := os.ReadDir(s.l.CacheDir())
+	removed, err := vault.SettleSyncCheckouts(s.l)
 	if err != nil {
-		return
+		s.opts.Logger.Warn("sync: "+err.Error(), "vault", s.l.Root)
 	}
-	for _, e := range entries {
-		if e.IsDir() && strings.HasPrefix(e.Name(), checkoutDirPattern) {
-			p := filepath.Join(s.l.CacheDir(), e.Name())
-			if err := s.l.FS().RemoveAll(p); err != nil {
-				s.opts.Logger.Warn("sync: "+err.Error(), "path", p)
-			} else {
-				s.opts.Logger.Warn("sync: removed what a killed sync left", "path", p)
-			}
-		}
+	for _, p := range removed {
+		s.opts.Logger.Warn("sync: removed what a killed sync left", "path", p)
 	}
 }
 

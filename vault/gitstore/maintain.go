@@ -159,7 +159,7 @@ func gitProcessesIn(dirs ...string) []int {
 // and go on without it when not).
 var readOnlyGits = map[string]bool{
 	"blame": true, "cat-file": true, "check-attr": true, "check-ignore": true, "count-objects": true,
-	"describe": true, "diff": true, "diff-files": true, "diff-index": true, "diff-tree": true,
+	"describe": true, "diff": true, "diff-files": true, "diff-index": true, "diff-tree": true, "fsck": true,
 	"for-each-ref": true, "grep": true, "hash-object": true, "help": true, "log": true, "ls-files": true,
 	"ls-tree": true, "merge-base": true, "name-rev": true, "rev-list": true, "rev-parse": true,
 	"shortlog": true, "show": true, "show-ref": true, "status": true, "var": true, "version": true,

@@ -234,6 +234,18 @@ func OpenWith(vaultRoot string, opts Options) (*Store, error) {
 	return s, nil
 }
 
+// SettleChildren settles what git commands of a dead Cortex left in the
+// store's repository (the package's SettleChildren): the opening does it
+// once, and a long-lived holder of the store — the daemon's memorizer —
+// again before each batch, since a git at work when the store opened (a
+// person's, a check's) made that one wait, and a Cortex killed beside it
+// since (a `cortex sync` killed with its git) leaves its locks to be
+// settled (harness, session 19 world 562: a push's remote-tracking ref
+// lock, left until the daemon stopped).
+func (s *Store) SettleChildren() ([]string, error) {
+	return SettleChildren(s.gitRepo())
+}
+
 // findGitDirs resolves the git folder of a working tree and the common
 // folder it shares objects and refs with.
 func findGitDirs(workTree string) (gitDir, commonDir string, err error) {
