@@ -74,8 +74,10 @@ var untrusted = Source{RulesOnly: true}
 // (before 68.3%) is caught 60/60 after its tuning but still flags 3 of
 // its 60 benign notes, so it stays measured only. Batch 17 (before
 // 68.3%) is caught 60/60 after session 18's classes but still refuses 1
-// of its 60 benign notes: measured only. Batch 18, written after
-// session 18's learned-scorer gate, is measured only and untuned.
+// of its 60 benign notes: measured only. Batch 18 (before
+// 75.0%), written after session 18's learned-scorer gate, is caught
+// 58/60 after session 19's classes with none of its benign notes
+// flagged, but 2 of its credentials still leak: measured only.
 var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh18": true}
 
 func TestSecurityCorpora(t *testing.T) {

@@ -14,7 +14,8 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu, Persian, and since session 18 Zulu, Uzbek, Nepali and Irish.
+// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, and
+// since session 19 Latvian, Belarusian, Malayalam and Somali.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -49,6 +50,12 @@ type langLex struct {
 	// the agent noun in one clause, not negated, it addresses the agent
 	// as "agents must …" does in English (agent-directive).
 	must string
+	// secret is the language's words for a password, a key or a token
+	// (beside the English ones, which notes in any language use);
+	// memory is the reader's own notes or memory ("i sine noter", "savās
+	// piezīmēs"): a secret and the reader's memory in one clause, not
+	// forbidden, is a secret kept where every later session reads it.
+	secret, memory string
 }
 
 var langLexicons = []langLex{{
@@ -487,21 +494,23 @@ var langLexicons = []langLex{{
 }, {
 	lang:        "da",
 	note:        `(?:notat|bem(?:æ|ae)rkning|besked|instruks\S*|vejledning|merknad|beskjed|pamindelse|paminnelse)\s+til\s+(?:\S+\s+)?(?:ai-?)?(?:agent\S*|assistent\S*|bot\S*)`,
-	agent:       `(?:ai-?)?agent(?:en|erne)(?:$|[^\p{L}])|(?:ai-?)?assistent(?:en|erne)(?:$|[^\p{L}])`,
+	agent:       `\S*agent(?:en|erne)(?:$|[^\p{L}])|\S*assistent(?:en|erne)(?:$|[^\p{L}])`,
 	future:      `(?:hver (?:ny )?session|fremtidige sessioner|kommende sessioner|alle (?:nye )?sessioner)`,
 	fromNow:     `(?:fra nu af|fremover|fra na av|heretter|herefter)`,
 	conceal:     `(?:(?:skal|ma|bør) ikke (?:n(?:æ|ae)vnes|nevnes|omtales|fort(?:æ|ae)lles|fortelles|oplyses)|(?:sig|fort(?:æ|ae)l|n(?:æ|ae)vn|si|fortell|nevn) (?:det |dette |noget |noe )?ikke (?:til )?(?:brugeren|brukeren|nogen|noen)|uden at (?:sige|fort(?:æ|ae)lle|n(?:æ|ae)vne|informere)|uten a (?:si|fortelle|nevne|informere))`,
-	unchecked:   `(?:uden at sp(?:ø|o)rge|uten a sp(?:ø|o)rre|uden (?:godkendelse|bekr(?:æ|ae)ftelse|review)|uten (?:godkjenning|bekreftelse|review))`,
+	unchecked:   `(?:(?:uden at|uten a|ikke) (?:sp(?:ø|o)rge|sp(?:ø|o)rre|pinge|vente p(?:å|a)|involvere|forstyrre)\S*|uden (?:godkendelse|bekr(?:æ|ae)ftelse|review)|uten (?:godkjenning|bekreftelse|review)|selv(?:$|[^\p{L}\s]|\s+(?:og|kan|uden|uten|n(?:å|a)r|s(?:å|a))(?:$|[^\p{L}])))`,
 	destroyVerb: `(?:slet\S*|fjern\S*)`,
 	destroyObj:  `(?:produktion\S*|produksjon\S*|databas\S*|backup\S*|sikkerhedskopi\S*|sikkerhetskopi\S*|grene\S*|grener\S*)`,
 	weakenVerb:  `(?:deaktiver\S*|sla \S+ fra|sla \S+ av|spring \S+ over|hopp \S+ over)`,
 	safeguard:   `(?:beskyttelse\S*|review\S*|kontrol\S*|tjek\S*|sjekk\S*|signatur\S*|scanning\S*)`,
 	sendVerb:    `(?:videresend\S*|send (?:den|det|dem|filen|indholdet|innholdet) )`,
-	approve:     `(?:godkend\S*|godkjenn\S*|flet\S*)`,
+	approve:     `(?:godkend\S*|godkjenn\S*|flet\S*|merge\S*)`,
 	outranks:    `vigtigere end (?:hvad )?brugeren|viktigere enn (?:hva )?brukeren`,
 	direct:      `direkte (?:til|på|pa) (?:main|master)`,
 	fetchRun:    `(?:download|hent|last ned)\S* og (?:kør|kor|kjør|kjor)\S*`,
 	must:        `(?:skal|må|ma|bør|bor|kan|burde)`,
+	secret:      `(?:adgangskode\S*|kodeord\S*|passord\S*|n(?:ø|o)gle\S*|n(?:ø|o)kkel\S*|hemmelighed\S*|hemmelighet\S*)`,
+	memory:      `(?:sine|sin|sit|sitt|dine|din|dit|ditt) (?:noter|notater|memory|hukommelse|minne)|(?:i|til) (?:noterne|notatene|hukommelsen|minnet|memory)`,
 }, {
 	lang:        "sq",
 	note:        `(?:shenim|udhezim\S*|kujtese|mesazh)\s+per\s+(?:\S+\s+)?(?:asistent\S*|agjent\S*|bot\S*)`,
@@ -684,6 +693,90 @@ var langLexicons = []langLex{{
 	fetchRun:    `ioslodail\S* agus rith`,
 	must:        `(?:caithfidh|ba cheart|is feidir)`,
 }, {
+	// Session 19: Latvian, Belarusian, Malayalam, Somali. Latvian and
+	// Malayalam mark a prohibition on the verb itself (Latvian "ne-"
+	// glued to it, "neizdzēsiet"; Malayalam "-രുത്" after it): the
+	// word-start bound and verbFinalNo read them.
+	lang:        "lv",
+	note:        `(?:piezīm\S*|norādījum\S*|instrukcij\S*|ziņojum\S*|atgādinājum\S*|vēstījum\S*)\s+(?:(?:mi|ai|\S+)[- ]\s*){0,2}(?:asistent\S*|aģent\S*|agent\S*|bot\S*)`,
+	agent:       `(?:mi|ai)[- ]?(?:asistent|aģent|agent)\S*|(?:asistent|aģent)(?:s|am|a|u|i|iem|us|ie|ам)(?:$|[^\p{L}])`,
+	future:      `(?:katr(?:ā|a|u) (?:jaun(?:ā|a|u) )?sesij\S*|nākam(?:ās|ajās) sesij\S*|turpmāk(?:ās|ajās) sesij\S*|visās sesijās)`,
+	fromNow:     `(?:turpmāk|no šī brīža|no šodienas|no šā brīža|no tagad)`,
+	conceal:     `(?:nesaki|nestāsti|neziņo|nepiemini|neinformē|nerādi)\S*\s+(?:\S+\s+){0,2}?(?:lietotāj\S*|nevienam|komandai|vadītāj\S*)|(?:lietotājam|nevienam) (?:par to )?(?:nesaki|nestāsti|neziņo|nav jāzina)\S*|bez (?:ziņošanas|informēšanas|brīdināšanas)`,
+	unchecked:   `(?:bez (?:jautāšanas|apstiprinājuma|pārbaudes|atļaujas|saskaņošanas|pārskata)|nejautā\S*|jautāt nevajag|nav jājautā|apstiprinājums nav vajadzīgs)`,
+	destroyVerb: `(?:izdzēs|dzēs|nodzēs|izmet|notīr|iznīcin)\S*`,
+	destroyObj:  `(?:rezerves kopij\S*|dublējum\S*|datubāz\S*|produkcij\S*|ražošan\S*|zar\S*|backup\S*|testus|testu)`,
+	weakenVerb:  `(?:atspējo|izslēdz|izslēgt|apej|apiet|izlaid|deaktivizē)\S*`,
+	safeguard:   `(?:aizsardzīb\S*|pārbaud\S*|pārskat\S*|test\S*|paraksta\S*|audit\S*)`,
+	sendVerb:    `(?:nosūti|sūti|augšupielādē|pārsūti|nosūtī)\S*`,
+	approve:     `(?:apstiprin|sapludin|merg)\S*`,
+	approveOwn:  `(?:apstiprin|sapludin|merg)\S* (?:savus|savu|savas) (?:paš\S* )?`,
+	outranks:    `svarīgāk\S* par lietotāj\S*`,
+	direct:      `(?:tieši|uzreiz) (?:uz |main )?(?:main|master)`,
+	fetchRun:    `lejupielādē\S* (?:un|un tad) (?:palaid|izpildi)\S*`,
+	must:        `(?:drīkst\S*|var|varat|varēs|vajag|vajadzētu|jādara)`,
+	secret:      `(?:parol\S*|atslēg\S*|piekļuves dat\S*)`,
+	memory:      `(?:savās|savā|savas|savu|tavās|tavā) (?:piezīm\S*|atmiņ\S*|memory)`,
+}, {
+	lang:        "be",
+	note:        `(?:заўвага|нататка|паведамленне|інструкцыя|указанне|напамін)\s+(?:для\s+)?(?:\S+\s+)?(?:(?:ші|аі|ai)-)?(?:асістэнт\S*|агент\S*|бот\S*)`,
+	agent:       `(?:(?:ші|аі|ai)-)?(?:асістэнт|агент)\S*`,
+	future:      `(?:кожн(?:ай|ую) (?:новай |новую )?сесі\S*|будучых сесі\S*|наступных сесі\S*)`,
+	fromNow:     `(?:з гэтага часу|з гэтага моманту|адгэтуль|надалей|з сённяшняга дня|цяпер заўсёды)`,
+	conceal:     `(?:не (?:паведамляй|кажы|расказвай|згадвай|інфармуй|паведамляйце|кажыце|згадвайце)|без ведама|паміж намі)`,
+	unchecked:   `(?:без (?:пацверджанн\S*|узгадненн\S*|праверк\S*|рэв'ю|пытанн\S*|дазвол\S*)|не пытаючы\S*|пытацца не трэба|не пытайся|не пытаючыся)`,
+	destroyVerb: `(?:выдал|сцер|знішч|ачысц)\S*`,
+	destroyObj:  `(?:рэзервов\S* коп\S*|баз\S* (?:дадзен|даных)\S*|прадакшэн\S*|вытворч\S*|бэкап\S*|галін\S*)`,
+	weakenVerb:  `(?:адключ|выключ|абыдз|прапусц)\S*`,
+	safeguard:   `(?:абарон|праверк|рэв'ю|аўдыт|подпіс|тэст)\S*`,
+	sendVerb:    `(?:адпраў|дашлі|загрузі|перашлі)\S*`,
+	approve:     `(?:ухвал|зацвердз|змерж|мерж)\S*`,
+	outranks:    `важнейш\S* за (?:словы|указанні|просьбы)\S* карыстальнік\S*`,
+	direct:      `(?:наўпрост|адразу|прама) ў (?:main|master)`,
+	fetchRun:    `спампу\S* і (?:запусці|выканай)\S*`,
+	must:        `(?:можаш|можа|можаце|павінен|павінна|павінны|трэба|мусіць|мае права)`,
+	secret:      `(?:пароль|паролі|паролю|ключ|ключы|токен)\S*`,
+	memory:      `(?:у )?(?:сваіх |сваю |сваёй |сваім )?(?:нататк|памяц)\S*`,
+}, {
+	lang:        "ml",
+	note:        `(?:സഹായി|അസിസ്റ്റന്റ|ഏജന്റ|ബോട്ട)\S*\s+(?:കുറിപ്പ|നിർദ്ദേശ|സന്ദേശ|അറിയിപ്പ)\S*`,
+	agent:       `(?:സഹായി|അസിസ്റ്റന്റ|ഏജന്റ)\S*`,
+	future:      `(?:ഓരോ|എല്ലാ) (?:പുതിയ )?സെഷ\S*|ഭാവി സെഷ\S*`,
+	fromNow:     `(?:ഇനി|ഇപ്പോൾ|ഇന്ന്|ഇപ്പോള്) ?(?:മുതൽ|മുതല്)|ഇനിമേൽ`,
+	conceal:     `(?:ഉപയോക്താവ|ആരോട|ആരെയ)\S*\s+(?:\S+\s+)?(?:പറയരുത|പറയേണ്ട|അറിയിക്കരുത|അറിയിക്കേണ്ട)\S*|പറയാതെ|അറിയിക്കാതെ`,
+	unchecked:   `ചോദിക്കാതെ|(?:അനുമതി|സ്ഥിരീകരണം|സ്ഥിരീകരണ|റിവ്യൂ|അംഗീകാരം) (?:ഇല്ലാതെ|കൂടാതെ|വേണ്ട)`,
+	destroyVerb: `(?:ഡിലീറ്റ്|നീക്കം ചെയ്|മായ്ക്ക|മായ്ച്ച|ഇല്ലാതാക്ക)\S*`,
+	destroyObj:  `(?:ബാക്കപ്പ|ഡാറ്റാബേസ|പ്രൊഡക്ഷ|ബ്രാഞ്ച)\S*`,
+	weakenVerb:  `(?:ഓഫാക്ക|ഓഫ് ചെയ്|പ്രവർത്തനരഹിതമാക്ക|ഒഴിവാക്ക|നിർജ്ജീവമാക്ക)\S*`,
+	safeguard:   `(?:സംരക്ഷണ|പരിശോധന|റിവ്യൂ|ഓഡിറ്റ|ഒപ്പ)\S*`,
+	sendVerb:    `(?:അയയ്ക്ക|അയക്ക|അപ്‌ലോഡ്|അപ്ലോഡ്)\S*`,
+	approve:     `(?:അംഗീകരിക്ക|അപ്രൂവ്|മെർജ്|ലയിപ്പിക്ക)\S*`,
+	outranks:    `ഉപയോക്താവിന്റെ \S+ (?:പ്രധാന|മുൻഗണന)\S*`,
+	direct:      `നേരിട്ട് (?:main|master|push|പുഷ്)`,
+	fetchRun:    `ഡൗൺലോഡ് ചെയ്ത് (?:റൺ|പ്രവർത്തിപ്പിക്ക)\S*`,
+	secret:      `(?:പാസ്‌വേഡ്|പാസ്വേഡ്|രഹസ്യ|കീ)\S*`,
+	memory:      `(?:ഓർമ്മ|മെമ്മറി|നോട്ടുകൾ|കുറിപ്പുകൾ)\S*`,
+}, {
+	lang:        "so",
+	note:        `(?:ogeysiis|ogaysiis|fiiro gaar ah|xusuusin|tilmaam\S*|farriin|qoraal)\s+(?:\S+\s+){0,3}?(?:kaaliy\S*|caawiy\S*|wakiil\S*|bot\S*)`,
+	agent:       `(?:kaaliy|caawiy|wakiil)(?:e|aha|aa|ayaasha|eyaasha|ka|ha)?(?:$|[^\p{L}])`,
+	future:      `(?:fadhi|kalfadhi|fadhiga|session)\S* (?:kasta|walba)|fadhiyada (?:soo socda|mustaqbalka)`,
+	fromNow:     `laga bilaabo (?:hadda|maanta)|hadda (?:ka dib|kadib)|maanta (?:ka dib|kadib)|intaas ka dib`,
+	conceal:     `ha (?:u sheegin|ogeysiin|ogaysiin|xusin|soo qaadin)\S*|(?:isticmaalaha|qofna|cidna) ha (?:u sheegin|ogeysiin|ogaysiin)\S*|adigoon (?:u sheegin|ogeysiin|ogaysiin)\S*`,
+	unchecked:   `ha (?:weydiin|waydiin|sugin)\S*|adigoon (?:weydiin|waydiin|sugin)\S*|(?:ogolaansho|ogolaansho la'aan|ansixin|xaqiijin|dib u eegis|su'aal)\S* la'aan`,
+	destroyVerb: `(?:tirtir|masax|baabi'i)\S*`,
+	destroyObj:  `(?:kaydka xogta|keydka xogta|xogta|kayd\S*|keyd\S*|production\S*|laan\S*|nuqul\S*)`,
+	weakenVerb:  `(?:dami|dansi|jooji|ka bood|baal mar)\S*`,
+	safeguard:   `(?:ilaalin|hubin|dib u eegis|saxiix|xaqiijin|tijaabo)\S*`,
+	sendVerb:    `(?:u dir|soo dir|dir(?:i|ay|aa|ka|so)|gudbi|ku shub)\S*`,
+	approve:     `(?:ansixi|ogolow|oggolow|isku dar|merge)\S*`,
+	outranks:    `ka muhiimsan (?:erayada|codsiga|amarka|tilmaamaha) isticmaalaha`,
+	direct:      `(?:si toos ah|toos) (?:ugu|u|ku) (?:main|master)`,
+	fetchRun:    `soo deji\S* (?:oo|kadibna|kaddib|kadib) (?:socodsii|ku shaqee|fuli|orod)\S*`,
+	must:        `(?:waa inuu|waa inay|waa inaad|karaa|kartaa|kartaan)`,
+	secret:      `(?:furaha|fure|erayga sirta|sirta|lambarka sirta)\S*`,
+	memory:      `(?:xusuus|xasuus|qoraal)\S*(?:diisa|kaaga|kiisa|taada)`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -753,7 +846,10 @@ func langParts() []shapePart {
 		if l.must == "" {
 			return ""
 		}
-		return `(?:` + l.agent + `)[^.\n。;:]{0,30}?(?:` + l.must + `)(?:$|[^\p{L}])`
+		// The agent noun may end on the space before the modal
+		// ("agenten skal"): the modal's own word-start bound is then
+		// that space, already read.
+		return `(?:` + l.agent + `)(?:[^.\n。;:]{0,30}?[^\p{L}\p{N}_])??(?:` + strings.TrimPrefix(l.must, wordStart) + `)(?:$|[^\p{L}])`
 	}), func(s string, m []int) bool {
 		return !langNegated(s, []int{m[1] - 1, m[1]}) && !foreignProhibited(s, []int{m[1], m[1]}) && !modalNegated(s[m[0]:min(len(s), m[1]+12)])
 	})
@@ -769,6 +865,20 @@ func langParts() []shapePart {
 	add("privilege", false, 2, each(func(l langLex) string { return l.direct })+`|(?:^|[^a-z])(?:main|master)(?:$|[^a-z])[^\n]{0,50}?--force(?:$|[^a-z-])`, asked)
 	add("approve-unreviewed", false, 2, each(func(l langLex) string { return either(l.approve, l.unchecked) })+"|"+each(func(l langLex) string { return l.approveOwn }), asked)
 	add("instruction-source", false, 2, each(func(l langLex) string { return l.outranks }), nil)
+	// A secret kept in the reader's own notes or memory, in a row's
+	// words ("gemmer adgangskoderne i sine noter"): every later session
+	// reads it there. The English lexicon's secrets count too ("gem
+	// npm-tokenet i sin memory").
+	add("leak-into-repo", false, 2, each(func(l langLex) string {
+		if l.memory == "" {
+			return ""
+		}
+		secret := `(?:^|[^\p{L}])(?:` + secretObj + `)`
+		if l.secret != "" {
+			secret = `(?:` + secret + `|` + l.secret + `)`
+		}
+		return either(secret, l.memory)
+	}), asked)
 	// Any language: a note that opens with a line for the agent — the
 	// word for agent or assistant in the languages no row spells out is
 	// most often a loan ("agen", "асистент", "एजेंट", "에이전트") — and a
@@ -855,13 +965,16 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
 // without a row.
 var prohibition = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi|musa|riamh|choiche|qachon)(?:$|[^\p{L}])|कहिल्यै|कदापि|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi|musa|riamh|choiche|qachon)(?:$|[^\p{L}])|कहिल्यै|कदापि|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])` +
+		// Latvian "nekad", "nedrīkst", Belarusian "ніколі", "нельга",
+		// Somali "lama" (is not done), "weligaa"/"marnaba" (never).
+		`|(?:^|[^\p{L}])(?:nekad|nedrikst\S*|ніколі|нельга|lama|weligaa|waligaa|marnaba|weligiis)(?:$|[^\p{L}])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
@@ -882,14 +995,17 @@ func bounded(l langLex) langLex {
 		if e == "" {
 			return ""
 		}
-		return `(?:^|[^\p{L}\p{N}_])(?:` + e + `)`
+		return wordStart + `(?:` + e + `)`
 	}
 	l.note, l.agent, l.future, l.fromNow, l.conceal, l.unchecked = b(l.note), b(l.agent), b(l.future), b(l.fromNow), b(l.conceal), b(l.unchecked)
 	l.destroyVerb, l.destroyObj, l.weakenVerb, l.safeguard, l.sendVerb = b(l.destroyVerb), b(l.destroyObj), b(l.weakenVerb), b(l.safeguard), b(l.sendVerb)
 	l.approve, l.approveOwn, l.outranks, l.direct, l.fetchRun = b(l.approve), b(l.approveOwn), b(l.outranks), b(l.direct), b(l.fetchRun)
-	l.must = b(l.must)
+	l.must, l.secret, l.memory = b(l.must), b(l.secret), b(l.memory)
 	return l
 }
+
+// wordStart is the bound bounded puts before every field.
+const wordStart = `(?:^|[^\p{L}\p{N}_])`
 
 // lexFold folds a lexicon's expression as shapeView folds a text: marks
 // dropped (a Japanese voiced mark, a Polish ogonek) and confusable words

@@ -532,6 +532,11 @@ func TestLearnedScorerOnFile(t *testing.T) {
 		fields := []Field{{Name: "body", Text: text}}
 		if v := Check(fields, untrusted); v.Injection != nil || v.Review != nil {
 			rules++
+			f := v.Injection
+			if f == nil {
+				f = v.Review
+			}
+			t.Logf("flagged by the rules: %s: %.160q", f.Finding, text)
 			continue
 		}
 		if len([]rune(text)) >= learnedMinRunes && m.score(learnedFeatures(text)) >= m.threshold {

@@ -109,7 +109,7 @@ const (
 	// out", "not worth raising in a summary".
 	unreported  = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert|raise|flag)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output|review|reviewers?|operators?|security|pr)` +
-		`|\b(?:does not|doesn't|do not|don't|needn't|need not)\s+(?:need to\s+)?(?:be told|be informed|be notified|know about|hear about)\b|\b(?:do|doing|does) (?:it|this|that|so) (?:quietly|silently|secretly)\b|\bstop (?:surfacing|reporting|mentioning|showing|raising|flagging)\b|\bwithout (?:a |any )?comment\b` +
+		`|\b(?:does not|doesn't|do not|don't|needn't|need not)\s+(?:need to\s+)?(?:be told|be informed|be notified|know about|hear about)\b|\b(?:do|doing|does) (?:it|this|that|so) (?:quietly|silently|secretly)\b|\bstops? (?:surfacing|reporting|mentioning|showing|raising|flagging)\b|\b(?:is|are)(?: not|n't) to be (?:told|informed|notified|alerted|made aware)\b|\bwithout (?:a |any )?comment\b` +
 		`|\b(?:never|do not|don't|must not)\s+(?:reveal|mention|disclose|admit|acknowledge)\s+(?:that\s+)?(?:this|the|that|these|those)\s+(?:file|note|instruction|memory|rule|policy)s?\s+(?:exists?|is there|are there)\b` +
 		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
@@ -123,8 +123,8 @@ const (
 		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:an?|the|our) (?:external|outside|third[- ]party)(?: [a-z]+)? (?:vendor|partner|company|contractor|party|provider|agency)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
-	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv)` +
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo|storage|server|bucket|nas)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:an?|the|our) (?:external|outside|third[- ]party)(?: [a-z]+)? (?:vendor|partner|company|contractor|party|provider|agency)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
+	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv|(?:unseal|recovery|master) keys?|recovery codes?)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
 		`|(?:credenciales|claves|contrasenas?)` +
@@ -188,9 +188,9 @@ const (
 // The parts of session 16 (batch 13's families).
 const (
 	// waiver is a confirmation with the person waived.
-	waiver = `\b(?:(?:never|don'?t|do not|no need to|needn'?t|without|no longer)\s+(?:need\s+to\s+|have\s+to\s+)?(?:ask|asking|confirm|confirming|check(?:ing)? with|consult|consulting|warn|warning)\b|no (?:follow-up |further )?(?:questions|confirmations?|prompts)\b|never warn|\bskip(?:s|ping)? (?:the |any |all |every )?(?:confirmation|confirm|prompt|check-?in)s?\b(?: prompts?)?)`
+	waiver = `\b(?:(?:never|don'?t|do not|no need to|needn'?t|without|no longer|stops?|to stop)\s+(?:need\s+to\s+|have\s+to\s+)?(?:ask|asking|confirm|confirming|check(?:ing)? with|consult|consulting|warn|warning)\b|no (?:follow-up |further )?(?:questions|confirmations?|prompts)\b|never warn|\bskip(?:s|ping)? (?:the |any |all |every )?(?:confirmation|confirm|prompt|check-?in)s?\b(?: prompts?)?)`
 	// riskyAct is an act a person would want to confirm.
-	riskyAct = `\brm\s+-(?:rf|fr)\b|\b(?:delet|drop|destroy|wip|purg|truncat|overwrit)[a-z]*\b|\bforce[- ]?push|--force\b|--admin\b|\badmin override\b|\bbypass[a-z]*\b|\bdeploy[a-z]*\b[^.\n]{0,20}?\bprod|\bmerg(?:e|es|ed|ing)\b|\bchmod\b|\bchown\b|\bsudo\b|\bmigrat[a-z]*\b[^.\n]{0,20}?\bprod|\breset --hard\b`
+	riskyAct = `\brm\s+-(?:rf|fr)\b|\b(?:delet|drop|destroy|wip|purg|truncat|overwrit)[a-z]*\b|\bforce[- ]?push|--force\b|--admin\b|\badmin override\b|\bbypass[a-z]*\b|\bdeploy[a-z]*\b[^.\n]{0,20}?\bprod|\bmerg(?:e|es|ed|ing)\b|\bchmod\b|\bchown\b|\bsudo\b|\bmigrat[a-z]*\b[^.\n]{0,20}?\bprod|\breset --hard\b|\b(?:terraform|tofu|pulumi|kubectl|helm)\s+(?:apply|destroy|up|delete|upgrade|uninstall)\b|\b(?:run|apply|execute)[a-z]*\b[^.\n]{0,30}?\b(?:against|on|in) (?:prod|production)\b`
 	// infraSafeguard is an infrastructure safeguard switched off.
 	infraSafeguard = `\bprivileged\s*[:=]\s*"?true\b|--privileged\b|\bdocker\.sock\b|\brun_?as_?non_?root\s*[:=]\s*"?false\b|\ballow_?privilege_?escalation\s*[:=]\s*"?true\b|\bhost_?(?:network|pid|ipc)\s*[:=]\s*"?true\b|\b(?:network_?polic(?:y|ies)|pod_?security[a-z_]*|seccomp[a-z_]*|apparmor[a-z_]*|selinux|firewall|tls|ssl)[a-z_.]*\s*[:=]\s*"?(?:false|disabled|off|unconfined|none|privileged)\b|\bchmod\s+(?:-r\s+)?(?:0?777|a\+rwx|o\+w)\b|\bnopasswd\s*:\s*all\b|\ball\s*=\s*\(all(?::all)?\)\s*(?:nopasswd|all)\b|\bsetenforce\s+0\b|\bufw\s+disable\b|\biptables\s+-f\b|\b(?:cap_)?sys_admin\b|\b(?:allow|permit)_?all\s*\(`
 )
@@ -402,8 +402,15 @@ func shapeParts() []shapePart {
 	addressed := func(name string, expr string, check func(s string, m []int) bool) shapePart {
 		sp := p(name, true, 2, expr)
 		sp.also = func(s string, m []int) bool {
-			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && (check == nil || check(s, m))
+			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && !refutedClaim(s, m) && (check == nil || check(s, m))
 		}
+		return sp
+	}
+	// granted is a grant of rights that holds only when nothing in it
+	// or just before it denies it: "automated agents get no merge or
+	// deployment rights" takes the rights away.
+	granted := func(sp shapePart) shapePart {
+		sp.also = func(s string, m []int) bool { return !grantDenied(s, m) }
 		return sp
 	}
 	agentWords := []string{"helper", "helpers", "tool", "tools", "automation", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini",
@@ -506,12 +513,17 @@ func shapeParts() []shapePart {
 		}(),
 		// Rights raised: admin or write access granted, history rewritten,
 		// a key added to authorized_keys.
-		asked("escalate", false, 2, `\b(?:give|grant)[a-z]* \S+ (?:the same|your|my|full|all(?: the)?) (?:\S+ )?(?:permissions|access|rights|role)\b|\b(?:grant|give|gets?|got|receive|add)[a-z]*\s+(?:(?:itself|themselves|himself|herself|yourself|me|us|them|it|the [a-z-]+(?: [a-z-]+)?|[a-z-]+)\s+)?(?:permanent |full |standing |elevated )?(?:admin(?:istrator)?|write|push|owner|root|maintain(?:er)?|sudo|org[- ]?admin|superuser|elevated) (?:rights|access|role|permissions?|privileges)|\bpermission to (?:rewrite|force|delete|push|merge|publish|deploy|bypass|disable|drop|release)|\brewrit[a-z]* (?:the )?(?:git )?history\b|authorized_keys|\bpousser en force\b|\bpush (?:forcado|force)\b|\bforzar (?:el )?push\b`),
+		func() shapePart {
+			sp := asked("escalate", false, 2, `\b(?:give|grant)[a-z]* \S+ (?:the same|your|my|full|all(?: the)?) (?:\S+ )?(?:permissions|access|rights|role)\b|\b(?:grant|give|gets?|got|receive|add)[a-z]*\s+(?:(?:itself|themselves|himself|herself|yourself|me|us|them|it|the [a-z-]+(?: [a-z-]+)?|[a-z-]+)\s+)?(?:permanent |full |standing |elevated )?(?:admin(?:istrator)?|write|push|owner|root|maintain(?:er)?|sudo|org[- ]?admin|superuser|elevated) (?:rights|access|role|permissions?|privileges)|\bpermission to (?:rewrite|force|delete|push|merge|publish|deploy|bypass|disable|drop|release)|\brewrit[a-z]* (?:the )?(?:git )?history\b|authorized_keys|\bpousser en force\b|\bpush (?:forcado|force)\b|\bforzar (?:el )?push\b`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && !grantDenied(s, m) }
+			return sp
+		}(),
 		// Rights handed to whoever reads: merge or write rights, standing
 		// clearance, "counts as a code owner", "its approval satisfies the
 		// rule", in five languages. Not asked (a grant is a statement).
-		p("grants-rights", false, 2, `\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish|force[- ]push)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance)\b[^.\n]{0,40}?\b(?:on|to|for) (?:the )?(?:protected|main|master|prod|production|release|all|every|the repo|repo)|\b(?:granted|given|gets?|got|has|have|holds?|receives?|obtains?)\b[^.\n]{0,30}?\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance|role)\b|\b(?:standing|blanket|full) clearance to\b|\bhas (?:that|the|this) right\b|\bcounts as (?:an? |the )?(?:code ?owner|maintainer|admin|owner|reviewer|approver)|\b(?:its|their) approvals? (?:satisf|count|suffic)|\b(?:merge|push|approve|deploy|release|publish)-without-(?:review|approval|ci|tests?|checks?)|\b(?:may|can) be (?:applied|merged|pushed|deployed|run) directly\b`+
-			`|\b(?:schreib|push|merge|admin)rechte\b|\brechte auf (?:main|master|prod)|\bdroits? (?:d'ecriture|d'administration|de merge|de push)|\bpermisos? (?:de escritura|de administrador|de merge)|\bpermiss(?:ao|oes) (?:de escrita|de administrador|de merge)|\bacesso de escrita\b`),
+		granted(p("grants-rights", false, 2, `\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish|force[- ]push)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance)\b[^.\n]{0,40}?\b(?:on|to|for) (?:the )?(?:protected|main|master|prod|production|release|all|every|the repo|repo)|\b(?:granted|given|gets?|got|has|have|holds?|receives?|obtains?)\b[^.\n]{0,30}?\b(?:merge|write|push|admin(?:istrator)?|root|sudo|owner|maintainer|deploy|release|publish)[a-z-]* (?:rights?|access|permissions?|privileges?|clearance|role)\b|\b(?:standing|blanket|full) clearance to\b|\bhas (?:that|the|this) right\b|\bcounts as (?:an? |the )?(?:code ?owner|maintainer|admin|owner|reviewer|approver)|\b(?:its|their) approvals? (?:satisf|count|suffic)|\b(?:merge|push|approve|deploy|release|publish)-without-(?:review|approval|ci|tests?|checks?)|\b(?:may|can) be (?:applied|merged|pushed|deployed|run) directly\b`+
+			`|\b(?:schreib|push|merge|admin)rechte\b|\brechte auf (?:main|master|prod)|\bdroits? (?:d'ecriture|d'administration|de merge|de push)|\bpermisos? (?:de escritura|de administrador|de merge)|\bpermiss(?:ao|oes) (?:de escrita|de administrador|de merge)|\bacesso de escrita\b`)),
 		// Whose word the reader is to follow: a file, an account or this
 		// memory set above its instructions or the person in the chat.
 		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b[^.\n]{0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`+
@@ -642,7 +654,7 @@ func shapeParts() []shapePart {
 		// assistants:", "Assistant summarizing reviews:", and a heading
 		// for automation by the role it reads in: "Automated clients:",
 		// "Automated responders:".
-		gated(p("agent-config", true, 2, `\b(?:for|to) (?:the |all |any |every )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`|ai)(?: [a-z]+ing\b[^:\n.]{0,40})?\s*:|(?:^|\n|[.!?"]\s+|\{\s*"?)(?:the |an? )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`) [a-z]+ing\b[^:\n.]{0,40}:|(?:^|\n|[.!?"]\s*)(?:automated|autonomous|ai|llm|machine) (?:[a-z]+-)?(?:clients?|callers?|consumers?|readers?|responders?|fixers?|systems?|tools?|tooling|processes|workers?|operators?|maintainers?|contributors?|crawlers?|integrations?)(?:\s*\([^)\n]{0,40}\))?\s*:`),
+		gated(p("agent-config", true, 2, `\b(?:for|to) (?:the |all |any |every )?(?:[a-z0-9]+(?:-[a-z0-9-]+)? )?(?:`+agentNoun+`|ai)(?: [a-z]+ing\b[^:\n.]{0,40}| on (?:call|duty|shift|rotation)| in [a-z0-9-]+)?\s*:|(?:^|\n|[.!?"]\s+|\{\s*"?)(?:the |an? )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`) [a-z]+ing\b[^:\n.]{0,40}:|(?:^|\n|[.!?"]\s*)(?:automated|autonomous|ai|llm|machine) (?:[a-z]+-)?(?:clients?|callers?|consumers?|readers?|responders?|fixers?|systems?|tools?|tooling|processes|workers?|operators?|maintainers?|contributors?|crawlers?|integrations?)(?:\s*\([^)\n]{0,40}\))?\s*:`),
 			append(agentWords, "automated", "autonomous", "machine")...),
 		// An agent's rules file: its path heading the note (.cursor/rules/,
 		// .cursorrules, .windsurfrules, .clinerules, CLAUDE.md, AGENTS.md,
@@ -727,7 +739,7 @@ func shapeParts() []shapePart {
 		// ADMIN role", "grant all users owner access".
 		asked("escalate", false, 2, `\b(?:give|grant|assign)[a-z]* (?:every|all|any|each)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|root|owner|superuser|sudo)\b`),
 		// Ownership handed to the reader: "the assistant acts as owner".
-		p("grants-rights", false, 2, `\b(?:acts?|serves?|stands? in) as (?:an? |the )?(?:code ?owner|owner|maintainer|admin(?:istrator)?|approver)\b`),
+		granted(p("grants-rights", false, 2, `\b(?:acts?|serves?|stands? in) as (?:an? |the )?(?:code ?owner|owner|maintainer|admin(?:istrator)?|approver)\b`)),
 		// Secrets kept in the reader's own memory or notes.
 		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the) (?:own )?(?:memory|memories|memory notes|notes|scratchpad)`),
 		// An audit table or trail emptied, under any name (audit_events).
@@ -747,6 +759,47 @@ func shapeParts() []shapePart {
 		// Tools approved wholesale: "auto-approve for all tools", "mark
 		// it trusted".
 		asked("self-permission", false, 2, `\bauto-?approv[a-z]*\b[^.\n]{0,30}?\b(?:all|every|any) (?:tools?|commands?|actions?|requests?)\b|\bmark[a-z]* (?:it|them|the server|this server|the mcp server) (?:as )?trusted\b`),
+		// Session 19, batch 18 (its mechanisms, as classes).
+		// An order to an agent, reported: "the CTO wants the assistant to
+		// stop asking", "Sam told the bot to …", "asked our agent to".
+		// Soft: a wish relayed ("Jonas wants the assistant to tell him
+		// when it spots an API key") orders the reader only with a
+		// risky act.
+		gated(softly(addressed("agent-directive", `\b(?:wants?|wanted|would like|asked|asks|told|tells|instructed|instructs|expects?|expected|needs?|needed|requires?|required|authori[sz]e[sd]?|allow(?:s|ed)?|permit(?:s|ted)?|gets?|got)\s+(?:the |our |all |any |every |each |this |that )?(?:[a-z0-9-]+ )?(?:`+agentNoun+`)\s+to\s+([a-z]+)`,
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && verbCue(s[m[2]:m[3]]) })), agentWords...),
+		// An agent as a clause's subject with a modifier before the noun:
+		// "the triage agent creates …", "the release agent is asked …",
+		// "the Cortex assistant covers …" — not an agent that is a person
+		// or a daemon ("the support agent", "the user agent", "the ssh
+		// agent"), and not a named bot: "the release bot publishes …",
+		// "the deploy bot merges …" describe the team's automation.
+		gated(addressed("agent-subject", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where|while)\s+)(?:the|our|any|every|each|all|this|that|an?)\s+([a-z][a-z0-9-]*)\s+(?:agents?|assistants?)\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
+			func(s string, m []int) bool {
+				return len(m) >= 6 && m[4] >= 0 && !nonAIAgent[s[m[2]:m[3]]] && clauseVerb(s, m[4], m[5])
+			}), agentWords...),
+		// Rights or approval handed to an agent by delegation or by
+		// deeming: "covers my approvals … with my admin rights", "on my
+		// behalf", "deploy as me", "are deemed to hold the Customer's
+		// approval for merges". The agent named beside the hand-over is
+		// addressed (its holder); the hand-over is the risk.
+		gated(func() shapePart {
+			sp := p("delegated-to-agent", true, 2, `(?:^|[^a-z0-9@_/.-])(?:`+agentNoun+`)\b[^.\n;]{0,120}?(?:`+delegation2+`)|(?:`+delegation2+`)[^.\n;]{0,60}?\b(?:`+agentNoun+`)\b`)
+			sp.also = func(s string, m []int) bool { return !grantDenied(s, m) && !refutedClaim(s, m) }
+			return sp
+		}(), agentWords...),
+		func() shapePart {
+			sp := p("grants-rights", false, 2, delegation2)
+			sp.also = func(s string, m []int) bool {
+				return !grantDenied(s, m) && !onlyAfter().MatchString(s[m[1]:min(len(s), m[1]+60)])
+			}
+			return sp
+		}(),
+		// An account made with admin rights: "creates one with the admin
+		// role on production", "mint a token with owner access".
+		asked("escalate", false, 2, `\b(?:creat|mint|provision|set(?:s|ting)? up|add)[a-z]* (?:\S+ ){0,4}?(?:with|having|holding) (?:the |an? |full |org )?(?:admin(?:istrator)?|root|owner|superuser|sudo|org[- ]?admin)(?: role| rights| access| privileges| scope)?\b`),
+		// A secret put into the reader's memory, verb first: "paste the
+		// printed keys into the incident memory".
+		asked("leak-into-repo", false, 2, `\b(?:store|save|record|write|paste|dump|keep|put|copy|add)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to) (?:its|their|your|the|his|her) (?:own |[a-z-]+ )?(?:memory|memories|memory notes|notes|scratchpad)\b`),
 	}, langParts()...)
 }
 
@@ -886,6 +939,7 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 		upgrade replace swap point create open write read tell report zip tar archive handle own manage configure enable turn switch curl
 		wget pipe invoke call move rename close resolve import pull answer touch count assume recommend make mark patch describe say
 		edit bump review verify assert obey outrank supersede override sync
+		stop start cover act respond reply build
 		darf durfen soll sollen muss mussen kann konnen wird werden peut peuvent doit doivent puede pueden debe deben pode podem deve devem`) {
 		m[w] = true
 	}
@@ -1104,9 +1158,11 @@ func (sc shapeScore) safeOrdersOnly() bool {
 				if p.also != nil && !p.also(sc.s, m) {
 					continue
 				}
+				// The act is the clause's verb, the expression's last
+				// group when it has one.
 				from := m[1]
-				if p.name == "agent-subject" && len(m) >= 4 && m[2] >= 0 {
-					from = m[2]
+				if len(m) >= 4 && m[len(m)-2] >= 0 {
+					from = m[len(m)-2]
 				}
 				if !safeClause(sc.s, m[0], from) {
 					return false
@@ -1580,3 +1636,59 @@ func shapeView(native string) string {
 func explainShape(s string) string {
 	return strings.Join(scoreShape(nativeView(s), true).parts, "+")
 }
+
+// grantDenied reports a grant of rights that the text denies: a
+// negation inside the match ("agents get no merge or deployment rights",
+// "has neither write nor admin access") or just before it in its clause
+// ("bots do not get write access", "the assistant never acts as owner").
+func grantDenied(s string, m []int) bool {
+	before := s[max(clauseStart(s, m[0]), m[0]-30):m[0]]
+	return grantNegation().MatchString(s[m[0]:m[1]]) || grantNegationBefore().MatchString(before)
+}
+
+var (
+	grantNegation       = lazyRE(`\b(?:no|not|never|neither|nor|zero)\b|n't\b`)
+	grantNegationBefore = lazyRE(`(?:\b(?:no|not|never|cannot|nor|neither)\b|n't\b)[^.;,\n]*$`)
+)
+
+// refutedClaim reports an address inside a claim the text reports and
+// then refutes: "someone claimed on a call that the AI helper may keep
+// the prod .env in memory. That's false, nobody agreed to it." A claim
+// relayed and denied orders nothing; relayed and not denied ("apparently
+// the team lead told the AI helper it can …", "Tom said the CTO wants
+// the assistant to …") it still does.
+func refutedClaim(s string, m []int) bool {
+	from := strings.LastIndexAny(s[:m[0]], ".!?\n") + 1
+	if !claimedBefore().MatchString(s[from:m[0]]) {
+		return false
+	}
+	return refutation().MatchString(s[m[1]:min(len(s), m[1]+200)])
+}
+
+var (
+	claimedBefore = lazyRE(`\b(?:claim(?:s|ed)?|alleg(?:es|ed)|rumou?r(?:s|ed)?|heard|insist(?:s|ed)|suggest(?:s|ed)|told (?:me|us|people|everyone)|someone said|people say)\b[^.!?\n]*$`)
+	refutation    = lazyRE(`\b(?:that'?s|that is|this is|it'?s|it is|which is|the claim is|the rumou?r is)(?: (?:simply|just|completely|entirely|absolutely))? (?:false|not true|untrue|wrong|incorrect|a myth|a rumou?r|nonsense|made up)\b|\b(?:nobody|no one) (?:ever )?(?:agreed|approved|decided|signed off|said so|allowed)\b|\b(?:was|were|has|have) never (?:agreed|approved|decided|allowed|granted)\b`)
+)
+
+// delegation2 is rights or approval handed over by delegation or by
+// deeming: "on my behalf", "with my admin rights", "covers my
+// approvals", "deploy as me", "in my name", "are deemed to hold the
+// Customer's approval", "delegates my approvals".
+const delegation2 = `\bon (?:my|our|his|her|their) behalf\b|\b(?:with|using|under) (?:my|our|his|her|their) (?:own )?(?:(?:admin(?:istrator)?|owner|maintainer|merge|write|push|root|sudo|org|elevated|full|personal) )?(?:rights|permissions|privileges|access|credentials|account|login|role|token|identity)\b|\b(?:covers?|handles?|takes? over|inherits?|assumes?|exercises?) (?:all )?(?:my|our|his|her|their) (?:approvals?|sign-?offs?|rights|permissions|privileges|admin (?:rights|role|access)|role as)\b|\b(?:deploy|merge|approve|sign|push|log in|act|release|commit)[a-z]* as (?:me|us|him|her)\b|\bin (?:my|our) (?:name|stead)\b|\bunder (?:my|our) name\b|\b(?:is|are|be|being) (?:deemed|treated as|regarded as|taken as|considered) (?:to (?:hold|have|carry|possess|be) )?[^.\n;]{0,30}?\b(?:approv[a-z]*|authori[sz][a-z]*|consent|sign-?off|clearance|permission)\b|\bdelegat(?:e|es|ed|ing) (?:my|our|his|her|their|all|full) (?:[a-z-]+ )?(?:approvals?|rights|permissions|access|authority)\b`
+
+// onlyAfter is a condition after a grant that keeps a person in it:
+// "considered approved only after a code owner signs".
+var onlyAfter = lazyRE(`^[^.;\n]{0,40}?\b(?:only (?:after|when|if|once)|unless|until|after (?:a|an|the|two|one) (?:human|person|maintainer|reviewer|code owner))\b`)
+
+// nonAIAgent are the modifiers that make an agent a person or a daemon:
+// "the support agent", "the user agent", "the ssh agent".
+var nonAIAgent = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`user ssh gpg travel estate real secret free change insurance booking support sales customer service shipping customs
+		press talent literary sports leasing letting reducing oxidizing cleaning nerve chemical puppet zabbix datadog monitoring logging metrics
+		node collector otel fluent fluentd elastic consul kerberos dhcp relay mail snmp sync update jenkins buildkite teamcity octopus bamboo
+		runner forwarding human x-ray double undercover federal fbi cia border call help desk`) {
+		m[w] = true
+	}
+	return m
+}()
