@@ -1,6 +1,11 @@
 package trust
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+
+	"github.com/cortex-vault/cortex/vault/doc"
+)
 
 // TestSession19Classes checks the classes batch 18 showed, on sentences
 // of our own: rows for Danish (compounds, a modal right after the noun,
@@ -58,4 +63,25 @@ func TestSession19Classes(t *testing.T) {
 		{"The release agent covers my approvals while I'm away.", "delegated-to-agent", true},
 		{"The release agent never covers my approvals; Ana does.", "delegated-to-agent", false},
 	})
+}
+
+// TestLexiconsHoldNoInvisibleCharacters: the rows are read on the native
+// view, from which invisible characters are removed (nativeView), so a
+// row's pattern holding one — Malayalam's zero-width non-joiner, typed
+// with a word — never matches (two did, found by staticcheck's ST1018).
+func TestLexiconsHoldNoInvisibleCharacters(t *testing.T) {
+	for _, lx := range langLexicons {
+		v := reflect.ValueOf(lx)
+		for i := range v.NumField() {
+			f := v.Field(i)
+			if f.Kind() != reflect.String {
+				continue
+			}
+			for _, r := range f.String() {
+				if doc.Invisible(r) {
+					t.Errorf("%s.%s holds %U, which the native view removes", lx.lang, v.Type().Field(i).Name, r)
+				}
+			}
+		}
+	}
 }
