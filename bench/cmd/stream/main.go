@@ -44,29 +44,41 @@ func main() {
 	length := flag.Duration("for", 5*time.Minute, "how long the stream lasts")
 	idle := flag.Duration("idle", 20*time.Second, "how long the daemon idles after the stream before its RSS is read again")
 	label := flag.String("label", "", "name printed with the figures")
+	logTo := flag.String("log", "", "keep the daemon's log (info level) in this file, to see what its CPU went to")
 	flag.Parse()
 	if *vault == "" || *rate <= 0 {
-		fmt.Fprintln(os.Stderr, "usage: stream -vault DIR -cortex BIN [-rate 14] [-for 5m] [-idle 20s]")
+		fmt.Fprintln(os.Stderr, "usage: stream -vault DIR -cortex BIN [-rate 14] [-for 5m] [-idle 20s] [-log FILE]")
 		os.Exit(2)
 	}
 	if *label == "" {
 		*label = filepath.Base(*bin)
 	}
-	if err := run(*vault, *bin, *rate, *length, *idle, *label); err != nil {
+	if err := run(*vault, *bin, *rate, *length, *idle, *label, *logTo); err != nil {
 		fmt.Fprintln(os.Stderr, "stream:", err)
 		os.Exit(1)
 	}
 }
 
-func run(vault, bin string, rate float64, length, idle time.Duration, label string) error {
+func run(vault, bin string, rate float64, length, idle time.Duration, label, logTo string) error {
 	ref, err := branchRef(vault)
 	if err != nil {
 		return err
 	}
 	first, _ := os.ReadFile(ref)
-	daemon := exec.Command(bin, "daemon", "--vault", vault, "--log-level", "warn")
+	level := "warn"
+	if logTo != "" {
+		level = "info"
+	}
+	daemon := exec.Command(bin, "daemon", "--vault", vault, "--log-level", level)
 	var dlog bytes.Buffer
 	daemon.Stderr = &dlog
+	if logTo != "" {
+		defer func() {
+			if err := os.WriteFile(logTo, dlog.Bytes(), 0o644); err != nil {
+				fmt.Fprintln(os.Stderr, "stream:", err)
+			}
+		}()
+	}
 	if err := daemon.Start(); err != nil {
 		return err
 	}
