@@ -3,6 +3,7 @@ package vault
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -105,8 +106,11 @@ func SettleSyncCheckouts(l Layout) ([]string, error) {
 		return nil, nil // a link out of the vault: not read, and refused where it is written
 	}
 	entries, err := os.ReadDir(l.CacheDir())
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil // no .cortex/ yet
+	}
+	if err != nil {
+		return nil, fmt.Errorf("settle a killed sync's checkout folders: %w", err)
 	}
 	var removed []string
 	for _, e := range entries {
