@@ -643,7 +643,7 @@ func weakeningOrder(skel string) string {
 		actText = safeChecksUnaskedSkel().ReplaceAllString(skel, " ")
 	}
 	for _, b := range x.branches[0] {
-		if x.index.candidate(hits, b.slot) && unnegated(b.re, actText) {
+		if x.index.candidate(hits, b.slot) && unnegated(b.re(), actText) {
 			act = true
 			break
 		}
@@ -708,7 +708,7 @@ var ruleSets = sync.OnceValue(func() map[*injRule]*ruleSet {
 		var sets [][][]string
 		for i, r := range rs {
 			for _, e := range splitBranches(r.expr) {
-				set.branches[i] = append(set.branches[i], branch{regexp.MustCompile(e), len(sets)})
+				set.branches[i] = append(set.branches[i], branch{lazyRE(e), len(sets)})
 				sets = append(sets, requiredSets(e))
 			}
 		}
@@ -723,7 +723,7 @@ func setOf(rules []injRule) *ruleSet { return ruleSets()[&rules[0]] }
 // matches reports whether rule i of the set matches s.
 func (x *ruleSet) matches(hits []uint64, i int, s string) bool {
 	for _, b := range x.branches[i] {
-		if x.index.candidate(hits, b.slot) && b.re.MatchString(s) {
+		if x.index.candidate(hits, b.slot) && b.re().MatchString(s) {
 			return true
 		}
 	}
@@ -758,10 +758,10 @@ func firstEnglish(s string) string {
 // match in s that vetoed lets stand.
 func (x *ruleSet) matchesUnvetoed(hits []uint64, i int, id, s string) bool {
 	for _, b := range x.branches[i] {
-		if !x.index.candidate(hits, b.slot) || !b.re.MatchString(s) {
+		if !x.index.candidate(hits, b.slot) || !b.re().MatchString(s) {
 			continue
 		}
-		for _, m := range b.re.FindAllStringIndex(s, -1) {
+		for _, m := range b.re().FindAllStringIndex(s, -1) {
 			if !vetoed(id, s, m) {
 				return true
 			}

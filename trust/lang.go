@@ -831,7 +831,7 @@ func langParts() []shapePart {
 	sent := func(s string, m []int) bool { return asked(s, m) && outsideHost(s) }
 	var out []shapePart
 	add := func(name string, address bool, weight int, expr string, also func(s string, m []int) bool) {
-		out = append(out, shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(lexFold(expr))), also: also})
+		out = append(out, shapePart{name: name, address: address, weight: weight, expr: sentenceBound(lexFold(expr)), also: also})
 	}
 	add("agent-config", true, 2, each(func(l langLex) string { return l.note }), nil)
 	// Soft: a note for the agent that only names a secret ("Pro agenta:

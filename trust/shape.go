@@ -34,7 +34,10 @@ type shapePart struct {
 	name    string
 	address bool
 	weight  int
-	re      *regexp.Regexp
+	// expr is the lexicon's expression (empty for a part that is only a
+	// check, also). It is never compiled whole: its branches are, each on
+	// first use.
+	expr string
 	// also, when set, must hold too (a destination outside, no negation).
 	also func(s string, m []int) bool
 	// gate, when set, lists words one of which the text must hold for the
@@ -53,9 +56,12 @@ type shapePart struct {
 }
 
 // branch is one alternative of a part's expression and its slot in the
-// literal index.
+// literal index. It is compiled the first time the index finds its words
+// in a text: the lexicons compiled whole held 45 MB of a daemon's heap
+// (issue 28: its collector then ran through half its CPU under a
+// stream), and most branches never meet their words.
 type branch struct {
-	re   *regexp.Regexp
+	re   func() *regexp.Regexp
 	slot int
 }
 
@@ -348,16 +354,16 @@ var shapeSet = sync.OnceValue(func() shapeRules {
 	var sets [][][]string
 	// Parts that share an expression (concealment and hides-from-user)
 	// share its branches, so a scan matches each once (shapeFinding's memo).
-	compiled := map[string]*regexp.Regexp{}
+	compiled := map[string]func() *regexp.Regexp{}
 	for i := range parts {
 		p := &parts[i]
-		if p.re == nil {
+		if p.expr == "" {
 			continue
 		}
-		for _, e := range splitBranches(p.re.String()) {
+		for _, e := range splitBranches(p.expr) {
 			re, ok := compiled[e]
 			if !ok {
-				re = regexp.MustCompile(e)
+				re = lazyRE(e)
 				compiled[e] = re
 			}
 			p.branches = append(p.branches, branch{re, len(sets)})
@@ -370,7 +376,7 @@ var shapeSet = sync.OnceValue(func() shapeRules {
 // shapeParts are the lexicons.
 func shapeParts() []shapePart {
 	p := func(name string, address bool, weight int, expr string) shapePart {
-		return shapePart{name: name, address: address, weight: weight, re: regexp.MustCompile(sentenceBound(expr))}
+		return shapePart{name: name, address: address, weight: weight, expr: sentenceBound(expr)}
 	}
 	softly := func(sp shapePart) shapePart {
 		sp.soft = true
@@ -473,10 +479,10 @@ func shapeParts() []shapePart {
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
 		// secrets, internal hostnames — is not concealment.
-		{name: "concealment", weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
+		{name: "concealment", weight: 2, expr: sentenceBound(concealment), also: func(s string, m []int) bool {
 			return !keptForUsers().MatchString(s[clauseStart(s, m[0]):m[1]]) && !forbiddenToAsk(s, m)
 		}},
-		{name: "hides-from-user", address: true, weight: 2, re: regexp.MustCompile(sentenceBound(concealment)), also: func(s string, m []int) bool {
+		{name: "hides-from-user", address: true, weight: 2, expr: sentenceBound(concealment), also: func(s string, m []int) bool {
 			return fromUser().MatchString(s[max(0, m[0]-40):min(len(s), m[1]+60)]) && !keptForUsers().MatchString(s[clauseStart(s, m[0]):m[1]]) && !forbiddenToAsk(s, m)
 		}, gate: []string{"nobody", "one", "user", "users", "human", "humans", "owner", "person", "requester", "reviewer", "reviewers", "chat", "reply", "output", "summary", "summaries", "commit", "pr", "description",
 			"descriptions", "report", "reports", "benutzer", "nutzer", "bericht", "utilisateur", "usuario", "resumen", "resumo"}},
@@ -496,7 +502,7 @@ func shapeParts() []shapePart {
 		}(),
 		// The safeguard named, then switched off as "it", unless the
 		// clause denies it ("admins cannot bypass it").
-		{name: "weaken-safeguard", weight: 2, re: regexp.MustCompile(sentenceBound(`\b(?:branch protection|(?:branch |tag )?protections?|(?:code |security )?reviews?|secret scanning|push protection|signing|signature checks?|audit log(?:ging|s)?|mfa|2fa|codeowners|rate ?limit(?:er|ing)?|firewall)\b[^.\n]{0,100}?\b(` + weakenVerb + `) (?:it|them)\b`)), also: func(s string, m []int) bool {
+		{name: "weaken-safeguard", weight: 2, expr: sentenceBound(`\b(?:branch protection|(?:branch |tag )?protections?|(?:code |security )?reviews?|secret scanning|push protection|signing|signature checks?|audit log(?:ging|s)?|mfa|2fa|codeowners|rate ?limit(?:er|ing)?|firewall)\b[^.\n]{0,100}?\b(` + weakenVerb + `) (?:it|them)\b`), also: func(s string, m []int) bool {
 			return !deniedInClause().MatchString(s[max(0, m[2]-30):m[2]]) && !inQuestion(s, m[1])
 		}},
 		func() shapePart {
@@ -596,7 +602,7 @@ func shapeParts() []shapePart {
 		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
 		// fixes nothing by itself").
-		{name: "unchecked", weight: 1, re: regexp.MustCompile(`\bby (?:itself|themselves|yourself)\b`), also: func(s string, m []int) bool {
+		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b`, also: func(s string, m []int) bool {
 			return !deniedInClause().MatchString(s[max(0, m[0]-40):m[0]])
 		}},
 		// A configuration that switches a safeguard off: "require_review:
@@ -629,7 +635,7 @@ func shapeParts() []shapePart {
 		// A secret named: a word of the lexicon, or a variable that holds
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
 		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
-		{name: "secret-object", weight: 1, re: regexp.MustCompile(`(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`),
+		{name: "secret-object", weight: 1, expr: `(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`,
 			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
 		// Traces removed: shell history, audit trails, the log of what the
 		// reader ran — concealment by the reader's own hand.
@@ -807,7 +813,7 @@ func shapeParts() []shapePart {
 // when it has a further condition, one of the first matches meets it (the
 // first "agents must" may be "agents must not", the second not).
 func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) bool {
-	if p.re == nil {
+	if p.expr == "" {
 		return p.also(s, nil)
 	}
 	for _, b := range p.branches {
@@ -817,10 +823,11 @@ func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*reg
 		// Most texts do not match at all: MatchString stops at the first
 		// match and keeps no submatches, so the search for one that meets
 		// the condition runs only on a hit.
-		matched, seen := memo[b.re]
+		re := b.re()
+		matched, seen := memo[re]
 		if !seen {
-			matched = b.re.MatchString(s)
-			memo[b.re] = matched
+			matched = re.MatchString(s)
+			memo[re] = matched
 		}
 		if !matched {
 			continue
@@ -828,7 +835,7 @@ func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*reg
 		if p.also == nil {
 			return true
 		}
-		for _, m := range b.re.FindAllStringSubmatchIndex(s, 8) {
+		for _, m := range re.FindAllStringSubmatchIndex(s, 8) {
 			if p.also(s, m) {
 				return true
 			}
@@ -1149,12 +1156,16 @@ func (sc shapeScore) safeOrdersOnly() bool {
 		return false
 	}
 	rules := shapeSet()
+	hits := rules.index.hits(sc.s)
 	for _, p := range rules.parts {
 		if p.name != "agent-subject" && p.name != "agent-directive" {
 			continue
 		}
 		for _, b := range p.branches {
-			for _, m := range b.re.FindAllStringSubmatchIndex(sc.s, 8) {
+			if !rules.index.candidate(hits, b.slot) {
+				continue // none of its words: it cannot match
+			}
+			for _, m := range b.re().FindAllStringSubmatchIndex(sc.s, 8) {
 				if p.also != nil && !p.also(sc.s, m) {
 					continue
 				}

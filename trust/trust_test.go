@@ -784,3 +784,31 @@ func checkParts(t *testing.T, cases []partCase) {
 		}
 	}
 }
+
+// TestEveryBranchCompiles compiles every lexicon branch and rule
+// alternative, which a scan compiles only when the literal index finds
+// their words: a mistake in one must fail here, not in a user's scan.
+func TestEveryBranchCompiles(t *testing.T) {
+	n := 0
+	for _, p := range shapeSet().parts {
+		if p.expr != "" && len(p.branches) == 0 {
+			t.Errorf("shape part %s: an expression with no branches", p.name)
+		}
+		for _, b := range p.branches {
+			b.re() // MustCompile: a mistake panics, failing the test
+			n++
+		}
+	}
+	for _, set := range ruleSets() {
+		for _, bs := range set.branches {
+			for _, b := range bs {
+				b.re()
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("compiled %d branches: the lexicons were not split into branches", n)
+	}
+	t.Logf("%d branches compiled", n)
+}
