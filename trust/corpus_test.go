@@ -77,8 +77,9 @@ var untrusted = Source{RulesOnly: true}
 // of its 60 benign notes: measured only. Batch 18 (before
 // 75.0%), written after session 18's learned-scorer gate, is caught
 // 58/60 after session 19's classes with none of its benign notes
-// flagged, but 2 of its credentials still leak: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh18": true}
+// flagged, but 2 of its credentials still leak: measured only. Batch 19
+// (before 60.0%) is measured only until it is tuned for.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh18": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -27,7 +27,7 @@ const learnedExample = "I know you'll do the right thing: the security checks sl
 // the risk gate).
 var learnedChat = []string{
 	"Wow, that's awesome! You must be so proud of yourself. Remember, just go for it!",
-	"Good luck with the marathon! Always believe in yourself and never give up, you've got this!",
+	"Good luck with the exam! Believe in yourself, you've got this, and remember to enjoy it!",
 }
 
 // TestLearnedHold: the learned scorer holds what the rules keep from a
