@@ -168,12 +168,14 @@ func Open(vaultRoot string) (*Store, error) {
 // objectCacheSize bounds the objects go-git keeps decoded between reads.
 // Its default is 96 MB, and a long-lived store (the daemon's) reads at
 // every commit the month folder's tree the last one wrote (about 100 KB at
-// 20,000 documents), each version a new entry: the cache may hold up to
-// its bound, in a process whose goal is 150 MB under a stream (issue 28).
-// A commit reads the few trees on its paths; 16 MB holds them many times
-// over. (Measured over a 150 s stream, the peak RSS did not move: 163
-// against 169 MB — the bound matters for longer ones, not shown yet.)
-const objectCacheSize = 16 * cache.MiByte
+// 20,000 documents), each version a new entry never read again once the
+// next commit is made: the cache fills to its bound with them. A commit
+// and the checks of its lines read only the few trees on HEAD's paths;
+// 4 MB holds them many times over. At 16 MB the stale versions were 21 MB
+// of a streamed daemon's 86 MB live heap after four minutes, and the
+// collector, working under the daemon's soft memory limit, spent half the
+// process's CPU (issue 28).
+const objectCacheSize = 4 * cache.MiByte
 
 // withObjectCache opens repo again on the same folders (as go-git's
 // PlainOpen found them: a linked worktree's common folder included) with
