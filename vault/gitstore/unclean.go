@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // SkippedEditing is what a command reports of a path it left alone because
@@ -102,14 +103,15 @@ func (s *Store) Uncommitted(path string) (bool, error) {
 	abs := filepath.Join(s.workTree, filepath.FromSlash(name))
 	fi, err := os.Lstat(abs)
 	exists := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	// A path under a file (ENOTDIR) is not there either.
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return false, fmt.Errorf("uncommitted changes of %s: %w", path, err)
 	}
 	s.refreshPacks(false)
-	head, inHead, err := s.headFile(path)
+	head, inHead, err := s.headEntry(path)
 	if err != nil {
 		s.refreshPacks(true)
-		if head, inHead, err = s.headFile(path); err != nil {
+		if head, inHead, err = s.headEntry(path); err != nil {
 			return false, err
 		}
 	}
@@ -120,7 +122,7 @@ func (s *Store) Uncommitted(path string) (bool, error) {
 	switch {
 	case entry == nil:
 		return exists || inHead, nil // untracked, or its removal staged
-	case !inHead || BlobID(head) != indexed:
+	case !inHead || head.Hash.String() != indexed:
 		return true, nil // staged
 	case !exists:
 		return true, nil // deleted, not staged
