@@ -387,7 +387,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// new Resend("…"), deepl.Translator("…"), OpenAI("…")): the
 		// constructor's first argument, when it looks random and is no
 		// bare UUID or short hex id (an ObjectId, a Guid).
-		rule("client-constructor-key", []string{"("},
+		rule("client-constructor-key", []string{"(\"", "('", "(`"},
 			`(?:\bnew\s+[A-Z][A-Za-z0-9_]*|(?:^|[^A-Za-z0-9_.])(?:[a-z][a-z0-9_]*\.)?[A-Z][A-Za-z0-9_]*)\s*\(\s*["'\x60](?P<secret>[A-Za-z0-9_\-:.+/=]{20,})["'\x60]\s*[,)]`,
 			func(v string) bool {
 				return looksRandomLong(v) && !isUUID(v) && (!isHex(v) || len(v) >= 32) && !strings.Contains(v, "://") && !pathLike(v) && mixedPart(v)
@@ -408,7 +408,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// … and a shell script's case branch for the prompt
 		// (GIT_ASKPASS, SSH_ASKPASS, SUDO_ASKPASS helpers): `Password*)
 		// echo '…' ;;`.
-		rule("askpass-answer", []string{"pass"},
+		rule("askpass-answer", []string{"echo", "printf"},
 			`(?i)(?:^|[\s|(])["']?[*]?(?:p?assword|passphrase|pass|pin)[^)\n]{0,20}\)\s*(?:echo|printf)\s+(?:-[a-z]+\s+)?(?:["']%s(?:\\n)?["']\s+)?(?:["'](?P<secret>[^"'\n]+)["']|(?P<secret>[^\s"';]+))`,
 			func(v string) bool { return notPlaceholder(v) && !strings.HasPrefix(v, "$") && len(v) >= 4 }),
 		// A generated secret kept in Terraform's state: the "result" of a
@@ -474,13 +474,13 @@ func Redact(s string) (string, []string) {
 		}
 	}
 	apply(true)
-	if x.candidate(hits, len(credRules())+1) {
+	if x.candidate(hits, len(credRules())+1) && strings.Contains(s, "(") {
 		if out, n := redactAuthCalls(s); n > 0 {
 			s = out
 			fired("auth-call-argument")
 		}
 	}
-	if strings.Contains(s, ":") {
+	if x.candidate(hits, len(credRules())+2) && strings.Contains(s, ":") {
 		if out, n := redactSecretsFileLines(s); n > 0 {
 			s = out
 			fired("secrets-file-line")
@@ -514,7 +514,7 @@ func Redact(s string) (string, []string) {
 
 // credIndex is the keyword index of credRules, the assignment rule last.
 var credIndex = sync.OnceValue(func() *literalIndex {
-	sets := make([][][]string, len(credRules())+2)
+	sets := make([][][]string, len(credRules())+3)
 	for i, r := range credRules() {
 		if r.keywords != nil {
 			sets[i] = [][]string{r.keywords}
@@ -522,6 +522,7 @@ var credIndex = sync.OnceValue(func() *literalIndex {
 	}
 	sets[len(credRules())] = [][]string{assignmentKeywords}
 	sets[len(credRules())+1] = [][]string{authCallKeywords}
+	sets[len(credRules())+2] = [][]string{{"secret", "passw", ".pass", "-pass"}}
 	return newLiteralIndex(sets)
 })
 
