@@ -14,8 +14,10 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, and
-// since session 19 Latvian, Belarusian, Malayalam and Somali.
+// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, since
+// session 19 Latvian, Belarusian, Malayalam and Somali, and since
+// session 20 Sinhala, Kannada, Punjabi, Burmese, Pashto, Esperanto,
+// Luxembourgish and Egyptian Arabic in Latin letters.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
