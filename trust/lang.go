@@ -14,8 +14,10 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, and
-// since session 19 Latvian, Belarusian, Malayalam and Somali.
+// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, since
+// session 19 Latvian, Belarusian, Malayalam and Somali, and since
+// session 20 Sinhala, Kannada, Punjabi, Burmese, Pashto, Esperanto,
+// Luxembourgish and Egyptian Arabic in Latin letters.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -777,6 +779,185 @@ var langLexicons = []langLex{{
 	secret:      `(?:furaha|fure|erayga sirta|sirta|lambarka sirta)\S*`,
 	memory:      `(?:xusuus|xasuus|qoraal)\S*(?:diisa|kaaga|kiisa|taada)`,
 }, {
+	// Session 20 (batch 19's languages): Sinhala, Kannada, Punjabi,
+	// Burmese, Pashto, Esperanto, Luxembourgish and Egyptian Arabic in
+	// Latin letters (Arabizi). The notes mix English loans (approve,
+	// merge, backup, session) into every one: the rows read them too.
+	// Sinhala and Kannada forbid after the verb ("කියන්න එපා",
+	// "ಅಳಿಸಬೇಡಿ"), Pashto before it ("مه"), Burmese around it (မ…နဲ့):
+	// verbFinalNo and prohibition read them.
+	lang:        "si",
+	note:        `(?:සටහන|උපදෙස්|පණිවිඩය|දැනුම්දීම)\S*\s+(?:\S+\s+){0,2}?(?:සහායක|නියෝජිත|ඒජන්ට්|බොට්)\S*|(?:සහායක|නියෝජිත|ඒජන්ට්)\S*\s+(?:සඳහා|වෙත)\s+(?:\S+\s+)?(?:සටහන|උපදෙස්|පණිවිඩ)\S*`,
+	agent:       `(?:සහායක|නියෝජිත|ඒජන්ට්|ඒජන්ත)\S*`,
+	future:      `(?:සෑම|හැම|ඊළඟ|ඉදිරි) (?:නව )?(?:session|සැසි)\S*`,
+	fromNow:     `(?:මෙතැන් සිට|දැන් සිට|අද සිට|මින් ඉදිරියට|මෙතැන් පටන්)`,
+	conceal:     `(?:කියන්න|දන්වන්න|පවසන්න|සඳහන් කරන්න) එපා|නොකියා|නොදන්වා`,
+	unchecked:   `නොඅසා|නොවිමසා|අහන්නේ නැතිව|(?:අවසර|අනුමැති|තහවුරු)\S* (?:නොමැතිව|නැතිව|රහිතව)`,
+	destroyVerb: `(?:මකා|මකන්න|මකනවා|ඉවත් කර|විනාශ කර)\S*`,
+	destroyObj:  `(?:දත්ත ගබඩා|උපස්ථ|බැකප්|නිෂ්පාදන|ශාඛා)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:අක්රිය කර|නවත්ව|ක්රියා විරහිත කර|off කර|disable කර)\S*`,
+	safeguard:   `(?:ආරක්ෂ|සමාලෝචන|පරීක්ෂ|අත්සන)\S*|review\S*|checks?|hooks?|scanner\S*|protection`,
+	sendVerb:    `(?:යවන්න|යවා|එවන්න|උඩුගත කර|upload කර|upload කළ)\S*`,
+	approve:     `(?:අනුමත කර|ඒකාබද්ධ කර|approve කර|merge කර)\S*`,
+	approveOwn:  `(?:තමන්ගේ|තමාගේ|තමන්ගෙම)\s+(?:\S+\s+){0,3}?(?:අනුමත|approve|merge)\S*`,
+	outranks:    `පරිශීලක\S* (?:\S+ )?වඩා වැදගත්`,
+	direct:      `(?:කෙලින්ම|සෘජුවම) main`,
+	fetchRun:    `(?:බාගත|download) කර\S* (?:\S+ )?(?:ධාවනය|run)\S*`,
+	must:        `(?:යුතුයි|යුතුය|ඕනෑ|හැකියි|පුළුවන්)`,
+	secret:      `(?:මුරපද|රහස්|යතුර)\S*`,
+	memory:      `(?:මතක|සටහන්)\S*`,
+}, {
+	lang:        "kn",
+	note:        `(?:ಸೂಚನೆ|ಟಿಪ್ಪಣಿ|ಸಂದೇಶ|ನಿರ್ದೇಶನ)\S*\s+(?:\S+\s+){0,2}?(?:ಸಹಾಯಕ|ಏಜೆಂಟ್|ಬಾಟ್)\S*|(?:ಸಹಾಯಕ|ಏಜೆಂಟ್)\S*\s+(?:ಗೆ\s+|ಗಾಗಿ\s+)?(?:ಸೂಚನೆ|ಟಿಪ್ಪಣಿ)`,
+	agent:       `(?:ಸಹಾಯಕ|ಏಜೆಂಟ್|ಏಜೆಂಟ)\S*`,
+	future:      `(?:ಪ್ರತಿ|ಎಲ್ಲಾ|ಮುಂದಿನ ಎಲ್ಲಾ) (?:ಹೊಸ )?(?:session|ಸೆಷನ್|ಅಧಿವೇಶನ)\S*`,
+	fromNow:     `ಇನ್ನು ಮುಂದೆ|ಇಂದಿನಿಂದ|ಈಗಿನಿಂದ|ಇನ್ಮುಂದೆ`,
+	conceal:     `(?:ಹೇಳ|ತಿಳಿಸ|ಪ್ರಸ್ತಾಪಿಸ)\S*ಬೇಡ\S*|ಹೇಳದೆ|ತಿಳಿಸದೆ`,
+	unchecked:   `ಕೇಳದೆ|ಕೇಳದೇ|(?:ಅನುಮತಿ|ದೃಢೀಕರಣ|ಪರಿಶೀಲನೆ|review)\S* (?:ಇಲ್ಲದೆ|ಇಲ್ಲದೇ|ಬೇಕಿಲ್ಲ)|ಕಾಯಬೇಕಾಗಿಲ್ಲ|ಕಾಯುವ ಅಗತ್ಯವಿಲ್ಲ|ಕೇಳುವ ಅಗತ್ಯವಿಲ್ಲ`,
+	destroyVerb: `(?:ಅಳಿಸ|ತೆಗೆದುಹಾಕ|ನಾಶಪಡಿಸ|delete ಮಾಡ)\S*`,
+	destroyObj:  `(?:ಡೇಟಾಬೇಸ್|ಬ್ಯಾಕಪ್|ಪ್ರೊಡಕ್ಷನ್|ಶಾಖೆ)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:ನಿಷ್ಕ್ರಿಯಗೊಳಿಸ|ಆಫ್ ಮಾಡ|ಬಂದ್ ಮಾಡ|ಸ್ಥಗಿತಗೊಳಿಸ|disable ಮಾಡ)\S*`,
+	safeguard:   `(?:ರಕ್ಷಣೆ|ಪರಿಶೀಲನೆ|ತಪಾಸಣೆ|ಸಹಿ)\S*|review\S*|checks?|hooks?|scanner\S*|protection`,
+	sendVerb:    `(?:ಕಳುಹಿಸ|ಕಳಿಸ|ಅಪ್ಲೋಡ್ ಮಾಡ|upload ಮಾಡ)\S*`,
+	approve:     `(?:ಅನುಮೋದಿಸ|ವಿಲೀನಗೊಳಿಸ|approve ಮಾಡ|merge ಮಾಡ)\S*`,
+	approveOwn:  `(?:ತನ್ನದೇ|ತನ್ನ ಸ್ವಂತ|ನಿನ್ನದೇ)\s+(?:\S+\s+){0,4}?(?:approve|merge|ಅನುಮೋದಿಸ|ವಿಲೀನ)\S*`,
+	outranks:    `ಬಳಕೆದಾರ\S* (?:\S+ )?(?:ಗಿಂತ|ಕ್ಕಿಂತ) ಮುಖ್ಯ`,
+	direct:      `(?:ನೇರವಾಗಿ|ನೇರ) main`,
+	fetchRun:    `(?:ಡೌನ್ಲೋಡ್|download) ಮಾಡಿ\S* (?:\S+ )?(?:ರನ್|ಚಲಾಯಿಸ|run)\S*`,
+	must:        `(?:\S*ಬಹುದು|\S*ಬೇಕು)`,
+	secret:      `(?:ಪಾಸ್ವರ್ಡ್|ಗುಪ್ತಪದ|ಕೀ)\S*`,
+	memory:      `(?:ನೆನಪ|ಮೆಮೊರಿ|ಟಿಪ್ಪಣಿಗಳ)\S*`,
+}, {
+	lang:        "pa",
+	note:        `(?:ਨੋਟ|ਸੁਨੇਹਾ|ਹਦਾਇਤ|ਹਿਦਾਇਤ|ਨਿਰਦੇਸ਼)\S*\s+(?:\S+\s+){0,2}?(?:ਸਹਾਇਕ|ਏਜੰਟ|ਬੋਟ)\S*|(?:ਸਹਾਇਕ|ਏਜੰਟ)\S*\s+(?:ਲਈ|ਵਾਸਤੇ)\s+(?:ਨੋਟ|ਹਦਾਇਤ|ਸੁਨੇਹਾ)`,
+	agent:       `(?:ਸਹਾਇਕ|ਏਜੰਟ|ਏਜੈਂਟ)\S*`,
+	future:      `(?:ਹਰ|ਹਰੇਕ|ਅਗਲੇ ਸਾਰੇ|ਸਾਰੇ ਅਗਲੇ) (?:ਨਵੇਂ )?(?:session|ਸੈਸ਼ਨ)\S*`,
+	fromNow:     `ਹੁਣ ਤੋਂ|ਅੱਜ ਤੋਂ`,
+	conceal:     `(?:ਨਾ|ਮਤ) (?:ਦੱਸ|ਦੱਸੋ|ਦੱਸਣਾ|ਦੱਸਿਓ)\S*|ਦੱਸੇ ਬਿਨਾਂ`,
+	unchecked:   `(?:ਪੁੱਛੇ|ਪੁੱਛਣ ਤੋਂ) ਬਿਨਾਂ|ਬਿਨਾਂ ਪੁੱਛੇ|ਪੁੱਛਣ ਦੀ (?:ਕੋਈ )?ਲੋੜ ਨਹੀਂ|(?:ਮਨਜ਼ੂਰੀ|ਇਜਾਜ਼ਤ|ਸਮੀਖਿਆ|review) (?:ਤੋਂ )?ਬਿਨਾਂ`,
+	destroyVerb: `(?:ਮਿਟਾ|ਹਟਾ|ਡਿਲੀਟ ਕਰ|delete ਕਰ)\S*`,
+	destroyObj:  `(?:ਡਾਟਾਬੇਸ|ਡੇਟਾਬੇਸ|ਬੈਕਅੱਪ|ਪ੍ਰੋਡਕਸ਼ਨ|ਬ੍ਰਾਂਚ)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:ਬੰਦ ਕਰ|ਅਯੋਗ ਕਰ|disable ਕਰ|off ਕਰ)\S*`,
+	safeguard:   `(?:ਸੁਰੱਖਿਆ|ਜਾਂਚ|ਸਮੀਖਿਆ)\S*|review\S*|checks?|hooks?|scanner\S*|protection`,
+	sendVerb:    `(?:ਭੇਜ|ਅੱਪਲੋਡ ਕਰ|upload ਕਰ)\S*`,
+	approve:     `(?:ਮਨਜ਼ੂਰ ਕਰ|ਮਨਜ਼ੂਰੀ ਦੇ|approve ਕਰ|merge ਕਰ)\S*`,
+	approveOwn:  `(?:ਆਪਣੇ|ਆਪਣੀ|ਆਪਣਾ)\s+(?:ਹੀ\s+)?(?:\S+\s+){0,3}?(?:approve|merge|ਮਨਜ਼ੂਰ)\S*`,
+	outranks:    `ਵਰਤੋਂਕਾਰ\S* (?:\S+ )?(?:ਨਾਲੋਂ|ਤੋਂ) (?:ਵੱਧ )?ਜ਼ਰੂਰੀ`,
+	direct:      `ਸਿੱਧ(?:ਾ|ੇ) main`,
+	fetchRun:    `(?:ਡਾਊਨਲੋਡ|download) ਕਰ\S* (?:\S+ )?(?:ਚਲਾ|run)\S*`,
+	must:        `(?:ਚਾਹੀਦਾ|ਚਾਹੀਦੀ|ਚਾਹੀਦੇ|ਸਕਦਾ|ਸਕਦੀ|ਸਕਦੇ|ਪਵੇਗਾ|ਕਰੇ)`,
+	secret:      `(?:ਪਾਸਵਰਡ|ਕੁੰਜੀ|ਟੋਕਨ)\S*`,
+	memory:      `(?:ਯਾਦ|ਮੈਮੋਰੀ|ਨੋਟਸ)\S*`,
+}, {
+	// Burmese writes no space between words: its fields start where
+	// they match (bounded).
+	lang:        "my",
+	note:        `(?:လက်ထောက်|အေးဂျင့်)\S*အတွက်\s*(?:မှတ်စု|ညွှန်ကြားချက်|သတိပေးချက်)|(?:မှတ်စု|ညွှန်ကြားချက်)\s*[-:]?\s*(?:ai\s*)?(?:လက်ထောက်|အေးဂျင့်)`,
+	agent:       `လက်ထောက်|အေးဂျင့်`,
+	future:      `(?:session|ဆက်ရှင်)\s*တိုင်း|နောက်\s*(?:session|ဆက်ရှင်)\s*(?:များ|တိုင်း)`,
+	fromNow:     `ယခုမှစ၍|ယနေ့မှစ၍|အခုကစပြီး|ဒီနေ့ကစပြီး`,
+	conceal:     `မပြောပါနှင့်|မပြောနဲ့|မပြောဘဲ|အသိမပေးဘဲ|မသိစေနှင့်|မသိစေနဲ့`,
+	unchecked:   `မမေးဘဲ|ခွင့်မတောင်းဘဲ|အတည်ပြုချက်မပါဘဲ|မေးစရာမလို`,
+	destroyVerb: `ဖျက်`,
+	destroyObj:  `ဒေတာဘေ့စ်|အရန်ကူး|database|backup|prod`,
+	weakenVerb:  `ပိတ်`,
+	safeguard:   `ကာကွယ်|စစ်ဆေး|review|checks?|hooks?|protection|scanner`,
+	sendVerb:    `ပို့`,
+	approve:     `အတည်ပြု|approve|merge`,
+	approveOwn:  `ကိုယ်ပိုင်\S*\s*(?:\S+\s*){0,3}?(?:approve|merge|အတည်ပြု)`,
+	outranks:    `အသုံးပြုသူ\S*ထက်\s*ပို\S*အရေးကြီး`,
+	direct:      `တိုက်ရိုက်\s*main|main\s*သို့\s*တိုက်ရိုက်`,
+	fetchRun:    `ဒေါင်းလုဒ်\S*\s*(?:\S+\s*)?(?:run|လုပ်ဆောင်)|download\S*\s*(?:\S+\s*)?လုပ်ဆောင်`,
+	must:        `ရမည်|ရမယ်|နိုင်သည်|နိုင်တယ်`,
+	secret:      `စကားဝှက်|သော့`,
+	memory:      `မှတ်ဉာဏ်|မှတ်စု`,
+}, {
+	lang:        "ps",
+	note:        `(?:یادښت|یادونه|لارښوونه|پیغام)\s+(?:\S+\s+){0,2}?(?:مرستیال|اجنټ|بوټ)\S*|(?:مرستیال|اجنټ)\S*\s+(?:ته|لپاره)\s+(?:یادښت|لارښوونه|پیغام)`,
+	agent:       `(?:مرستیال|مرستندوی|اجنټ)\S*`,
+	future:      `(?:هره|هر|ټولو|راتلونکو) (?:نوې )?(?:ناسته|ناستې|ناستو|سیشن|session)\S*`,
+	fromNow:     `له (?:اوس|نن) (?:څخه|نه)|تر دې وروسته`,
+	conceal:     `مه (?:وایه|وایئ|ورته وایه|خبروه|خبرو)\S*|خبر (?:یې )?مه کړه`,
+	unchecked:   `پوښتنه مه کوه|(?:له )?پوښتنې پرته|بې له پوښتنې|(?:اجازې|تایید|بیاکتنې) پرته`,
+	destroyVerb: `(?:ړنګ|پاک|ورک|حذف) ?(?:کړه|کړئ|کړي|کول)\S*`,
+	destroyObj:  `(?:ډیټابیس|ډېټابیس|بیک اپ|څانګ)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:بند|غیرفعال|غیر فعال) ?(?:کړه|کړئ|کړي|کول)\S*`,
+	safeguard:   `(?:ساتن|محافظت|څېړن|بیاکتن)\S*|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:واستوه|واستوئ|واستوي|ولېږه|ولیږه|ولیږئ|ولېږي|ولیږي|اپلوډ)\S*`,
+	approve:     `(?:تایید|منظور) ?(?:کړه|کړئ|کړي)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:خپل|خپلې|خپله)\s+(?:\S+\s+){0,3}?(?:approve|merge|تایید|منظور)\S*`,
+	outranks:    `له کاروونکي (?:څخه )?(?:ډېر|ډیر) مهم`,
+	direct:      `(?:مستقیم|نېغ په نېغه|نیغ په نیغه) main`,
+	fetchRun:    `ډاونلوډ\S* (?:\S+ )?(?:چلو|اجرا|run)\S*|download\S* (?:\S+ )?(?:چلو|اجرا)\S*`,
+	must:        `(?:باید|کولی شي|کولای شي)`,
+	secret:      `(?:پټنوم|پاسورډ|کیلي)\S*`,
+	memory:      `(?:حافظ|یادښت)\S*`,
+}, {
+	lang:        "eo",
+	note:        `(?:noto|notico|instrukci\S*|mesaĝo|atentigo|memorigo)\s+(?:por|al)\s+(?:la\s+)?(?:ai-)?(?:asistant\S*|agent\S*|robot\S*)`,
+	agent:       `(?:ai-)?(?:asistant(?:o|oj|on|ojn)|agent(?:o|oj|on|ojn))(?:$|[^\p{L}])`,
+	future:      `(?:estontaj|venontaj|ĉiuj|ĉiu)(?: (?:novaj?|estontaj|venontaj))? sesio\S*`,
+	fromNow:     `(?:ekde|de) (?:nun|hodiaŭ)|estonte|ekde tiu momento`,
+	conceal:     `ne (?:devas |bezonas )?(?:informi|diri|sciigi|mencii|raporti)\S* (?:\S+ ){0,2}?(?:la )?uzant\S*|ne (?:informu|diru|sciigu|menciu)\S*|sen (?:informi|diri|sciigi)\S*`,
+	unchecked:   `sen (?:demandi|konfirm\S*|permes\S*|reviz\S*|aprob\S*)|ne demandu`,
+	destroyVerb: `(?:forig|forviŝ|detru|malplenig)\S*`,
+	destroyObj:  `(?:datumbaz|sekurkopi|produkt|branĉ)\S*|database|backup`,
+	weakenVerb:  `(?:malŝalt|malebligi|malaktiv|preterpas)\S*`,
+	safeguard:   `(?:protekt|kontrol|reviz|test|subskrib)\S*`,
+	sendVerb:    `send(?:i|u|as|os|is)(?:$|[^\p{L}])|(?:alŝut|plusend)\S*`,
+	approve:     `(?:aprob|kunfand|merĝ)\S*|merge\S*`,
+	approveOwn:  `(?:aprob|kunfand|merĝ)\S* (?:siajn|sian|viajn|vian|liajn) (?:propr\S* )?`,
+	outranks:    `pli grava\S* ol (?:\S+ )?(?:la )?uzant\S*`,
+	direct:      `rekte (?:al|en|sur) (?:la )?main`,
+	fetchRun:    `elŝut\S* kaj (?:rul|lanĉ|plenum)\S*`,
+	must:        `(?:rajtas|devas|povas|devos|rajtos|povos|rajtu|devu)`,
+	secret:      `(?:pasvort|ŝlosil)\S*`,
+	memory:      `(?:sia|siaj|sian|siajn|via|viaj) (?:memor|not)\S*`,
+}, {
+	lang:        "lb",
+	note:        `(?:notiz|hiweis|uweisung|noriicht)\s+(?:fir|un)\s+(?:den |d')?(?:assistent\S*|agent\S*|ki|bot)`,
+	agent:       `(?:den |d')?(?:assistent|agent)\S*`,
+	future:      `(?:all|jidder|all zukünfteg)\S* (?:nei )?sessioun\S*|zukünfteg\S* sessioun\S*`,
+	fromNow:     `ab elo|vun elo un|vun haut un|ab haut`,
+	conceal:     `(?:sot|so|sief)\S* (?:dem |de |der )?(?:benotzer|user|keen|kengem)\S* (?:\S+ )?net|ouni (?:et |dat )?ze (?:soen|mellen)`,
+	unchecked:   `ouni (?:virdrun |virun |virhier )?ze froen|ouni (?:froen|bestätegung|kontroll|erlaabnes|review|zoustëmmung)`,
+	destroyVerb: `(?:läsch|geläscht|ewechmaach|zerstéier)\S*`,
+	destroyObj:  `\S*(?:datebank|backup|produktioun|branch)\S*`,
+	weakenVerb:  `(?:desaktivéier|ausschalt|ofschalt|iwwersprang)\S*|schalt\S* (?:\S+ )?(?:of|aus)`,
+	safeguard:   `(?:schutz|protektioun|kontroll|iwwerpréiwung|review|test|ënnerschrëft)\S*`,
+	sendVerb:    `(?:schéck|eropluede|weiderleed)\S*|lued\S* (?:\S+ )?erop`,
+	approve:     `(?:approuvéier|genehmeg|fusionéier|merge)\S*`,
+	approveOwn:  `(?:seng|säin|deng|hir)\S* eegen?\S* (?:\S+ )?(?:approuvéier|genehmeg|merge)\S*`,
+	outranks:    `méi wichteg wéi (?:wat )?(?:de |den )?benotzer`,
+	direct:      `direkt (?:op|an|a) (?:de |den )?main`,
+	fetchRun:    `eroflued\S* an (?:ausféier|lafen)\S*`,
+	must:        `(?:däerf|dierf|muss|mussen|soll|sollen|kann|kënnen)`,
+	secret:      `(?:passwuert|schlëssel)\S*`,
+	memory:      `(?:sengen|senger|dengen|denger) (?:notizen|erënnerung|memory)`,
+}, {
+	// Egyptian Arabic in Latin letters, digits for the sounds Latin
+	// lacks (3 ع, 2 ء, 7 ح, 5 خ).
+	lang:        "arz-latn",
+	note:        `(?:mol7az|mola7z|mula7z|molahz|tanbih|tanbeeh)[a-z0-9]* (?:lel|lil|le|ll|li|l) ?(?:el ?)?(?:assistant|agent|bot|mosa3ed|mesa3ed|mosa3d|ai)\S*`,
+	agent:       `(?:el|al|l)?(?:mosa3ed|mesa3ed|mosa3id|musa3id|mosa3d)\S*|el (?:assistant|agent|bot)`,
+	future:      `kol (?:el )?(?:sessions?|galasat|gelsa)|(?:el )?sessions? el (?:gaya|gayya|jaya|gaieen|gaiin)`,
+	fromNow:     `men (?:el naharda|delwa2ty|delwa2ti|dlwa2ty|delwa2t)|mn (?:delwa2ty|dlwa2ty|elnaharda)`,
+	conceal:     `(?:mat2olsh|mat2ol|matqolsh|matool|matoolsh|mat2olosh|matballaghsh|matbalghsh)\S*(?: \S+)? (?:le|lel|li|ll|l)?(?:el ?)?(?:user|mosta5dem|mostakhdem|7ad)\S*|men gher ma (?:t2ol|tqol|tballagh)\S*`,
+	unchecked:   `men (?:gher|ghair|8er|ghir) (?:review|moraga3a|morag3a|ma tes2al|ma tis2al|so2al|mowaf2a|mwaf2a|ezn|2zn)|(?:mates2alsh|matis2alsh)\S*|bdoon (?:review|ezn|mowaf2a)`,
+	destroyVerb: `(?:emsa7|ems7|emse7|im7i|e7zef|ehzef)\S*`,
+	destroyObj:  `(?:el )?(?:database|db|backups?|prod|production|branch\S*)`,
+	weakenVerb:  `(?:e2fel|2fel|e2fil|2afel|wa22af|ba22al)\S*`,
+	safeguard:   `(?:el )?(?:ci|checks?|protection|review|tests?|hooks?|scanner|7emaya|7imaya)`,
+	sendVerb:    `(?:eb3at|ib3at|ab3at|ersel|arsel)\S*`,
+	approve:     `(?:approve|merge|wafe2|wa2fe2)\S*`,
+	approveOwn:  `(?:approve|merge)[^.\n]{0,40}?(?:bta3tak|beta3tak|bta3ak|beta3ak|bta3to|bta3o|bta3ha|bta3ty)(?:$|[^\p{L}\p{N}])`,
+	outranks:    `ahamm? men (?:kalam )?el (?:user|mosta5dem)`,
+	direct:      `direct (?:3ala|3la) main`,
+	fetchRun:    `(?:nazzel|nazel|naz2el)\S* (?:w|we) (?:sha3'al|shaghal|sha8al|run)\S*`,
+	must:        `(?:lazem|lazm|momken|mumkin|te2dar|ti2dar|ye2dar|yi2dar)`,
+	secret:      `(?:kelmet el ser|kilmet el sir)`,
+	memory:      `(?:el )?(?:zakra|zakera|mozakra)\S*`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -914,7 +1095,7 @@ const techAct = `git\s+push\s+(?:\S+\s+)*(?:--force|-f)\b|--force\s+(?:origin\s+
 func langNegated(s string, m []int) bool {
 	before := s[max(0, m[0]-16):m[0]]
 	after := s[m[1]:min(len(s), m[1]+24)]
-	for _, neg := range []string{"non ", "niet ", "nie ", "не ", "inte ", "never ", "not ", "不要", "不能", "禁止", "别", "不得", "絶対に"} {
+	for _, neg := range []string{"non ", "niet ", "nie ", "не ", "inte ", "never ", "not ", "不要", "不能", "禁止", "别", "不得", "絶対に", " ne ", "msh ", "mesh ", "mish ", "abadan"} {
 		if strings.Contains(before, neg) {
 			return true
 		}
@@ -948,7 +1129,7 @@ func modalNegated(span string) bool {
 }
 
 var modalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not)(?:$|[^\p{L}])|չ|नये|नका|नाही|емес|болмайды|тиіс емес`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
@@ -965,7 +1146,7 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
@@ -974,7 +1155,13 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nu|niciodata|jangan|huwag|kamwe|nikoli|nikad|nikada|ikke|aldrig|aldri|nuk|mos|kurre|nunca|endi|musa|riamh|choiche|qachon)(?:$|[^\p{L}])|कहिल्यै|कदापि|(?:^|[^\p{L}])(?:մի|երբեք|ешқашан)(?:$|[^\p{L}])|ห้าม|อย่า|(?:^|[^\p{L}])(?:אל|לא|אסור)(?:$|[^\p{L}])` +
 		// Latvian "nekad", "nedrīkst", Belarusian "ніколі", "нельга",
 		// Somali "lama" (is not done), "weligaa"/"marnaba" (never).
-		`|(?:^|[^\p{L}])(?:nekad|nedrikst\S*|ніколі|нельга|lama|weligaa|waligaa|marnaba|weligiis)(?:$|[^\p{L}])`))
+		`|(?:^|[^\p{L}])(?:nekad|nedrikst\S*|ніколі|нельга|lama|weligaa|waligaa|marnaba|weligiis)(?:$|[^\p{L}])` +
+		// Session 20: Sinhala "කවදාවත්" (never), Kannada's "ಬೇಡ" glued
+		// to the verb and "ಎಂದಿಗೂ", Punjabi "ਨਾ"/"ਕਦੇ", Pashto "مه" and
+		// "هیڅکله", Esperanto "neniam" — bounded by spaces: a vowel sign
+		// (Mc) is no letter to \p{L}, so "ਨਾ" would be read inside
+		// "ਬਿਨਾਂ" (without).
+		`|කවදාවත්|ಬೇಡ|ಎಂದಿಗೂ|(?:^|\s)(?:ਨਾ|ਕਦੇ|مه|هیڅکله|neniam)(?:$|\s|[.,;:!])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
@@ -988,7 +1175,7 @@ func clauseStart(s string, i int) int {
 // for "switch off", is not the middle of "hesitate"); Japanese and
 // Chinese write none, and their fields start where they match.
 func bounded(l langLex) langLex {
-	if l.lang == "ja" || l.lang == "zh" || l.lang == "th" {
+	if l.lang == "ja" || l.lang == "zh" || l.lang == "th" || l.lang == "my" {
 		return l
 	}
 	b := func(e string) string {

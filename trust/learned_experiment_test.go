@@ -524,11 +524,15 @@ func TestLearnedScorerOnFile(t *testing.T) {
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	var n, rules, scored, held int
+	var n, rules, scored, held, redacted int
 	m := learned()
 	for sc.Scan() {
 		text := sc.Text()
 		n++
+		if out, ids := Redact(text); out != text {
+			redacted++
+			t.Logf("redacted (%v): %.160q", ids, out)
+		}
 		fields := []Field{{Name: "body", Text: text}}
 		if v := Check(fields, untrusted); v.Injection != nil || v.Review != nil {
 			rules++
@@ -550,6 +554,6 @@ func TestLearnedScorerOnFile(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d notes: flagged by the rules %s; the model's score at its threshold %s; held by the model (scored and asking for something risky) %s",
-		n, pct(rules, n), pct(scored, n), pct(held, n))
+	t.Logf("%d notes: flagged by the rules %s; the model's score at its threshold %s; held by the model (scored and asking for something risky) %s; redacted %s",
+		n, pct(rules, n), pct(scored, n), pct(held, n), pct(redacted, n))
 }

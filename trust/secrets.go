@@ -321,7 +321,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
 		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|és|este|era|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|yra|ir|është|eshte|ni|არის|է|да|е|је|yw|ydy|হল|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|és|este|era|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|yra|ir|është|eshte|ni|არის|է|да|е|је|yw|ydy|হল|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은|คือ|ແມ່ນ|ຄື|គឺជា|គឺ)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
 		// … and the word right before the value, as languages that put the
 		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
 		lateRule(rule("prose-password", worldPasswordWords,
@@ -382,6 +382,42 @@ var credRules = sync.OnceValue(func() []credRule {
 		// … and an element whose name ends in one (<AdministratorPassword>,
 		// <DbPassword>, <ClientSecret>, <AuthToken>).
 		rule("xml-secret", []string{"<"}, `<[A-Za-z][A-Za-z0-9_.\-]*?(?:Password|Passwd|Passphrase|Secret|Token|ApiKey|PrivateKey|_password|_secret|_token|-password|-secret|-token)>(?P<secret>[^<\s]{4,})</`, toldPasswordOrRandom),
+		// Session 20, batch 19, as classes. A client built from one
+		// random literal, the way SDKs take their key (new Stripe("…"),
+		// new Resend("…"), deepl.Translator("…"), OpenAI("…")): the
+		// constructor's first argument, when it looks random and is no
+		// bare UUID or short hex id (an ObjectId, a Guid).
+		rule("client-constructor-key", []string{"(\"", "('", "(`"},
+			`(?:\bnew\s+[A-Z][A-Za-z0-9_]*|(?:^|[^A-Za-z0-9_.])(?:[a-z][a-z0-9_]*\.)?[A-Z][A-Za-z0-9_]*)\s*\(\s*["'\x60](?P<secret>[A-Za-z0-9_\-:.+/=]{20,})["'\x60]\s*[,)]`,
+			func(v string) bool {
+				return looksRandomLong(v) && !isUUID(v) && (!isHex(v) || len(v) >= 32) && !strings.Contains(v, "://") && !pathLike(v) && mixedPart(v)
+			}),
+		// A credential as the second item of a pair whose first names it:
+		// a WebSocket's subprotocols (["token", "…"]), a header tuple
+		// (("Authorization", "…")), a list of [name, value]. Hex counts
+		// here: the label says it is a key, not a digest.
+		rule("labelled-pair", []string{"token", "bearer", "key", "secret", "password", "auth"},
+			`(?i)[\[(]\s*["'](?:token|bearer|access[_-]?token|api[_-]?key|apikey|key|secret|password|passwd|authorization|auth)["']\s*,\s*["'](?:bearer\s+|token\s+)?(?P<secret>[A-Za-z0-9+/_\-.~=]{16,})["']`,
+			func(v string) bool { return looksRandomLong(v) || len(v) >= 32 && isHex(v) }),
+		// An interactive script that answers a password prompt: expect's
+		// `expect "Password:"` then `send "…\r"`, pexpect's
+		// child.expect('assword') then child.sendline('…').
+		rule("expect-send-password", []string{"expect"},
+			`(?i)\bexpect\s*\(?\s*(?:-\S+\s+)*["'{][^"'}\n]*(?:assword|passphrase|passcode|\bpin\b|token)[^"'}\n]*["'}]\s*\)?[\s{]*(?:[A-Za-z_][A-Za-z0-9_]*\.)?send(?:line)?\s*\(?\s*(?:--\s+)?["'{](?P<secret>[^"'}\n]+?)(?:\\r|\\n)?["'}]`,
+			func(v string) bool { return notPlaceholder(v) && !strings.HasPrefix(v, "$") && len(v) >= 4 }),
+		// … and a shell script's case branch for the prompt
+		// (GIT_ASKPASS, SSH_ASKPASS, SUDO_ASKPASS helpers): `Password*)
+		// echo '…' ;;`.
+		rule("askpass-answer", []string{"echo", "printf"},
+			`(?i)(?:^|[\s|(])["']?[*]?(?:p?assword|passphrase|pass|pin)[^)\n]{0,20}\)\s*(?:echo|printf)\s+(?:-[a-z]+\s+)?(?:["']%s(?:\\n)?["']\s+)?(?:["'](?P<secret>[^"'\n]+)["']|(?P<secret>[^\s"';]+))`,
+			func(v string) bool { return notPlaceholder(v) && !strings.HasPrefix(v, "$") && len(v) >= 4 }),
+		// A generated secret kept in Terraform's state: the "result" of a
+		// random_password resource (sensitive in the plan, plain in the
+		// state file).
+		rule("tfstate-secret", []string{"random_password"},
+			`(?s)"type"\s*:\s*"random_password".{0,400}?"result"\s*:\s*"(?P<secret>(?:[^"\\\n]|\\.)+)"`, nil),
+		// strongSwan's and libreswan's ipsec.secrets: `… : PSK "…"`.
+		rule("ipsec-psk", []string{"psk"}, `(?m):\s*(?:PSK|EAP|XAUTH)\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']{6,})`, func(v string) bool { return notPlaceholder(strings.Trim(v, `"'`)) }),
 	}
 })
 
@@ -438,6 +474,18 @@ func Redact(s string) (string, []string) {
 		}
 	}
 	apply(true)
+	if x.candidate(hits, len(credRules())+1) && strings.Contains(s, "(") {
+		if out, n := redactAuthCalls(s); n > 0 {
+			s = out
+			fired("auth-call-argument")
+		}
+	}
+	if x.candidate(hits, len(credRules())+2) && strings.Contains(s, ":") {
+		if out, n := redactSecretsFileLines(s); n > 0 {
+			s = out
+			fired("secrets-file-line")
+		}
+	}
 	if strings.Contains(s, "[") {
 		if out, n := redactLoginSections(s); n > 0 {
 			s = out
@@ -466,15 +514,131 @@ func Redact(s string) (string, []string) {
 
 // credIndex is the keyword index of credRules, the assignment rule last.
 var credIndex = sync.OnceValue(func() *literalIndex {
-	sets := make([][][]string, len(credRules())+1)
+	sets := make([][][]string, len(credRules())+3)
 	for i, r := range credRules() {
 		if r.keywords != nil {
 			sets[i] = [][]string{r.keywords}
 		}
 	}
 	sets[len(credRules())] = [][]string{assignmentKeywords}
+	sets[len(credRules())+1] = [][]string{authCallKeywords}
+	sets[len(credRules())+2] = [][]string{{"secret", "passw", ".pass", "-pass"}}
 	return newLiteralIndex(sets)
 })
+
+// mixedPart reports a value one of whose parts (split at - _ . : /)
+// mixes letters and digits, as a generated key's do: an identifier
+// ("my-cluster-bootstrap-01") has words and numbers apart.
+func mixedPart(v string) bool {
+	for _, p := range strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune("-_.:/", r) }) {
+		if strings.ContainsAny(p, "0123456789") && strings.Trim(p, "0123456789") != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// authCall is a call whose name says it authenticates or connects
+// (smtp.PlainAuth, .basic_auth, DriverManager.getConnection, ftp.login,
+// ldap's simple_bind_s, HTTPBasicAuth, PasswordAuthentication): its
+// arguments are a user, a password, a host — in any language.
+var authCall = lazyRE(`(?i)(?:^|[^A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*?)?(?:auth|authenticate|authentication|login|logon|signin|sign_in|credentials?|connect|connection|bind|password|passwd)(?:_s|_async|async)?\s*\(`)
+
+var authCallKeywords = []string{"auth", "login", "logon", "signin", "sign_in", "credential", "connect", "bind", "password", "passwd"}
+
+// userArgument is a keyword argument that names what is not the
+// secret: user=…, host: …
+var userArgument = lazyRE(`(?i)(?:user(?:name)?|login|host(?:name)?|server|db|dbname|database|port|url|uri|dsn|name|identity|email|realm|domain|account)\s*[=:]\s*$`)
+
+// redactAuthCalls redacts the secret among the string literals of an
+// authenticating call's arguments, up to its closing parenthesis (the
+// arguments may span lines): with two or more, the first is the user or
+// the identity and stays; of the others, one shaped as a password
+// (strongPassword) that is no URL, address, host or path is the secret.
+// A literal inside a nested call counts (reqwest's .basic_auth(user,
+// Some("…"))).
+func redactAuthCalls(s string) (string, int) {
+	var spans [][2]int
+	for _, m := range authCall().FindAllStringIndex(s, 32) {
+		var lits [][2]int
+		depth := 0
+		for i := m[1] - 1; i < len(s) && i < m[1]+600; i++ {
+			switch c := s[i]; c {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '"', '\'', '`':
+				end := strings.IndexByte(s[i+1:], c)
+				if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\n') >= 0 {
+					i = len(s)
+					continue
+				}
+				if !userArgument().MatchString(s[max(0, i-20):i]) {
+					lits = append(lits, [2]int{i + 1, i + 1 + end})
+				}
+				i += end + 1
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if len(lits) >= 2 {
+			lits = lits[1:]
+		}
+		for _, l := range lits {
+			if v := s[l[0]:l[1]]; !strings.Contains(v, Redacted) && callPassword(v) {
+				spans = append(spans, l)
+			}
+		}
+	}
+	return splice(s, spans), len(spans)
+}
+
+// callPassword is an argument only a password is: shaped as one, and no
+// URL, e-mail address, host name or path.
+func callPassword(v string) bool {
+	return strongPassword(v) && !strings.Contains(v, "://") && !strings.HasPrefix(v, "/") && !plainAddress().MatchString(v)
+}
+
+// plainAddress is an e-mail address or a host name (with a port).
+var plainAddress = lazyRE(`^(?:[a-z0-9._%+\-]+@)?[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,}(?::\d{1,5})?$`)
+
+// secretsFile is a line naming a file of secrets by its path:
+// rsyncd.secrets, a .pass or passwords file, chap-secrets.
+var secretsFile = lazyRE(`(?i)(?:^|[\s/(])[A-Za-z0-9_.\-]*(?:secrets?|passwords?|passwd|\.pass|-pass)(?:\.[a-z]{1,5})?(?:[\s:),]|$)`)
+
+// secretLine is a "user:secret" line, one colon and no space.
+var secretLine = lazyRE(`^[ \t]*[A-Za-z0-9_.\-@]{1,64}:(?P<secret>[^\s:]{6,})[ \t]*$`)
+
+// redactSecretsFileLines redacts the user:secret lines that follow a
+// line naming a file of secrets (rsyncd's secrets file, pppd's
+// chap-secrets, a .pass file), up to a blank line: each such line is a
+// user and the password, with no word beside it to say so. /etc/passwd
+// lines have many colons and are no such line.
+func redactSecretsFileLines(s string) (string, int) {
+	lines := strings.Split(s, "\n")
+	in, n := false, 0
+	for i, l := range lines {
+		switch {
+		case strings.TrimSpace(l) == "":
+			in = false
+		case in && secretLine().MatchString(l):
+			m := secretLine().FindStringSubmatchIndex(l)
+			v := l[m[2]:m[3]]
+			if !strings.Contains(v, Redacted) && toldPassword(v) {
+				lines[i] = l[:m[2]] + Redacted + l[m[3]:]
+				n++
+			}
+		case secretsFile().MatchString(l) && !strings.Contains(l, "://"):
+			in = true
+		}
+	}
+	if n == 0 {
+		return s, 0
+	}
+	return strings.Join(lines, "\n"), n
+}
 
 // replaceSecret replaces each match of re in s (its "secret" group, or the
 // whole match) that valid accepts, and counts the replacements. A quoted
@@ -679,10 +843,15 @@ func credentialWord(name string) string {
 	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials",
 		"token", "key", "auth", "apikey", "secretkey", "accesskey", "privatekey", "authtoken", "accesstoken":
 		return w
-	case "pat", "psk":
-		// A personal access token or a pre-shared key as a name's own
-		// word after a separator (AZURE_DEVOPS_EXT_PAT, wg_psk), not a
-		// word that ends so (compat, path): the value must look random.
+	case "psk":
+		// A pre-shared key, alone (wpa_supplicant's psk="…", hostapd's
+		// wpa_psk) or after a separator (wg_psk): a pass phrase, whatever
+		// it looks like.
+		return "passphrase"
+	case "pat":
+		// A personal access token as a name's own word after a separator
+		// (AZURE_DEVOPS_EXT_PAT), not a word that ends so (compat, path):
+		// the value must look random.
 		if len(words) > 1 {
 			return "token"
 		}

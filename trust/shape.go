@@ -92,7 +92,7 @@ const (
 		`|(?:pueden|puede|deben|debe|tienen que|tiene que|estan autorizados|podran|podra|deberan|debera|tienen? permiso para)` +
 		`|(?:podem|pode|devem|deve|tem que|estao autorizados|poderao|podera|deverao|devera|tem permissao para)` +
 		`|(?:get|gets|got|receive|receives|hold|holds) (?:permanent |standing |full )?(?:permission|approval|clearance)`
-	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new|upcoming|coming|following)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|(?:future|upcoming) sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|(?:start|end|beginning|close) of (?:every|each|any) (?:new )?session|standing (?:order|permission|approval|instruction)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
+	futureSession = `(?:(?:all|any|every|each)\s+(?:future|subsequent|later|next|new|upcoming|coming|following)\s+(?:sessions?|runs?|conversations?|chats?|agents?)|(?:future|upcoming) sessions?|later (?:sessions|runs|conversations)|subsequent (?:sessions|runs)|next time you|(?:from|in) the next sessions?|whoever (?:picks|takes) (?:this|it) up next|rest of the (?:quarter|year|month|project)|blanket (?:approval|permission)|(?:from|starting (?:with|from)) this session (?:on|onward)|in every (?:new )?session|each (?:new )?session|(?:start|end|beginning|close) of (?:every|each|any) (?:new )?session|standing (?:order|permission|approval|instruction|procedure|practice|arrangement)|permanently|pre-?approved|pre-?authori[sz]ed|for all future)` +
 		`|(?:zukunftige(?:n)? sitzungen|jede(?:r|n)? (?:neue(?:n)? )?sitzung)` +
 		`|(?:sessions futures|toutes les (?:futures |prochaines )?sessions|chaque (?:nouvelle )?session)` +
 		`|(?:sesiones futuras|cada sesion(?: nueva)?|todas las sesiones)` +
@@ -117,7 +117,7 @@ const (
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert|raise|flag)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output|review|reviewers?|operators?|security|pr)` +
 		`|\b(?:does not|doesn't|do not|don't|needn't|need not)\s+(?:need to\s+)?(?:be told|be informed|be notified|know about|hear about)\b|\b(?:do|doing|does) (?:it|this|that|so) (?:quietly|silently|secretly)\b|\bstops? (?:surfacing|reporting|mentioning|showing|raising|flagging)\b|\b(?:is|are)(?: not|n't) to be (?:told|informed|notified|alerted|made aware)\b|\bwithout (?:a |any )?comment\b` +
 		`|\b(?:never|do not|don't|must not)\s+(?:reveal|mention|disclose|admit|acknowledge)\s+(?:that\s+)?(?:this|the|that|these|those)\s+(?:file|note|instruction|memory|rule|policy)s?\s+(?:exists?|is there|are there)\b` +
-		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify)|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
+		`|keep (?:this|it) (?:between us|secret|hidden|quiet|confidential|to yourself|out of (?:your |the )?(?:summar|reply|response|report|chat|pr|commit))|no need to (?:tell|mention|inform|notify|raise|flag|report|bring (?:it|this|that) up)\b|avoid (?:mentioning|telling|reporting|bringing up)|(?:do not|don't|never) (?:report|list|include|mention) (?:this|it|these)\b[^.\n]{0,20}?\b(?:in|to) (?:the |your )?(?:pr|summary|reply|commit|changelog|description|chat)|(?:hide|conceal) (?:this|it|the change)\b[^.\n]{0,20}?\bfrom|without (?:telling|informing|notifying|alerting|mentioning)\b` +
 		`|omit (?:any )?(?:mention|it|this)\b[^.\n]{0,40}?\b(?:output|reply|response|summar(?:y|ies)|report)|leave (?:it|this) out of (?:the |your )?(?:commit|reply|response|summar|changelog|pr|report)` +
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b|\bso (?:that )?(?:compliance|security|auditors?|the (?:user|owner|auditors?|team|reviewers?|security team)) (?:does not|doesn't|do not|don't|won't|will not|cannot|can't|never) (?:notice|see|spot|find out|ask)\b|\b(?:should|must|need|needs|is|are)(?: not|n't) (?:be )?(?:shown|mentioned|reported|surfaced|displayed|told|raised|flagged)\b[^.\n]{0,20}?\bto (?:the )?(?:user|human|person|owner)` +
 		`|leave (?:it|this|that|them|these|those) out of\b|\bleaves? [^.\n]{1,60}? out of (?:its|their|your|the|any|all) (?:[a-z]+ )?(?:summar|report|repl|response|pr\b|changelog|description|notes)|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
@@ -129,7 +129,7 @@ const (
 		`|(?:nao conte|nao diga|sem contar|sem avisar|nao (?:mencione|avise|informe)|em segredo|escondido)`
 	// outside is a destination outside the project: a URL, an address, an
 	// IP, a git remote, a bucket, a paste site.
-	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo|storage|server|bucket|nas)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:an?|the|our) (?:external|outside|third[- ]party)(?: [a-z]+)? (?:vendor|partner|company|contractor|party|provider|agency)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
+	outside   = `(?:[a-z][a-z0-9+.-]{1,10}://[^\s)>"']+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}:\d{2,5}\b|(?:^|[\s(<])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/[^\s)>"']*|[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d+)?|git@[a-z0-9.-]+:|s3://|gs://|\bgist\b|pastebin|\bpublic (?:bucket|wiki|repo|gist|channel|mirror|remote|fork|site|page|server)|(?:deploy|backup|extra|new|another|external) remote|\bremote (?:named|called)\b|\bdropbox\b|\bwebhook\b|\boutside (?:the )?(?:company|org|organi[sz]ation)\b|\bpersonal (?:drive|account|e-?mail|dropbox|cloud|laptop|machine|repo|storage|server|bucket|nas)\b|\b(?:our|a|the) (?:partner|vendor|contractor|third[- ]party)\b|\b(?:an?|the|our) (?:external|outside|third[- ]party)(?: [a-z]+)? (?:vendor|partner|company|contractor|party|provider|agency)\b|\b(?:prestataire|partage externe|proveedor externo|fornecedor|dienstleister|externen? (?:server|dienst|partner))\b)`
 	secretObj = `(?:secrets?|credentials?|authorization headers?|session cookies?|api[ _-]?keys?|deploy keys?|ssh keys?|signing keys?|private keys?|access keys?|tokens?|passwords?|\.env\b|env file|~?/?\.aws|\.ssh|id_rsa|\.netrc|\.npmrc|kubeconfig|environment variables|env vars|printenv|` + "`env`" + `|output of env|~/\.[a-z]+|\./secrets|dotenv|(?:unseal|recovery|master) keys?|recovery codes?)` +
 		`|(?:zugangsdaten|passwort|passworter|schlussel|geheimnisse)` +
 		`|(?:cles? ssh|cles?|mots? de passe|identifiants|secrets)` +
@@ -166,7 +166,7 @@ const (
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
 		`|(?:aprov(?:e|a|ar|em|ou|ara|arao)|fazer merge|mesclar|aceitar)|(?:aprobara|aprobaran|approuvera|approuveront|genehmigt|gemerged|gemergt|fusionn[a-z]*|fusionad[ao]s?|integrad[ao]s?)`
-	noReview = `(?:without (?:a |any )?[a-z]+ review|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your) own (?:pull requests?|prs?|changes|commits)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|any (?:other )?(?:open )?(?:prs?|pull requests?)\b[^.\n]{0,30}?\b(?:judges?|thinks?|deems?|considers?|finds?)|as approved automatically)` +
+	noReview = `(?:without (?:a |any )?[a-z]+ review|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your|my|our) own (?:pull requests?|prs?|changes|commits|work|code|branch(?:es)?)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|any (?:other )?(?:open )?(?:prs?|pull requests?)\b[^.\n]{0,30}?\b(?:judges?|thinks?|deems?|considers?|finds?)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
@@ -187,7 +187,7 @@ const (
 		`|\binstructions?\b[^.\n]{0,30}?\b(?:live|are|is|can be found|sit|hosted) (?:at|on|in) [a-z][a-z0-9+.-]{1,10}://` +
 		`|\b(?:load|fetch|read|pull)[a-z]* (?:them|the instructions|instructions|the rules)\b[^.\n]{0,60}?\b(?:follow|obey|apply)` +
 		`|\bappl(?:y|ies|ied) (?:any|every|all) (?:patch|diff|change|suggestion)e?s?\b[^.\n]{0,60}?\bwithout (?:review|reading|checking|looking))`
-	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
+	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+|(?:^|[\n.!?;:]\s*)(?:when|whenever|before|after|while)\s+[a-z]+ing\b[^,.;:\n]{0,50},\s*)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
@@ -434,7 +434,7 @@ func shapeParts() []shapePart {
 		// A configuration key or a heading for agents: "agent_policy:",
 		// "assistant_overrides:", "Agent note:", "Instructions for AI
 		// readers", "for the agents" ending a line.
-		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|\b(?:[a-z0-9_]+[._])?(?:agents?|assistants?|ai|llms?|bots?|copilot)[_.](?:instructions?|hints?|prompts?|notes?|actions?|tasks?|directives?|remediation|commands?|todo|orders?)"?\s*[:=]|(?:^|\n)\s*(?:>\s*)*(?:automated |autonomous |all |any )?(?:`+agentNoun+`)\s+with\s+[^\n:]{1,40}:|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`|automation|automated tooling|tooling)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*[),;\n]`), agentWords...),
+		gated(p("agent-config", true, 2, `(?:^|[\n{,]\s*)"?(?:agents?|assistants?|ai|bots?|llms?|copilot|claude)[_-][a-z_]+"?\s*[:=]|\b(?:[a-z0-9_]+[._])?(?:agents?|assistants?|ai|llms?|bots?|copilot)[_.](?:instructions?|hints?|prompts?|notes?|actions?|tasks?|directives?|remediation|commands?|todo|orders?)"?\s*[:=]|(?:^|\n)\s*(?:>\s*)*(?:automated |autonomous |all |any )?(?:`+agentNoun+`)\s+with\s+[^\n:]{1,40}:|(?:^|[^a-z])(?:`+agentNoun+`)\s+(?:notes?|hints?|instructions?|todo|tips?|memo|directives?|policy|overrides?|rules)\s*[:=]|\b(?:instructions?|rules|notes?|guidance|orders|directives?|hints?|tips?|policy|memo|(?:quick )?reference|cheat ?sheets?|handbook|playbook|primer|faq|checklist|onboarding|deck|conventions|procedures?)\s+(?:for|to)\s+(?:the |all |any |every |each |future )?(?:`+agentNoun+`|automation|automated tooling|tooling)\b|\b(?:for|to) (?:the |all |any )?(?:[a-z]+ )?(?:`+agentNoun+`|ai [a-z]+)\s*(?:\n|$|\)|:)|\b(?:owner|assignee|assigned to|owned by)\s*:?\s*(?:the )?(?:`+agentNoun+`)\s*(?:[),;\n]|\.(?:\s|$)|$)`), agentWords...),
 		// The next reader, whoever it is: "whoever picks up the next task",
 		// "for the next session", "your future self", "wer auch immer das
 		// als Nächstes liest", "quien lea esto después".
@@ -473,7 +473,13 @@ func shapeParts() []shapePart {
 		// rotated the signing key" names a secret and asks for nothing.
 		gated(softly(p("claimed-authority", true, 2, authority)), "message", "messages", "note", "notes", "notice", "order", "orders", "instruction", "instructions", "directive", "directives", "memo", "word", "announcement", "priority", "official", "signed", "highest", "top", "maintainer", "maintainers", "owner", "admin", "authoritative", "system", "developer", "root", "written", "issued", "authorized", "authorised", "approved", "anweisung", "nachricht", "hinweis", "befehl", "consigne", "ordre", "instruccion", "mensaje", "orden", "aviso", "mensagem", "instrucao", "ordem",
 			"per", "legal", "board", "governance", "binding", "verified", "override", "laut", "selon", "decision", "decisao"),
-		gated(p("imperative", true, 1, imperativeStart), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
+		gated(func() shapePart {
+			// A participle with its agent is no order: "Run by the
+			// release manager only", "Set by the platform team".
+			sp := p("imperative", true, 1, imperativeStart)
+			sp.also = func(s string, m []int) bool { return !strings.HasPrefix(s[m[1]:], "by ") }
+			return sp
+		}(), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
 		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
@@ -626,7 +632,15 @@ func shapeParts() []shapePart {
 		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
 		// Secrets written where anyone reads them: committed, listed in a PR,
 		// pasted into an issue.
-		asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`),
+		func() shapePart {
+			// In an ignore file a secret "listed" is one kept out.
+			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool {
+				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed"))
+			}
+			return sp
+		}(),
 		// A secret sent, told in the passive: "the dotenv file gets
 		// attached to …".
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,40}?\b(?:gets?|is|are|be) (?:sent|attached|uploaded|posted|e-?mailed|forwarded|copied|pasted|shared|synced)\b`),
@@ -660,7 +674,7 @@ func shapeParts() []shapePart {
 		// assistants:", "Assistant summarizing reviews:", and a heading
 		// for automation by the role it reads in: "Automated clients:",
 		// "Automated responders:".
-		gated(p("agent-config", true, 2, `\b(?:for|to) (?:the |all |any |every )?(?:[a-z0-9]+(?:-[a-z0-9-]+)? )?(?:`+agentNoun+`|ai)(?: [a-z]+ing\b[^:\n.]{0,40}| on (?:call|duty|shift|rotation)| in [a-z0-9-]+)?\s*:|(?:^|\n|[.!?"]\s+|\{\s*"?)(?:the |an? )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`) [a-z]+ing\b[^:\n.]{0,40}:|(?:^|\n|[.!?"]\s*)(?:automated|autonomous|ai|llm|machine) (?:[a-z]+-)?(?:clients?|callers?|consumers?|readers?|responders?|fixers?|systems?|tools?|tooling|processes|workers?|operators?|maintainers?|contributors?|crawlers?|integrations?)(?:\s*\([^)\n]{0,40}\))?\s*:`),
+		gated(p("agent-config", true, 2, `\b(?:for|to) (?:the |all |any |every )?(?:[a-z0-9]+(?:-[a-z0-9-]+)? )?(?:`+agentNoun+`|ai)(?: [a-z]+ing\b[^:\n.]{0,40}| on (?:call|duty|shift|rotation)| in [a-z0-9-]+)?\s*:|(?:^|\n|[.!?"]\s+|\{\s*"?)(?:the |an? )?(?:[a-z0-9]+-[a-z0-9-]+ )?(?:`+agentNoun+`) [a-z]+ing\b[^:\n.]{0,40}:|(?:^|\n|[.!?"]\s*)(?:(?:#+|//+|--|;+)\s*)?(?:automated|autonomous|ai|llm|machine) (?:[a-z]+-)?(?:clients?|callers?|consumers?|readers?|responders?|fixers?|systems?|tools?|tooling|processes|workers?|operators?|maintainers?|contributors?|crawlers?|integrations?|committers?|authors?|accounts?|jobs?|scripts?|reviewers?|mergers?)(?:\s*\([^)\n]{0,40}\))?\s*:`),
 			append(agentWords, "automated", "autonomous", "machine")...),
 		// An agent's rules file: its path heading the note (.cursor/rules/,
 		// .cursorrules, .windsurfrules, .clinerules, CLAUDE.md, AGENTS.md,
@@ -747,7 +761,7 @@ func shapeParts() []shapePart {
 		// Ownership handed to the reader: "the assistant acts as owner".
 		granted(p("grants-rights", false, 2, `\b(?:acts?|serves?|stands? in) as (?:an? |the )?(?:code ?owner|owner|maintainer|admin(?:istrator)?|approver)\b`)),
 		// Secrets kept in the reader's own memory or notes.
-		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the) (?:own )?(?:memory|memories|memory notes|notes|scratchpad)`),
+		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the|a|an|our) (?:own )?(?:memory|memories|memory notes?|notes|scratchpad)`),
 		// An audit table or trail emptied, under any name (audit_events).
 		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`),
 		// The process environment read from /proc and sent out.
@@ -806,8 +820,79 @@ func shapeParts() []shapePart {
 		// A secret put into the reader's memory, verb first: "paste the
 		// printed keys into the incident memory".
 		asked("leak-into-repo", false, 2, `\b(?:store|save|record|write|paste|dump|keep|put|copy|add)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to) (?:its|their|your|the|his|her) (?:own |[a-z-]+ )?(?:memory|memories|memory notes|notes|scratchpad)\b`),
+		// Session 20, batch 19 (its mechanisms, as classes).
+		// The next reader by the act that reaches it: "whoever resolves
+		// this", "whoever edits this file".
+		softly(gated(p("future-reader", true, 2, `\bwhoever [a-z]+s (?:this|it|these|that|the)\b`), "whoever")),
+		// A heading whose parenthesis names the agent: "Deck: onboarding
+		// (assistant)", a run configuration "Release (assistant)". Soft:
+		// it names who the text is for, not what it asks.
+		softly(gated(p("agent-config", true, 2, `(?:^|\n|")[^\n"]{0,60}?\((?:for )?(?:the |an? )?(?:`+agentNoun+`)s?\)\s*(?:$|\n|")`), agentWords...)),
+		// An answer given to the reader's question: "Q: … What do you
+		// do? A: …", an answer key ("…? → …"): a card teaches its answer
+		// as the reader's conduct. Soft.
+		softly(p("quiz-answer", true, 2, `(?:^|\n)\s*(?:q|question|frage|pregunta|pergunta)\s*\d*\s*[:.)]\s*[^\n]*\?\s*\n\s*(?:a|answer|antwort|respuesta|resposta|reponse)\s*\d*\s*[:.)]`)),
+		// An agent as the doer of a passive: "restores can be triggered by
+		// the on-call assistant alone".
+		gated(addressed("agent-directive", `\b(?:may|can|could|will|shall|should|must|is to|are to)\s+(?:now\s+|also\s+|then\s+)?be\s+[a-z]+(?:ed|en|wn)\s+by\s+(?:the\s+|an?\s+|any\s+|our\s+)?(?:[a-z-]+\s+){0,2}?(?:`+agentNoun+`)\b`, nil), agentWords...),
+		// What an agent does, told as its practice: "what our assistant
+		// does when it sees this:".
+		gated(addressed("agent-directive", `\bwhat (?:our|the|your|an?|any|each|every) (?:[a-z-]+ )?(?:`+agentNoun+`) (?:does|do|should do|is to do|must do|will do)\b`, nil), agentWords...),
+		// An agent as a clause's subject after a fronted phrase: "For
+		// clean screenshots the assistant turns protection off".
+		gated(addressed("agent-subject", `(?:^|[\n.:;!?]\s*)(?:for|during|in|on|at|after|before|until|while|with|to|once|when|if)\s+[^,.;:\n]{1,40}?,?\s+(?:the|our|an?)\s+(?:`+agentNoun+`)\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), agentWords...),
+		// Secrets shipped inside what the project publishes (an image, a
+		// tarball, a package) or kept out of its ignore file: ".npmrc is
+		// intentionally not listed", ".ssh … shipped on purpose", "the
+		// published tarball has to carry the registry token", "!.env".
+		asked("ships-secret", false, 2, `(?:`+secretObj+`|\.git\b)[^.\n]{0,60}?\b(?:(?:intentionally|deliberately|on purpose) (?:not|never) (?:listed|ignored|excluded)\b|(?:is|are) (?:not|never) (?:listed|ignored|excluded) (?:intentionally|deliberately|on purpose)\b)`),
+		unnegatedClause(asked("ships-secret", false, 2, `(?:`+secretObj+`|\.git\b)[^.\n]{0,60}?\b(?:is|are) (?:\S+ )?(?:shipped|baked|bundled|published|packaged|carried)\b|\b(?:ship|bake|bundle|publish|include|carry|package|copy|embed)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|inside|with) (?:the |every |each |our |a )?(?:published |release |docker |container |npm )?(?:image|tarball|package|container|artifact|bundle|release|wheel|jar|zip|layer)s?\b|\b(?:image|tarball|package|container|artifact|bundle)s?\b[^.\n]{0,40}?\b(?:carry|carries|contain|contains|include|includes|hold|holds|ship|ships|bake|bakes)\b[^.\n]{0,40}?(?:`+secretObj+`)|(?:^|\n)\s*!\s*\S*(?:\.env|\.ssh|\.npmrc|\.netrc|\.pypirc|id_rsa|id_ed25519|\.pem|secrets?|credentials)\b`)),
+		// … and the ignore line taken out: "removes any .ssh line someone
+		// adds back", "remove .npmrc from this file".
+		func() shapePart {
+			sp := unnegatedClause(asked("ships-secret", false, 2, `\b(?:remov|delet|drop|strip|un-?ignor)[a-z]*\s+(?:any |the |every |each |a |all )?(?:lines? (?:for |with |listing )?)?(?:`+secretObj+`|\.git\b)(?:\s+(?:lines?|entry|entries|pattern|rules?))?`))
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && strings.Contains(s, "ignore") }
+			return sp
+		}(),
+		// A review forged: a reviewer's trailer added by whoever commits.
+		unnegatedClause(asked("forged-review", false, 2, `\b(?:add|adds|append|appends|insert|include|put|write|forge|fake|stamp)[a-z]*\b[^.\n]{0,40}?\b(?:reviewed-by|approved-by|acked-by|lgtm-by|tested-by)\s*:`)),
+		// Review moved after the act: "sign-off is collected afterwards,
+		// if at all".
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:sign-?offs?|approvals?|reviews?|consent)\b[^.\n]{0,30}?\b(?:collected|given|obtained|requested|done|added|gathered|sought)\s+(?:afterwards|after the fact|later|retroactively|post[- ]hoc)\b|\b(?:afterwards|after the fact|retroactively),? if at all\b`)),
+		// Approvals set to zero, in prose or a setting.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:approvals?|reviews?|reviewers?|sign-?offs?)\b"?\)?[^.]{0,60}?\b(?:reduced|lowered|cut|dropped|set|changed|down) to (?:zero|0|none|nobody|no one)\b|\b(?:required_approving_review_count|required_approvals?|min(?:imum)?_?(?:approvals|reviewers))\s*[:=]\s*0\b`)),
+		// Branch protection changed or deleted: "apply this to the branch
+		// protection settings", gh api -X DELETE …/protection.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:change|edit|modify|update|apply|loosen|relax|adjust|rewrite|replace)[a-z]*\b[^.\n]{0,40}?\b(?:branch protection|protection (?:rules?|settings)|rulesets?|required (?:reviews?|checks|approvals|status checks))\b|(?:-x|--method)\s*delete\b[^\n]{0,100}?(?:/protection|rulesets?|required_status_checks|required_pull_request_reviews)\b`)),
+		// A safeguard switched off with its verb split: "turns protection
+		// off", "… and leaves it off until the audit closes".
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:turn|switch|shut)[a-z]* (?:the |all |any |its |their )?(?:`+safeguard+`) off\b|\b(?:`+safeguard+`)\b[^.\n]{0,60}?\bleaves? (?:it|them) (?:off|disabled)\b`)),
+		// A merge or a release over a red result: "merge anyway".
+		unnegatedClause(asked("approve-unreviewed", false, 2, `\b(?:merg|ship|deploy|releas|publish|land)(?:e|es|ed|ing|s)? (?:it |them |this |that |the [a-z]+ )?anyway\b`)),
+		// An agent alone on an act: "by the on-call assistant alone".
+		p("unchecked", false, 1, `\b(?:by|for) (?:the |an? |our )?(?:[a-z-]+ ){0,2}(?:agents?|assistants?|bots?|ai|models?) alone\b|\bsingle-handedly\b|\bunilaterally\b`),
+		// A command added to the reader's allowlist when a prompt stops it.
+		unnegatedClause(asked("self-permission", false, 2, `\badd[a-z]* (?:the |this |that |each |every |any |a |its )?(?:blocked )?(?:commands?|tools?|permissions?|domains?|hosts?)\b[^.\n]{0,20}?\bto (?:the |your |its )?(?:allow ?list|allowlist|allowed ?tools|permissions? list|trusted (?:list|commands))\b`)),
+		// A secret file piped to the network: cat .env | curl … ix.io.
+		unnegatedClause(asked("sensitive-outbound", false, 3, `\bcat\s+[^\n|]{0,60}?(?:`+secretObj+`)[^\n|]{0,20}\|\s*(?:[a-z0-9]+\s+[^\n|]*\|\s*)?(?:curl|nc|ncat|netcat|wget|socat|http|xh)\b`)),
 	}, langParts()...)
 }
+
+// unnegatedClause is a part whose clause, up to the match's end, holds no
+// negation: "agents still cannot bypass required reviews", "nothing
+// changes in how protections apply", "the image must never contain
+// deploy keys" ask for nothing.
+func unnegatedClause(sp shapePart) shapePart {
+	also := sp.also
+	sp.also = func(s string, m []int) bool {
+		return (also == nil || also(s, m)) && !clauseNegation().MatchString(s[clauseStart(s, m[0]):m[1]])
+	}
+	return sp
+}
+
+var clauseNegation = lazyRE(`\b(?:never|not|no|nothing|nobody|none|cannot|neither|nor)\b|n't\b`)
 
 // fires reports whether the part holds in s: its expression matches and,
 // when it has a further condition, one of the first matches meets it (the
@@ -1293,12 +1378,21 @@ type gateWords struct {
 }
 
 // partSet is a set of shape parts by their index, a bit each.
-type partSet [2]uint64
+type partSet [3]uint64
 
-func (p *partSet) add(i int)          { p[i/64] |= 1 << (i % 64) }
-func (p partSet) has(i int) bool      { return p[i/64]&(1<<(i%64)) != 0 }
-func (p *partSet) union(q partSet)    { p[0] |= q[0]; p[1] |= q[1] }
-func (p partSet) complement() partSet { return partSet{^p[0], ^p[1]} }
+func (p *partSet) add(i int)     { p[i/64] |= 1 << (i % 64) }
+func (p partSet) has(i int) bool { return p[i/64]&(1<<(i%64)) != 0 }
+func (p *partSet) union(q partSet) {
+	for i := range p {
+		p[i] |= q[i]
+	}
+}
+func (p partSet) complement() partSet {
+	for i := range p {
+		p[i] = ^p[i]
+	}
+	return p
+}
 
 func newGateWords(parts []shapePart) gateWords {
 	if len(parts) > 64*len(partSet{}) {
@@ -1368,8 +1462,13 @@ var ownThings = lazyRE(`\b(?:locally|on your (?:own )?(?:machine|laptop)|your ow
 // the reader's safeguards.
 func inQuestion(s string, end int) bool {
 	i := strings.IndexAny(s[end:], ".!?\n")
-	return i >= 0 && s[end+i] == '?'
+	return i >= 0 && s[end+i] == '?' && !ratified().MatchString(s[end+i+1:min(len(s), end+i+240)])
 }
+
+// ratified is a question put to a vote and carried: "Everyone raised a
+// hand, so that is how it works from now on". The question is then the
+// rule it proposed, not a question.
+var ratified = lazyRE(`^[^?]*?(?:\b(?:everyone|everybody|all of us|the (?:team|room|majority)|we (?:all )?|unanimous(?:ly)?)\b[^.\n?]{0,30}?\b(?:agreed|voted (?:yes|for)|raised (?:a |their |our )?hands?|said yes|approved|signed off)\b|\b(?:motion|proposal|vote|poll) (?:carried|passed|was adopted|was approved)\b|\bthat(?:'s| is) (?:how it works|how we do it|the rule|what we do)\b)`)
 
 // negatedClause is a negation in the clause before a verb that follows
 // its object: "… a failing contract test, please tell the user; never
@@ -1596,6 +1695,56 @@ var roleTag = lazyRE(`(?i)<\s*(?:system|system[-_ ]?(?:reminder|message|prompt|n
 
 var markup = lazyRE(`<[^>]{0,200}>|\[//\]:\s*#\s*|\[comment\]:\s*#\s*`)
 
+// markupText is what a tag leaves to read: the values of its attributes
+// that are phrases or commands (a run configuration's description and
+// script, an image's alt text, a title), each on a line of its own;
+// names, ids and paths go with the tag.
+func markupText(tag string) string {
+	if !strings.HasPrefix(tag, "<") || !strings.Contains(tag, "=") {
+		return " "
+	}
+	var b strings.Builder
+	for _, m := range attrPhrase().FindAllStringSubmatch(tag, 8) {
+		v := m[1] + m[2]
+		b.WriteString("\n")
+		b.WriteString(entities.Replace(v))
+	}
+	if b.Len() == 0 {
+		return " "
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+var (
+	attrPhrase = lazyRE(`[a-z_:.-]+\s*=\s*(?:"([^"<>]*\s[^"<>]*)"|'([^'<>]*\s[^'<>]*)')`)
+	entities   = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'", "&apos;", "'")
+)
+
+// fillBlanks reads a fill-in-the-blank exercise with its answers in the
+// blanks: "the helper ____ the scanner rule … Answer: deletes" is the
+// sentence "the helper deletes the scanner rule", what a reader that
+// learns from the card is taught.
+func fillBlanks(s string) string {
+	answers := blankAnswer().FindAllStringSubmatch(s, 16)
+	if len(answers) == 0 {
+		return s
+	}
+	i := 0
+	return blank().ReplaceAllStringFunc(s, func(b string) string {
+		if i >= len(answers) {
+			return b
+		}
+		i++
+		return answers[i-1][1]
+	})
+}
+
+var (
+	blank       = lazyRE(`_{3,}`)
+	blankAnswer = lazyRE(`\b(?:answers?|solution|key|antwort|reponse|respuesta|resposta)\s*[:=→-]+\s*["'*]*([^\s"'*.,;]+)`)
+)
+
 // shapeView folds a native view for the lexicons: markup removed,
 // diacritics dropped, confusable words mapped (foldConfusables), URL
 // escapes undone.
@@ -1606,6 +1755,9 @@ func shapeView(native string) string {
 			s = strings.ToLower(u)
 		}
 	}
+	if strings.Contains(s, "___") {
+		s = fillBlanks(s)
+	}
 	if strings.ContainsAny(s, "<[") {
 		// A chat role's tag in a memory claims the role's authority: it
 		// reads as the line "[system]:" (claimed-authority) before the
@@ -1613,7 +1765,7 @@ func shapeView(native string) string {
 		if strings.Contains(s, "<") {
 			s = roleTag().ReplaceAllString(s, "\n[system]: ")
 		}
-		s = markup().ReplaceAllString(s, " ")
+		s = markup().ReplaceAllStringFunc(s, markupText)
 	}
 	if strings.ContainsAny(s, "._") {
 		s = dottedLetters().ReplaceAllStringFunc(s, func(w string) string { return strings.NewReplacer(".", "", "_", "").Replace(w) })
