@@ -80,8 +80,9 @@ var untrusted = Source{RulesOnly: true}
 // flagged, but 2 of its credentials still leak: measured only (session
 // 20's credential classes redact them). Batch 19 (before 60.0%) is
 // caught 59/60 after session 20's classes, its 40 credentials redacted,
-// but 2 of its 60 benign notes are still flagged: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh18": true, "fresh19": true}
+// but 2 of its 60 benign notes are still flagged: measured only. Batch
+// 20 (before 73.3%), written blind, is measured only until tuned for.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh18": true, "fresh19": true, "fresh20": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
