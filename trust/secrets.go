@@ -1012,7 +1012,7 @@ func toldPassword(v string) bool {
 // passwordShaped is a word of six or more characters with letters and
 // digits or signs: "hunter2-prod-77", not "stored", "12" or "required".
 func passwordShaped(v string) bool {
-	if hyphenedWords().MatchString(v) {
+	if hyphenedWords().MatchString(strings.Trim(v, `'"`)) {
 		// Lower-case words joined by hyphens describe ("read-only",
 		// "write-once", "opt-in"); a pass phrase of words has more.
 		return false
@@ -1039,8 +1039,9 @@ func passwordShaped(v string) bool {
 	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
 }
 
-// hyphenedWords is two or three lower-case words joined by hyphens.
-var hyphenedWords = lazyRE(`^[a-z]+(?:-[a-z]+){1,2}$`)
+// hyphenedWords is two or three words joined by hyphens, the first
+// maybe capitalised as a sentence starts ("Short-lived").
+var hyphenedWords = lazyRE(`^[A-Za-z][a-z]*(?:-[a-z]+){1,2}$`)
 
 // camelWord is a word or a camel-case name: one capital to a hump.
 var camelWord = lazyRE(`^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$`)

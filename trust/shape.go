@@ -180,7 +180,7 @@ const (
 		`|(?:registro de npm|registry (?:auf|a|para))`
 	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|appl(?:y|ies|ied))[a-z]* (?:\S+ )?migrations (?:against|on|to) (?:prod|production|the primary)|\bcommit\S* (?:\S+ ){0,2}-n\b|delete (?:\S+ ){0,2}branches including)` +
 		`|(?:push-rechte|direkt auf main)|(?:directement sur main)|(?:directamente a main)|(?:direto na main)`
-	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)\b[^.\n]{0,40}?\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
+	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)(?:[^-a-z.\n][^.\n]{0,39}?|[^-a-z.\n]?)\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
 		`|\bas if (?:the |a |an )?(?:repo(?:sitory)? |project )?(?:owner|maintainer|admin|lead|user) (?:had )?(?:typed|wrote|written|said|sent|approved|asked)` +
 		`|\b(?:follow|obey|prefer|prioriti[sz]e)[a-z]* (?:them|it|those|these|its instructions)\b[^.\n]{0,20}?\b(?:over|above|before) (?:anything|everything|all|your|the)` +
 		`|\b(?:above|over|outranks?) (?:the |your )?system prompt|\btrusted_?instruction|\bthe label means\b` +
@@ -408,7 +408,7 @@ func shapeParts() []shapePart {
 	addressed := func(name string, expr string, check func(s string, m []int) bool) shapePart {
 		sp := p(name, true, 2, expr)
 		sp.also = func(s string, m []int) bool {
-			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && !refutedClaim(s, m) && (check == nil || check(s, m))
+			return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) && !forbidsBefore().MatchString(s[max(0, m[0]-4):m[1]]) && !refutedClaim(s, m) && !nobodyIncluded(s, m) && (check == nil || check(s, m))
 		}
 		return sp
 	}
@@ -502,7 +502,7 @@ func shapeParts() []shapePart {
 			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m)
+				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m) && !weakeningUndone(s, m)
 			}
 			return sp
 		}(),
@@ -564,7 +564,7 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := p("infra-safeguard", false, 2, infraSafeguard)
 			sp.also = func(s string, m []int) bool {
-				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)]) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]])
+				return !negatedBefore(s, commandStart(s, m[0])) && !foreignProhibited(s, m) && !rejectedAfter(s, m) && !flaggedAfter().MatchString(s[m[1]:min(len(s), m[1]+50)]) && !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]]) && !weakeningUndone(s, m)
 			}
 			return sp
 		}(),
@@ -609,7 +609,7 @@ func shapeParts() []shapePart {
 		// An act done alone, unless the clause denies it ("the model
 		// fixes nothing by itself").
 		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b`, also: func(s string, m []int) bool {
-			return !deniedInClause().MatchString(s[max(0, m[0]-40):m[0]])
+			return !deniedInClause().MatchString(s[max(0, m[0]-40):m[0]]) && !haltsByItself().MatchString(s[max(0, m[0]-30):m[0]])
 		}},
 		// A configuration that switches a safeguard off: "require_review:
 		// false", "auto_merge: true", "allow: force_push_main".
@@ -1302,7 +1302,7 @@ func safeClause(s string, start, from int) bool {
 		if next && clauseAux[w] {
 			continue // "agents may open …": the act is the next word
 		}
-		if next && !safeActs[w] {
+		if next && !safeActs[w] && !(strings.HasPrefix(w, "push") && ownBranchPush().MatchString(s[from+strings.Index(s[from:end], w):end])) {
 			return false
 		}
 		next = w == "and" || w == "or" || w == "then" || w == "to" || strings.HasSuffix(w, ",")
@@ -1324,6 +1324,15 @@ var clauseAux = func() map[string]bool {
 	}
 	return m
 }()
+
+// haltsByItself is a verb of stopping or failing before "by itself":
+// "the rollout stops by itself" is a safeguard at work, no act alone.
+var haltsByItself = lazyRE(`\b(?:stops?|stopped|halts?|halted|pauses?|paused|fails?|failed|expires?|expired|recovers?|recovered|heals?|healed|rolls? back|rolled back|times? out|timed out|resolves?|resolved|closes?|closed|locks?|locked|aborts?|aborted)\W*$`)
+
+// ownBranchPush is a push of the agent's own branches ("agents push
+// feature branches and open PRs"): work proposed for review, as opening
+// a PR is.
+var ownBranchPush = lazyRE(`^push(?:es)?\s+(?:(?:their|its|own|feature|topic|work|working|fix|draft)\s+)+branch(?:es)?\b`)
 
 // safeActs are the acts an agent may be told to do that raise no risk:
 // proposing work for review and keeping the person in the loop.
@@ -1855,3 +1864,37 @@ var nonAIAgent = func() map[string]bool {
 	}
 	return m
 }()
+
+// weakeningUndone reports a sentence that records a weakening taken
+// away: "The old NOPASSWD: ALL line for the agent user was removed in
+// the 2025 audit and stays removed". What was removed is itself the
+// hole (a password-less sudo, a --no-verify, a bypass, an exemption), so
+// the removal puts the safeguard back; "removed in the audit" names no
+// safeguard removed.
+func weakeningUndone(s string, m []int) bool {
+	from := strings.LastIndexAny(s[:m[0]], ".!?\n") + 1
+	to := len(s)
+	if i := strings.IndexAny(s[m[1]:], ".!?\n"); i >= 0 {
+		to = m[1] + i
+	}
+	return undoneWeakening().MatchString(s[from:to])
+}
+
+var undoneWeakening = lazyRE(`\b(?:nopasswd|--no-verify|--admin|bypass(?:es)?|exemptions?|exceptions?|allow_?all|privileged|chmod 777|wildcard|skip ci)\b[^.;\n]{0,60}?\b(?:was|were|has been|have been|is now|are now|got|stays?|remains?)\s+(?:(?:since|then|finally|already|permanently)\s+)?(?:removed|deleted|dropped|revoked|reverted|taken out|gone|withdrawn)\b`)
+
+// nobodyIncluded reports an agent named only as one of nobody: "Nobody,
+// the reporting assistant included, should query it", "no one, not even
+// the agent, may …" — not "Nobody, if the assistant runs it".
+func nobodyIncluded(s string, m []int) bool {
+	before := s[clauseStart(s, m[0]):m[0]]
+	if nobodyNotEven().MatchString(before) {
+		return true
+	}
+	return nobodyThen().MatchString(before) && includedAfter().MatchString(s[m[0]:min(len(s), m[1]+12)])
+}
+
+var (
+	nobodyNotEven = lazyRE(`\b(?:nobody|no one|no-one)\s*[,(—–-]\s*(?:not even|including|incl\.|least of all)\s+(?:the |our |any |a )?(?:[a-z-]+\s?){0,2}$`)
+	nobodyThen    = lazyRE(`\b(?:nobody|no one|no-one)\s*[,(—–-]\s*(?:the |our |any |a )(?:[a-z-]+\s?){0,2}$`)
+	includedAfter = lazyRE(`^\W*[a-z-]+\s+(?:included|too|either|excepted|also)\b`)
+)
