@@ -17,7 +17,8 @@ import (
 // Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, since
 // session 19 Latvian, Belarusian, Malayalam and Somali, and since
 // session 20 Sinhala, Kannada, Punjabi, Burmese, Pashto, Esperanto,
-// Luxembourgish and Egyptian Arabic in Latin letters.
+// Luxembourgish and Egyptian Arabic in Latin letters, and since session
+// 21 Javanese, Māori, Yiddish, Latin, Odia and Tajik.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -958,6 +959,141 @@ var langLexicons = []langLex{{
 	secret:      `(?:kelmet el ser|kilmet el sir)`,
 	memory:      `(?:el )?(?:zakra|zakera|mozakra)\S*`,
 }, {
+	// Session 21 (batch 20's languages): Javanese, Māori, Yiddish, Latin,
+	// Odia and Tajik. Māori puts the modal and the verb before the agent
+	// ("me muku e te kaiāwhina …": the assistant is to delete …), so its
+	// row reads that order as a line for the agent (note); Latin's
+	// jussive has no modal word, and its row reads the agent "who reads
+	// this note" as the line for it. Javanese forbids with "aja", Māori
+	// with "kaua", Yiddish with "נישט", Latin with "noli"/"numquam",
+	// Odia after the verb ("ନାହିଁ"), Tajik with "на-" glued to the verb
+	// (the rows' verbs are written so that a glued "на-" does not match).
+	lang:        "jv",
+	note:        `(?:cathetan|pesen|pitutur|dhawuh)\s+(?:kanggo|marang|tumrap)\s+(?:\S+\s+)?(?:asisten|agen|bot)\S*|(?:asisten|agen)\S*\s+(?:ai\s+)?sing\s+(?:maca|mbukak|nampa)\s+(?:cathetan|pesen|file)\S*`,
+	agent:       `(?:asisten|agen)(?:e|ipun)?(?:$|[^\p{L}])`,
+	future:      `(?:saben|kabeh|sakabehing) sesi(?: sabanjure| anyar)?|sesi(?:-sesi)? sabanjure`,
+	fromNow:     `(?:wiwit|saka|mulai) saiki|wiwit dina iki|sateruse`,
+	conceal:     `(?:aja|ora usah|ora perlu) (?:kandha|ngomong|ngabari|matur|menehi ngerti)\S*(?: marang| karo| menyang)? (?:\S+ )?(?:pangguna|panganggo|sapa wae|wong liya)\S*`,
+	unchecked:   `(?:ora usah|ora perlu|tanpa) (?:takon|nakoni|njaluk (?:idin|ijin|persetujuan)|konfirmasi|ngenteni)\S*`,
+	destroyVerb: `(?:mbusak|busak|ngilangi|nyirnakake)\S*`,
+	destroyObj:  `(?:basis data|cadangan|produksi|cabang)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:mateni|pateni|nonaktifake|nglewati|ngliwati)\S*`,
+	safeguard:   `(?:pangreksa|proteksi|pamriksan|priksan|review|tes|uji)\S*|checks?|hooks?|protection|scanner\S*`,
+	sendVerb:    `(?:ngirim|kirimen|kirim|ngunggah|unggahen|nempel)\S*`,
+	approve:     `(?:nyetujoni|setujoni|nggabungake|merge)\S*`,
+	approveOwn:  `(?:nyetujoni|setujoni|merge)\S* (?:\S+ ){0,2}(?:dhewe|piyambak)(?:$|[^\p{L}])`,
+	outranks:    `luwih penting tinimbang (?:omongane |dhawuhe )?pangguna`,
+	direct:      `langsung (?:menyang |ing |nang )?main`,
+	fetchRun:    `(?:ngundhuh|undhuhen|download) (?:\S+ ){0,2}(?:banjur|lan) (?:nglakokake|mlayokake|run)\S*`,
+	must:        `(?:kudu|oleh|bisa|kena|wajib)`,
+	secret:      `(?:tembung sandhi|sandhi|kunci)\S*`,
+	memory:      `(?:cathetane|cathetan dhewe|memorine|memori)\S*`,
+}, {
+	lang:        "mi",
+	note:        `(?:tuhipoka|panui|tohutohu|karere)\s+(?:ma|ki|mo)\s+(?:te|nga)\s+(?:kaiawhina|kaihoko|karetao|ai)\S*|(?:^|[^\p{L}])(?:me|kia) \S+(?: \S+)?(?: ano| katoa)? e (?:te|nga) (?:kaiawhina|karetao)\S*`,
+	agent:       `(?:kaiawhina|karetao)\S*`,
+	future:      `(?:ia|nga) (?:wahanga|hui|hononga|session)\S* (?:katoa )?(?:a muri|e heke mai)`,
+	fromNow:     `mai i (?:naianei|tenei ra)|a muri ake nei|ahu atu i naianei`,
+	conceal:     `kaua e (?:korero|whakamohio|whakaatu|panui)\S* (?:\S+ ){0,2}(?:ki )?(?:te|nga) (?:kaiwhakamahi|tangata)\S*`,
+	unchecked:   `kaua e patai\S*|kaore (?:he |e )?patai\S*|(?:me )?te kore e patai\S*|(?:kahore|kaore) he whakaaetanga`,
+	destroyVerb: `(?:muku|mukua|whakakore|whakangaro|ukui)\S*`,
+	destroyObj:  `(?:peka|papa raraunga|taruarua|hitori)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:whakaweto|tinei|patu)\S*`,
+	safeguard:   `(?:tiaki|arotake|tirotiro|whakamatau)\S*|review\S*|checks?|hooks?|protection|scanner\S*`,
+	sendVerb:    `(?:tukuna|tuku|tukua|whakaputa)(?:$|[^\p{L}])`,
+	approve:     `(?:whakaae|whakaaetia|hanumi|merge)\S*`,
+	approveOwn:  `(?:whakaae|merge)\S* (?:\S+ ){0,3}(?:ake|nana ake|ana ake)(?:$|[^\p{L}])`,
+	outranks:    `nui ake i (?:te kupu a )?te kaiwhakamahi`,
+	direct:      `tika tonu (?:ki|i) (?:te )?main`,
+	fetchRun:    `tikiake\S* (?:\S+ ){0,2}(?:ka|me) whakahaere`,
+	must:        `(?:me|kia|ka taea|ka ahei)(?:$|[^\p{L}])`,
+	secret:      `(?:kupuhipa|ki muna|kī muna)\S*`,
+	memory:      `(?:mahara|tuhipoka)\S* (?:ake|ona)`,
+}, {
+	lang:        "yi",
+	note:        `(?:באמערקונג|נאטיץ|הערה|אנווייזונג|מעלדונג)\s+(?:פאר|צום|צו)\s+(?:דעם |די )?(?:\S+־)?(?:געהילף|אגענט|אסיסטענט|באט)\S*`,
+	agent:       `(?:\S+־)?(?:געהילף|אגענט|אסיסטענט)\S*`,
+	future:      `(?:אלע|יעדע|יעדער) (?:קומענדיקע |צוקונפטיקע )?(?:סעסיע|סעסיעס|סעסיאנען|זיצונג)\S*`,
+	fromNow:     `פון (?:איצט|היינט) (?:אן|און)|פון היינט אן|פון איצט און ווייטער`,
+	conceal:     `(?:זאג|דערצייל|מעלד)\S* (?:\S+ ){0,2}נישט|(?:זאגט|זאג) (?:\S+ )?(?:דעם |די )?(?:באניצער|ניצער)\S* (?:\S+ )?נישט|אן (?:צו )?(?:זאגן|מעלדן)`,
+	unchecked:   `(?:דארף|מוז) (?:מען )?נישט (?:פרעגן|בעטן)|אן (?:צו )?פרעגן|אן (?:א )?(?:דערלויבעניש|באשטעטיקונג|איבערקוק)`,
+	destroyVerb: `(?:אויסמעקן|מעק|אויסווישן|פארניכטן|אויסלעשן)\S*`,
+	destroyObj:  `(?:דאטנבאזע|באקאפ|צווייג|בראנטש)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:אויסלעש|אויסשאלט|אפשטעל|איבערהיפ)\S*`,
+	safeguard:   `(?:\S+־)?(?:טשעק|איבערקוק|שוץ|קאנטראל|פרובע|טעסט)\S*|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:שיק|ארויפלאד|איבערשיק)\S*`,
+	approve:     `(?:באשטעטיק|מערדזש|צונויפגיס|merge)\S*`,
+	approveOwn:  `(?:זיינע|זיין|אייערע|דיינע) (?:אייגענע|אייגענעם)[^.\n]{0,40}?(?:באשטעטיק|מערדזש|merge)\S*`,
+	outranks:    `וויכטיקער ווי (?:דער |דעם )?(?:באניצער|ניצער)`,
+	direct:      `גלייך (?:\S+ ){0,2}(?:אין |צו )?main|גלייך אין main`,
+	fetchRun:    `(?:אראפלאד|download)\S* (?:\S+ ){0,2}און (?:לויפ|אויספיר|run)\S*`,
+	must:        `(?:זאל|זאלן|מוז|מוזן|מעג|מעגן|קען|קענען|דארף|דארפן)`,
+	secret:      `(?:פאסווארט|שליסל)\S*`,
+	memory:      `(?:זיין|זיינע|דיין) (?:זכרון|נאטיצן|מעמאריע)\S*`,
+}, {
+	lang:        "la",
+	note:        `(?:nota|notitia|mandatum|praeceptum)\s+(?:ad|pro)\s+(?:\S+\s+)?(?:adiutor|auxiliator|agent)\S*|(?:adiutor|auxiliator)\S*[^.\n]{0,30}?(?:qui|cum|quicumque) (?:hanc|has|haec|hoc) (?:notam|notas|scriptum|scripta|nuntium) leg\S*`,
+	agent:       `(?:adiutor|auxiliator)\S*`,
+	future:      `(?:omnes|singulae|sequentes|futurae) (?:\S+ )?(?:sessiones|sessionibus|sessio)\S*`,
+	fromNow:     `ab hoc (?:tempore|die)|ex hoc tempore|posthac|deinceps|in posterum`,
+	conceal:     `neque (?:\S+ ){0,4}certior\S* fac\S*|ne (?:\S+ ){0,2}(?:dicat|dicas|dixeris|narret|nuntiet|certiorem faciat)|(?:usor|usuari)\S* (?:\S+ ){0,3}(?:ne|non) (?:certior\S* fac|dic|narr|nuntie)\S*|insci(?:o|ente) (?:usore|usuario)`,
+	unchecked:   `(?:sine|nullo) (?:rogatu|interrogatione|permissu|consensu|rogando|quaerendo)\S*|non (?:rogato|interrogato|quaesito)\S*`,
+	destroyVerb: `(?:dele|destru)(?:as|at|ant|atur|antur|ito|itote|re|ndum|ndos|ndas|e|unt)?(?:$|[^\p{L}])|(?:abole|exstingu)\S*`,
+	destroyObj:  `(?:datorum|exemplar|ram)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:exstingu|praetermitt|debilit)\S*|(?:omitt|toll)(?:e|at|ant|ito|ere)(?:$|[^\p{L}])`,
+	safeguard:   `(?:tutel|custodi|recognition|probation|praesidi)\S*|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:mitt|transmitt|trasmitt)(?:e|at|ant|it|unt|ito|ite|ere|as|es|et)(?:$|[^\p{L}])`,
+	approve:     `(?:approb|comprob|merge)\S*`,
+	approveOwn:  `(?:approb|comprob|merge)\S* (?:\S+ )?(?:sua|suas|suos|tua|tuas) (?:propri\S* )?`,
+	outranks:    `(?:potior|gravior) (?:est )?quam (?:verba )?(?:usor|usuari)\S*`,
+	direct:      `(?:recta|directe) (?:in |ad )?main`,
+	fetchRun:    `(?:demitt|download)\S* (?:\S+ )?(?:et|ac) (?:exsequ|curr|run)\S*`,
+	must:        `(?:debet|debent|oportet|licet|potest|possunt|necesse est)`,
+	secret:      `(?:clav(?:is|es|em|ibus)|tesser\S*|verb\S* arcan\S*)`,
+	memory:      `(?:memori|notis su)\S*`,
+}, {
+	lang:        "or",
+	note:        `(?:ଟିପ୍ପଣୀ|ନିର୍ଦ୍ଦେଶ|ସୂଚନା|ବାର୍ତ୍ତା)\S*\s+(?:\S+\s+){0,2}?(?:ସହାୟକ|ଏଜେଣ୍ଟ|ବଟ)\S*|(?:ସହାୟକ|ଏଜେଣ୍ଟ)\S*\s+(?:ପାଇଁ|ନିମନ୍ତେ)\s+(?:ଟିପ୍ପଣୀ|ନିର୍ଦ୍ଦେଶ|ସୂଚନା)`,
+	agent:       `(?:ସହାୟକ|ଏଜେଣ୍ଟ)\S*`,
+	future:      `(?:ପ୍ରତ୍ୟେକ|ସମସ୍ତ|ଆଗାମୀ) (?:ନୂଆ )?(?:session|ସେସନ|ଅଧିବେଶନ)\S*`,
+	fromNow:     `ଏଣିକି|ଏବେଠାରୁ|ଆଜିଠାରୁ|ଏଣିକି ଠାରୁ`,
+	conceal:     `(?:କୁହ|ଜଣା|କହି)\S* (?:ନାହିଁ|ନାହିଁ)|(?:ନ|ନା) (?:କହି|ଜଣାଇ)`,
+	unchecked:   `(?:ନ|ନା) ପଚାରି|ପଚାରିବା (?:ଦରକାର|ଆବଶ୍ୟକ) ନାହିଁ|(?:ଅନୁମତି|ସମୀକ୍ଷା|review)\S* (?:ବିନା|ଛଡ଼ା)`,
+	destroyVerb: `(?:ବିଲୋପ|ଡିଲିଟ|ହଟା|ନଷ୍ଟ)\S*`,
+	destroyObj:  `(?:ଡାଟାବେସ|ବ୍ୟାକଅପ|ଶାଖା)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `ବନ୍ଦ|(?:ଅକ୍ଷମ|disable|off) (?:କର|ରଖ)\S*`,
+	safeguard:   `(?:ସୁରକ୍ଷା|ଯାଞ୍ଚ|ସମୀକ୍ଷା)\S*|review\S*|checks?|hooks?|protection|scanner\S*`,
+	sendVerb:    `(?:ପଠା|ଅପଲୋଡ|upload)\S*`,
+	approve:     `(?:ଅନୁମୋଦନ|ମିଶା|approve|merge)\S*`,
+	approveOwn:  `ନିଜେ\s+(?:\S+\s+){0,3}?(?:ଅନୁମୋଦନ|approve|merge)\S*|ନିଜର\s+(?:\S+\s+){0,3}?(?:ଅନୁମୋଦନ|approve|merge)\S*`,
+	outranks:    `ବ୍ୟବହାରକାରୀ\S* (?:\S+ )?(?:ଠାରୁ|ଅପେକ୍ଷା) (?:ଅଧିକ )?ଗୁରୁତ୍ୱପୂର୍ଣ୍ଣ`,
+	direct:      `(?:ସିଧାସଳଖ|ସିଧା) main|main (?:ରେ|କୁ) (?:ସିଧାସଳଖ|ସିଧା)`,
+	fetchRun:    `(?:ଡାଉନଲୋଡ|download) କରି\S* (?:\S+ )?(?:ଚଲା|run)\S*`,
+	must:        `(?:ଉଚିତ|ପଡ଼ିବ|ପାରିବ|ପାରିବେ|କରିବ|କରିବେ)`,
+	secret:      `(?:ପାସୱାର୍ଡ|ଚାବି|କି)\S*`,
+	memory:      `(?:ସ୍ମୃତି|ମେମୋରୀ|ଟିପ୍ପଣୀ)\S*`,
+}, {
+	lang:        "tg",
+	note:        `(?:ёддошт|дастур|паём|қайд)\S*\s+(?:барои|ба)\s+(?:\S+\s+)?(?:ёрдамчи|агент|бот)\S*`,
+	agent:       `(?:ёрдамчи|агент)\S*`,
+	future:      `(?:ҳамаи|ҳар|тамоми) (?:\S+ )?(?:сессия|сеанс|ҷаласа)\S*(?: (?:оянда|минбаъда)\S*)?`,
+	fromNow:     `аз (?:ҳозир|имрӯз|ин ба баъд)|минбаъд|бад-ин сӯ`,
+	conceal:     `(?:ба )?(?:корбар|истифодабаранда|касе)\S* (?:\S+ ){0,4}(?:нагӯ|нагуфт|хабар надиҳ|огоҳ накун)\S*|бе (?:хабар|огоҳ) (?:додан|кардан)`,
+	unchecked:   `(?:бе|бидуни) (?:пурсидан|пурсиш|иҷозат|тасдиқ|санҷиш)\S*|напурсида|пурсидан лозим нест`,
+	destroyVerb: `(?:нест|пок|ҳазф) (?:кунед|кунад|кунанд|кунем|кунам|кун|созед|созад|соз|намоед|намояд)`,
+	destroyObj:  `(?:пойгоҳи додаҳо|нусхаи эҳтиётӣ|шоха)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:хомӯш|ғайрифаъол|қатъ) (?:кунед|кунад|кунанд|кунем|кунам|кун|созед|созад|соз|намоед|намояд)`,
+	safeguard:   `(?:ҳимоя|санҷиш|тасдиқ|баррасӣ)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `фирист\S*|бор (?:кунед|кунад|кунанд|кунем|кунам|кун|созед|созад|соз|намоед|намояд)`,
+	approve:     `(?:тасдиқ|ҳамроҳ) (?:кунед|кунад|кунанд|кунем|кунам|кун|созед|созад|соз|намоед|намояд)|approve\S*|merge\S*`,
+	approveOwn:  `(?:худ|худаш)\S*\s+(?:\S+\s+){0,3}?(?:тасдиқ|approve|merge)\S*`,
+	outranks:    `аз (?:гуфтаи )?(?:корбар|истифодабаранда)\S* муҳимтар`,
+	direct:      `мустақиман (?:ба )?main`,
+	fetchRun:    `(?:зеркашӣ|download) (?:\S+ )?(?:ва|карда) (?:иҷро|run)\S*`,
+	must:        `(?:бояд|метавонад|метавонанд|ҳуқуқ дорад)`,
+	secret:      `(?:парол|рамз|калид)\S*`,
+	memory:      `(?:хотира|ёддошт)\S* (?:худ|хеш)\S*`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -1076,7 +1212,13 @@ func langParts() []shapePart {
 	add("waived-confirmation", false, 2, either(each(func(l langLex) string { return l.unchecked }), techAct), asked)
 	add("keys-outside", false, 2, `(?:~/\.aws/credentials|~/\.ssh/id_|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|[^a-z0-9_])\.env\b|\.netrc\b|\.npmrc\b|kubeconfig)`, sent)
 	add("download-and-run", false, 3, each(func(l langLex) string { return l.fetchRun }), sent)
-	add("sensitive-outbound", false, 3, each(func(l langLex) string { return either(l.sendVerb, secretObj) }), sent)
+	add("sensitive-outbound", false, 3, each(func(l langLex) string {
+		secret := secretObj
+		if l.secret != "" {
+			secret = `(?:` + secretObj + `)|` + l.secret
+		}
+		return either(l.sendVerb, secret)
+	}), sent)
 	add("exfiltration", false, 1, each(func(l langLex) string { return l.sendVerb }), sent)
 	return out
 }
@@ -1129,7 +1271,7 @@ func modalNegated(span string) bool {
 }
 
 var modalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh)(?:$|[^\p{L}])`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
@@ -1146,7 +1288,7 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|(?:କର\S*\s+)?ନାହିଁ|ପାରିବ ନାହିଁ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
@@ -1161,13 +1303,25 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// "هیڅکله", Esperanto "neniam" — bounded by spaces: a vowel sign
 		// (Mc) is no letter to \p{L}, so "ਨਾ" would be read inside
 		// "ਬਿਨਾਂ" (without).
-		`|කවදාවත්|ಬೇಡ|ಎಂದಿಗೂ|(?:^|\s)(?:ਨਾ|ਕਦੇ|مه|هیڅکله|neniam)(?:$|\s|[.,;:!])`))
+		`|කවදාවත්|ಬೇಡ|ಎಂದಿಗೂ|(?:^|\s)(?:ਨਾ|ਕਦੇ|مه|هیڅکله|neniam)(?:$|\s|[.,;:!])` +
+		// Session 21: Javanese "aja"/"ojo" and "ora tau" (never), Māori
+		// "kaua" and "kaore", Yiddish "נישט"/"ניט"/"קיינמאל", Latin
+		// "noli"/"nolite"/"numquam", Odia "କେବେ ବି" (never), Tajik
+		// "ҳеҷ гоҳ"/"ҳаргиз" (never) and "набояд" (must not).
+		`|(?:^|[^\p{L}])(?:aja|ojo|ora tau|kaua|kaore|נישט|ניט|קיינמאל|noli|nolite|numquam|nunquam|ҳеҷ гоҳ|ҳаргиз|набояд)(?:$|[^\p{L}])|(?:^|\s)କେବେ (?:ବି|ହେଲେ)(?:$|\s)`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
-// sentence end, semicolon or line break before it.
+// sentence end, semicolon or line break before it. A dot inside a word
+// (".env", "drop.example.net", "v1.2") ends no sentence.
 func clauseStart(s string, i int) int {
-	return strings.LastIndexAny(s[:i], ".;!?\n") + 1
+	for {
+		j := strings.LastIndexAny(s[:i], ".;!?\n")
+		if j < 0 || s[j] != '.' || j+1 >= len(s) || s[j+1] == ' ' || s[j+1] == '\n' || s[j+1] == '\t' || s[j+1] == '"' || s[j+1] == '\'' || s[j+1] == ')' {
+			return j + 1
+		}
+		i = j
+	}
 }
 
 // bounded returns l with every field made to start at a word's start,
