@@ -2,6 +2,7 @@ package trust
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"math"
 	"regexp"
 	"strings"
@@ -192,6 +193,42 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/:]{12,}=*)`, looksRandom),
 		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
 		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
+		// Session 21, batch 20, as classes. An application password of
+		// space-separated four-character groups (WordPress's "abcd EFGH
+		// …"): the whole run, before curl's --user rule takes its first
+		// group.
+		rule("grouped-password", []string{"--user", "-u ", "wp", "application", "app pass", "app_pass"}, `(?:^|[\s"':=])(?P<secret>[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){5})(?:$|[\s"',;])`, groupedPassword),
+		// A URL's userinfo that is a token alone, no password after it
+		// (pip.conf's index-url = https://TOKEN:@pypi.fury.io/…).
+		lateRule(rule("url-token", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://(?P<secret>[A-Za-z0-9_\-.~%]{16,}):?@`, looksRandom)),
+		// Any tool's login given the password as a flag, with a space or
+		// "=" (docker/podman/helm/oras/skopeo/buildah/… login -p=…).
+		rule("cli-password", []string{"login"}, `\b[a-z][a-z0-9_.\-]*\s+(?:registry\s+)?login\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
+		// A token after a short flag in a CI log or a command line
+		// (codecov -t <uuid>, … -k <key>): a UUID or a random value.
+		rule("cli-token-flag", []string{"-t ", "-k ", "-t=", "-k="}, `(?:^|\s)(?:-t|-k)(?:\s+|=)["']?(?P<secret>[A-Za-z0-9_\-]{20,})["']?(?:\s|$)`, func(v string) bool { return isUUID(v) || looksRandomLong(v) }),
+		// A token as a syslog template's structured-data id
+		// ([<uuid>@41058 …], as Loggly's rsyslog templates carry it).
+		rule("syslog-sd-token", []string{"template", "syslog", "loggly"}, `\[(?P<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})@\d{1,6}\b`, nil),
+		// A shell variable set without "=": fish's set -gx NAME value,
+		// csh's setenv NAME value, PowerShell's Set-Variable.
+		rule("shell-set-secret", []string{"set"}, `(?im)(?:^|[;&]\s*)[ \t]*(?:set\s+(?:-[a-zA-Z]+\s+)*|setenv\s+|set-variable\s+(?:-name\s+)?)[A-Za-z0-9_]*(?:token|secret|password|passwd|api_?key|access_key|_pat|auth)[A-Za-z0-9_]*\s+(?:-value\s+)?(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"$][^\s'"]*)`, toldPasswordOrRandom),
+		// A secret file printed (cat, head, Get-Content of a .psk, .key,
+		// token or password file): the line after the command.
+		rule("printed-secret-file", []string{"cat ", "head ", "tail ", "get-content", "more "}, `(?im)(?:^|[\s$#>])(?:cat|head|tail|more|less|bat|get-content|type)\s+\S*(?:\.psk|\.key|\.token|secret|token|passw|credential|\.pass)\S*[ \t]*\n[ \t]*(?P<secret>[A-Za-z0-9+/=_\-]{16,})[ \t]*(?:\n|$)`, func(v string) bool { return isHex(v) || looksRandom(v) }),
+		// Admin tools that take a password as a positional argument:
+		// hdbuserstore SET <key> <env> <user> <password>, net user <name>
+		// <password>.
+		rule("cli-password", []string{"hdbuserstore"}, `(?i)hdbuserstore\s+(?:-\w+\s+)*set\s+\S+\s+\S+\s+\S+\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"]+)`, notPlaceholder),
+		rule("cli-password", []string{"net user"}, `(?i)\bnet\s+user\s+\S+\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s'"/*][^\s'"]*)`, toldPassword),
+		// A builder's or a client's method named for the secret, given
+		// it as one string (.SecretKey("…"), .setPassword("…"),
+		// .WithApiKey("…")).
+		rule("secret-method", []string{"secret", "key", "token", "password"}, `(?i)\.(?:with|set|use)?[a-z]*(?:secretkey|secret|apikey|api_key|accesstoken|authtoken|token|password|privatekey)\s*\(\s*["'](?P<secret>[^"'\s]{8,})["']\s*\)`, toldPasswordOrRandom),
+		// A daemon's config directive of a password or a pre-shared key,
+		// no "=" (keepalived's auth_pass, redis's requirepass and
+		// masterauth, a PSK line).
+		rule("config-directive-secret", []string{"pass", "psk", "masterauth"}, `(?im)^[ \t]*(?:auth_?pass|[a-z_]*_pass|pass(?:word|wd)?|[a-z_]*psk|requirepass|masterauth)[ \t]+(?P<secret>"[^"\n]+"|[^\s"#;{}]+)[ \t]*;?[ \t]*$`, toldPassword),
 		// scheme://user:password@host, and scheme://:password@host (Redis).
 		rule("url-password", []string{"://"}, `[A-Za-z][A-Za-z0-9+.\-]*://[^\s:/@]*:(?P<secret>[^\s@/]+)@`, notPlaceholder),
 		rule("url-query-secret", []string{"=", "&"}, `(?i)[?&](?:password|passwd|pwd|pass|secret|client_secret|api_?key|apikey|access_token|auth_token|token)=(?P<secret>[^&\s#"']+)`, looksRandom),
@@ -321,7 +358,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// to …", "Пароль от сервера: …", "lösenordet är …", "şifre: …",
 		// "パスワードは…", "密码是…". No \b: Go reads it as ASCII only.
 		lateRule(rule("prose-password", worldPasswordWords,
-			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|és|este|era|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|yra|ir|është|eshte|ni|არის|է|да|е|је|yw|ydy|হল|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은|คือ|ແມ່ນ|ຄື|គឺជា|គឺ)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
+			`(?i)(?:`+worldPasswordWord+`)[^.\n]{0,60}?(?:\s(?:is|was|to|jest|это|є|är|var|er|on|je|è|é|e|es|és|este|era|ist|olarak|είναι|ήταν|هي|هو|היא|הוא|là|adalah|ialah|yra|ir|është|eshte|ni|არის|է|да|е|је|yw|ydy|হল|kini|sekarang|-)\s+`+nowWord+`|\s(?:=|—|–)\s*|[:：]\s*|(?:は|是|为|는|은|คือ|ແມ່ນ|ຄື|គឺជា|គឺ)\s*)(?P<secret>[^\s,;、。]{6,})`, passwordShaped)),
 		// … and the word right before the value, as languages that put the
 		// verb last write it ("पासवर्ड CjSV… है", "パスワード Rt8…").
 		lateRule(rule("prose-password", worldPasswordWords,
@@ -430,7 +467,7 @@ var credRules = sync.OnceValue(func() []credRule {
 // a value that is a call (`new NetworkCredential("user", "…")`,
 // `HTTPBasicAuth("user", "…")`) is read through its arguments
 // (callSecrets).
-var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]phrase|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?[ \t]{0,3}(?P<op>:[ \t]*[&*]?[A-Za-z_][A-Za-z0-9_&*:<>\[\]',. ]{0,40}?[ \t]=|=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
+var assignment = lazyRE(`(?i)(?:^|[^A-Za-z0-9_.\-])(?P<name>[A-Za-z0-9_.\-]{0,60}?(?:password|passwd|pass[_.\-]phrase|passphrase|pass|pwd|secret|token|key|auth|credentials?|pat|psk)(?:[_.\-](?:base|value|b64|base64|hex|raw|str|string|plain|plaintext|data|pem|der))?)["']?\]?[ \t]{0,3}(?P<op>:[ \t]*[&*]?[A-Za-z_][A-Za-z0-9_&*:<>\[\]',. ]{0,40}?[ \t]=|=>|:=|=|:|is\b|was\b)[ \t]{0,3}(?P<secret>"[^"\n]*"|'[^'\n]*'|` + "`[^`\\n]*`" + `|[^\s"'` + "`" + `,;]+)`)
 
 var assignmentKeywords = []string{"pass", "pwd", "secret", "token", "key", "auth", "credential", "pat", "psk"}
 
@@ -452,6 +489,17 @@ func Redact(s string) (string, []string) {
 	}
 	// The keywords of every rule in one pass; a redaction only removes
 	// text, so what the first pass found stays a superset.
+	// Code kept as JSON strings (a notebook's "source" lines, an
+	// escaped snippet): each string holding an escaped quote is read
+	// unescaped, as the code it is.
+	if strings.Contains(s, `\"`) {
+		if out, ids := redactEscapedStrings(s); out != s {
+			s = out
+			for _, id := range ids {
+				fired(id)
+			}
+		}
+	}
 	x := credIndex()
 	hits := x.hits(strings.ToLower(s))
 	apply := func(late bool) {
@@ -510,6 +558,35 @@ func Redact(s string) (string, []string) {
 		}
 	}
 	return s, rules
+}
+
+// jsonString is a JSON string literal holding an escaped quote.
+var jsonString = lazyRE(`"(?:[^"\\\n]|\\.)*\\"(?:[^"\\\n]|\\.)*"`)
+
+// redactEscapedStrings redacts the content of every JSON string of s
+// that holds an escaped quote ("os.environ[\"KEY\"] = \"…\"\n"),
+// unescaped, and writes it back escaped.
+func redactEscapedStrings(s string) (string, []string) {
+	var ids []string
+	out := jsonString().ReplaceAllStringFunc(s, func(lit string) string {
+		var code string
+		if json.Unmarshal([]byte(lit), &code) != nil || strings.Contains(code, `\"`) {
+			return lit
+		}
+		red, rs := Redact(code)
+		if red == code {
+			return lit
+		}
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		if enc.Encode(red) != nil {
+			return lit
+		}
+		ids = append(ids, rs...)
+		return strings.TrimSuffix(b.String(), "\n")
+	})
+	return out, ids
 }
 
 // credIndex is the keyword index of credRules, the assignment rule last.
@@ -1037,6 +1114,24 @@ func passwordShaped(v string) bool {
 		return upper >= 2
 	}
 	return len(v) >= 6 && letters > 0 && others > 0 && !strings.HasSuffix(strings.ToLower(v), "characters")
+}
+
+// groupedPassword is an application password of four-character groups
+// that mixes cases or digits, as a generated one does: not "this that
+// were made from some text".
+func groupedPassword(v string) bool {
+	var upper, lower, digit bool
+	for _, c := range v {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= '0' && c <= '9':
+			digit = true
+		}
+	}
+	return upper && lower && digit
 }
 
 // hyphenedWords is two or three words joined by hyphens, the first
