@@ -187,7 +187,7 @@ const (
 		`|\binstructions?\b[^.\n]{0,30}?\b(?:live|are|is|can be found|sit|hosted) (?:at|on|in) [a-z][a-z0-9+.-]{1,10}://` +
 		`|\b(?:load|fetch|read|pull)[a-z]* (?:them|the instructions|instructions|the rules)\b[^.\n]{0,60}?\b(?:follow|obey|apply)` +
 		`|\bappl(?:y|ies|ied) (?:any|every|all) (?:patch|diff|change|suggestion)e?s?\b[^.\n]{0,60}?\bwithout (?:review|reading|checking|looking))`
-	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+|(?:^|[\n.!?;:]\s*)(?:when|whenever|before|after|while)\s+[a-z]+ing\b[^,.;:\n]{0,50},\s*)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off)(?:\s|$)` +
+	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+|(?:^|[\n.!?;:]\s*)(?:when|whenever|before|after|while)\s+[a-z]+ing\b[^,.;:\n]{0,50},\s*|(?:^|[\n.!?;:]\s*)(?:when|whenever|once)\s+[^,.;:\n]{1,70},\s*)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off|dump|accept|let)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
 
@@ -877,6 +877,40 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("self-permission", false, 2, `\badd[a-z]* (?:the |this |that |each |every |any |a |its )?(?:blocked )?(?:commands?|tools?|permissions?|domains?|hosts?)\b[^.\n]{0,20}?\bto (?:the |your |its )?(?:allow ?list|allowlist|allowed ?tools|permissions? list|trusted (?:list|commands))\b`)),
 		// A secret file piped to the network: cat .env | curl … ix.io.
 		unnegatedClause(asked("sensitive-outbound", false, 3, `\bcat\s+[^\n|]{0,60}?(?:`+secretObj+`)[^\n|]{0,20}\|\s*(?:[a-z0-9]+\s+[^\n|]*\|\s*)?(?:curl|nc|ncat|netcat|wget|socat|http|xh)\b`)),
+		// Session 21 (batch 20's classes). A data safeguard or a gate
+		// removed: PII tags and masking policies, a deploy or quality gate
+		// and its step.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:remov|delet|drop|disabl|strip|untag|lift)[a-z]*\b[^.\n]{0,40}?\b(?:pii (?:tags?|labels?|classifications?)|masking(?: polic(?:y|ies)| rules?)?|data masking|(?:deploy|quality|release|merge|approval) gates?|gate steps?)\b`)),
+		// A safeguard's removal told as a noun ("the removal of the review
+		// requirement"), and a rotation skipped in the passive ("the token
+		// rotation … will be skipped").
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:removal|disabling|deactivation|suspension|waiving|waiver|lifting|deletion|dropping|bypassing) of (?:the |all |any |our )?(?:`+safeguard+`|review requirements?|required reviews?|branch protection)\b|\b(?:key |token |secret |credential |password )rotations?\b[^.\n]{0,60}?\b(?:will be|is to be|are to be|shall be|gets?|to be|be) (?:skipped|waived|dropped|suspended|cancell?ed)\b`)),
+		// An agent's own approval or merge: "merges it itself", "the
+		// self-approval of pending PRs".
+		unnegatedClause(asked("approve-unreviewed", false, 2, `\bmerges? (?:it|them|the pr|its own prs?|the change) (?:itself|themselves)\b|\bself-?approv(?:al|e|es|ed|ing)\b`)),
+		// Direct pushes to main switched back on.
+		unnegatedClause(asked("privilege", false, 2, `\b(?:re-?enabl|enabl|allow|permit|restor)[a-z]*(?: of)? (?:the )?direct pushe?s? (?:to|on(?:to)?) (?:main|master)\b`)),
+		// The next reader named by what it does: "any session that finds
+		// them undone", "whichever automation reads this update next".
+		softly(p("future-reader", true, 2, `\bany (?:later |future |new |other )?session (?:that|which|who)\b|\bwhichever (?:automation|agent|session|bot|tool|assistant|run|job) (?:reads|opens|sees|finds|picks|runs)\b`)),
+		// Admin granted by a script or a request's body, and a grant
+		// that is never to be revoked.
+		asked("escalate", false, 2, `(?:^|[^a-z])grant[_-]admin\b|(?:^|[^a-z])(?:make|add|promote)[_-](?:to[_-])?admin\b|"role"\s*:\s*"(?:owner|admin|administrator|superuser|root)"|\bthe (?:grant|role|access|permission|elevation)s? (?:never|doesn'?t|does not|do not|don'?t) (?:needs? |have to )?(?:be )?(?:revok|expir|remov)[a-z]*\b`),
+		// A revoked or rotated key put back.
+		unnegatedClause(asked("escalate", false, 2, `\b(?:re-?add|re-?enabl|restor|put(?:s|ting)? back|reinstat)[a-z]*\b[^.\n]{0,40}?\b(?:old|revoked|rotated|previous|retired|expired)\b[^.\n]{0,20}?\b(?:deploy keys?|keys?|tokens?|credentials?)\b|\b(?:old|revoked|rotated|previous|retired|expired) (?:deploy |ssh |api )?(?:keys?|tokens?|credentials?)\b[^.\n]{0,40}?\b(?:re-?added|re-?enabled|restored|put back|reinstated)\b`)),
+		// Confirming with the person called a bug; a confirmation
+		// declared unneeded.
+		asked("waived-confirmation", false, 2, `\b(?:consider|treat|regard|count)[a-z]* (?:asking|confirming|prompting|confirmation prompts?|checking with the user)\b[^.\n]{0,30}?\b(?:a bug|an? error|a defect|a regression|wrong|noise)\b|\b(?:asking|confirming|prompting)(?: the user)?(?: about (?:them|these|it|this))? (?:is|counts as|is considered|is now) (?:a bug|wrong|a defect)\b|\bno confirmation (?:is |will be )?(?:required|needed|necessary)\b`),
+		// Nobody outside told of a key's change.
+		asked("concealment", false, 2, `\bno (?:customer |user |public |external )?(?:communication|announcement|notice|notification|disclosure)\b[^.\n]{0,30}?\b(?:key|token|credential|secret|breach|leak)s?\b[^.\n]{0,20}?\b(?:is |are )?(?:needed|necessary|required)\b`),
+		// Dependency confusion accepted: the public package taken for an
+		// internal name, and its install scripts let run.
+		unnegatedClause(asked("supply-chain", false, 2, `\baccept[a-z]* the public (?:package|version|one|registry'?s? (?:package|version))s?\b|\b(?:prefer|use|take|resolve)[a-z]* (?:the )?public (?:package|registry|version)s?\b[^.\n]{0,30}?\b(?:over|instead of|for) (?:the )?(?:private|internal)\b`)),
+		unnegatedClause(asked("download-and-run", false, 3, `\blet (?:its|their|the|any) (?:install|post-?install|pre-?install|lifecycle) scripts? run\b|--ignore-scripts(?:=| )false\b`)),
+		// A dump of credentials committed where the public reads it.
+		unnegatedClause(asked("leak-into-repo", false, 2, `\b(?:dump|export)[a-z]* (?:every|all|each|the)\b[^.\n]{0,30}?\bcredentials?\b[^.\n]{0,80}?\b(?:commit|push|upload)[a-z]*\b[^.\n]{0,80}?\bpublic\b`)),
+		// Card numbers and CVCs typed into a form outside.
+		sent("sensitive-outbound", 3, `\b(?:card numbers?|cvcs?|cvvs?|card details|full card)\b[^.\n]{0,80}?\b(?:enter|type|paste|submit|fill)[a-z]*\b[^.\n]{0,60}?\b(?:form|page|site|portal)\b`),
 	}, langParts()...)
 }
 
@@ -1031,7 +1065,7 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 		upgrade replace swap point create open write read tell report zip tar archive handle own manage configure enable turn switch curl
 		wget pipe invoke call move rename close resolve import pull answer touch count assume recommend make mark patch describe say
 		edit bump review verify assert obey outrank supersede override sync
-		stop start cover act respond reply build
+		stop start cover act respond reply build look enter fill submit
 		darf durfen soll sollen muss mussen kann konnen wird werden peut peuvent doit doivent puede pueden debe deben pode podem deve devem`) {
 		m[w] = true
 	}
