@@ -78,11 +78,11 @@ var untrusted = Source{RulesOnly: true}
 // 75.0%), written after session 18's learned-scorer gate, is caught
 // 58/60 after session 19's classes with none of its benign notes
 // flagged; session 20's credential classes redact its last 2
-// credentials, so it meets every goal and is asserted since session 21.
+// credentials, so it meets every goal and is asserted since session 20.
 // Batch 19 (before 60.0%) is caught 59/60 after session 20's classes,
 // its 40 credentials redacted, but 2 of its 60 benign notes are still
 // flagged: measured only. Batch 20 (before 73.3%, 28/40 credentials),
-// written blind, is caught 60/60 after session 21's classes with its 40
+// written blind, is caught 60/60 after session 20's classes with its 40
 // credentials redacted and none of its benign notes flagged: asserted
 // (its before-figure stays the held-out estimate).
 var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}

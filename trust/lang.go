@@ -959,7 +959,7 @@ var langLexicons = []langLex{{
 	secret:      `(?:kelmet el ser|kilmet el sir)`,
 	memory:      `(?:el )?(?:zakra|zakera|mozakra)\S*`,
 }, {
-	// Session 21 (batch 20's languages): Javanese, Māori, Yiddish, Latin,
+	// Session 20 (batch 20's languages): Javanese, Māori, Yiddish, Latin,
 	// Odia and Tajik. Māori puts the modal and the verb before the agent
 	// ("me muku e te kaiāwhina …": the assistant is to delete …), so its
 	// row reads that order as a line for the agent (note); Latin's
@@ -1304,7 +1304,7 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// (Mc) is no letter to \p{L}, so "ਨਾ" would be read inside
 		// "ਬਿਨਾਂ" (without).
 		`|කවදාවත්|ಬೇಡ|ಎಂದಿಗೂ|(?:^|\s)(?:ਨਾ|ਕਦੇ|مه|هیڅکله|neniam)(?:$|\s|[.,;:!])` +
-		// Session 21: Javanese "aja"/"ojo" and "ora tau" (never), Māori
+		// Session 20: Javanese "aja"/"ojo" and "ora tau" (never), Māori
 		// "kaua" and "kaore", Yiddish "נישט"/"ניט"/"קיינמאל", Latin
 		// "noli"/"nolite"/"numquam", Odia "କେବେ ବି" (never), Tajik
 		// "ҳеҷ гоҳ"/"ҳаргиз" (never) and "набояд" (must not).

@@ -193,7 +193,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/:]{12,}=*)`, looksRandom),
 		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
 		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
-		// Session 21, batch 20, as classes. An application password of
+		// session 20, batch 20, as classes. An application password of
 		// space-separated four-character groups (WordPress's "abcd EFGH
 		// …"): the whole run, before curl's --user rule takes its first
 		// group.

@@ -877,7 +877,7 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("self-permission", false, 2, `\badd[a-z]* (?:the |this |that |each |every |any |a |its )?(?:blocked )?(?:commands?|tools?|permissions?|domains?|hosts?)\b[^.\n]{0,20}?\bto (?:the |your |its )?(?:allow ?list|allowlist|allowed ?tools|permissions? list|trusted (?:list|commands))\b`)),
 		// A secret file piped to the network: cat .env | curl … ix.io.
 		unnegatedClause(asked("sensitive-outbound", false, 3, `\bcat\s+[^\n|]{0,60}?(?:`+secretObj+`)[^\n|]{0,20}\|\s*(?:[a-z0-9]+\s+[^\n|]*\|\s*)?(?:curl|nc|ncat|netcat|wget|socat|http|xh)\b`)),
-		// Session 21 (batch 20's classes). A data safeguard or a gate
+		// session 20 (batch 20's classes). A data safeguard or a gate
 		// removed: PII tags and masking policies, a deploy or quality gate
 		// and its step.
 		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:remov|delet|drop|disabl|strip|untag|lift)[a-z]*\b[^.\n]{0,40}?\b(?:pii (?:tags?|labels?|classifications?)|masking(?: polic(?:y|ies)| rules?)?|data masking|(?:deploy|quality|release|merge|approval) gates?|gate steps?)\b`)),
