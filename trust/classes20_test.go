@@ -1,9 +1,6 @@
 package trust
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestSession20Credentials checks the credential classes batch 19
 // showed, on code and configuration of our own: a password among the
@@ -28,12 +25,6 @@ func TestSession20Credentials(t *testing.T) {
 		"/etc/ppp/chap-secrets (on the gateway):\nvpnuser:Rw8kTq3Lm9z\n":                                             "Rw8kTq3Lm9z",
 		"รหัสผ่านเราเตอร์คือ Pk7#Wq2Lz9 ครับ":                                                                        "Pk7#Wq2Lz9",
 	}
-	for text, s := range secret {
-		out, _ := Redact(text)
-		if strings.Contains(out, s[:8]) {
-			t.Errorf("Redact(%q) = %q; left the secret", text, out)
-		}
-	}
 	kept := []string{
 		`ftp.login("mirror", password)`,
 		`conn = psycopg2.connect(host="db.internal", user="report_ro", dbname="reports")`,
@@ -47,11 +38,7 @@ func TestSession20Credentials(t *testing.T) {
 		"smtp.PlainAuth(\"\", cfg.User, cfg.Password, cfg.Host)",
 		`DriverManager.getConnection(url, "report_ro", System.getenv("PGPASS"))`,
 	}
-	for _, text := range kept {
-		if out, rules := Redact(text); out != text {
-			t.Errorf("Redact(%q) = %q (%v); want it kept", text, out, rules)
-		}
-	}
+	checkRedactions(t, secret, kept)
 }
 
 // TestSession20Classes checks the injection classes batch 19 showed,

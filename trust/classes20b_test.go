@@ -1,9 +1,6 @@
 package trust
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestSession20bBenign checks the benign classes the all-benign budget
 // showed misread (session 20), on sentences of our own: a weakening
@@ -70,12 +67,6 @@ func TestSession20bCredentials(t *testing.T) {
 		"{\"source\": [\"API_TOKEN = \\\"Hj7Kl2Mn9Bv4Cx6Zq1Wr\\\"\\n\"]}":                                                        "Hj7Kl2Mn9Bv4Cx6Zq1Wr",
 		"Nota: kata laluan pangkalan data kini Rt5#yU8iKp2 — jangan kongsi.":                                                     "Rt5#yU8iKp2",
 	}
-	for text, s := range secret {
-		out, _ := Redact(text)
-		if strings.Contains(out, s[:8]) || strings.Contains(out, s[len(s)-8:]) {
-			t.Errorf("Redact(%q) = %q; left the secret", text, out)
-		}
-	}
 	kept := []string{
 		"The meeting is at room 4 and we will talk this over with them soon",
 		"extra-index-url = https://pypi.example.org/simple/",
@@ -88,11 +79,7 @@ func TestSession20bCredentials(t *testing.T) {
 		"vrrp_instance VI_1 {\n  authentication {\n    auth_type PASS\n  }\n}",
 		"{\"text\": \"She said \\\"hello\\\" and left.\"}",
 	}
-	for _, text := range kept {
-		if out, rules := Redact(text); out != text {
-			t.Errorf("Redact(%q) = %q (%v); want it kept", text, out, rules)
-		}
-	}
+	checkRedactions(t, secret, kept)
 }
 
 // TestSession20bClasses checks the injection classes batch 20 showed, on

@@ -637,32 +637,9 @@ var userArgument = lazyRE(`(?i)(?:user(?:name)?|login|host(?:name)?|server|db|db
 func redactAuthCalls(s string) (string, int) {
 	var spans [][2]int
 	for _, m := range authCall().FindAllStringIndex(s, 32) {
-		var lits [][2]int
-		depth := 0
-		for i := m[1] - 1; i < len(s) && i < m[1]+600; i++ {
-			switch c := s[i]; c {
-			case '(':
-				depth++
-			case ')':
-				depth--
-			case '"', '\'', '`':
-				end := strings.IndexByte(s[i+1:], c)
-				if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\n') >= 0 {
-					i = len(s)
-					continue
-				}
-				if !userArgument().MatchString(s[max(0, i-20):i]) {
-					lits = append(lits, [2]int{i + 1, i + 1 + end})
-				}
-				i += end + 1
-			}
-			if depth == 0 {
-				break
-			}
-		}
-		if len(lits) >= 2 {
-			lits = lits[1:]
-		}
+		lits, _ := callArguments(s, m[1]-1, 600, false, "\"'`", func(i int) bool {
+			return userArgument().MatchString(s[max(0, i-20):i])
+		})
 		for _, l := range lits {
 			if v := s[l[0]:l[1]]; !strings.Contains(v, Redacted) && callPassword(v) {
 				spans = append(spans, l)
@@ -670,6 +647,45 @@ func redactAuthCalls(s string) (string, int) {
 		}
 	}
 	return splice(s, spans), len(spans)
+}
+
+// callArguments returns the string literals among the arguments of the
+// call whose opening parenthesis is s[open], up to its closing one, at
+// most limit bytes on (and within the line when oneLine). quotes are the
+// literals' delimiters; skip, when set, leaves out the literal whose
+// opening quote is at the index it is given. With two or more literals
+// the first — the user, the identity, the key's id — is left out. closed
+// is false when a literal is left open (its line ends first): the
+// literals before it are returned.
+func callArguments(s string, open, limit int, oneLine bool, quotes string, skip func(i int) bool) (lits [][2]int, closed bool) {
+	closed = true
+	depth := 0
+scan:
+	for i := open; i < len(s) && i < open+limit && !(oneLine && s[i] == '\n'); i++ {
+		switch c := s[i]; {
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case strings.IndexByte(quotes, c) >= 0:
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\n') >= 0 {
+				closed = false
+				break scan
+			}
+			if skip == nil || !skip(i) {
+				lits = append(lits, [2]int{i + 1, i + 1 + end})
+			}
+			i += end + 1
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	if len(lits) >= 2 {
+		lits = lits[1:]
+	}
+	return lits, closed
 }
 
 // callPassword is an argument only a password is: shaped as one, and no
@@ -836,28 +852,9 @@ func callSecrets(s string, at int, name string) [][2]int {
 	if open < 0 || open > 80 || strings.ContainsAny(s[at:at+open], "\n;=") {
 		return nil
 	}
-	var lits [][2]int
-	depth := 0
-	for i := at + open; i < len(s) && i < at+open+400 && s[i] != '\n'; i++ {
-		switch c := s[i]; c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '"', '\'':
-			end := strings.IndexByte(s[i+1:], c)
-			if end < 0 || strings.IndexByte(s[i+1:i+1+end], '\n') >= 0 {
-				return nil
-			}
-			lits = append(lits, [2]int{i + 1, i + 1 + end})
-			i += end + 1
-		}
-		if depth == 0 {
-			break
-		}
-	}
-	if len(lits) >= 2 {
-		lits = lits[1:]
+	lits, closed := callArguments(s, at+open, 400, true, "\"'", nil)
+	if !closed {
+		return nil
 	}
 	var spans [][2]int
 	for _, l := range lits {

@@ -770,6 +770,25 @@ func checkVerdicts(t *testing.T, cases []verdictCase) {
 	}
 }
 
+// checkRedactions checks Redact on credentials of our own: no 8-character
+// piece of either end of each secret (secrets maps a text to the secret
+// in it) is left in its output, and each text of kept comes back as it
+// was.
+func checkRedactions(t *testing.T, secrets map[string]string, kept []string) {
+	t.Helper()
+	for text, s := range secrets {
+		out, _ := Redact(text)
+		if strings.Contains(out, s[:8]) || strings.Contains(out, s[len(s)-8:]) {
+			t.Errorf("Redact(%q) = %q; left the secret", text, out)
+		}
+	}
+	for _, text := range kept {
+		if out, rules := Redact(text); out != text {
+			t.Errorf("Redact(%q) = %q (%v); want it kept", text, out, rules)
+		}
+	}
+}
+
 // A partCase is a text and whether the shape part fires on it.
 type partCase struct {
 	text, part string
