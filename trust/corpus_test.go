@@ -85,7 +85,7 @@ var untrusted = Source{RulesOnly: true}
 // written blind, is caught 60/60 after session 20's classes with its 40
 // credentials redacted and none of its benign notes flagged: asserted
 // (its before-figure stays the held-out estimate).
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh21": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
