@@ -455,6 +455,53 @@ var credRules = sync.OnceValue(func() []credRule {
 			`(?s)"type"\s*:\s*"random_password".{0,400}?"result"\s*:\s*"(?P<secret>(?:[^"\\\n]|\\.)+)"`, nil),
 		// strongSwan's and libreswan's ipsec.secrets: `… : PSK "…"`.
 		rule("ipsec-psk", []string{"psk"}, `(?m):\s*(?:PSK|EAP|XAUTH)\s+(?P<secret>"[^"\n]+"|'[^'\n]+'|[^\s"']{6,})`, func(v string) bool { return notPlaceholder(strings.Trim(v, `"'`)) }),
+		// A token as a path segment of a URL, after a segment that names
+		// it (/t/<token>/: Anaconda's channels; /token/, /key/, /apikey/)
+		// or on a host that serves keyed RPC endpoints (QuickNode,
+		// Infura, Alchemy, Ankr, Chainstack, GetBlock, …): only a
+		// random-looking segment, and not a hyphenated UUID on an RPC host
+		// (a resource id).
+		rule("url-path-token", []string{"/t/", "/token/", "/tokens/", "/key/", "/apikey/", "/api_key/"},
+			`(?i)(?:https?|wss?)://[A-Za-z0-9.\-]+(?::\d{2,5})?/(?:[A-Za-z0-9_.\-]+/){0,3}(?:t|tokens?|key|apikey|api_key)/(?P<secret>[A-Za-z0-9_\-]{20,})(?:/|$|[\s"'<>)\]}?#,;])`,
+			func(v string) bool {
+				return looksRandomLong(v) || isUUID(v) || strings.Count(v, "-") >= 3 && len(v) >= 30
+			}),
+		rule("rpc-host-key", []string{"quiknode", "infura", "alchemy", "ankr", "chainstack", "getblock", "nodereal", "blastapi", "drpc", "rpc"},
+			`(?i)(?:https?|wss?)://[A-Za-z0-9.\-]*(?:quiknode|infura|alchemy|ankr|chainstack|getblock|nodereal|blastapi|drpc|rpc)[A-Za-z0-9.\-]*(?::\d{2,5})?/(?:[A-Za-z0-9_.\-]+/){0,3}(?P<secret>[A-Za-z0-9_\-]{24,})(?:/|$|[\s"'<>)\]}?#,;])`,
+			func(v string) bool { return looksRandomLong(v) && !isUUID(v) }),
+		// A JSON or code array of 32 or 64 bytes under a word for a key:
+		// a Solana keypair file, a Uint8Array secret key, an ed25519 seed.
+		rule("byte-array-key", []string{"key", "secret", "seed", "wallet", "solana"},
+			`\[(?P<secret>\s*(?:\d{1,3}\s*,\s*){31,63}\d{1,3}\s*)\]`, byteArrayKey),
+		// Erlang's distribution cookie: vm.args' -setcookie, erl -cookie.
+		rule("erlang-cookie", []string{"setcookie", "-cookie"},
+			`(?m)(?:^|\s)-(?:set)?cookie[ \t]+(?:[A-Za-z0-9_@.\-]+[ \t]+)?(?P<secret>[^\s$'"{}]{8,})[ \t]*$`, notPlaceholder),
+		// A cookie-jar line (Netscape's format: curl's cookies.txt,
+		// ~/.gitcookies): domain, flag, path, secure, expiry, name and
+		// the value, tab-separated — a session, whatever the name.
+		rule("cookie-jar-line", []string{"\ttrue\t", "\tfalse\t"},
+			`(?m)^[ \t]*#?(?:HttpOnly_)?[A-Za-z0-9.\-]+\t(?:TRUE|FALSE)\t/[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]*\t(?P<secret>[^\t\n]{8,})[ \t]*$`,
+			func(v string) bool { return looksRandom(v) || len(v) >= 20 }),
+		// The secret half of an access-key pair under its short name
+		// (sk=, secretkey=; Huawei's obsutil, Tencent's and Qiniu's
+		// configs), when the text also sets the access key.
+		rule("short-secret-key", []string{"ak=", "ak:", "ak =", "accesskey", "access_key", "secretid"},
+			`(?im)^[ \t]*(?:sk|secretkey|secret_key|secretaccesskey)[ \t]*[=:][ \t]*["']?(?P<secret>[A-Za-z0-9/+_\-]{20,})["']?[ \t]*$`, looksRandomLong),
+		// A key or app id labelled by name in a key-value pair of any
+		// language ("appid" => "…", :appid => "…", appid: "…" in a query).
+		rule("app-id-pair", []string{"appid", "app_id", "appkey", "app_key", "api_key", "apikey"},
+			`(?i)["':]?(?:appid|app_id|appkey|app_key|api_key|apikey)["']?\s*(?:=>|,|:)\s*["'](?P<secret>[A-Za-z0-9_\-]{16,})["']`,
+			func(v string) bool { return looksRandomLong(v) || len(v) >= 24 && isHex(v) }),
+		// pgbouncer's userlist.txt: "user" "password" lines.
+		rule("userlist-line", []string{"userlist"},
+			`(?m)^[ \t]*"[^"\n]+"[ \t]+"(?P<secret>[^"\n]{6,})"[ \t]*$`, notPlaceholder),
+		// AUTH in a protocol trace: Redis's RESP framing (*2 $4 AUTH $n
+		// <password>, with CRLF printed as ".." by tcpdump -A, or as \r\n),
+		// with or without a user, and MONITOR's quoted form.
+		rule("resp-auth", []string{"auth"},
+			`(?i)\$4(?:\.\.|\r?\n|\\r\\n)AUTH(?:\.\.|\r?\n|\\r\\n)(?:\$\d+(?:\.\.|\r?\n|\\r\\n)[^\s.]+(?:\.\.|\r?\n|\\r\\n))?\$\d+(?:\.\.|\r?\n|\\r\\n)(?P<secret>[^\s]+?)(?:\.\.|\r?\n|\\r\\n|$)`, nil),
+		rule("resp-auth", []string{"\"auth\""},
+			`(?i)"AUTH"(?:\s+"[^"\n]+")?\s+"(?P<secret>[^"\n]{4,})"`, notPlaceholder),
 	}
 })
 
@@ -1465,4 +1512,29 @@ func redactLoginSections(s string) (string, int) {
 		return s, 0
 	}
 	return strings.Join(lines, "\n"), n
+}
+
+// byteArrayKey accepts 32 or 64 numbers, each a byte, not all small (a
+// table of counts) and not a run.
+func byteArrayKey(v string) bool {
+	parts := strings.Split(v, ",")
+	if len(parts) != 32 && len(parts) != 64 {
+		return false
+	}
+	big, distinct := 0, map[string]bool{}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		n := 0
+		for _, c := range p {
+			n = n*10 + int(c-'0')
+		}
+		if n > 255 {
+			return false
+		}
+		if n > 127 {
+			big++
+		}
+		distinct[p] = true
+	}
+	return big >= len(parts)/8 && len(distinct) >= len(parts)/2
 }
