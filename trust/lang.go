@@ -18,7 +18,9 @@ import (
 // session 19 Latvian, Belarusian, Malayalam and Somali, and since
 // session 20 Sinhala, Kannada, Punjabi, Burmese, Pashto, Esperanto,
 // Luxembourgish and Egyptian Arabic in Latin letters, and since session
-// 21 Javanese, Māori, Yiddish, Latin, Odia and Tajik.
+// 21 Javanese, Māori, Yiddish, Latin, Odia and Tajik, and since session
+// 22 Uyghur, Tatar, Kurdish Sorani, Malagasy, Scottish Gaelic, Faroese
+// and Xhosa.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -1094,6 +1096,163 @@ var langLexicons = []langLex{{
 	secret:      `(?:парол|рамз|калид)\S*`,
 	memory:      `(?:хотира|ёддошт)\S* (?:худ|хеш)\S*`,
 }, {
+	// Session 21 (batch 21's languages): Uyghur, Tatar, Kurdish Sorani,
+	// Malagasy, Scottish Gaelic, Faroese and Xhosa. Scottish Gaelic puts
+	// the modal before the agent ("faodaidh an cuidiche …": the assistant
+	// may …), read as a line for the agent as Māori's is; Xhosa's jussive
+	// is a prefix ("makazinike": let it give itself), read as a modal;
+	// a self-granted admin right is Xhosa's and the others' `direct`
+	// (privilege). Their prohibitions: Uyghur "ھەرگىز", Tatar
+	// "беркайчан"/"ярамый", Sorani "هەرگیز"/"نابێت", Malagasy "aza",
+	// Gaelic "chan fhaod"/"na dèan", Faroese "ikki", Xhosa "ungaze" and
+	// "akufuneki".
+	lang:        "ug",
+	note:        `(?:ئەسكەرتىش|ئىزاھات|ئۇقتۇرۇش|يوليورۇق)\S*\s+(?:\S+\s+){0,4}?ياردەمچى\S*|ياردەمچى\S*\s+ئۈچۈن\s+(?:ئەسكەرتىش|ئىزاھات|ئۇقتۇرۇش|يوليورۇق)`,
+	agent:       `ياردەمچى\S*`,
+	future:      `(?:كېيىنكى|كەلگۈسى|ھەر بىر|بارلىق) (?:\S+ )?(?:سۆھبەت|ئەڭگىمە|سېئانس|session)\S*`,
+	fromNow:     `بۇنىڭدىن كېيىن|ھازىردىن (?:باشلاپ|ئېتىبارەن)|بۈگۈندىن باشلاپ`,
+	conceal:     `(?:ئىشلەتكۈچى|ئابونت|ھېچكىم)\S* (?:\S+ ){0,2}(?:دېمى|دېمە|ئېيتما|ئېيتمى|خەۋەر بەرمى|خەۋەر بەرمە|ئۇقتۇرما)\S*|(?:دېمەي|ئېيتماي|خەۋەر بەرمەي)\S*`,
+	unchecked:   `(?:سورىماي|سورىماستىن|رۇخسەتسىز|تەستىقسىز)\S*|(?:سوراش|رۇخسەت) (?:ھاجەتسىز|كېرەك ئەمەس)`,
+	destroyVerb: `(?:ئۆچۈر|يوقات)\S*`,
+	destroyObj:  `(?:ساندان|زاپاس|تارماق)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:تاقا|چەكلە|ئۈزۈۋەت|توختات|ئېتىۋەت)\S*`,
+	safeguard:   `(?:قوغداش|تەكشۈرۈش|دەلىللەش|سىناق)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:يوللا|يوللى|ئەۋەت|يۈكلە)\S*`,
+	approve:     `(?:تەستىقلا|بىرلەشتۈر)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:ئۆزى|ئۆزىنىڭ)\S*\s+(?:\S+\s+){0,3}?(?:تەستىقلا|approve|merge)\S*`,
+	outranks:    `ئىشلەتكۈچى\S* (?:\S+ )?(?:دىن|تىن) (?:مۇھىم|ئۈستۈن)`,
+	direct:      `(?:بىۋاسىتە|ۋاسىتىسىز) (?:\S+ )?main`,
+	fetchRun:    `(?:چۈشۈرۈپ|download) (?:\S+ )?(?:ئىجرا|run)\S*`,
+	must:        `(?:كېرەك|تېگىشلىك|بولىدۇ|مۇمكىن|شەرت)`,
+	secret:      `(?:پارول|ئاچقۇچ|مەخپىي نومۇر)\S*`,
+	memory:      `(?:ئەستە|خاتىرە|ئەسلىمە)\S*`,
+}, {
+	lang:        "tt",
+	note:        `(?:искәрмә|күрсәтмә|хәбәр|язма)\S*\s+(?:\S+\s+){0,3}?ярдәмче\S*|ярдәмче\S*\s+өчен\s+(?:искәрмә|күрсәтмә|хәбәр)`,
+	agent:       `ярдәмче\S*`,
+	future:      `(?:киләсе|алдагы|һәр|барлык) (?:\S+ )?(?:сессия|сеанс|утырыш)\S*`,
+	fromNow:     `(?:хәзердән|бүгеннән) (?:башлап|ук)|моннан (?:соң|ары)`,
+	conceal:     `(?:кулланучы|беркем)\S* (?:\S+ ){0,3}(?:әйтмә|белдермә|хәбәр итмә)\S*|(?:әйтмичә|белдермичә|хәбәр итмичә)\S*`,
+	unchecked:   `(?:сорамыйча|сорамыйнча|көтмичә|рөхсәтсез|раслаусыз)\S*|(?:сорау|рөхсәт|сорарга) кирәкми`,
+	destroyVerb: `(?:бетер|сөрт)\S*|юк (?:ит|итә|итсен)\S*`,
+	destroyObj:  `(?:мәгълүмат базасы|резерв|тармак)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:сүндер|туктат)\S*|(?:сүндереп|ябып) куй\S*`,
+	safeguard:   `(?:саклау|тикшерү|яклау|раслау)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:җибәр|йөклә|юлла)\S*`,
+	approve:     `(?:расла|берләштер)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:үзе|үзенең|үз)\s+(?:\S+\s+){0,3}?(?:расла|approve|merge)\S*`,
+	outranks:    `кулланучы\S* (?:\S+ )?(?:караганда|сүзеннән) мөһимрәк`,
+	direct:      `main (?:\S+ )?туры(?:дан-туры)?(?:$|[^\p{L}])|туры(?:дан-туры)? (?:\S+ )?main`,
+	fetchRun:    `(?:йөкләп алып|download) (?:\S+ )?(?:эшләт|run)\S*`,
+	must:        `(?:тиеш|ала|мөмкин|рөхсәт ителә)`,
+	secret:      `(?:серсүз|пароль|ачкыч)\S*`,
+	memory:      `(?:хәтер|истәлек)\S*`,
+}, {
+	lang:        "ckb",
+	note:        `(?:تێبینی|ئاگاداری|ڕێنمایی|پەیام)\S*\s+(?:\S+\s+){0,2}?(?:یاریدەدەر|یارمەتیدەر|ئەجێنت)\S*|بۆ\s+(?:یاریدەدەر|یارمەتیدەر)\S*\s*[:：]`,
+	agent:       `(?:یاریدەدەر|یارمەتیدەر|ئەجێنت)\S*`,
+	future:      `(?:هەموو|هەر) (?:\S+ )?(?:دانیشتن|سێشن|session)\S*|دانیشتنەکانی (?:داهاتوو|دواتر)\S*`,
+	fromNow:     `لە ئێستاوە|لەمەودوا|لە ئێستا بەدواوە|لەمڕۆوە`,
+	conceal:     `بەکارهێنەر\S* (?:\S+ ){0,2}(?:مەڵێ|نەڵێ|ئاگادار مەکە|ئاگادار نەکات)\S*|بێ ئەوەی (?:بە )?(?:بەکارهێنەر|کەس)\S* (?:\S+ )?(?:بڵێ|ئاگادار)\S*`,
+	unchecked:   `(?:بەبێ|بێ) (?:پرسیار|پرسین|ڕەزامەندی|مۆڵەت|پێداچوونەوە)\S*`,
+	destroyVerb: `(?:بسڕ|سڕینەوە|لاببە|لاببات)\S*`,
+	destroyObj:  `(?:داتابەیس|باکئەپ|بنکەی زانیاری)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:ناچالاک|لەکار)\s*(?:بکە|بکات|بکەن|بخە|بخات)\S*|(?:بکوژێنەوە|بکوژێنێتەوە)\S*`,
+	safeguard:   `(?:پشکنین|پێداچوونەوە|پاراستن)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:بنێر|ناردن|ئەپلۆد)\S*`,
+	approve:     `(?:پەسەند|یەکبخ)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:خۆی|خۆت)\S*\s+(?:\S+\s+){0,3}?(?:پەسەند|approve|merge)\S*`,
+	outranks:    `لە (?:قسەی )?بەکارهێنەر\S* گرنگترە`,
+	direct:      `ڕاستەوخۆ (?:\S+ )?main`,
+	fetchRun:    `(?:دابەزێن|download)\S* (?:\S+ ){0,2}(?:و|پاشان) (?:ڕایبکە|جێبەجێ|run)\S*`,
+	must:        `(?:دەتوانێت|دەتوانن|دەبێت|پێویستە|دەکرێت|ئازادە)`,
+	secret:      `(?:وشەی نهێنی|کلیل|تۆکن)\S*`,
+	memory:      `(?:بیرەوەری|یادداشت)\S*`,
+}, {
+	lang:        "mg",
+	note:        `(?:fanamarihana|hafatra|toromarika|naoty)\s+ho\s+an'?\s*(?:ny|i)\s+(?:\S+\s+)?(?:mpanampy|agent|bot)\S*`,
+	agent:       `mpanampy\S*`,
+	future:      `(?:isaky ny|ireo|amin'ireo) (?:session|fotoana|fivoriana)\S*(?: (?:manaraka|ho avy))?`,
+	fromNow:     `manomboka (?:izao|androany)|hatramin'izao`,
+	conceal:     `aza (?:lazaina|lazainao|ambara|ambaranao|ilazana)\S*|tsy (?:ilazana|lazaina) (?:amin'ny )?mpampiasa`,
+	unchecked:   `tsy (?:mila )?(?:manontany|mangataka alalana)\S*|tsy misy fanontaniana`,
+	destroyVerb: `(?:fafao|fafana|mamafa|hamafa)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:sampana|tahiry fitehirizana)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:vonoy|ajanony|atsaharo|esory)(?:$|[^\p{L}])`,
+	safeguard:   `(?:fiarovana|fanamarinana|fisavana|famerenana)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:alefaso|andefaso|alefa|mandefa|handefa|ampakaro|ampakarina)(?:$|[^\p{L}])`,
+	approve:     `(?:ankatoavy|ankatoavina)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:ankatoavy|approve|merge)\S* (?:\S+ ){0,3}(?:azy manokana|nataony)`,
+	outranks:    `manan-danja kokoa noho ny (?:tenin'ny )?mpampiasa`,
+	direct:      `mivantana (?:any |amin'ny )?main`,
+	fetchRun:    `(?:ampidino|download)\S* (?:\S+ ){0,2}(?:dia|ary) (?:alefaso mandeha|run)\S*`,
+	must:        `(?:tokony|mahazo|tsy maintsy|afaka)(?:$|[^\p{L}])`,
+	secret:      `(?:tenimiafina|teny miafina|lakile)\S*`,
+	memory:      `(?:fahatsiarovana)\S*`,
+}, {
+	lang:        "gd",
+	note:        `(?:nòta|nota|brath|stiùireadh|teachdaireachd)\s+(?:do|airson|gu)\s+(?:an |na |a' )?(?:cuidiche|chuidiche|cuidichear|neach-cuideachaidh)\S*|(?:faodaidh|feumaidh|bu chòir do|bu choir do) (?:an |na )?(?:cuidiche|chuidiche|cuidichear)\S*`,
+	agent:       `(?:cuidiche|chuidiche|cuidichear|neach-cuideachaidh)\S*`,
+	future:      `(?:gach|a h-uile|na) (?:\S+ )?(?:seisean|seiseanan|seisein)\S*`,
+	fromNow:     `bho (?:seo|an-diugh|a-nis) a-mach|bhon àm seo`,
+	conceal:     `(?:na|gun) (?:innis|innse|leig fios)\S* (?:do|dhan|don) (?:\S+ )?(?:chleachdaiche|neach-cleachdaidh|cleachdaiche|duine)\S*`,
+	unchecked:   `gun (?:faighneachd|chead|aontachadh)\S*|chan (?:fheum|eil feum)[^.\n]{0,12}faighneachd`,
+	destroyVerb: `(?:sguab|sguabadh|dubh|dubhadh) às|cuir às do`,
+	destroyObj:  `(?:stòr-dàta|lethbhreac-glèidhidh|meur|meuran)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:chur|cuir|cur) dheth|dì-chomasaich\S*`,
+	safeguard:   `(?:dearbhadh|dìon|sgrùdadh|ath-sgrùdadh)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `luchdaich suas|cuir air falbh|cuir thuige`,
+	approve:     `(?:aontaich|gabh ri)\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:aontaich|approve|merge)\S* (?:\S+ ){0,3}(?:fhèin|fein)`,
+	outranks:    `nas cudromaiche na (?:an |na )?(?:cleachdaiche|neach-cleachdaidh)`,
+	direct:      `dìreach (?:gu |ri |air )?main`,
+	fetchRun:    `(?:luchdaich a-nuas|download)\S* (?:\S+ ){0,2}(?:agus|is) (?:ruith|run)\S*`,
+	must:        `(?:faodaidh|feumaidh|bu chòir|tha cead aige|tha cead aice)`,
+	secret:      `(?:facal-faire|iuchair|iuchraichean)\S*`,
+	memory:      `cuimhne\S*`,
+}, {
+	lang:        "fo",
+	note:        `(?:viðmerking|boð|ábending|leiðbeining|notat)\S*\s+(?:til|fyri)\s+(?:\S+\s+)?(?:hjálpar|agent|bott)\S*|(?:skal|skulu|má|mugu|kann|eigur) (?:ki-)?hjálpar(?:in|nir|arnir)(?:$|[^\p{L}])`,
+	agent:       `(?:ki-)?hjálpar(?:i|in|ar|an|anum|ans|arnir)?(?:$|[^\p{L}])`,
+	future:      `(?:allar|hvørja|komandi) (?:\S+ )?(?:setu|setur|sessión|sessiónir|sessjón)\S*`,
+	fromNow:     `frá nú (?:av|í frá)|héðan í frá`,
+	conceal:     `(?:sig|sigið|boða) (?:\S+ )?ikki (?:\S+ )?(?:brúkaran|nøkrum)\S*|uttan at (?:siga|boða) (?:\S+ )?(?:brúkaran|nøkrum)\S*`,
+	unchecked:   `uttan at (?:spyrja|fáa loyvi)|(?:eingin|ongin) (?:tørvur|neyð)[^.\n]{0,12}spyrja|ikki neyðugt at spyrja`,
+	destroyVerb: `(?:strika|strikað|strikar|strikið|sletta)(?:$|[^\p{L}])|beina burtur`,
+	destroyObj:  `(?:útgáv|greinir|trygdarrit|dátugrunn)\S*|tags?(?:$|[^\p{L}])|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:sløkk|óvirk)\S*`,
+	safeguard:   `(?:vernd|kanning|eftirkanning|góðkenning|royndir)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:senda|sendir|sendið|upplaða|upplað)(?:$|[^\p{L}])`,
+	approve:     `góðkenn\S*|approve\S*|merge\S*`,
+	approveOwn:  `(?:góðkenn|approve|merge)\S* (?:\S+ ){0,3}(?:egnu|egna|sín egin)`,
+	outranks:    `týdningarmeiri enn (?:orð )?brúkar`,
+	direct:      `force-pusha\S* (?:\S+ )?main|beinleiðis (?:á |til |inn á )?main`,
+	fetchRun:    `(?:tak niður|download)\S* (?:\S+ ){0,2}og (?:koyr|run)\S*`,
+	must:        `(?:skal|skulu|má|mugu|kann|kunnu|eigur|eiga)(?:$|[^\p{L}])`,
+	secret:      `(?:loyniorð|lykil|lyklar)\S*`,
+	memory:      `minni\S*`,
+}, {
+	lang:        "xh",
+	note:        `(?:inqaku|isaziso|umyalelo|umyalezo)\S*\s+(?:\S+\s+){0,2}?(?:umncedisi|lomncedisi|komncedisi|kumncedisi)\S*`,
+	agent:       `(?:umncedisi|abancedisi|lomncedisi|kumncedisi)\S*`,
+	future:      `(?:kwiiseshoni|iiseshoni|zonke iiseshoni)\S*(?: (?:ezizayo|ezilandelayo))?`,
+	fromNow:     `ukus[ue]k?ela ngoku|ukus[ue]k?ela namhlanje`,
+	conceal:     `(?:akukho mfuneko yokuxelela|ungaxeleli|musa ukuxelela|ngaphandle kokuxelela) (?:\S+ )?(?:umsebenzisi|mntu)\S*`,
+	unchecked:   `ngaphandle kokubuza|akukho mfuneko yokubuza|ungabuzi|ngaphandle (?:kwemvume|kokuvunywa)`,
+	destroyVerb: `(?:cima|acime|ucime|zicime|tshabalalisa|susa|asuse)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:uvimba wedatha|ugcino|amasebe)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:vala|avale|khubaza|akhubaze|cima|acime)(?:$|[^\p{L}])`,
+	safeguard:   `(?:ukhuselo|uhlolo|ukuqinisekisa|uphononongo)\S*|2fa|mfa|review\S*|checks?|hooks?|protection`,
+	sendVerb:    `(?:thumela|athumele|layisha|alayishe)(?:$|[^\p{L}])`,
+	approve:     `(?:vuma|avume)(?:$|[^\p{L}])|approve\S*|merge\S*`,
+	approveOwn:  `(?:vuma|avume|approve|merge)\S* (?:\S+ ){0,2}(?:zakhe|yakhe|lakhe)`,
+	outranks:    `(?:ibaluleke|zibaluleke) ngaphezu (?:kwamazwi )?(?:omsebenzisi|komsebenzisi)`,
+	direct:      `ngqo (?:ku|kwi)?-?main|(?:azinike|zinike|makazinike)\S* (?:\S+ ){0,2}(?:imvume|amalungelo) (?:yomlawuli|omlawuli|e-admin|admin)`,
+	fetchRun:    `(?:khuphela|download)\S* (?:\S+ ){0,2}(?:uze|kwaye) (?:uqhube|run)\S*`,
+	must:        `(?:kufuneka|maka\S*|unokwazi|angakwazi|uvunyelwe)`,
+	secret:      `(?:igama lokugqitha|isitshixo|izitshixo)\S*`,
+	memory:      `(?:inkumbulo)\S*`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -1271,7 +1430,7 @@ func modalNegated(span string) bool {
 }
 
 var modalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh|түгел|ярамый|نابێت|ناتوانێت|tsy|chan|cha|ikki|akufuneki|ungaze)(?:$|[^\p{L}])`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
@@ -1308,7 +1467,13 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// "kaua" and "kaore", Yiddish "נישט"/"ניט"/"קיינמאל", Latin
 		// "noli"/"nolite"/"numquam", Odia "କେବେ ବି" (never), Tajik
 		// "ҳеҷ гоҳ"/"ҳаргиз" (never) and "набояд" (must not).
-		`|(?:^|[^\p{L}])(?:aja|ojo|ora tau|kaua|kaore|נישט|ניט|קיינמאל|noli|nolite|numquam|nunquam|ҳеҷ гоҳ|ҳаргиз|набояд)(?:$|[^\p{L}])|(?:^|\s)କେବେ (?:ବି|ହେଲେ)(?:$|\s)`))
+		`|(?:^|[^\p{L}])(?:aja|ojo|ora tau|kaua|kaore|נישט|ניט|קיינמאל|noli|nolite|numquam|nunquam|ҳеҷ гоҳ|ҳаргиз|набояд)(?:$|[^\p{L}])|(?:^|\s)କେବେ (?:ବି|ହେଲେ)(?:$|\s)` +
+		// Session 22: Uyghur "ھەرگىز" (never), "بولمايدۇ" (is not
+		// allowed), Tatar "беркайчан" (never), "ярамый", Sorani
+		// "هەرگیز", "نابێت" (must not), Malagasy "aza" (do not), "tsy
+		// tokony", Gaelic "chan fhaod" (may not), "na dèan", Faroese
+		// "ikki", "ongantíð", Xhosa "ungaze" (never), "akufuneki".
+		`|(?:^|[^\p{L}\p{N}])(?:ھەرگىز|بولمايدۇ|بولمىسۇن|беркайчан|ярамый|هەرگیز|نابێت|ناتوانێت|aza|tsy tokony|tsy mahazo|chan fhaod|cha bu chòir|na dèan|na cuir|ikki|ongantíð|ungaze|akufuneki|musa)(?:$|[^\p{L}\p{N}])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
