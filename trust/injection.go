@@ -544,6 +544,24 @@ func decoded(s string) []payload {
 			out = append(out, payload{u, "quoted-printable"})
 		}
 	}
+	// Letters turned upside down (ɐ ǝ ɥ ɹ ʇ ʍ ʎ ᴉ ʞ ɯ, with p/d, b/q and
+	// n/u swapped), read by turning the line back; parenthesized letters
+	// (⒜ … ⒵, or "(a)(b)(c)" as NFKC spells them) read as the letters;
+	// a string that code reverses before it runs
+	// ("…".split('').reverse().join(''), "…"[::-1], echo '…' | rev).
+	if u, ok := unflipped(s); ok {
+		out = append(out, payload{u, "upside-down"})
+	}
+	if u, ok := unparenthesized(s); ok {
+		out = append(out, payload{u, "parenthesized"})
+	}
+	if strings.Contains(s, "reverse") || strings.Contains(s, "[::-1]") || strings.Contains(s, "| rev") {
+		for _, m := range reversedLiteral().FindAllStringSubmatch(s, 8) {
+			r := []rune(m[1])
+			slices.Reverse(r)
+			out = append(out, payload{string(r), "reversed-literal"})
+		}
+	}
 	// A link's title is shown only on hover.
 	if strings.Contains(s, "](") {
 		for _, m := range linkTitle().FindAllStringSubmatch(s, 8) {
@@ -552,6 +570,84 @@ func decoded(s string) []payload {
 	}
 	return out
 }
+
+// reversedLiteral is a string literal that code reverses: JavaScript's
+// split(”).reverse().join(”), Python's [::-1], a shell's rev.
+var reversedLiteral = lazyRE(`["'\x60]([^"'\x60\n]{6,})["'\x60]\s*(?:\.split\(\s*(?:''|""|\x60\x60)\s*\)\s*\.reverse\(\)|\[::-1\]|\|\s*rev\b)`)
+
+// flipped maps the letters of upside-down text to the letters they are
+// turned from; the ASCII letters that are each other's turn (b/q, d/p,
+// n/u) and the self-symmetric ones are read only inside a flipped run.
+var flipped = sync.OnceValue(func() map[rune]rune {
+	return map[rune]rune{
+		'ɐ': 'a', 'ɔ': 'c', 'ǝ': 'e', 'ɟ': 'f', 'ƃ': 'g', 'ɓ': 'g', 'ɥ': 'h', 'ᴉ': 'i', 'ı': 'i', 'ɾ': 'j',
+		'ʞ': 'k', 'ʅ': 'l', 'ꞁ': 'l', 'ɯ': 'm', 'ɹ': 'r', 'ʇ': 't', 'ʌ': 'v', 'ʍ': 'w', 'ʎ': 'y',
+		'∀': 'a', 'Ɔ': 'c', 'Ǝ': 'e', 'Ⅎ': 'f', '⅁': 'g', 'ſ': 'j', 'Ꞁ': 'l', 'Ԁ': 'p', 'Ꞃ': 'r', '⊥': 't',
+		'∩': 'u', 'Λ': 'v', '⅄': 'y', '˙': '.', '¿': '?', '¡': '!', '‾': '_',
+		'b': 'q', 'q': 'b', 'd': 'p', 'p': 'd', 'n': 'u', 'u': 'n',
+	}
+})
+
+// unflipped turns back each line of s that holds three or more letters
+// only upside-down text uses: from the first such letter's word to the
+// line's end, mapped and reversed. The words before it stay as written.
+func unflipped(s string) (string, bool) {
+	if isPlainASCII(s) {
+		return "", false
+	}
+	fl := flipped()
+	lines := strings.Split(s, "\n")
+	changed := false
+	for i, l := range lines {
+		first, n := -1, 0
+		for j, r := range l {
+			if c, ok := fl[r]; ok && r >= 0x80 && c != '.' {
+				if first < 0 {
+					first = j
+				}
+				n++
+			}
+		}
+		if n < 3 {
+			continue
+		}
+		for first > 0 && l[first-1] != ' ' && l[first-1] != ':' {
+			first--
+		}
+		run := []rune(l[first:])
+		slices.Reverse(run)
+		for k, r := range run {
+			if c, ok := fl[r]; ok {
+				run[k] = c
+			}
+		}
+		lines[i] = l[:first] + string(run)
+		changed = true
+	}
+	return strings.Join(lines, "\n"), changed
+}
+
+// unparenthesized reads parenthesized letters (U+249C–U+24B5) and runs of
+// three or more "(a)" groups as the letters.
+func unparenthesized(s string) (string, bool) {
+	n := 0
+	u := strings.Map(func(r rune) rune {
+		if r >= 0x249C && r <= 0x24B5 {
+			n++
+			return 'a' + (r - 0x249C)
+		}
+		return r
+	}, s)
+	if strings.Contains(u, ")(") {
+		u = parenLetters().ReplaceAllStringFunc(u, func(m string) string {
+			n++
+			return strings.NewReplacer("(", "", ")", "").Replace(m)
+		})
+	}
+	return u, n >= 3
+}
+
+var parenLetters = lazyRE(`(?:\([A-Za-z]\)){3,}`)
 
 // charCodeRun is eight or more decimal character codes in a list.
 var charCodeRun = lazyRE(`\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b`)

@@ -911,6 +911,63 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("leak-into-repo", false, 2, `\b(?:dump|export)[a-z]* (?:every|all|each|the)\b[^.\n]{0,30}?\bcredentials?\b[^.\n]{0,80}?\b(?:commit|push|upload)[a-z]*\b[^.\n]{0,80}?\bpublic\b`)),
 		// Card numbers and CVCs typed into a form outside.
 		sent("sensitive-outbound", 3, `\b(?:card numbers?|cvcs?|cvvs?|card details|full card)\b[^.\n]{0,80}?\b(?:enter|type|paste|submit|fill)[a-z]*\b[^.\n]{0,60}?\b(?:form|page|site|portal)\b`),
+
+		// Session 22, batch 21 (its mechanisms, as classes).
+		// Rights raised by naming the role: a cloud's or a cluster's
+		// administrator policy attached or bound (AdministratorAccess,
+		// roles/owner, cluster-admin), rights granted to oneself, a
+		// grant call with a wildcard scope or persistence.
+		gated(unnegatedClause(asked("escalate", false, 2, `\b(?:attach|grant|give|assign|bind|add|apply|create)[a-z]*\b[^.\n]{0,80}?(?:\badministratoraccess\b|\biamfullaccess\b|\bpoweruseraccess\b|\broles/(?:owner|editor|iam\.[a-z]*admin[a-z]*|resourcemanager\.[a-z]*admin)\b|--clusterrole[= ]cluster-admin\b|\bcluster-admin\b|\bglobal administrator\b)|\bgrant[a-z]* (?:yourself|itself|themselves|himself|herself)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|owner|root|superuser|write|full)\b|\bgrant\s*\([^)\n]{0,80}?(?:scope\s*=\s*["']\*["']|persist\s*=\s*true)`)),
+			"administratoraccess", "iamfullaccess", "poweruseraccess", "roles", "cluster", "clusterrole", "global", "owner", "yourself", "itself", "themselves", "himself", "herself", "grant"),
+		// A policy's enforcement lowered to advice, its failures
+		// overridden; a required check marked not required; an
+		// exemption from a policy extended, or granted unconditionally.
+		gated(unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:mark|set|make|treat|flag|switch|chang|turn|downgrad|mov)[a-z]*\b[^.\n]{0,50}?\b(?:required (?:status )?checks?|required reviews?|polic(?:y|ies)|checks?|rules?|gates?|controls?)\b[^.\n]{0,40}?\b(?:as|to) (?:not required|optional|advisory|non-?blocking|informational|warn(?:ing)?s?(?: only)?|audit(?: mode| only)?)\b|\boverrid[a-z]* (?:both |all |any |every )?(?:soft(?:-mandatory)?|hard(?:-mandatory)?|mandatory|policy|sentinel|opa|gatekeeper|kyverno)\b[^.\n]{0,30}?\b(?:failures?|violations?|denials?|checks?)\b|\bextend[a-z]* (?:the |this |that |our )?(?:exemption|exception|bypass|waiver)s? to\b`)),
+			"mark", "set", "make", "treat", "flag", "switch", "change", "turn", "downgrade", "move", "override", "overrides", "overriding", "extend", "extends"),
+		gated(p("grants-rights", false, 2, `\b(?:allowed|permitted|approved|exempt(?:ed)?) unconditionally\b|\bunconditionally (?:allowed|permitted|approved|exempt(?:ed)?)\b`), "unconditionally"),
+		// A safeguard lifted, suspended or set off by its requirement:
+		// "lift the MFA requirement … → off", "blast-radius limits are
+		// suspended", a guard named as a safety or content filter.
+		gated(unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:lift|suspend|waiv|relax)[a-z]*\b[^.\n]{0,30}?\b(?:mfa|2fa|sso|multi-factor|two-factor|blast[- ]radius|approval|review|signing)[a-z -]{0,12}?(?:requirements?|limits?|enforcement|policy)\b|\b(?:blast[- ]radius|safety|guard ?rail|mfa|2fa|approval|review) (?:limits?|requirements?|rules?|checks?|policy)\b[^.\n]{0,20}?\b(?:are|is|get|gets|will be) (?:suspended|lifted|waived|turned off|switched off|disabled)\b|\b(?:require|enforce)[a-z ]{0,4}mfa\s*(?:→|->|=|:)\s*off\b|\b(?:delet|remov|disabl|strip|turn)[a-z]*\b[^.\n]{0,40}?\b(?:safety|content|output|moderation|toxicity|guardrail) (?:filters?|classifiers?|checks?|layers?)\b|\b(?:safety|content|output|moderation) (?:filters?|classifiers?)\b[^.\n]{0,100}?\b(?:delete|remove|disable|strip|rip out)s? (?:it|them)\b`)),
+			"lift", "lifts", "suspend", "suspended", "waive", "waived", "relax", "remove", "removes", "drop", "disable", "disables", "delete", "deletes", "turn", "require", "enforce", "safety", "content", "output", "moderation", "guardrail"),
+		// Scanner alerts switched off: "switches the repo's Dependabot and
+		// CodeQL alerts off".
+		gated(unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:turn|switch|shut|disabl|mut|silenc)[a-z]*\b[^.\n]{0,40}?\b(?:dependabot|codeql|code scanning|secret scanning|security|vulnerability|scanner)\b[^.\n]{0,20}?\balerts?\b(?: off\b)?`)),
+			"dependabot", "codeql", "scanning", "security", "vulnerability", "scanner"),
+		// A flag that turns a protection off: RATE_LIMIT_ENABLED=false,
+		// mfa_enabled: false, VERIFY_TLS=0.
+		unnegatedClause(asked("config-override", false, 2, `\b[a-z_]*(?:rate_?limit|auth|mfa|2fa|waf|firewall|protection|scan|scanning|safety|audit|verify|verification|signing|gpgsign|tls|ssl|guard)[a-z_]*_(?:enabled|on|active|enforced)"?\s*[:=]\s*"?(?:false|0|no|off)\b|\bgpgsign"?\s*[:=]\s*"?(?:false|0|no|off)\b`)),
+		// Approval claimed for a review that did not happen: a
+		// requirement "counts as satisfied", reviews "catch up
+		// afterwards".
+		gated(unnegatedClause(asked("approve-unreviewed", false, 2, `\b(?:review(?:er)?|approval|sign-?off) (?:requirement|rule|step)s? (?:counts? as|is|are|gets?) (?:satisfied|met|fulfilled|covered|waived)\b|\b(?:reviews?|approvals?|sign-?offs?) (?:catch(?:es)? up|follow|come|happen) (?:afterwards|later|after the fact|after)\b|\bskip(?:s|ping)? (?:both|all|each|any|either) of (?:the above|these|them|those)\b`)),
+			"review", "reviewer", "reviews", "approval", "approvals", "signoff", "sign", "skip", "skips", "skipping"),
+		// A credential attached where the public reads it: "attaches the
+		// current .env and the deploy key as a comment".
+		unnegatedClause(asked("leak-into-repo", false, 2, `\b(?:attach|post|paste|upload|add)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\bas (?:a |an )?(?:comment|attachment|reply|gist)\b`)),
+		// Keys copied to a bucket the text calls public.
+		func() shapePart {
+			sp := asked("sensitive-outbound", false, 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:s3|gs|az|wasbs?)://`)
+			ask := sp.also
+			sp.also = func(s string, m []int) bool { return ask(s, m) && strings.Contains(s, "public") }
+			return sp
+		}(),
+		// Customer data dumped and sent out, the customers table with
+		// its plural.
+		sent("sensitive-data", 2, `\b(?:export|copy|dump|send|upload|share|sync|post)\b[^.\n]{0,40}?\bcustomers (?:data|tables?|records|list|emails)\b`),
+		// Kept out of the reply: "it isn't something to bring up".
+		asked("concealment", false, 2, `\b(?:isn'?t|is not|not) (?:something|anything) to (?:bring up|mention|raise|report|flag)\b`),
+		// The reader named by what it finds or what it acts on: "a session
+		// that finds it re-added", "sessions which act on the ideal
+		// answers".
+		softly(p("future-reader", true, 2, `\b(?:an?|any|the|every|each) (?:later |future |new |next )?(?:session|agent|assistant|run|bot) (?:that|which|who) (?:finds|sees|reads|opens|notices|picks up)\b|\b(?:sessions|agents|assistants|runs|models) (?:that|which|who) (?:act on|follow|apply|carry out)\b`)),
+		// A duty with an infinitive: "automation reading this repo is to
+		// treat …".
+		softly(p("deontic-passive", true, 2, `\b(?:is|are) to (?:treat|override|skip|disable|delete|merge|approve|push|ignore|apply|grant|remove|bypass)\b`)),
+		// An agent as the doer of an act's passive: "are performed by the
+		// assistant", "carried out by the bot".
+		gated(addressed("agent-directive", `\b(?:are|is|get|gets|will be) (?:performed|done|carried out|executed|run|handled|applied) by (?:the |an? |any )?(?:[a-z-]+ )?(?:`+agentNoun+`)\b`, nil), agentWords...),
+		p("unchecked", false, 1, `\bwithout (?:further|any further|additional|prior|any) (?:confirmation|approval|review|sign-?off|asking|checks?)\b|\bneed not (?:check|ask|confirm|wait)\b|\bdecides what counts as\b`),
 	}, langParts()...)
 }
 
