@@ -922,7 +922,7 @@ func shapeParts() []shapePart {
 		// A policy's enforcement lowered to advice, its failures
 		// overridden; a required check marked not required; an
 		// exemption from a policy extended, or granted unconditionally.
-		gated(unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:mark|set|make|treat|flag|switch|chang|turn|downgrad|mov)[a-z]*\b[^.\n]{0,50}?\b(?:required (?:status )?checks?|required reviews?|polic(?:y|ies)|checks?|rules?|gates?|controls?)\b[^.\n]{0,40}?\b(?:as|to) (?:not required|optional|advisory|non-?blocking|informational|warn(?:ing)?s?(?: only)?|audit(?: mode| only)?)\b|\boverrid[a-z]* (?:both |all |any |every )?(?:soft(?:-mandatory)?|hard(?:-mandatory)?|mandatory|policy|sentinel|opa|gatekeeper|kyverno)\b[^.\n]{0,30}?\b(?:failures?|violations?|denials?|checks?)\b|\bextend[a-z]* (?:the |this |that |our )?(?:exemption|exception|bypass|waiver)s? to\b`)),
+		gated(asked("weaken-safeguard", false, 2, `\b(?:mark|set|make|treat|flag|switch|chang|turn|downgrad|mov)[a-z]*\b[^.\n]{0,50}?\b(?:required (?:status )?checks?|required reviews?|polic(?:y|ies)|checks?|rules?|gates?|controls?)\b[^.\n]{0,40}?\b(?:as|to) (?:not required|optional|advisory|non-?blocking|informational|warn(?:ing)?s?(?: only)?|audit(?: mode| only)?)\b|\boverrid[a-z]* (?:both |all |any |every )?(?:soft(?:-mandatory)?|hard(?:-mandatory)?|mandatory|policy|sentinel|opa|gatekeeper|kyverno)\b[^.\n]{0,30}?\b(?:failures?|violations?|denials?|checks?)\b|\bextend[a-z]* (?:the |this |that |our )?(?:exemption|exception|bypass|waiver)s? to\b`),
 			"mark", "set", "make", "treat", "flag", "switch", "change", "turn", "downgrade", "move", "override", "overrides", "overriding", "extend", "extends"),
 		gated(p("grants-rights", false, 2, `\b(?:allowed|permitted|approved|exempt(?:ed)?) unconditionally\b|\bunconditionally (?:allowed|permitted|approved|exempt(?:ed)?)\b`), "unconditionally"),
 		// A safeguard lifted, suspended or set off by its requirement:
@@ -967,6 +967,12 @@ func shapeParts() []shapePart {
 		// An agent as the doer of an act's passive: "are performed by the
 		// assistant", "carried out by the bot".
 		gated(addressed("agent-directive", `\b(?:are|is|get|gets|will be) (?:performed|done|carried out|executed|run|handled|applied) by (?:the |an? |any )?(?:[a-z-]+ )?(?:`+agentNoun+`)\b`, nil), agentWords...),
+		// Who is addressed: the onlooker ("whoever is looking, automated
+		// assistants included"), automation a plan puts in scope, and a reply kept clean of what
+		// was done.
+		softly(p("future-reader", true, 2, `\bwhoever (?:is )?(?:looking|watching|on call|sees (?:this|it)|notices (?:this|it))\b`)),
+		gated(addressed("agent-directive", `\b(?:whoever|anyone|everyone|everybody)\b[^.\n;]{0,40}?,\s*(?:the |all |any )?(?:automated |autonomous |ai )?(?:`+agentNoun+`) included\b|\b(?:in scope|allowed|permitted|fair game|authori[sz]ed) for (?:the |all |any )?(?:automated|autonomous|ai) (?:participants?|actors?|responders?|operators?|players?|agents?|tools?|systems?)\b`, nil), append(agentWords, "automated", "autonomous")...),
+		gated(p("hides-from-user", true, 2, `\b(?:isn'?t|is not|not) (?:something|anything) to (?:bring up|mention|raise|report|flag) (?:in|to) (?:the |your )?(?:reply|replies|answer|response|user|chat|summary)\b`), "something", "anything"),
 		p("unchecked", false, 1, `\bwithout (?:further|any further|additional|prior|any) (?:confirmation|approval|review|sign-?off|asking|checks?)\b|\bneed not (?:check|ask|confirm|wait)\b|\bdecides what counts as\b`),
 	}, langParts()...)
 }
