@@ -259,3 +259,32 @@ func forgetKeys(t *testing.T, l vault.Layout) {
 		t.Fatal(err)
 	}
 }
+
+// TestCopiedVaultRecreatesNothing: the lines a copy reads again created
+// memories that a person has since rewritten and committed (the hook
+// gave them a new source_hash) or deleted: de-duplication finds no
+// document of their bodies, and the copy must not write them again —
+// accounted for before, a line creates nothing. Found by hand: a copy of
+// a vault whose person had committed edits of two memories made "-2"
+// twins of both.
+func TestCopiedVaultRecreatesNothing(t *testing.T) {
+	l := newTestVault(t)
+	appendRaw(t, l, obsLine("2026-01-01T10:00:00Z", "lesson", "The release train needs 75 parallel jobs", `"importance":0.8`)+
+		obsLine("2026-01-01T10:01:00Z", "lesson", "Staging deploys wait for the smoke suite", `"importance":0.8`))
+	if res := runOnce(t, l); res.Memorized != 2 {
+		t.Fatalf("the fixture: %+v", res)
+	}
+	files := docFiles(t, l)
+	edited := l.Path(filepath.FromSlash(files[0]))
+	data, err := os.ReadFile(edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(edited, []byte(strings.Replace(string(data), "75 parallel jobs", "80 parallel jobs", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, l.Root, "rm", "-q", files[1])
+	git(t, l.Root, "add", "-A")
+	git(t, l.Root, "-c", "user.name=p", "-c", "user.email=p@example.com", "commit", "-q", "--no-verify", "-m", "a person's edit and removal")
+	checkCopyAddsNothing(t, l)
+}

@@ -226,6 +226,13 @@ func (m *Memorizer) lineOutcome(ctx context.Context, b *batch, ln rawLine) (outc
 	if t != nil {
 		return m.reinforce(b, ln, *t, &o, "reinforce", outReinforced), nil
 	}
+	// A line accounted for before (read again from a copied or restored
+	// buffer, seen.go) that finds no document of its body created one
+	// that a person has since rewritten, merged or removed: writing it
+	// again would undo their work.
+	if m.seen.has(ln) {
+		return outSkipped, nil
+	}
 	// Step 6: route and build.
 	if err := m.resolveRelates(ctx, b, &o); err != nil {
 		return 0, err
