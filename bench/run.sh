@@ -129,6 +129,8 @@ build() {
 	go build -o "$bin/lockduty" ./bench/cmd/lockduty
 	go build -o "$bin/sleepvault" ./bench/cmd/sleepvault
 	go build -o "$bin/floors" ./bench/cmd/floors
+	go build -o "$bin/libfloor" ./bench/cmd/libfloor
+	CGO_ENABLED=0 go build -o "$bin/cortex-nocgo" ./cmd/cortex
 	go build -o "$bin/stream" ./bench/cmd/stream
 }
 
@@ -899,9 +901,17 @@ section_floors() {
 	"$bin/floors" -header
 	mapfile -t b < <(base_of --version)
 	"$bin/floors" -n "$runs" -label '`cortex --version`' -goal 3 -cmd "$bin/cortex --version" -floor "git --version" "${b[@]}"
+	# What no command can beat: the libraries' package inits alone
+	# (bench/cmd/libfloor, an empty main linking them); and the build the
+	# README recommends, without cgo (the net package's cgo resolver links
+	# the C runtime and its loader into every start).
+	"$bin/floors" -n "$runs" -label 'the libraries alone (empty main)' -goal 3 -cmd "$bin/libfloor" -floor "git --version"
+	"$bin/floors" -n "$runs" -label '`cortex --version`, CGO_ENABLED=0' -goal 3 -cmd "$bin/cortex-nocgo --version" -floor "git --version"
 	mapfile -t b < <(base_of "observe --vault $obs-base <$work/line.json")
 	"$bin/floors" -n "$runs" -label '`cortex observe`, one line' -goal 3 -cmd "$bin/cortex observe --vault $obs <$work/line.json" \
 		-floor "cat <$work/line.json >>$work/floor.jsonl" -floor-label 'cat >> file' "${b[@]}"
+	"$bin/floors" -n "$runs" -label '`cortex observe`, one line, CGO_ENABLED=0' -goal 3 -cmd "$bin/cortex-nocgo observe --vault $obs <$work/line.json" \
+		-floor "cat <$work/line.json >>$work/floor.jsonl" -floor-label 'cat >> file'
 	local words="cache migration parser deploy token index schema retry"
 	for n in $FLOORS_SIZES; do
 		v=$work/floors-$n
