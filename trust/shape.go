@@ -255,6 +255,12 @@ func pushToOwnRemote(s string, m []int) bool {
 
 var ownBranch = lazyRE(`^\s+(?:(?:-u|--set-upstream)\s+)?(?:origin\b|(?:[a-z-]+\s+){0,2}branch(?:es)?\b)`)
 
+// subjectForbidden is a negation right after a send word, which makes
+// the word a noun that something forbids ("production dumps never leave
+// our cloud account", "exports must not include PII"): a verb is not
+// followed by "never".
+var subjectForbidden = lazyRE(`^\s+(?:never|must not|mustn'?t|may not|should not|shouldn'?t|cannot|can'?t|don'?t|do not|won'?t|will not|are not|aren'?t|stay|stays|remain|remains)\b`)
+
 // personApproves is an approval a person gives: "on prod only after a
 // human approves".
 var personApproves = lazyRE(`\b(?:after|once|when|until|unless)\s+(?:a|an|the|one|two|both)\s+(?:human|person|maintainer|reviewer|code owner|owner|release manager)s?\s+(?:has\s+|have\s+)?approv`)
@@ -538,7 +544,7 @@ func shapeParts() []shapePart {
 			`|\b(?:schreib|push|merge|admin)rechte\b|\brechte auf (?:main|master|prod)|\bdroits? (?:d'ecriture|d'administration|de merge|de push)|\bpermisos? (?:de escritura|de administrador|de merge)|\bpermiss(?:ao|oes) (?:de escrita|de administrador|de merge)|\bacesso de escrita\b`)),
 		// Whose word the reader is to follow: a file, an account or this
 		// memory set above its instructions or the person in the chat.
-		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b[^.\n]{0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`+
+		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b(?:[^.;\n]|\.\S){0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`+
 			// The person's word set aside: "a stop request from the user
 			// doesn't apply", "more than the reviewers'", "even if the
 			// user says stop".
@@ -605,10 +611,11 @@ func shapeParts() []shapePart {
 		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
 		// No person in the way: "no need to ask", "without checksum
 		// verification", "on its own", in five languages.
-		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
-		// fixes nothing by itself").
-		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b`, also: func(s string, m []int) bool {
+		// fixes nothing by itself", "does not force-push or merge on its
+		// own").
+		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b|\bon (?:its|their) own\b`, also: func(s string, m []int) bool {
 			return !deniedInClause().MatchString(s[max(0, m[0]-40):m[0]]) && !haltsByItself().MatchString(s[max(0, m[0]-30):m[0]])
 		}},
 		// A configuration that switches a safeguard off: "require_review:
@@ -623,7 +630,9 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`)
 			send := sp.also
-			sp.also = func(s string, m []int) bool { return send(s, m) && !pushToOwnRemote(s, m) }
+			sp.also = func(s string, m []int) bool {
+				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)])
+			}
 			return sp
 		}(),
 		// The object before a verb-final verb (German), a part of its own
@@ -650,7 +659,10 @@ func shapeParts() []shapePart {
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
 		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
 		{name: "secret-object", weight: 1, expr: `(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`,
-			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
+			also: func(s string, m []int) bool {
+				// A whole word: "clean" holds no "clé", "tokenizer" no token.
+				return (m[1] == len(s) || !isLower(s[m[1]])) && !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) && !forbiddenObject(s, m[0])
+			}},
 		// Traces removed: shell history, audit trails, the log of what the
 		// reader ran — concealment by the reader's own hand.
 		gated(asked("cover-tracks", false, 2, `\bunset\s+histfile\b|\bhistory\s+-c\b|\bhist(?:file)?size=0\b|\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov|rotat)[a-z]*\s+(?:\S+\s+){0,3}?(?:~/)?\.?(?:bash_history|zsh_history|(?:shell|command|bash|terminal) history|audit (?:logs?|trails?|entries|events))\b|\bstop[a-z]* (?:posting|sending|logging|reporting|forwarding|recording|writing)\b[^.\n]{0,50}?\b(?:audit|siem|security (?:channel|log)|command log)`),
@@ -1040,6 +1052,23 @@ func secretNamed(s string, m []int) bool {
 	i := len(before) - 1
 	return i >= 0 && before[i] >= '0' && before[i] <= '9'
 }
+
+// forbiddenObject reports a word at s[i] that is the object of a
+// forbidden act, alone or in a list: "never attaches .env files, API keys
+// or customer data", "never pass file contents, SSH keys or credentials
+// to it". The act is what the sentence forbids; the secret named in it
+// is what it keeps. A conjunction or a "to" between ends the act's
+// object ("never forget to send the keys" is no prohibition).
+func forbiddenObject(s string, i int) bool {
+	w := s[max(clauseStart(s, i), i-80):i]
+	m := objectNegated().FindStringSubmatch(w)
+	return m != nil && !notForbidding[m[1]] && !objectEnds().MatchString(m[2])
+}
+
+var (
+	objectNegated = lazyRE(`\b(?:never|not|don'?t|do not|doesn'?t|does not|mustn'?t|must not|shouldn'?t|should not|cannot|can'?t|won'?t|no longer)\s+([a-z]+(?:-[a-z]+)*)((?:\s+(?:[^.;:!?\n]|\.\S){0,60})?)\s*$`)
+	objectEnds    = lazyRE(`\b(?:and|but|then|so|instead|yet|to|unless|until|except|if|when|while|because)\b`)
+)
 
 // secretFrom is a key whose value names where a secret is read from.
 var secretFrom = lazyRE(`_(?:env|var|variable|name|path|file)"?\s*[:=]\s*["']?\$?\{?$`)
@@ -1568,6 +1597,14 @@ var ownThings = lazyRE(`\b(?:locally|on your (?:own )?(?:machine|laptop)|your ow
 // the reader's safeguards.
 func inQuestion(s string, end int) bool {
 	i := strings.IndexAny(s[end:], ".!?\n")
+	// A URL's query ("DELETE /admin/audit?actor=me") is no question.
+	for i >= 0 && s[end+i] == '?' && end+i+1 < len(s) && (isLower(s[end+i+1]) || s[end+i+1] == '=' || s[end+i+1] >= '0' && s[end+i+1] <= '9') {
+		j := strings.IndexAny(s[end+i+1:], ".!?\n")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
 	return i >= 0 && s[end+i] == '?' && !ratified().MatchString(s[end+i+1:min(len(s), end+i+240)])
 }
 
@@ -1702,8 +1739,27 @@ func negatedBefore(s string, i int) bool {
 	if strings.Contains(before, "\n") {
 		before = commentMark().ReplaceAllString(before, " ")
 	}
-	return negated().MatchString(before)
+	return negated().MatchString(before) || negatedPurpose(s, i)
 }
+
+// negatedPurpose reports an act that is the purpose of a forbidden one:
+// "Don't change those settings to make the test pass" forbids making it
+// pass that way. "Don't hesitate to", "never forget to", "you don't need
+// to" are no prohibitions.
+func negatedPurpose(s string, i int) bool {
+	w := s[max(clauseStart(s, i), i-60):i]
+	if !strings.HasSuffix(strings.TrimRight(w, " "), " to") {
+		return false
+	}
+	m := purposeNegated().FindStringSubmatch(w)
+	return m != nil && !notForbidding[m[1]]
+}
+
+var purposeNegated = lazyRE(`\b(?:never|don'?t|do not|doesn'?t|does not|mustn'?t|must not|shouldn'?t|should not|cannot|can'?t|won'?t)\s+([a-z'-]+)\s+(?:[a-z'-]+\s+){0,3}(?:in order |so as )?to\s*$`)
+
+// notForbidding are the verbs a negation turns into an encouragement or
+// a leave: "don't hesitate to", "you don't need to".
+var notForbidding = map[string]bool{"hesitate": true, "forget": true, "fail": true, "mind": true, "be": true, "wait": true, "need": true, "needs": true, "have": true, "has": true, "bother": true, "stop": true, "want": true}
 
 var compoundHead = lazyRE(`[a-z]+-$`)
 
