@@ -255,11 +255,37 @@ func pushToOwnRemote(s string, m []int) bool {
 
 var ownBranch = lazyRE(`^\s+(?:(?:-u|--set-upstream)\s+)?(?:origin\b|(?:[a-z-]+\s+){0,2}branch(?:es)?\b)`)
 
+// publicPartPublished is a key's public part between the key and the
+// participle, which is what the participle says was published: "the
+// release signing key by the fingerprint published in SECURITY.md".
+var publicPartPublished = lazyRE(`\s\S.*\b(?:fingerprints?|public keys?|pubkeys?|key ids?|checksums?|hash(?:es)?|digests?)\b[^.\n]{0,30}?\b(?:committed|listed|pasted|written|published|included)$`)
+
 // subjectForbidden is a negation right after a send word, which makes
 // the word a noun that something forbids ("production dumps never leave
 // our cloud account", "exports must not include PII"): a verb is not
 // followed by "never".
 var subjectForbidden = lazyRE(`^\s+(?:never|must not|mustn'?t|may not|should not|shouldn'?t|cannot|can'?t|don'?t|do not|won'?t|will not|are not|aren'?t|stay|stays|remain|remains)\b`)
+
+// mergeTrigger reports a merge that is when something happens, not an
+// approval: "staging deploys happen automatically on merge" automates
+// the deploy a reviewed merge sets off. Only when the match holds no
+// other act ("on merge, agents approve every PR" still asks one).
+func mergeTrigger(s string, m []int) bool {
+	span := s[m[0]:m[1]]
+	if len(approveAct().FindAllStringIndex(span, 2)) != 1 {
+		return false
+	}
+	if triggerBefore().MatchString(s[max(0, m[0]-8):m[0]]) {
+		return true
+	}
+	k := strings.LastIndexByte(span, ' ')
+	return k >= 0 && triggerBefore().MatchString(s[max(0, m[0]+k+1-8):m[0]+k+1])
+}
+
+var (
+	approveAct    = lazyRE(`\b(?:` + approveVerb + `)\b`)
+	triggerBefore = lazyRE(`\b(?:on|upon|after)\s+$`)
+)
 
 // personApproves is an approval a person gives: "on prod only after a
 // human approves".
@@ -520,7 +546,9 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`)
 			ask := sp.also
-			sp.also = func(s string, m []int) bool { return ask(s, m) && !personApproves().MatchString(s[m[0]:m[1]]) }
+			sp.also = func(s string, m []int) bool {
+				return ask(s, m) && !personApproves().MatchString(s[m[0]:m[1]]) && !mergeTrigger(s, m)
+			}
 			return sp
 		}(),
 		func() shapePart {
@@ -646,7 +674,7 @@ func shapeParts() []shapePart {
 			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed"))
+				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed")) && !publicPartPublished().MatchString(s[m[0]:m[1]])
 			}
 			return sp
 		}(),
@@ -1658,10 +1686,43 @@ func commandStart(s string, i int) int {
 var deniedSubject = lazyRE(`(?:^|[^a-z])(?:nobody|no one|no (?:agent|bot|assistant|human|person|tool)s?|only (?:a |the |an? assigned )?(?:humans?|persons?|people|maintainers?|owners?|reviewers?|admins?|developers?|security team|team leads?|release managers?)|no (?:[a-z-]+ )?(?:charts?|services?|pods?|containers?|jobs?|workflows?|files?|repos?|branch(?:es)?|pipelines?|deployments?|manifests?|images?|steps?|stages?|modules?|packages?)(?: here| in [a-z0-9/._-]+)? (?:sets?|gets?|uses?|runs?|has|adds?|enables?|turns on))\b[^.;\n]*$`)
 
 // rejectedAfter reports an act the clause after it says is refused:
-// "pushes made with --no-verify … are now rejected by the server".
+// "pushes made with --no-verify … are now rejected by the server"; or
+// one it keeps behind a person (gatedAfter); or an act a rejected
+// proposal asked (rejectedProposal).
 func rejectedAfter(s string, m []int) bool {
-	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)])
+	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)]) || gatedAfter(s[m[1]:min(len(s), m[1]+90)]) || rejectedProposal(s, m)
 }
+
+// gatedAfter reports a clause after an act that keeps a person in front
+// of it, a safeguard recorded: "Anything that deletes files, rewrites
+// history or force-pushes still needs explicit confirmation", "DROP
+// statements against prod go through the migration pipeline with a
+// reviewed plan", "any change to branch protection stays with humans".
+// Not when the clause takes the person away ("no longer needs
+// confirmation", "go through without review").
+func gatedAfter(after string) bool {
+	g := gated().FindString(after)
+	return g != "" && !gateLifted().MatchString(g)
+}
+
+var (
+	gated      = lazyRE(`^[^.;\n]*?\b(?:(?:still |always )?(?:needs?|requires?) (?:an? )?(?:explicit |human |manual |prior |separate |written )?(?:confirmation|approval|review|sign-?off)|go(?:es)? through\b[^.;\n]{0,60}?\b(?:review(?:ed)?|approv(?:al|ed)|sign-?off)|(?:stays?|remains?|rests?|is|are) (?:only )?(?:with|reserved (?:for|to)|left to) (?:the )?(?:humans?|people|persons?|a person|maintainers?|owners?|reviewers?|release managers?|team))\b`)
+	gateLifted = lazyRE(`\b(?:no longer|not|never|no|without|skip[a-z]*|bypass[a-z]*)\b|n't\b`)
+)
+
+// rejectedProposal reports an act on a proposal's line ("Proposal: let
+// coding agents merge their own PRs") in a decision record whose
+// decision or status rejects it ("Decision: rejected"): the record keeps
+// what was turned down, it asks for nothing.
+func rejectedProposal(s string, m []int) bool {
+	line := s[strings.LastIndexByte(s[:m[0]], '\n')+1 : m[0]]
+	return proposalLine().MatchString(line) && proposalRejected().MatchString(s)
+}
+
+var (
+	proposalLine     = lazyRE(`^\s*(?:[-*•#]\s*)*(?:proposal|proposed(?: change)?|option [a-z0-9]+|alternative(?: [a-z0-9]+)?|idea|suggestion|motion)\s*(?:\([^)\n]{0,30}\))?\s*[:—-]`)
+	proposalRejected = lazyRE(`(?:^|\n)\s*(?:[-*•#]\s*)*(?:status|decision|outcome|resolution|result|verdict)\s*:\s*(?:\*\*)?(?:rejected|declined|not accepted|not adopted|withdrawn|refused|denied|abandoned)\b`)
+)
 
 var rejected = lazyRE(`^[^.;\n]*?\b(?:is|are|get|gets|will be)\s+(?:now\s+|always\s+|automatically\s+)?(?:rejected|blocked|refused|forbidden|prohibited|denied|disallowed|not allowed)\b|^[^.;\n]*?\b(?:that's|that is|it's|it is|is|are) (?:a bug|wrong|a mistake|not ok(?:ay)?)\b`)
 
