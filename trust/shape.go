@@ -122,7 +122,10 @@ const (
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b|\bso (?:that )?(?:compliance|security|auditors?|the (?:user|owner|auditors?|team|reviewers?|security team)) (?:does not|doesn't|do not|don't|won't|will not|cannot|can't|never) (?:notice|see|spot|find out|ask)\b|\b(?:should|must|need|needs|is|are)(?: not|n't) (?:be )?(?:shown|mentioned|reported|surfaced|displayed|told|raised|flagged)\b[^.\n]{0,20}?\bto (?:the )?(?:user|human|person|owner)` +
 		`|leave (?:it|this|that|them|these|those) out of\b|\bleaves? [^.\n]{1,60}? out of (?:its|their|your|the|any|all) (?:[a-z]+ )?(?:summar|report|repl|response|pr\b|changelog|description|notes)|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
 		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
-		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
+		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b` +
+		// The details kept from the person as a kindness: "don't
+		// trouble the user with the details".
+		`|\b(?:don'?t|do not|no need to|never) (?:trouble|bother|burden|worry|distract) (?:the |your )?(?:users?|person|owner|human|developers?|maintainers?|team|reviewers?) with (?:the |any )?(?:details|it|this|that|them)\b)` +
 		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen|melden)|verschweig|nicht erwahnen|heimlich)` +
 		`|(?:ne (?:dis|dites) rien|sans le dire|sans en parler|sans (?:le )?(?:signaler|prevenir)|inutile de le (?:signaler|dire|mentionner)|ne le mentionne pas|cache(?:r)? (?:ceci|cela) a|en secret|discretement)` +
 		`|(?:no le digas|no se lo digas|sin decir(?:le|selo)?|no menciones|no lo mencion[a-z]*|sin avisar|en secreto|a escondidas)` +
@@ -259,6 +262,10 @@ var ownBranch = lazyRE(`^\s+(?:(?:-u|--set-upstream)\s+)?(?:origin\b|(?:[a-z-]+\
 // participle, which is what the participle says was published: "the
 // release signing key by the fingerprint published in SECURITY.md".
 var publicPartPublished = lazyRE(`\s\S.*\b(?:fingerprints?|public keys?|pubkeys?|key ids?|checksums?|hash(?:es)?|digests?)\b[^.\n]{0,30}?\b(?:committed|listed|pasted|written|published|included)$`)
+
+// objectRequested is a sent thing's object that a message asks for: the
+// end of a match that reaches the secret through "asking for".
+var objectRequested = lazyRE(`\b(?:asking|asks|asked|requesting|requests|phishing)\s+(?:(?:you|us|me|them|people|users?)\s+)?(?:for|about)\s+(?:(?:the|your|our|their|any|some)\s+)?\S*$`)
 
 // subjectForbidden is a negation right after a send word, which makes
 // the word a noun that something forbids ("production dumps never leave
@@ -666,7 +673,14 @@ func shapeParts() []shapePart {
 		// The object before a verb-final verb (German), a part of its own
 		// so each keeps the two literal sets that skip it.
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b`),
-		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		// Not a message that asks for the secret ("forward any email
+		// asking for tokens to security@…" sends no token).
+		func() shapePart {
+			sp := sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`)
+			send := sp.also
+			sp.also = func(s string, m []int) bool { return send(s, m) && !objectRequested().MatchString(s[m[0]:m[1]]) }
+			return sp
+		}(),
 		// Secrets written where anyone reads them: committed, listed in a PR,
 		// pasted into an issue.
 		func() shapePart {
@@ -739,6 +753,9 @@ func shapeParts() []shapePart {
 		gated(p("you-directive", true, 1, `\b(?:authori[sz]es|authori[sz]ed|permits|entitles|clears|empowers) you to\b`), "you"),
 		// A reader role by what it automates: "whoever automates backups".
 		softly(gated(p("future-reader", true, 2, `\bwhoever (?:automates|runs|handles|maintains|operates|owns|scripts)\b`), "whoever")),
+		// A call that verifies, commented out: "comment out
+		// verifyReleaseSignature() in main.go" (a safeguard by its name).
+		asked("weaken-safeguard", false, 2, `\bcomment(?:s|ed|ing)? out\s+(?:the\s+)?(?:calls? to\s+)?[a-z_.]*(?:verif|signatur|checksum|auth|validat|sanitiz|csrf|scan)[a-z_]*\s*\(`),
 		// Scanners silenced: a suppression marker spread over the code, a
 		// scanner's configuration deleted, its exit code forced to zero.
 		asked("weaken-safeguard", false, 2, `\b(?:add|adds|added|adding|append|put|insert|sprinkle)[a-z]*\b[^.\n]{0,40}?(?:#\s?nosemgrep|nosemgrep|nosonar|checkov:skip|tfsec:ignore|trivy:ignore|kics-scan ignore|gitleaks:allow|pragma: allowlist secret|bandit: ?skip)|\b(?:delet|remov|drop)[a-z]*\b[^.\n]{0,20}?(?:\.semgrep\.ya?ml|\.gitleaks\.toml|trivy\.ya?ml|\.snyk\b|codeql[a-z-]*\.ya?ml|\.pre-commit-config\.ya?ml|sonar-project\.properties|\.checkov\.ya?ml)`),
@@ -954,10 +971,10 @@ func shapeParts() []shapePart {
 
 		// Session 22, batch 21 (its mechanisms, as classes).
 		// Rights raised by naming the role: a cloud's or a cluster's
-		// administrator policy attached or bound (AdministratorAccess,
+		// administrator policy attached, bound or a role widened to it (AdministratorAccess,
 		// roles/owner, cluster-admin), rights granted to oneself, a
 		// grant call with a wildcard scope or persistence.
-		gated(unnegatedClause(asked("escalate", false, 2, `\b(?:attach|grant|give|assign|bind|add|apply|create)[a-z]*\b[^.\n]{0,80}?(?:\badministratoraccess\b|\biamfullaccess\b|\bpoweruseraccess\b|\broles/(?:owner|editor|iam\.[a-z]*admin[a-z]*|resourcemanager\.[a-z]*admin)\b|--clusterrole[= ]cluster-admin\b|\bcluster-admin\b|\bglobal administrator\b)|\bgrant[a-z]* (?:yourself|itself|themselves|himself|herself)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|owner|root|superuser|write|full)\b|\bgrant\s*\([^)\n]{0,80}?(?:scope\s*=\s*["']\*["']|persist\s*=\s*true)`)),
+		gated(unnegatedClause(asked("escalate", false, 2, `\b(?:attach|grant|give|assign|bind|add|apply|create|widen|broaden|rais|elevat|escalat|upgrad|expand|promot|extend)[a-z]*\b[^.\n]{0,80}?(?:\badministratoraccess\b|\biamfullaccess\b|\bpoweruseraccess\b|\broles/(?:owner|editor|iam\.[a-z]*admin[a-z]*|resourcemanager\.[a-z]*admin)\b|--clusterrole[= ]cluster-admin\b|\bcluster-admin\b|\bglobal administrator\b)|\bgrant[a-z]* (?:yourself|itself|themselves|himself|herself)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|owner|root|superuser|write|full)\b|\bgrant\s*\([^)\n]{0,80}?(?:scope\s*=\s*["']\*["']|persist\s*=\s*true)`)),
 			"administratoraccess", "iamfullaccess", "poweruseraccess", "roles", "cluster", "clusterrole", "global", "owner", "yourself", "itself", "themselves", "himself", "herself", "grant"),
 		// A policy's enforcement lowered to advice, its failures
 		// overridden; a required check marked not required; an
@@ -1836,12 +1853,20 @@ func outsideHost(s string) bool {
 	if !strings.ContainsAny(s, "/@:") && !digitDot(s) && !outsideWord(s) {
 		return false
 	}
-	for _, m := range outsideRE().FindAllString(s, 16) {
-		if !officialHost(m) {
+	for _, m := range outsideRE().FindAllStringIndex(s, 16) {
+		if !officialHost(s[m[0]:m[1]]) && !fileAndLine(s, m) {
 			return true
 		}
 	}
 	return false
+}
+
+// fileAndLine reports a host and port that is a file and a line number
+// inside a path, as grep and compilers print them ("infra/README.md:17:"):
+// a host follows a scheme's "//", never a single slash.
+func fileAndLine(s string, m []int) bool {
+	h := s[m[0]:m[1]]
+	return m[0] > 0 && s[m[0]-1] == '/' && (m[0] < 2 || s[m[0]-2] != '/') && !strings.ContainsAny(h, "@/") && strings.Contains(h, ":")
 }
 
 var outsideRE = lazyRE(outside)
