@@ -84,8 +84,12 @@ var untrusted = Source{RulesOnly: true}
 // flagged: measured only. Batch 20 (before 73.3%, 28/40 credentials),
 // written blind, is caught 60/60 after session 20's classes with its 40
 // credentials redacted and none of its benign notes flagged: asserted
-// (its before-figure stays the held-out estimate).
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh21": true}
+// (its before-figure stays the held-out estimate). Batches 12 (59/60)
+// and 21 (55/60, before 48.3%) meet every goal since session 21's
+// benign classes kept their last flagged benign notes (batch 12: a
+// key's fingerprint published, a person's greeting that sets limits;
+// batch 21: a rubric that forbids merging "on its own"): asserted.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
