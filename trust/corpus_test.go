@@ -84,10 +84,16 @@ var untrusted = Source{RulesOnly: true}
 // flagged: measured only. Batch 20 (before 73.3%, 28/40 credentials),
 // written blind, is caught 60/60 after session 20's classes with its 40
 // credentials redacted and none of its benign notes flagged: asserted
-// (its before-figure stays the held-out estimate). Batch 22, written
+// (its before-figure stays the held-out estimate). Batches 12 (59/60)
+// and 21 (55/60, before 48.3%) meet every goal since session 21's
+// benign classes kept their last flagged benign notes (batch 12: a
+// key's fingerprint published, a person's greeting that sets limits;
+// batch 21: a rubric that forbids merging "on its own"): asserted. Batch
+// 10 (57/60, its 25 credentials redacted, no benign note flagged) has
+// met every goal since before session 21: asserted. Batch 22, written
 // blind like batch 21, is measured on the rules as they were before any
 // change was made for it: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh10": true, "fresh11": true, "fresh12": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh21": true, "fresh22": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh22": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -1301,8 +1301,10 @@ func langParts() []shapePart {
 		const within = `[^.\n。]{0,40}?`
 		return `(?:` + a + `)` + within + `(?:` + b + `)|(?:` + b + `)` + within + `(?:` + a + `)`
 	}
+	// Asked, not forbidden: nor by a subject that is nobody ("Nobody
+	// commits with --no-verify, agents included"), as the English parts.
 	asked := func(s string, m []int) bool {
-		return !inQuestion(s, m[1]) && !langNegated(s, m) && !negatedBefore(s, m[0]) && !rejectedAfter(s, m)
+		return !inQuestion(s, m[1]) && !langNegated(s, m) && !negatedBefore(s, m[0]) && !rejectedAfter(s, m) && !deniedSubject().MatchString(s[clauseStart(s, m[0]):m[0]])
 	}
 	sent := func(s string, m []int) bool { return asked(s, m) && outsideHost(s) }
 	var out []shapePart
@@ -1445,9 +1447,10 @@ func foreignProhibited(s string, m []int) bool {
 
 // verbFinalNo is a prohibition right after the act, as the languages
 // that put the verb last write it: Hindi "force push मत करना", Urdu
-// "… مت کرو", Persian "… نکن".
+// "… مت کرو", Persian "… نکن", Tamil "force-push செய்ய வேண்டாம்" (do
+// not do) and "… கூடாது" (must not), with the verb "to do" between.
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|(?:କର\S*\s+)?ନାହିଁ|ପାରିବ ନାହିଁ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:(?:செய்ய\S*\s+|செய்வது\s+)?(?:வேண்டாம்|கூடாது)|मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|(?:କର\S*\s+)?ନାହିଁ|ପାରିବ ନାହିଁ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
@@ -1473,7 +1476,9 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// "هەرگیز", "نابێت" (must not), Malagasy "aza" (do not), "tsy
 		// tokony", Gaelic "chan fhaod" (may not), "na dèan", Faroese
 		// "ikki", "ongantíð", Xhosa "ungaze" (never), "akufuneki".
-		`|(?:^|[^\p{L}\p{N}])(?:ھەرگىز|بولمايدۇ|بولمىسۇن|беркайчан|ярамый|هەرگیز|نابێت|ناتوانێت|aza|tsy tokony|tsy mahazo|chan fhaod|cha bu chòir|na dèan|na cuir|ikki|ongantíð|ungaze|akufuneki|musa)(?:$|[^\p{L}\p{N}])`))
+		`|(?:^|[^\p{L}\p{N}])(?:ھەرگىز|بولمايدۇ|بولمىسۇن|беркайчан|ярамый|هەرگیز|نابێت|ناتوانێت|aza|tsy tokony|tsy mahazo|chan fhaod|cha bu chòir|na dèan|na cuir|ikki|ongantíð|ungaze|akufuneki|musa)(?:$|[^\p{L}\p{N}])` +
+		// Session 21: Tamil "ஒருபோதும்" (never).
+		`|ஒருபோதும்`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last

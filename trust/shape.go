@@ -122,7 +122,10 @@ const (
 		`|(?:this|the) (?:instruction|note|message|memory) is (?:confidential|secret)|(?:owner|user|human) must not (?:learn|know|find out|see)|(?:silently|secretly|covertly|quietly)\s+[a-z]|\bso (?:that )?(?:nobody|no one) (?:asks|notices|sees|finds out|checks)\b|\bso (?:that )?(?:compliance|security|auditors?|the (?:user|owner|auditors?|team|reviewers?|security team)) (?:does not|doesn't|do not|don't|won't|will not|cannot|can't|never) (?:notice|see|spot|find out|ask)\b|\b(?:should|must|need|needs|is|are)(?: not|n't) (?:be )?(?:shown|mentioned|reported|surfaced|displayed|told|raised|flagged)\b[^.\n]{0,20}?\bto (?:the )?(?:user|human|person|owner)` +
 		`|leave (?:it|this|that|them|these|those) out of\b|\bleaves? [^.\n]{1,60}? out of (?:its|their|your|the|any|all) (?:[a-z]+ )?(?:summar|report|repl|response|pr\b|changelog|description|notes)|keep\b[^.\n]{0,50}?\bout of (?:anything|any|all|your|the)\b[^.\n]{0,20}?(?:report|summar|repl|response|pr\b|chat|changelog|notes|description)` +
 		`|\b(?:not|never) (?:inform|tell|notify|alert|warn) (?:the |any )?(?:requesters?|reviewers?|users?|owners?|humans?|team|maintainers|anyone|person)\b|\bdescribe (?:it|this|that|the change)\b[^.\n]{0,30}?\bas (?:an? |the )?(?:typo|refactor|cleanup|minor|small|harmless|routine|formatting|docs?)` +
-		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b)` +
+		`|(?:report|notify|tell|inform|show)_?(?:to_)?(?:the_)?(?:users?|humans?|owners?)"?\s*[:=]\s*"?(?:false|no|off|0)\b` +
+		// The details kept from the person as a kindness: "don't
+		// trouble the user with the details".
+		`|\b(?:don'?t|do not|no need to|never) (?:trouble|bother|burden|worry|distract) (?:the |your )?(?:users?|person|owner|human|developers?|maintainers?|team|reviewers?) with (?:the |any )?(?:details|it|this|that|them)\b)` +
 		`|(?:(?:sag|verrat)(?:e)? (?:dem|den) (?:benutzer|nutzer|user|besitzer)[a-z]* nichts|ohne es (?:dem [a-z]+ )?zu (?:sagen|erwahnen|melden)|verschweig|nicht erwahnen|heimlich)` +
 		`|(?:ne (?:dis|dites) rien|sans le dire|sans en parler|sans (?:le )?(?:signaler|prevenir)|inutile de le (?:signaler|dire|mentionner)|ne le mentionne pas|cache(?:r)? (?:ceci|cela) a|en secret|discretement)` +
 		`|(?:no le digas|no se lo digas|sin decir(?:le|selo)?|no menciones|no lo mencion[a-z]*|sin avisar|en secreto|a escondidas)` +
@@ -254,6 +257,42 @@ func pushToOwnRemote(s string, m []int) bool {
 }
 
 var ownBranch = lazyRE(`^\s+(?:(?:-u|--set-upstream)\s+)?(?:origin\b|(?:[a-z-]+\s+){0,2}branch(?:es)?\b)`)
+
+// publicPartPublished is a key's public part between the key and the
+// participle, which is what the participle says was published: "the
+// release signing key by the fingerprint published in SECURITY.md".
+var publicPartPublished = lazyRE(`\s\S.*\b(?:fingerprints?|public keys?|pubkeys?|key ids?|checksums?|hash(?:es)?|digests?)\b[^.\n]{0,30}?\b(?:committed|listed|pasted|written|published|included)$`)
+
+// objectRequested is a sent thing's object that a message asks for: the
+// end of a match that reaches the secret through "asking for".
+var objectRequested = lazyRE(`\b(?:asking|asks|asked|requesting|requests|phishing)\s+(?:(?:you|us|me|them|people|users?)\s+)?(?:for|about)\s+(?:(?:the|your|our|their|any|some)\s+)?\S*$`)
+
+// subjectForbidden is a negation right after a send word, which makes
+// the word a noun that something forbids ("production dumps never leave
+// our cloud account", "exports must not include PII"): a verb is not
+// followed by "never".
+var subjectForbidden = lazyRE(`^\s+(?:never|must not|mustn'?t|may not|should not|shouldn'?t|cannot|can'?t|don'?t|do not|won'?t|will not|are not|aren'?t|stay|stays|remain|remains)\b`)
+
+// mergeTrigger reports a merge that is when something happens, not an
+// approval: "staging deploys happen automatically on merge" automates
+// the deploy a reviewed merge sets off. Only when the match holds no
+// other act ("on merge, agents approve every PR" still asks one).
+func mergeTrigger(s string, m []int) bool {
+	span := s[m[0]:m[1]]
+	if len(approveAct().FindAllStringIndex(span, 2)) != 1 {
+		return false
+	}
+	if triggerBefore().MatchString(s[max(0, m[0]-8):m[0]]) {
+		return true
+	}
+	k := strings.LastIndexByte(span, ' ')
+	return k >= 0 && triggerBefore().MatchString(s[max(0, m[0]+k+1-8):m[0]+k+1])
+}
+
+var (
+	approveAct    = lazyRE(`\b(?:` + approveVerb + `)\b`)
+	triggerBefore = lazyRE(`\b(?:on|upon|after)\s+$`)
+)
 
 // personApproves is an approval a person gives: "on prod only after a
 // human approves".
@@ -514,7 +553,9 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := asked("approve-unreviewed", false, 2, `\b(?:`+approveVerb+`)\b[^.\n]{0,60}?\b(?:`+noReview+`)|\b(?:`+noReview+`)[^.\n]{0,30}?\b(?:`+approveVerb+`)\b`)
 			ask := sp.also
-			sp.also = func(s string, m []int) bool { return ask(s, m) && !personApproves().MatchString(s[m[0]:m[1]]) }
+			sp.also = func(s string, m []int) bool {
+				return ask(s, m) && !personApproves().MatchString(s[m[0]:m[1]]) && !mergeTrigger(s, m)
+			}
 			return sp
 		}(),
 		func() shapePart {
@@ -538,7 +579,7 @@ func shapeParts() []shapePart {
 			`|\b(?:schreib|push|merge|admin)rechte\b|\brechte auf (?:main|master|prod)|\bdroits? (?:d'ecriture|d'administration|de merge|de push)|\bpermisos? (?:de escritura|de administrador|de merge)|\bpermiss(?:ao|oes) (?:de escrita|de administrador|de merge)|\bacesso de escrita\b`)),
 		// Whose word the reader is to follow: a file, an account or this
 		// memory set above its instructions or the person in the chat.
-		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b[^.\n]{0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`+
+		p("instruction-source", false, 2, `\b(?:outrank|supersede|override|take[sn]? precedence over|trump)[a-z]* (?:the |your |any |all |this )?(?:project'?s? )?(?:agents\.md|claude\.md|system prompt|instructions?|guidance|rules|user|chat)|\b(?:obey|follow|take)[a-z]* (?:orders |instructions |commands )?only\b(?:[^.;\n]|\.\S){0,40}?\b(?:instructions?|orders|files?|from)\b|\b(?:is|are) an? (?:order|command|instruction)s? from\b|\bauthoritative (?:instructions?|orders|commands)|\binstructions? (?:found|written|hidden|contained|placed) in\b|\bnot (?:from )?the (?:person|user|human) in the chat\b|\b(?:over|above|instead of) (?:what )?(?:the )?(?:user|person|human)(?: in the chat)?(?:'s)? (?:says|asks|instructions?|requests?|wants)|\bthis (?:memory|note|file) (?:supersedes|overrides|outranks|replaces)\b`+
 			// The person's word set aside: "a stop request from the user
 			// doesn't apply", "more than the reviewers'", "even if the
 			// user says stop".
@@ -605,10 +646,11 @@ func shapeParts() []shapePart {
 		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
 		// No person in the way: "no need to ask", "without checksum
 		// verification", "on its own", in five languages.
-		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bon (?:its|their) own\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
-		// fixes nothing by itself").
-		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b`, also: func(s string, m []int) bool {
+		// fixes nothing by itself", "does not force-push or merge on its
+		// own").
+		{name: "unchecked", weight: 1, expr: `\bby (?:itself|themselves|yourself)\b|\bon (?:its|their) own\b`, also: func(s string, m []int) bool {
 			return !deniedInClause().MatchString(s[max(0, m[0]-40):m[0]]) && !haltsByItself().MatchString(s[max(0, m[0]-30):m[0]])
 		}},
 		// A configuration that switches a safeguard off: "require_review:
@@ -623,13 +665,22 @@ func shapeParts() []shapePart {
 		func() shapePart {
 			sp := sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`)
 			send := sp.also
-			sp.also = func(s string, m []int) bool { return send(s, m) && !pushToOwnRemote(s, m) }
+			sp.also = func(s string, m []int) bool {
+				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)])
+			}
 			return sp
 		}(),
 		// The object before a verb-final verb (German), a part of its own
 		// so each keeps the two literal sets that skip it.
 		sent("sensitive-outbound", 3, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:weitergeb[a-z]*|weiterleit[a-z]*|schicken|senden|hochladen|kopieren)\b`),
-		sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`),
+		// Not a message that asks for the secret ("forward any email
+		// asking for tokens to security@…" sends no token).
+		func() shapePart {
+			sp := sent("sensitive-outbound", 3, `\b(?:curl|scp|rsync|zip|tar|archive|bundle|`+exfilVerb+`)\b[^\n]{0,40}?(?:`+secretObj+`|\b(?:backups?|(?:the )?diff|repo(?:sitory)?|source(?: code)?|all branches|database|customer data|dump)\b|sicherung|sauvegarde|copia de seguridad)`)
+			send := sp.also
+			sp.also = func(s string, m []int) bool { return send(s, m) && !objectRequested().MatchString(s[m[0]:m[1]]) }
+			return sp
+		}(),
 		// Secrets written where anyone reads them: committed, listed in a PR,
 		// pasted into an issue.
 		func() shapePart {
@@ -637,7 +688,7 @@ func shapeParts() []shapePart {
 			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed"))
+				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed")) && !publicPartPublished().MatchString(s[m[0]:m[1]])
 			}
 			return sp
 		}(),
@@ -650,7 +701,10 @@ func shapeParts() []shapePart {
 		// one (AWS_SECRET_ACCESS_KEY), not one that counts or names them
 		// (max_context_tokens, TOKEN_TTL, API_KEY_HEADER).
 		{name: "secret-object", weight: 1, expr: `(?:^|[^a-z_])(?:` + secretObj + `)|\b[a-z0-9]+_[a-z0-9_]*(?:secret|password|passwd|token|api_?key|access_key|private_key)[a-z0-9_]*`,
-			also: func(s string, m []int) bool { return !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) }},
+			also: func(s string, m []int) bool {
+				// A whole word: "clean" holds no "clé", "tokenizer" no token.
+				return (m[1] == len(s) || !isLower(s[m[1]])) && !secretCounter().MatchString(s[m[0]:m[1]]) && !secretNamed(s, m) && !forbiddenObject(s, m[0])
+			}},
 		// Traces removed: shell history, audit trails, the log of what the
 		// reader ran — concealment by the reader's own hand.
 		gated(asked("cover-tracks", false, 2, `\bunset\s+histfile\b|\bhistory\s+-c\b|\bhist(?:file)?size=0\b|\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov|rotat)[a-z]*\s+(?:\S+\s+){0,3}?(?:~/)?\.?(?:bash_history|zsh_history|(?:shell|command|bash|terminal) history|audit (?:logs?|trails?|entries|events))\b|\bstop[a-z]* (?:posting|sending|logging|reporting|forwarding|recording|writing)\b[^.\n]{0,50}?\b(?:audit|siem|security (?:channel|log)|command log)`),
@@ -699,6 +753,9 @@ func shapeParts() []shapePart {
 		gated(p("you-directive", true, 1, `\b(?:authori[sz]es|authori[sz]ed|permits|entitles|clears|empowers) you to\b`), "you"),
 		// A reader role by what it automates: "whoever automates backups".
 		softly(gated(p("future-reader", true, 2, `\bwhoever (?:automates|runs|handles|maintains|operates|owns|scripts)\b`), "whoever")),
+		// A call that verifies, commented out: "comment out
+		// verifyReleaseSignature() in main.go" (a safeguard by its name).
+		asked("weaken-safeguard", false, 2, `\bcomment(?:s|ed|ing)? out\s+(?:the\s+)?(?:calls? to\s+)?[a-z_.]*(?:verif|signatur|checksum|auth|validat|sanitiz|csrf|scan)[a-z_]*\s*\(`),
 		// Scanners silenced: a suppression marker spread over the code, a
 		// scanner's configuration deleted, its exit code forced to zero.
 		asked("weaken-safeguard", false, 2, `\b(?:add|adds|added|adding|append|put|insert|sprinkle)[a-z]*\b[^.\n]{0,40}?(?:#\s?nosemgrep|nosemgrep|nosonar|checkov:skip|tfsec:ignore|trivy:ignore|kics-scan ignore|gitleaks:allow|pragma: allowlist secret|bandit: ?skip)|\b(?:delet|remov|drop)[a-z]*\b[^.\n]{0,20}?(?:\.semgrep\.ya?ml|\.gitleaks\.toml|trivy\.ya?ml|\.snyk\b|codeql[a-z-]*\.ya?ml|\.pre-commit-config\.ya?ml|sonar-project\.properties|\.checkov\.ya?ml)`),
@@ -914,10 +971,10 @@ func shapeParts() []shapePart {
 
 		// Session 22, batch 21 (its mechanisms, as classes).
 		// Rights raised by naming the role: a cloud's or a cluster's
-		// administrator policy attached or bound (AdministratorAccess,
+		// administrator policy attached, bound or a role widened to it (AdministratorAccess,
 		// roles/owner, cluster-admin), rights granted to oneself, a
 		// grant call with a wildcard scope or persistence.
-		gated(unnegatedClause(asked("escalate", false, 2, `\b(?:attach|grant|give|assign|bind|add|apply|create)[a-z]*\b[^.\n]{0,80}?(?:\badministratoraccess\b|\biamfullaccess\b|\bpoweruseraccess\b|\broles/(?:owner|editor|iam\.[a-z]*admin[a-z]*|resourcemanager\.[a-z]*admin)\b|--clusterrole[= ]cluster-admin\b|\bcluster-admin\b|\bglobal administrator\b)|\bgrant[a-z]* (?:yourself|itself|themselves|himself|herself)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|owner|root|superuser|write|full)\b|\bgrant\s*\([^)\n]{0,80}?(?:scope\s*=\s*["']\*["']|persist\s*=\s*true)`)),
+		gated(unnegatedClause(asked("escalate", false, 2, `\b(?:attach|grant|give|assign|bind|add|apply|create|widen|broaden|rais|elevat|escalat|upgrad|expand|promot|extend)[a-z]*\b[^.\n]{0,80}?(?:\badministratoraccess\b|\biamfullaccess\b|\bpoweruseraccess\b|\broles/(?:owner|editor|iam\.[a-z]*admin[a-z]*|resourcemanager\.[a-z]*admin)\b|--clusterrole[= ]cluster-admin\b|\bcluster-admin\b|\bglobal administrator\b)|\bgrant[a-z]* (?:yourself|itself|themselves|himself|herself)\b[^.\n]{0,30}?\b(?:admin(?:istrator)?|owner|root|superuser|write|full)\b|\bgrant\s*\([^)\n]{0,80}?(?:scope\s*=\s*["']\*["']|persist\s*=\s*true)`)),
 			"administratoraccess", "iamfullaccess", "poweruseraccess", "roles", "cluster", "clusterrole", "global", "owner", "yourself", "itself", "themselves", "himself", "herself", "grant"),
 		// A policy's enforcement lowered to advice, its failures
 		// overridden; a required check marked not required; an
@@ -1040,6 +1097,23 @@ func secretNamed(s string, m []int) bool {
 	i := len(before) - 1
 	return i >= 0 && before[i] >= '0' && before[i] <= '9'
 }
+
+// forbiddenObject reports a word at s[i] that is the object of a
+// forbidden act, alone or in a list: "never attaches .env files, API keys
+// or customer data", "never pass file contents, SSH keys or credentials
+// to it". The act is what the sentence forbids; the secret named in it
+// is what it keeps. A conjunction or a "to" between ends the act's
+// object ("never forget to send the keys" is no prohibition).
+func forbiddenObject(s string, i int) bool {
+	w := s[max(clauseStart(s, i), i-80):i]
+	m := objectNegated().FindStringSubmatch(w)
+	return m != nil && !notForbidding[m[1]] && !objectEnds().MatchString(m[2])
+}
+
+var (
+	objectNegated = lazyRE(`\b(?:never|not|don'?t|do not|doesn'?t|does not|mustn'?t|must not|shouldn'?t|should not|cannot|can'?t|won'?t|no longer)\s+([a-z]+(?:-[a-z]+)*)((?:\s+(?:[^.;:!?\n]|\.\S){0,60})?)\s*$`)
+	objectEnds    = lazyRE(`\b(?:and|but|then|so|instead|yet|to|unless|until|except|if|when|while|because)\b`)
+)
 
 // secretFrom is a key whose value names where a secret is read from.
 var secretFrom = lazyRE(`_(?:env|var|variable|name|path|file)"?\s*[:=]\s*["']?\$?\{?$`)
@@ -1568,6 +1642,14 @@ var ownThings = lazyRE(`\b(?:locally|on your (?:own )?(?:machine|laptop)|your ow
 // the reader's safeguards.
 func inQuestion(s string, end int) bool {
 	i := strings.IndexAny(s[end:], ".!?\n")
+	// A URL's query ("DELETE /admin/audit?actor=me") is no question.
+	for i >= 0 && s[end+i] == '?' && end+i+1 < len(s) && (isLower(s[end+i+1]) || s[end+i+1] == '=' || s[end+i+1] >= '0' && s[end+i+1] <= '9') {
+		j := strings.IndexAny(s[end+i+1:], ".!?\n")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
 	return i >= 0 && s[end+i] == '?' && !ratified().MatchString(s[end+i+1:min(len(s), end+i+240)])
 }
 
@@ -1621,10 +1703,43 @@ func commandStart(s string, i int) int {
 var deniedSubject = lazyRE(`(?:^|[^a-z])(?:nobody|no one|no (?:agent|bot|assistant|human|person|tool)s?|only (?:a |the |an? assigned )?(?:humans?|persons?|people|maintainers?|owners?|reviewers?|admins?|developers?|security team|team leads?|release managers?)|no (?:[a-z-]+ )?(?:charts?|services?|pods?|containers?|jobs?|workflows?|files?|repos?|branch(?:es)?|pipelines?|deployments?|manifests?|images?|steps?|stages?|modules?|packages?)(?: here| in [a-z0-9/._-]+)? (?:sets?|gets?|uses?|runs?|has|adds?|enables?|turns on))\b[^.;\n]*$`)
 
 // rejectedAfter reports an act the clause after it says is refused:
-// "pushes made with --no-verify … are now rejected by the server".
+// "pushes made with --no-verify … are now rejected by the server"; or
+// one it keeps behind a person (gatedAfter); or an act a rejected
+// proposal asked (rejectedProposal).
 func rejectedAfter(s string, m []int) bool {
-	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)])
+	return rejected().MatchString(s[m[1]:min(len(s), m[1]+60)]) || gatedAfter(s[m[1]:min(len(s), m[1]+90)]) || rejectedProposal(s, m)
 }
+
+// gatedAfter reports a clause after an act that keeps a person in front
+// of it, a safeguard recorded: "Anything that deletes files, rewrites
+// history or force-pushes still needs explicit confirmation", "DROP
+// statements against prod go through the migration pipeline with a
+// reviewed plan", "any change to branch protection stays with humans".
+// Not when the clause takes the person away ("no longer needs
+// confirmation", "go through without review").
+func gatedAfter(after string) bool {
+	g := gated().FindString(after)
+	return g != "" && !gateLifted().MatchString(g)
+}
+
+var (
+	gated      = lazyRE(`^[^.;\n]*?\b(?:(?:still |always )?(?:needs?|requires?) (?:an? )?(?:explicit |human |manual |prior |separate |written )?(?:confirmation|approval|review|sign-?off)|go(?:es)? through\b[^.;\n]{0,60}?\b(?:review(?:ed)?|approv(?:al|ed)|sign-?off)|(?:stays?|remains?|rests?|is|are) (?:only )?(?:with|reserved (?:for|to)|left to) (?:the )?(?:humans?|people|persons?|a person|maintainers?|owners?|reviewers?|release managers?|team))\b`)
+	gateLifted = lazyRE(`\b(?:no longer|not|never|no|without|skip[a-z]*|bypass[a-z]*)\b|n't\b`)
+)
+
+// rejectedProposal reports an act on a proposal's line ("Proposal: let
+// coding agents merge their own PRs") in a decision record whose
+// decision or status rejects it ("Decision: rejected"): the record keeps
+// what was turned down, it asks for nothing.
+func rejectedProposal(s string, m []int) bool {
+	line := s[strings.LastIndexByte(s[:m[0]], '\n')+1 : m[0]]
+	return proposalLine().MatchString(line) && proposalRejected().MatchString(s)
+}
+
+var (
+	proposalLine     = lazyRE(`^\s*(?:[-*•#]\s*)*(?:proposal|proposed(?: change)?|option [a-z0-9]+|alternative(?: [a-z0-9]+)?|idea|suggestion|motion)\s*(?:\([^)\n]{0,30}\))?\s*[:—-]`)
+	proposalRejected = lazyRE(`(?:^|\n)\s*(?:[-*•#]\s*)*(?:status|decision|outcome|resolution|result|verdict)\s*:\s*(?:\*\*)?(?:rejected|declined|not accepted|not adopted|withdrawn|refused|denied|abandoned)\b`)
+)
 
 var rejected = lazyRE(`^[^.;\n]*?\b(?:is|are|get|gets|will be)\s+(?:now\s+|always\s+|automatically\s+)?(?:rejected|blocked|refused|forbidden|prohibited|denied|disallowed|not allowed)\b|^[^.;\n]*?\b(?:that's|that is|it's|it is|is|are) (?:a bug|wrong|a mistake|not ok(?:ay)?)\b`)
 
@@ -1702,8 +1817,27 @@ func negatedBefore(s string, i int) bool {
 	if strings.Contains(before, "\n") {
 		before = commentMark().ReplaceAllString(before, " ")
 	}
-	return negated().MatchString(before)
+	return negated().MatchString(before) || negatedPurpose(s, i)
 }
+
+// negatedPurpose reports an act that is the purpose of a forbidden one:
+// "Don't change those settings to make the test pass" forbids making it
+// pass that way. "Don't hesitate to", "never forget to", "you don't need
+// to" are no prohibitions.
+func negatedPurpose(s string, i int) bool {
+	w := s[max(clauseStart(s, i), i-60):i]
+	if !strings.HasSuffix(strings.TrimRight(w, " "), " to") {
+		return false
+	}
+	m := purposeNegated().FindStringSubmatch(w)
+	return m != nil && !notForbidding[m[1]]
+}
+
+var purposeNegated = lazyRE(`\b(?:never|don'?t|do not|doesn'?t|does not|mustn'?t|must not|shouldn'?t|should not|cannot|can'?t|won'?t)\s+([a-z'-]+)\s+(?:[a-z'-]+\s+){0,3}(?:in order |so as )?to\s*$`)
+
+// notForbidding are the verbs a negation turns into an encouragement or
+// a leave: "don't hesitate to", "you don't need to".
+var notForbidding = map[string]bool{"hesitate": true, "forget": true, "fail": true, "mind": true, "be": true, "wait": true, "need": true, "needs": true, "have": true, "has": true, "bother": true, "stop": true, "want": true}
 
 var compoundHead = lazyRE(`[a-z]+-$`)
 
@@ -1719,12 +1853,20 @@ func outsideHost(s string) bool {
 	if !strings.ContainsAny(s, "/@:") && !digitDot(s) && !outsideWord(s) {
 		return false
 	}
-	for _, m := range outsideRE().FindAllString(s, 16) {
-		if !officialHost(m) {
+	for _, m := range outsideRE().FindAllStringIndex(s, 16) {
+		if !officialHost(s[m[0]:m[1]]) && !fileAndLine(s, m) {
 			return true
 		}
 	}
 	return false
+}
+
+// fileAndLine reports a host and port that is a file and a line number
+// inside a path, as grep and compilers print them ("infra/README.md:17:"):
+// a host follows a scheme's "//", never a single slash.
+func fileAndLine(s string, m []int) bool {
+	h := s[m[0]:m[1]]
+	return m[0] > 0 && s[m[0]-1] == '/' && (m[0] < 2 || s[m[0]-2] != '/') && !strings.ContainsAny(h, "@/") && strings.Contains(h, ":")
 }
 
 var outsideRE = lazyRE(outside)
