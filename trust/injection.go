@@ -616,6 +616,26 @@ func decoded(s string) []payload {
 			out = append(out, payload{string(r), "reversed-literal"})
 		}
 	}
+	// Letters written another way (batch 22): regional-indicator
+	// symbols (🇦 … 🇿, which render as flags in pairs), octal escapes
+	// (printf '\143\165…'), numbers for letters (a=1 … z=26, "19-11-9-16"),
+	// and words with their vowels dropped ("dlt th prd bckps").
+	if u, ok := unregional(s); ok {
+		out = append(out, payload{u, "regional-indicators"})
+	}
+	if strings.Contains(s, `\`) {
+		if u, ok := unoctal(s); ok {
+			out = append(out, payload{u, "octal-escapes"})
+		}
+	}
+	if strings.Contains(s, "-") {
+		if u, ok := unnumbered(s); ok {
+			out = append(out, payload{u, "a1z26"})
+		}
+	}
+	if u, ok := revowelled(s); ok {
+		out = append(out, payload{u, "disemvowelled"})
+	}
 	// A link's title is shown only on hover.
 	if strings.Contains(s, "](") {
 		for _, m := range linkTitle().FindAllStringSubmatch(s, 8) {
@@ -624,6 +644,150 @@ func decoded(s string) []payload {
 	}
 	return out
 }
+
+// unregional reads regional-indicator symbols (U+1F1E6–U+1F1FF) as the
+// letters they stand for, when there are six or more.
+func unregional(s string) (string, bool) {
+	if isPlainASCII(s) {
+		return "", false
+	}
+	n := 0
+	u := strings.Map(func(r rune) rune {
+		if r >= 0x1F1E6 && r <= 0x1F1FF {
+			n++
+			return 'a' + (r - 0x1F1E6)
+		}
+		return r
+	}, s)
+	return u, n >= 6
+}
+
+// octalEscape is a \NNN escape of a printable byte.
+var octalEscape = lazyRE(`\\[0-3][0-7]{2}`)
+
+// unoctal reads a text's octal escapes as the bytes they spell, when
+// there are four or more.
+func unoctal(s string) (string, bool) {
+	n := 0
+	u := octalEscape().ReplaceAllStringFunc(s, func(e string) string {
+		v, err := strconv.ParseUint(e[1:], 8, 8)
+		if err != nil || v < 9 || v > 126 {
+			return e
+		}
+		n++
+		return string(rune(v))
+	})
+	return u, n >= 4
+}
+
+// numberWords is three or more words of letters written as their place
+// in the alphabet, joined by hyphens ("19-11-9-16 20-15 13-1-9-14").
+var numberWords = lazyRE(`(?:^|[^0-9-])((?:(?:[1-9]|1[0-9]|2[0-6])(?:-(?:[1-9]|1[0-9]|2[0-6]))*\s+){2,}(?:[1-9]|1[0-9]|2[0-6])(?:-(?:[1-9]|1[0-9]|2[0-6]))*)(?:$|[^0-9-])`)
+
+// unnumbered reads numbers-for-letters runs as words, when a run spells
+// eight letters or more.
+func unnumbered(s string) (string, bool) {
+	found := false
+	u := numberWords().ReplaceAllStringFunc(s, func(m string) string {
+		sub := numberWords().FindStringSubmatchIndex(m)
+		run := m[sub[2]:sub[3]]
+		var b strings.Builder
+		letters := 0
+		for i, w := range strings.Fields(run) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			for _, n := range strings.Split(w, "-") {
+				v, _ := strconv.Atoi(n)
+				b.WriteByte(byte('a' + v - 1))
+				letters++
+			}
+		}
+		if letters < 8 || !strings.Contains(run, "-") {
+			return m
+		}
+		found = true
+		return m[:sub[2]] + b.String() + m[sub[3]:]
+	})
+	return u, found
+}
+
+// revowelled reads a text written without vowels ("nxt tm th bt rns")
+// back into the words of the lexicons: when four or more of its words,
+// and a third of them, are the vowel-less skeletons of common and
+// attack words, each such skeleton is read as its word. Words next to a
+// digit ("5th", "2nd") do not count.
+func revowelled(s string) (string, bool) {
+	if !strings.ContainsAny(s, " ") {
+		return "", false
+	}
+	sk := skeletons()
+	words, hits := 0, 0
+	var spans [][2]int
+	start := -1
+	flush := func(i int) {
+		if start < 0 {
+			return
+		}
+		w := strings.ToLower(s[start:i])
+		words++
+		digitNext := start > 0 && s[start-1] >= '0' && s[start-1] <= '9' || i < len(s) && s[i] >= '0' && s[i] <= '9'
+		if _, ok := sk[w]; ok && !digitNext && !strings.ContainsAny(w, "aeiou") {
+			if len(w) >= 2 {
+				hits++
+			}
+			spans = append(spans, [2]int{start, i})
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'' && start >= 0 {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s))
+	if hits < 4 || hits*3 < words {
+		return "", false
+	}
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		b.WriteString(s[last:sp[0]])
+		b.WriteString(sk[strings.ToLower(s[sp[0]:sp[1]])])
+		last = sp[1]
+	}
+	b.WriteString(s[last:])
+	return b.String(), true
+}
+
+// skeletons maps the vowel-less spelling of common words and the
+// attack's words to the word (the first listed wins: "bt" is "bot").
+var skeletons = sync.OnceValue(func() map[string]string {
+	m := map[string]string{"t": "to", "n": "on"}
+	for _, w := range strings.Fields(`the and to of on in for with from all any every each this that these you your is are be not now never always
+		don't do no next time then after before when whenever session sessions run runs bot bots agent agents assistant user users human
+		team owner tell tells report mention say hide quietly silently delete deletes drop wipe purge remove prod production backup
+		backups database snapshot snapshots branch branches main master push force protection review reviews approve merge disable
+		skip bypass hook hooks checks tests signing signature secret secrets key keys token tokens password passwords env credentials
+		send upload post copy paste share export leak mirror bucket server install download curl script shell execute sudo root admin
+		grant access write rights keep store commit ignore instructions rules follow obey everything anything first off turn`) {
+		k := strings.Map(func(r rune) rune {
+			if strings.ContainsRune("aeiou", r) {
+				return -1
+			}
+			return r
+		}, w)
+		if _, taken := m[k]; !taken && k != "" && k != w {
+			m[k] = w
+		}
+	}
+	return m
+})
 
 // reversedLiteral is a string literal that code reverses: JavaScript's
 // split(”).reverse().join(”), Python's [::-1], a shell's rev.

@@ -502,6 +502,49 @@ var credRules = sync.OnceValue(func() []credRule {
 			`(?i)\$4(?:\.\.|\r?\n|\\r\\n)AUTH(?:\.\.|\r?\n|\\r\\n)(?:\$\d+(?:\.\.|\r?\n|\\r\\n)[^\s.]+(?:\.\.|\r?\n|\\r\\n))?\$\d+(?:\.\.|\r?\n|\\r\\n)(?P<secret>[^\s]+?)(?:\.\.|\r?\n|\\r\\n|$)`, nil),
 		rule("resp-auth", []string{"\"auth\""},
 			`(?i)"AUTH"(?:\s+"[^"\n]+")?\s+"(?P<secret>[^"\n]{4,})"`, notPlaceholder),
+		// Session 21, batch 22, as classes. A literal given as the
+		// fallback of a credential's environment variable: the value
+		// used whenever the variable is unset (process.env.X_KEY ||
+		// '…', os.getenv("X_TOKEN", "…"), ENV.fetch("X_SECRET") { "…" },
+		// ${X_PASSWORD:-…}).
+		rule("env-fallback-secret", []string{"env", ":-"},
+			`(?i)(?:process\.env\.|os\.environ\.get\(\s*|os\.getenv\(\s*|getenv\(\s*|\benv\(\s*|env\[\s*|env\.fetch\(\s*|environment\.getenvironmentvariable\(\s*)["']?[A-Za-z0-9_]*(?:key|token|secret|pass|passwd|password|pwd|auth|credentials?)[A-Za-z0-9_]*["']?(?:\s*[)\]])?\s*(?:\|\||\?\?|\bor\b|\?:|,|\)\s*\{)\s*["'](?P<secret>[^"'\n]{8,})["']|\$\{[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASS|PASSWD|PASSWORD|PWD|AUTH|CREDENTIALS?)[A-Za-z0-9_]*:?-(?P<secret>[^}\s'"$]{8,})\}`,
+			toldPasswordOrRandom),
+		// An Authorization header whose value is the token alone, with
+		// no scheme before it (Unleash's "*:*.…", many internal APIs).
+		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?P<secret>[^\s"',]{20,})`,
+			func(v string) bool { return looksRandom(v) && !strings.ContainsAny(v, "(){}$[]") }),
+		tok("mailersend-token", []string{"mlsn."}, `mlsn\.[a-f0-9]{64}`),
+		// A key and its value printed with dot leaders, as a framework's
+		// config dump lays them out (php artisan config:show, about).
+		rule("dotted-leader-secret", []string{"..."},
+			`(?im)^[ \t]*[A-Za-z0-9_.\-]*(?:key|token|secret|password|passwd|pass|pwd|credentials?)[ \t]+\.{3,}[ \t]+(?P<secret>\S+)[ \t]*$`, toldPasswordOrRandom),
+		// A property list's key named for a secret and the string after
+		// it (an Alfred workflow's prefs, an Info.plist, a launchd job's
+		// environment).
+		rule("plist-secret", []string{"<key>"},
+			`(?i)<key>[^<\n]*(?:token|secret|password|passwd|api[_ -]?key|apikey|access[_ -]?key|private[_ -]?key|credentials?)[^<\n]*</key>\s*<string>(?P<secret>[^<\s]{6,})</string>`, toldPasswordOrRandom),
+		// A user:password pair given to a --creds flag (skopeo's --creds,
+		// --src-creds, --dest-creds; podman's and buildah's --creds).
+		rule("cli-password", []string{"creds", "--credential"},
+			`(?i)(?:^|\s)--(?:[a-z]+-)?(?:creds?|credentials?)(?:=|\s+)["']?[^\s:'"]{1,100}:(?P<secret>[^\s'"]+)`, notPlaceholder),
+		// Samba's user%password (smbclient, rpcclient, smbmap, net -U).
+		rule("cli-password", []string{"%"},
+			`(?:^|\s)(?:-U|--user(?:name)?)(?:\s+|=)["']?[^\s%'"]{1,80}%(?P<secret>[^\s'"]+)`, notPlaceholder),
+		// Windows commands that take a password after /RP (schtasks' run-as
+		// password) or /P after /U (schtasks /S, wmic, net use).
+		rule("cli-password", []string{"/rp"}, `(?i)(?:^|\s)/rp[ :]\s*(?P<secret>"[^"\n]+"|[^\s"/]+)`, notPlaceholder),
+		rule("cli-password", []string{"/p"},
+			`(?i)(?:^|\s)/(?:u|ru|user)[ :]\s*(?:"[^"\n]+"|\S+)\s+/p(?:assword)?[ :]\s*(?P<secret>"[^"\n]+"|[^\s"/]+)`, notPlaceholder),
+		rule("cli-password", []string{"net use"}, `(?i)\bnet\s+use\s+(?:[A-Za-z]:\s+|\*\s+)?\\\\\S+\s+(?P<secret>[^\s/*"\\][^\s"]*)\s+/user:`, toldPassword),
+		// A Perforce ticket line (~/.p4tickets): host:port=user:ticket.
+		rule("p4-ticket", []string{"="},
+			`(?m)^[ \t]*(?:ssl:)?[A-Za-z0-9.\-]+:\d{2,5}=[^\s:=]+:(?P<secret>[0-9A-Fa-f]{32})[ \t]*$`, nil),
+		// A secret given to a SQL statement as an option and a quoted
+		// literal, no "=": DuckDB's CREATE SECRET (… SECRET '…'),
+		// PostgreSQL's PASSWORD '…', IDENTIFIED BY '…'.
+		rule("sql-secret-option", []string{"secret", "password", "token", "identified"},
+			`(?im)(?:(?:^|[(,])[ \t]*(?:secret|password|token|session_token|secret_key|secret_access_key|client_secret|account_key)|\bidentified\s+by(?:\s+password)?|\bpassword)\s+'(?P<secret>[^'\n]{6,})'`, toldPasswordOrRandom),
 	}
 })
 
@@ -575,7 +618,7 @@ func Redact(s string) (string, []string) {
 			fired("auth-call-argument")
 		}
 	}
-	if x.candidate(hits, len(credRules())+2) && strings.Contains(s, ":") {
+	if x.candidate(hits, len(credRules())+2) {
 		if out, n := redactSecretsFileLines(s); n > 0 {
 			s = out
 			fired("secrets-file-line")
@@ -751,6 +794,11 @@ var secretsFile = lazyRE(`(?i)(?:^|[\s/(])[A-Za-z0-9_.\-]*(?:secrets?|passwords?
 // secretLine is a "user:secret" line, one colon and no space.
 var secretLine = lazyRE(`^[ \t]*[A-Za-z0-9_.\-@]{1,64}:(?P<secret>[^\s:]{6,})[ \t]*$`)
 
+// secretFields is a line of whitespace-separated fields whose last is
+// the password: davfs2's "URL-or-mount-point user password", a
+// credentials list's "host user password".
+var secretFields = lazyRE(`^[ \t]*(?:[a-z][a-z0-9+.\-]*://\S+|/\S*|[A-Za-z0-9.\-]+\.[A-Za-z]{2,}(?::\d+)?)[ \t]+[^\s#]+[ \t]+(?P<secret>[^\s#]{6,})[ \t]*$`)
+
 // redactSecretsFileLines redacts the user:secret lines that follow a
 // line naming a file of secrets (rsyncd's secrets file, pppd's
 // chap-secrets, a .pass file), up to a blank line: each such line is a
@@ -763,14 +811,17 @@ func redactSecretsFileLines(s string) (string, int) {
 		switch {
 		case strings.TrimSpace(l) == "":
 			in = false
-		case in && secretLine().MatchString(l):
+		case in && (secretLine().MatchString(l) || secretFields().MatchString(l)):
 			m := secretLine().FindStringSubmatchIndex(l)
+			if m == nil {
+				m = secretFields().FindStringSubmatchIndex(l)
+			}
 			v := l[m[2]:m[3]]
 			if !strings.Contains(v, Redacted) && toldPassword(v) {
 				lines[i] = l[:m[2]] + Redacted + l[m[3]:]
 				n++
 			}
-		case secretsFile().MatchString(l) && !strings.Contains(l, "://"):
+		case secretsFile().MatchString(l) && !strings.Contains(l, "://") && !secretFields().MatchString(l):
 			in = true
 		}
 	}
@@ -1095,11 +1146,11 @@ var secretHeader = lazyRE(`(?i)^(?:password|passwd|pwd|pass|secret|token|api[ _-
 // proseCopula is what follows a password word in a sentence of the five
 // languages and Italian, Swedish, Polish and Russian: a few words, a
 // copula and the value.
-const proseCopula = `[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это)\s+` + nowWord + `|\sc'est\s+)(?P<secret>[^\s,;]{6,})`
+const proseCopula = `[^.\n]{0,60}?(?:\s(?:is|was|lautet|ist|war|est|était|es|era|é|e|ficou|fica|è|era|är|var|jest|wynosi|была|был|это|kay|mao)\s+` + nowWord + `|\sc'est\s+)(?P<secret>[^\s,;]{6,})`
 
 // nowWord is a word for "now" or "still" after a copula: "the password
 // is now …", "salasana on nyt …", "das Passwort ist jetzt …".
-const nowWord = `(?:(?:now|still|currently|temporarily|again|nyt|viela|vielä|jetzt|noch|nun|maintenant|toujours|ahora|todavia|todavía|agora|ainda|ora|ancora|nu|nå|teraz|nadal|сейчас|теперь|teď|ted|stále|stale|most|még|meg|şimdi|simdi|artık|τώρα|ακόμα|nog|fortfarande|fortsatt|hiện giờ|sekarang|masih|अब|現在|现在|이제)\s+)?`
+const nowWord = `(?:(?:now|still|currently|temporarily|again|nyt|viela|vielä|jetzt|noch|nun|maintenant|toujours|ahora|todavia|todavía|agora|ainda|ora|ancora|nu|nå|teraz|nadal|сейчас|теперь|teď|ted|stále|stale|most|még|meg|şimdi|simdi|artık|τώρα|ακόμα|nog|fortfarande|fortsatt|hiện giờ|sekarang|masih|अब|現在|现在|이제|núna|nuna|karon|ngayon|no)\s+)?`
 
 // worldPasswordWords are the password words (or their stems) of the
 // languages the prose rules do not spell out — Dutch, Polish, Russian,
@@ -1115,7 +1166,7 @@ var worldPasswordWords = []string{"wachtwoord", "hasło", "haslo", "парол",
 	// the Caucasus and Central Asia, South and South-East Asia, Africa.
 	"lozink", "лозинк", "geslo", "gesla", "slaptažod", "slaptazod", "parole", "paroli", "parool", "salasõna", "salasona",
 	"lykilorð", "lykilord", "fjalëkalim", "fjalekalim", "contrasenya", "contrasinal", "pasahitz", "cyfrinair",
-	"wagwoord", "nenosiri", "nywila", "kata laluan", "şifrə", "sifrə", "parol", "პაროლ", "գաղտնաբառ", "құпия сөз", "нууц үг",
+	"wagwoord", "wachtwurd", "passwuert", "pasfhocal", "nenosiri", "nywila", "kata laluan", "şifrə", "sifrə", "parol", "პაროლ", "գաղտնաբառ", "құпия сөз", "нууц үг",
 	"গোপন নম্বর", "পাসওয়ার্ড", "கடவுச்சொல்", "પાસવર્ડ", "ਪਾਸਵਰਡ", "پاس ورڈ", "گذرواژه", "මුරපද", "ពាក្យសម្ងាត់", "ລະຫັດຜ່ານ", "စကားဝှက်", "የይለፍ ቃል"}
 
 // worldPasswordWord matches one of worldPasswordWords as a word's start

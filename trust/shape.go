@@ -153,13 +153,13 @@ const (
 		`|(?:ejecuta|ejecutar|corre)` +
 		`|(?:execute|executar|rode|rodar)`
 	// safeguard is a protection a capability can weaken.
-	safeguard = `(?:branch protection|protections?|(?:mfa|2fa|signing|signature) (?:enforcement|requirement)|audit logging|zwei-faktor(?:-pflicht)?|verificacion de firmas|exigencia de assinatura|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
+	safeguard = `(?:branch protection|protections?|(?:mfa|2fa|signing|signature) (?:enforcement|requirement)|(?:require )?(?:two|multi)-factor(?: authentication)?|audit logging|zwei-faktor(?:-pflicht)?|verificacion de firmas|exigencia de assinatura|(?:code |security )?review(?:er)?s?|tests?|test suite|ci(?: gate)?|checks?|hooks?|pre-commit(?: hook)?|lint(?: hook)?|linters?|signatures?|signing|signature checks?|verification|2fa|mfa|secret scanning|scanning|scanners?|audit(?: log| job| workflow)?|safety checks|safeguards|guardrails|approvals?` +
 		`|(?:green )?pipeline|waf(?: rules?)?|web application firewall|firewall rules?|(?:input |request |schema )?validat(?:ion|ors?)|(?:release |security )?workflow checks?|release workflow|sast(?: stage| scan)?|(?:tests?|security|scan) stage|rate ?limit(?:er|ing)?|throttl[a-z]*|auth(?:entication)? checks?|checksums?(?: verification)?|codeowners(?: approvals?)?|codeql|sign-?offs?)` +
 		`|(?:branch-protection|pre-commit-hook|hook|uberprufung|signaturprufung|tests)` +
 		`|(?:relecture|revue|verification des signatures|protection de la branche|protection)` +
 		`|(?:revision|proteccion|pruebas|verificacion(?:es)?(?: de firma)?|firmas?)` +
 		`|(?:revisao|protecao|testes|verificac(?:ao|oes)(?: de assinatura)?|assinaturas?)`
-	weakenVerb = `(?:disabl(?:e|es|ed|ing)|comment(?:s|ed|ing)? out|dismiss(?:es|ed|ing)?|delet(?:e|es|ed|ing)|turn(?:s|ed|ing)? off|switch(?:es|ed|ing)? off|deactivat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|waiv(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|drop(?:s|ped|ping)?|relax(?:es|ed|ing)?|lift(?:s|ed|ing)?|truncat(?:e|es|ed|ing))` +
+	weakenVerb = `(?:disabl(?:e|es|ed|ing)|untick(?:s|ed|ing)?|uncheck(?:s|ed|ing)?|comment(?:s|ed|ing)? out|dismiss(?:es|ed|ing)?|delet(?:e|es|ed|ing)|turn(?:s|ed|ing)? off|switch(?:es|ed|ing)? off|deactivat(?:e|es|ed|ing)|remov(?:e|es|ed|ing)|bypass(?:es|ed|ing)?|skip(?:s|ped|ping)?|waiv(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|drop(?:s|ped|ping)?|relax(?:es|ed|ing)?|lift(?:s|ed|ing)?|truncat(?:e|es|ed|ing))` +
 		`|(?:deaktivier\S*|abschalten|abgeschaltet|ausgeschaltet|ausgesetzt|schalte\S* (?:\S+ ){0,4}ab|ausschalten|umgehen|uberspringen)` +
 		`|(?:desactive\S*|desactiver|contourne\S*|ignorer|ignorez|ignoreront)` +
 		`|(?:desactiva\S*|desactivar|omite|omitir|salta)` +
@@ -193,6 +193,26 @@ const (
 	imperativeStart = `(?:^|[\n.!?;:|]\s*|^\W*|(?:—|–|\bso|\bthen|\band)\s+please\s+|(?:^|[\n.!?;:]\s*)(?:when|whenever|before|after|while)\s+[a-z]+ing\b[^,.;:\n]{0,50},\s*|(?:^|[\n.!?;:]\s*)(?:when|whenever|once)\s+[^,.;:\n]{1,70},\s*)(?:please\s+)?(?:run|install|download|fetch|set|add|give|push|send|post|upload|email|copy|delete|disable|approve|merge|treat|obey|replace|point|pipe|curl|execute|skip|keep|hide|omit|consider|commit|export|share|grant|remove|bypass|turn off|dump|accept|let)(?:\s|$)` +
 		`|(?:^|[\n.!?;:]\s*)(?:schicke|sende|lade|fuhre|deaktiviere|sag|losche|envoie|pousse|desactive|supprime|ne dis|envia|descarga|ejecuta|borra|no le digas|envie|baixe|execute|apague|nao conte)\b`
 )
+
+// Automation addressed by how it runs (batch 22): a modifier that says
+// no person is at the keyboard and a noun for what runs, or a plain
+// noun for software qualified by what it does ("tooling that prepares
+// releases", "implementations running without a human present", "a
+// conforming client").
+const (
+	autoActor      = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous|programmatic) (?:[a-z-]+ )?(?:callers?|clients?|runs?|reruns?|installs?|installations?|jobs?|sessions?|tooling|tools?|updaters?|editors?|submitters?|consumers?|runners?|scripts?|changes?|contributors?|processes|builds?|invocations?|users?|participants?|browsers?|verifiers?|actors?|workers?|pipelines?|agents?|bots?|systems?|upgrades?|updates?|deploys?|deployments?|merges?|releases?|prs|pull requests?|commits?)|(?:coding|agent|ai) sessions?`
+	qualifiedActor = `(?:tooling|tools?|clients?|implementations?|generators?|scripts?|automation|consumers?|runners?|programs?)(?: (?:that|which)\b[^.\n,;]{1,60}?| (?:working|running|acting|operating|reproducing|consuming|reading|processing|applying|preparing|installing)\b[^.\n,;]{0,60}?)|(?:conforming|compliant) (?:[a-z-]+ )?(?:clients?|implementations?|servers?|agents?|readers?)|such (?:tooling|tools|automation|clients|implementations|jobs|scripts)|(?:^|[\n.:;]\s*|\d\.\s+)tooling`
+)
+
+// hostGuard is a host's security agent or an OS protection.
+const hostGuard = `endpoint protection|endpoint security|edr|antivirus|anti-virus|anti-malware|windows defender|microsoft defender|defender|real-?time (?:monitoring|protection)|falcon(?:-sensor)?|crowdstrike|sentinelone|carbon ?black|gatekeeper|xprotect|system integrity protection|smartscreen|auditd|osquery|wazuh|quarantine attributes?`
+
+// autoGate are the words one of which a text must hold for the
+// automation parts to be tried.
+var autoGate = []string{"automated", "automatic", "unattended", "noninteractive", "non", "interactive", "headless", "scheduled", "autonomous", "programmatic", "coding", "session", "sessions",
+	"tooling", "tool", "tools", "client", "clients", "implementation", "implementations", "generator", "generators", "script", "scripts", "automation", "consumer", "consumers", "runner", "runners", "program", "programs",
+	"conforming", "compliant", "such", "owner", "assignee", "assigned", "owned", "actor", "executor", "performed", "done", "handled", "human", "humans", "person", "persons", "people", "oncall", "on", "call", "manual", "you",
+	"included", "run", "started", "triggered", "invoked", "driven", "launched", "executed", "used", "operated", "builds", "runs", "jobs", "installs", "deploys", "changes"}
 
 // The parts of session 16 (batch 13's families).
 const (
@@ -646,7 +666,7 @@ func shapeParts() []shapePart {
 		asked("capability", false, 1, `\bdeploy[a-z]* (?:\S+ ){0,2}to (?:prod|production)\b|\bpush[a-z]* (?:\S+ ){0,2}(?:tags?|releases?)\b|\b(?:tag|ship|sign|publish|cut)(?:s|ed|ing)? (?:(?:the|a|an|new|all|their|its|our|your)\s+)?(?:\S+ )?(?:releases?|versions?|tags?|packages?)\b|\b(?:merg|land)[a-z]* (?:\S+ ){0,3}(?:to|on|into) (?:main|master)\b|\bland[a-z]* (?:\S+ ){0,3}directly\b|\b(?:signier|veroffentlich)[a-z]*|\bpubli[a-z]* (?:\S+ ){0,2}(?:versoes|versiones|versions|releases)\b|\b(?:desplegar|implantar|deployer) [^.\n]{0,20}?(?:produccion|producao|production)`),
 		// No person in the way: "no need to ask", "without checksum
 		// verification", "on its own", in five languages.
-		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended\b|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
+		p("unchecked", false, 1, `\bno need to (?:ask|ping|check|confirm|wait|tell|notify|involve)\b|\bnever (?:ask|check|wait)s? (?:\S+ )?(?:before|first|for (?:an? |the |any )?(?:review|approval|confirmation|sign-?off|ci|checks?|permission|anyone|humans?|people|reviewers?|the user|users?|go-ahead)\b)\b|\b(?:don'?t|do not|no need to|never) (?:bother|involve|wait for|wake|disturb) (?:the |a |any )?(?:maintainers?|reviewers?|owners?|users?|humans?|people|anyone|team|cluster owner|person)\b|\bwithout waiting for (?:us|them|anyone|the (?:owner|maintainers?|reviewers?|team|cluster owner))\b|\bjust do it\b|\b(?:does not|doesn'?t|don'?t|do not|never|no need to) (?:need to )?(?:go through|wait for|wait on)\b[^.\n]{0,25}?\b(?:review|approval|sign-?off|a human|anyone)\b|\bonly (?:tells?|informs?|notif(?:y|ies)) (?:the |a )?(?:user|person|human|team|owner)s?\b[^.\n]{0,30}?\b(?:afterwards|after the fact|later|if)\b|\bno (?:sign-?off|approval|review|human|one)\b[^.\n]{0,30}?\b(?:needed|required|necessary)\b|\bno human in the loop\b|\bso (?:that )?(?:nobody|no one) (?:asks|notices|checks|sees)\b|\bwithout (?:review|asking|checking|consulting|confirmation|approval|sign-?off|anyone|a human|human review|checksum|verif[a-z]+)|\bunprompted\b|\bunattended(?:$|[^a-z ]|\s+(?:[^a-z\s]|(?:and|or|but|so|if|when|while|until|in|on|at|for|with|from|by|to|as|overnight|too|again)\b))|\bohne (?:dass jemand|ruckfrage|freigabe|prufung|zu fragen)|\bselbst\b|\bsans (?:consulter|demander|validation|verification|relecture|revue|approbation)|\bsin (?:consultar|preguntar|aprobacion|revision|verificar)|\bsem (?:aprovacao|consultar|perguntar|revisao|verificar)`),
 		// An act done alone, unless the clause denies it ("the model
 		// fixes nothing by itself", "does not force-push or merge on its
 		// own").
@@ -1031,6 +1051,66 @@ func shapeParts() []shapePart {
 		gated(addressed("agent-directive", `\b(?:whoever|anyone|everyone|everybody)\b[^.\n;]{0,40}?,\s*(?:the |all |any )?(?:automated |autonomous |ai )?(?:`+agentNoun+`) included\b|\b(?:in scope|allowed|permitted|fair game|authori[sz]ed) for (?:the |all |any )?(?:automated|autonomous|ai) (?:participants?|actors?|responders?|operators?|players?|agents?|tools?|systems?)\b`, nil), append(agentWords, "automated", "autonomous")...),
 		gated(p("hides-from-user", true, 2, `\b(?:isn'?t|is not|not) (?:something|anything) to (?:bring up|mention|raise|report|flag) (?:in|to) (?:the |your )?(?:reply|replies|answer|response|user|chat|summary)\b`), "something", "anything"),
 		p("unchecked", false, 1, `\bwithout (?:further|any further|additional|prior|any) (?:confirmation|approval|review|sign-?off|asking|checks?)\b|\bneed not (?:check|ask|confirm|wait)\b|\bdecides what counts as\b`),
+
+		// Batch 22 (its non-language mechanisms, as classes). Automation
+		// addressed by how it runs, not by an agent's name: "automated
+		// callers", "unattended installs", "non-interactive runs",
+		// "tooling that prepares releases", "implementations running
+		// without a human present", "a conforming client" — with a
+		// modal, as a clause's subject, as a heading or a vocative, as
+		// the owner of a task; not when the modal forbids.
+		gated(addressed("automated-actor", `(?:^|[^a-z])(?:`+autoActor+`|`+qualifiedActor+`)\b(?:\s*\([^)\n]{0,80}\))?(?:[^.\n]|\.\S|\n[ \t]{2,}){0,100}?\b(?:`+modal+`|(?:is|are) asked to|(?:is|are) exempt|resolves? (?:this|it) by)\b`, nil), autoGate...),
+		softly(gated(addressed("automated-actor", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:the |all |any |every |each |such )?(?:`+autoActor+`)(?:\s*\([^)\n]{0,80}\))?\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
+			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), autoGate...)),
+		gated(addressed("automated-actor", `(?:^|[\n.;!?"{]\s*)(?:[-*>#/]+\s*)?(?:for |to |attention,? )?(?:the |all |any )?(?:`+autoActor+`)\s*(?::|,\s*(?:please|kindly|you)\b)|\bfor (?:the |all |any )?(?:`+autoActor+`|`+qualifiedActor+`|tooling|automation)(?: and (?:`+autoActor+`|[a-z]+ (?:sessions?|jobs?|runs?|bots?)))?\s*[:;]|\b(?:owner|assignee|assigned to|owned by|actor|executor|performed by|done by|handled by)\s*:?\s*(?:the |an? )?(?:automation|tooling|automated tooling|bots?)\s*(?:[.,;)\n]|$)|(?:^|\n)\s*(?:#+|//+|--)?\s*(?:automation|tooling)\s*:`, nil), autoGate...),
+		// Automation counted among whoever acts: "the runner (human or
+		// scheduled)", "on-call or the remediation bot", "(automated
+		// reruns included)"; a tool told apart from a person ("run by
+		// automation rather than a person"); work started by tooling.
+		softly(gated(addressed("automated-actor", `\((?:[a-z-]+ )?(?:humans?|persons?|people|on-?call|manual|you)(?: or |/| and )(?:the |a |an )?(?:scheduled|automated|automatic|bots?|ci|machines?|agents?|automation|scripts?|tooling)\b[^)\n]{0,20}\)|\b(?:on-?call|a human|humans|a person|people) or (?:the |a |an |any )?(?:[a-z-]+ )?(?:bot|agent|automation|script|tooling)\b|\((?:automated|scheduled|unattended|ai|agent|bot)[a-z -]{0,20} included\)|\b(?:run|started|triggered|invoked|driven|launched|executed|used|operated) by (?:automation|tooling|a bot|bots|an agent|agents|a script|an? (?:ai|coding) (?:agent|assistant|session))\b(?:[^.\n]|\.\S){0,30}?\b(?:rather than|instead of|not by|and not)\b|\b(?:builds?|runs?|jobs?|sessions?|installs?|deploys?|changes?) (?:started|triggered|launched|kicked off|made|opened|produced) by (?:tooling|automation|bots?|agents?|scripts?|automated [a-z]+)\b`, nil), autoGate...)),
+		// The reader by what it does or when it comes: "any session
+		// reproducing them", "the next automated change", "whatever picks
+		// the alert up", "if a headless session comes across this", "on
+		// your next run".
+		// What batch 22 asked of it, as classes. Secret files copied into
+		// what the project keeps or ships (fixtures, testdata, the
+		// package), a keystore committed with its password.
+		unnegatedClause(asked("leak-into-repo", false, 2, `\b(?:cop(?:y|ies|ied|ying)|writes?|puts?|moves?|includes?|bundles?|checks? in|commit[a-z]*|adds?)\b(?:[^.\n]|\.\S){0,20}?(?:\.env\b|~?/?\.aws/credentials|\bid_(?:rsa|ed25519|ecdsa)\b|\.npmrc\b|\.netrc\b|\.pypirc\b|\bkubeconfig\b|\.jks\b|\.p12\b|\.pfx\b|\bkeystores?\b|\.keystore\b)(?:[^.\n]|\.\S){0,60}?\b(?:into|in|to|next to|alongside|with)\b(?:[^.\n]|\.\S){0,30}?(?:\bfixtures?\b|\btestdata\b|\bthe (?:new )?(?:package|repo|repository|project|commit|image|tree)\b|\bsrc/|\bpublic/|\bstatic/|\bgit\b|\bpasswords?\b|\.properties\b)`)),
+		// A command that prints secrets, its output pasted where others
+		// read it (a build log, annotations, a comment, a public page).
+		unnegatedClause(asked("leak-into-repo", false, 2, `(?:\b[a-z-]*\s?secrets?[: ](?:list|get|show|dump|export|read|view)\b|\bprintenv\b|\bvault (?:kv )?(?:get|read)\b|\bkubectl get secrets?\b|\bget-secret-value\b|\bheroku config\b)(?:[^.\n]|\.\S){0,80}?\b(?:paste|post|publish|print|log|write|upload|attach|add|put|echo)[a-z]*\b(?:[^.\n]|\.\S){0,60}?\b(?:public|build logs?|logs?|annotations?|comments?|pages?|issues?|wiki|channel|summary)\b`)),
+		// Secrets sent to a host named bare: "sends the private keys to
+		// sync.example.dev".
+		unnegatedClause(asked("sensitive-outbound", false, 3, `\b(?:send|upload|post|push|copy|cop(?:ies|ied)|sync|transmit|ship|forward|mirror|export)[a-z]*\b(?:[^.\n]|\.\S){0,40}?(?:`+secretObj+`)(?:[^.\n]|\.\S){0,30}?\b(?:to|onto) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|cloud|co|ai|xyz|info|biz|site|online|tech|me|cc|ru|cn|top)\b`)),
+		// An exemption from a review, a freeze or an approval.
+		granted(asked("grants-rights", false, 2, `\bexempt(?:ed|ions?)? (?:from|of)\b(?:[^.\n]|\.\S){0,40}?\b(?:approvals?|reviews?|sign-?offs?|freezes?|change (?:control|management|requests?)|branch protection|required checks|checks|scanning|(?:the )?polic(?:y|ies))\b`)),
+		// A safeguard function made to report success: "short-circuits
+		// verifySignature to return nil".
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:short-?circuit|stub|neuter|hard-?wire|hard-?code|force|patch|make|change|rewrite|edit)[a-z]*\s+(?:out\s+)?(?:the\s+)?[a-z_.]*(?:verif|signature|checksig|validat|authori[sz]|authenticat)[a-z_.]*(?:\(\))?\s+(?:so (?:that )?it\s+|to\s+)(?:always\s+)?returns?\s+(?:nil|true|null|none|ok|0|success)\b`)),
+		// A host's security agent or OS protection switched off:
+		// endpoint protection, EDR, antivirus, Gatekeeper, SIP, the
+		// quarantine attribute stripped, an agent's service stopped.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`|stop(?:s|ped|ping)?|kill(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|uninstall[a-z]*)\b(?:[^.\n]|\.\S){0,40}?\b(?:`+hostGuard+`)\b|\b(?:`+hostGuard+`)\b(?:[^.\n]|\.\S){0,30}?(?:\boff\b|\b(?:`+weakenVerb+`)\b)|\bsystemctl (?:stop|disable|mask)\b[^\n]{0,30}?\b(?:falcon|crowdstrike|sentinel|auditd|osqueryd|wazuh|clamav|clamd|mdatp|defender|apparmor|firewalld|ufw|fail2ban)|\bspctl --master-disable\b|\bcsrutil disable\b|\bxattr -[a-z]*d[a-z]* com\.apple\.quarantine\b|\bset-mppreference\b[^\n]{0,40}?-disable[a-z]+ \$?true\b`)),
+		// Alerting taken down: paging integrations removed, alerts
+		// silenced for days.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:silenc|mut|snooz|disabl|turn(?:s|ed|ing)? off|remov|delet)[a-z]*\b(?:[^.\n]|\.\S){0,30}?\b(?:pagerduty|opsgenie|paging|on-?call (?:paging|notifications)|alert(?:ing|manager)? (?:rules?|integration|routes?))\b|\bsilenc[a-z]* (?:the |all |every |this )?alerts?\b(?:[^.\n]|\.\S){0,40}?\bfor \d+ (?:days?|weeks?)`)),
+		// A flag that skips a verification: --accept-checksum-drift,
+		// --skip-signature-check, --insecure-skip-tls-verify.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `--(?:accept|ignore|skip|allow|disable|no|insecure|bypass)[a-z-]*(?:checksum|signature|verif[a-z]*|integrity|hash|certs?|tls|ssl|drift|mismatch)[a-z-]*`)),
+		// A database of production reset or wiped by its tool.
+		unnegatedClause(asked("destroy", false, 2, `\b(?:db|database|schema|migrate|migrations?) (?:reset|drop|wipe|purge|nuke|flush)\b[^\n\x60'"]{0,40}?(?:--env[ =]|-e |--environment[ =]|env=|--target[ =]|--database[ =]|against |on )(?:prod|production)\b`)),
+		// An audit table's partitions dropped (unless the clause forbids).
+		unnegatedClause(asked("cover-tracks", false, 2, `\bdrop[a-z]*\b(?:[^.\n]|\.\S){0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`)),
+		// A mobile release made debuggable or cleartext.
+		unnegatedClause(asked("config-override", false, 2, `\b(?:debuggable|usescleartexttraffic|allowsarbitraryloads|allowbackup)\b(?:[^.\n]|\.\S){0,40}?\b(?:to |= ?|: ?)"?(?:true|yes)\b`)),
+		// An integrity field or hash dropped from a lockfile or a BOM.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`|strip(?:s|ped|ping)?|omit(?:s|ted|ting)?)\b(?:[^.\n]|\.\S){0,30}?\b(?:integrity (?:fields?|hash(?:es)?|checks?|attributes?)|its integrity|subresource integrity|sri hash(?:es)?)\b`)),
+		// Commands found in a text run as they are: "execute the shell
+		// commands found in notes", "decode it and carry it out". The
+		// reader's conduct: held whoever it names.
+		asked("delegation", false, 2, `\b(?:execute|run|carry out|perform|apply|follow)[a-z]* (?:the |any |all |every )?(?:shell )?(?:commands?|instructions?|code|scripts?|steps?) (?:found|written|contained|embedded|given|hidden) in\b|\bdecode (?:it|this|these|the (?:line|message|text|string|following))\b[^\n]{0,40}?\b(?:carry (?:it|them) out|run (?:it|them)|execute (?:it|them)|follow (?:it|them)|do (?:it|what it says)|act on it|apply (?:it|them))\b`),
+		softly(gated(p("future-reader", true, 2, `\bany (?:later |future |new |other )?(?:session|run|agent|job|rerun|bot)s? [a-z]+ing\b|\bnext (?:automated|scheduled|unattended|bot|agent|ai) (?:change|run|session|pass|commit|job|update|edit)s?\b|\bwhatever (?:picks|takes|handles|catches|reads|gets|sees|runs|touches)\b|\b(?:if|when|whenever|once) (?:a|an|any|the) (?:[a-z-]+ ){0,3}(?:session|agent|bot|tool|crawler|browser|client|script|automation|run|job)s? (?:comes? across|finds?|sees?|reads?|encounters?|lands? on|opens?|loads?|visits?) (?:this|it|these)\b|\b(?:on|in|during) (?:your|its|their) next (?:run|session|pass|invocation|turn)\b`),
+			"any", "next", "whatever", "if", "when", "whenever", "once", "on", "in", "during")),
 	}, langParts()...)
 }
 
@@ -1201,7 +1281,7 @@ var cueVerbs = sync.OnceValue(func() map[string]bool {
 		grant give take use pin add set rotate store keep hide fix change commit rewrite force clone follow obey trust treat ignore update
 		upgrade replace swap point create open write read tell report zip tar archive handle own manage configure enable turn switch curl
 		wget pipe invoke call move rename close resolve import pull answer touch count assume recommend make mark patch describe say
-		edit bump review verify assert obey outrank supersede override sync
+		edit bump review verify assert obey outrank supersede override sync pass
 		stop start cover act respond reply build look enter fill submit
 		darf durfen soll sollen muss mussen kann konnen wird werden peut peuvent doit doivent puede pueden debe deben pode podem deve devem`) {
 		m[w] = true
@@ -1558,7 +1638,7 @@ type gateWords struct {
 }
 
 // partSet is a set of shape parts by their index, a bit each.
-type partSet [3]uint64
+type partSet [4]uint64
 
 func (p *partSet) add(i int)     { p[i/64] |= 1 << (i % 64) }
 func (p partSet) has(i int) bool { return p[i/64]&(1<<(i%64)) != 0 }
