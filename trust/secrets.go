@@ -61,7 +61,7 @@ func tok(id string, keywords []string, expr string) credRule {
 }
 
 var credRules = sync.OnceValue(func() []credRule {
-	return []credRule{
+	rules := []credRule{
 		// Key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP, PuTTY.
 		// A body cut at the length cap ends the block at the end of the text.
 		rule("private-key", []string{"private key"},
@@ -503,6 +503,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("resp-auth", []string{"\"auth\""},
 			`(?i)"AUTH"(?:\s+"[^"\n]+")?\s+"(?P<secret>[^"\n]{4,})"`, notPlaceholder),
 	}
+	return append(rules, contextCredRules()...)
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"
