@@ -49,7 +49,7 @@ func contextCredRules() []credRule {
 		// A name for a login whose value is user:password (SMTP_CREDS=
 		// mailer:…, ADMIN_LOGIN=admin:…, basic_auth: user:…).
 		rule("login-pair-assignment", []string{"cred", "userpass", "user_pass", "login", "auth"},
-			`(?i)(?:^|[^A-Za-z0-9_])[A-Za-z0-9_.\-]*(?:creds|credentials?|userpass|user_pass|usrpass|login|basic_?auth|auth)["']?[ \t]*(?:=|:=|:|=>)[ \t]*["']?[^\s:"'@/=]{1,64}:(?P<secret>[^\s"'@,;]{6,})`,
+			`(?i)(?:^|[^A-Za-z0-9_])[A-Za-z0-9_.\-]*(?:creds|credentials?|userpass|user_pass|usrpass|login|basic_?auth|auth|auth[._]users?)["']?[ \t]*(?:=|:=|:|=>)[ \t]*["']?[^\s:"'@/=]{1,64}:(?P<secret>[^\s"'@,;]{6,})`,
 			func(v string) bool {
 				return toldPassword(v) && !strings.Contains(v, "//") && !identifierName().MatchString(v)
 			}),
@@ -80,12 +80,12 @@ func contextCredRules() []credRule {
 		// --password-stdin, gh auth login --with-token, passwd --stdin,
 		// kinit, cryptsetup, wrangler secret put, gcloud secrets …
 		// --data-file=-.
-		rule("stdin-secret", []string{"stdin", "sudo", "kinit", "cryptsetup", "with-token", "secret", "passwd", "data-file"},
-			`(?:^|[\s;&(])(?:echo|printf)\s+(?:-[neE]+\s+)*(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")\s+)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>$-][^\s'"|;&<>]*)\s*\|\s*[^\n|;&]*?(?:--password-stdin|--passwd-stdin|--pass-stdin|--token-stdin|--with-token|--stdin\b|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\bkinit\b|\bcryptsetup\b|\bsecrets?\s+(?:put|set|create|add)\b|--data-file[= ]-(?:\s|$)|\bpasswd\b)`, literalSecret),
+		rule("stdin-secret", []string{"stdin", "sudo", "kinit", "cryptsetup", "with-token", "secret", "passwd", "data-file", "set-password"},
+			`(?:^|[\s;&(])(?:echo|printf)\s+(?:-[neE]+\s+)*(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")\s+)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>$-][^\s'"|;&<>]*)\s*\|\s*[^\n|;&]*?(?:--password-stdin|--passwd-stdin|--pass-stdin|--token-stdin|--with-token|--stdin\b|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\bkinit\b|\bcryptsetup\b|\bsecrets?\s+(?:put|set|create|add)\b|--data-file[= ]-(?:\s|$)|\bpasswd\b|--set-password\b|\b(?:vnc|smb)passwd\b)`, literalSecret),
 		// … and given as a here-string (docker login --password-stdin
 		// <<< '…').
-		rule("stdin-secret", []string{"stdin", "with-token", "sudo"},
-			`(?:--password-stdin|--pass(?:word)?-stdin|--token-stdin|--with-token|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b)[^\n|;&]*?<<<\s*`+argValue, literalSecret),
+		rule("stdin-secret", []string{"stdin", "with-token", "sudo", "passwd"},
+			`(?:--password-stdin|--pass(?:word)?-stdin|--token-stdin|--with-token|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\b(?:vnc|smb|ch)?passwd\b)[^\n|;&]*?<<<\s*`+argValue, literalSecret),
 		// Secret stores set from the command line: gh secret set … --body,
 		// az keyvault secret set --value, aws secretsmanager
 		// --secret-string, fly/doppler secrets set NAME=….
@@ -99,7 +99,7 @@ func contextCredRules() []credRule {
 		// A config:set of a platform's variable (heroku, dokku, netlify
 		// env:set): only a generated value.
 		rule("config-set", []string{"config:set", "env:set", "config set"},
-			`(?i)\b(?:config|env):?set\s+(?:-\S+\s+(?:[^\s=-]\S*\s+)?)*?(?:[a-z][a-z0-9\-]*\s+)?[A-Za-z_][A-Za-z0-9_]*(?:=|\s+)(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, looksRandom),
+			`(?i)\b(?:config|env)(?::|\s+)?set\s+(?:-\S+\s+(?:[^\s=-]\S*\s+)?)*?(?:[a-z][a-z0-9\-]*\s+)?[A-Za-z_][A-Za-z0-9_]*(?:=|\s+)(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, looksRandom),
 		// kubectl/oc create secret --from-literal=name=value, whatever
 		// the name.
 		rule("cli-password", []string{"--from-literal"},
@@ -138,14 +138,97 @@ func contextCredRules() []credRule {
 			`\bssh-keygen\b[^\n|;&]*?\s-[NP]\s*`+argValue, literalSecret),
 		// A flag named for a password by its short forms: PuTTY's -pw,
 		// dsadd's -pwd, --db-pwd, -passwd.
-		rule("cli-password", []string{"-pw", "-passwd"},
-			`(?i)(?:^|\s)-{1,2}(?:[a-z]+-)?(?:pwd|pw|passwd)(?:\s+|=|:)(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-*$%][^\s'"]*)`, toldPasswordOrRandom),
+		rule("cli-password", []string{"-pw", "-passwd", "-passphrase", "-pass-phrase", "-passcode"},
+			`(?i)(?:^|\s)-{1,2}(?:[a-z]+-)?(?:pwd|pw|passwd|passphrase|pass-phrase|passcode)(?:\s+|=|:)(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-*$%][^\s'"]*)`, toldPasswordOrRandom),
 		// A dash flag with a colon, as winrs writes it: -u:user … -p:….
 		rule("cli-password", []string{"-p:", "-pass:", "-password:", "-pwd:"},
 			`(?i)(?:^|\s)-u(?:ser(?:name)?)?:\S+(?:\s+\S+)*?\s-p(?:ass(?:word)?|wd)?:(?P<secret>"[^"\n]+"|[^\s"]+)`, func(v string) bool { return notPlaceholder(v) && v != "*" }),
 		// HTTPie's (and xh's) -a user:password.
 		rule("cli-password", []string{"-a ", "--auth"},
 			`(?:^|[\s;&|(])(?:http|https|httpie|xh|xhs)\s+(?:[^\n|;&]*?\s)?(?:-a|--auth)(?:\s+|=)["']?[^\s:'"]+:(?P<secret>[^\s'"]+)`, notPlaceholder),
+
+		// --- Round two: daemons, devices, tools.
+
+		// A daemon's directive named for a password by an abbreviation,
+		// no "=" or after a colon: slapd's rootpw, nslcd's bindpw,
+		// OpenLDAP's olcRootPW:, sssd's ldap_default_authtok.
+		rule("config-directive-secret", []string{"pw", "authtok"},
+			`(?im)^[ \t]*[A-Za-z_\-]*(?:pw|authtok)(?:[ \t]*[:=][ \t]*|[ \t]+)(?P<secret>"[^"\n]+"|[^\s"#;{}]+)[ \t]*;?[ \t]*$`, toldPassword),
+		// An XML element of a Wi-Fi profile or a device config whose
+		// name the XML rules above do not read (netsh's <keyMaterial>,
+		// <psk>, <preSharedKey>, <sharedKey>, <pwd>).
+		rule("xml-secret", []string{"<"},
+			`(?i)<(?:keyMaterial|psk|preSharedKey|pre-shared-key|sharedKey|sharedSecret|pwd|pw)(?:\s+[a-z:_\-]+="[^"<>\n]*")*\s*>(?P<secret>[^<\s]{4,})</`, toldPasswordOrRandom),
+		// … a setting element named for a secret whose value is a child
+		// <value> (.NET's applicationSettings).
+		rule("xml-secret", []string{"<value>"},
+			`(?i)<[A-Za-z][\w:.\-]*\s+(?:name|key)\s*=\s*"[^"]*(?:password|passwd|secret|token|apikey|api_key|pwd)[^"]*"[^>\n]*>\s*<value>(?P<secret>[^<\n]+)</value>`, toldPasswordOrRandom),
+		// netsh wlan show profile … key=clear: "Key Content : …".
+		rule("wifi-key-content", []string{"key content"},
+			`(?i)\bkey content\s*:\s*(?P<secret>\S+)`, notPlaceholder),
+		// NetworkManager and wpa_supplicant from the command line: nmcli
+		// … wifi-sec.psk …, … password …; wpa_passphrase SSID ….
+		rule("cli-password", []string{"nmcli"},
+			`\bnmcli\b[^\n|;&]*?\s(?:\S*\.psk|\S*\.password|password)\s+`+argValue, literalSecret),
+		rule("cli-password", []string{"wpa_passphrase"},
+			`\bwpa_passphrase\s+(?:'[^'\n]+'|"[^"\n]+"|\S+)\s+`+argValue, literalSecret),
+		// A CLI's config set of a key named for a secret: aws configure
+		// set aws_secret_access_key …, git config … token ….
+		rule("cli-config-secret", []string{"config"},
+			`(?i)\bconfig(?:ure)?\s+(?:--?[a-z\-]+\s+)*(?:set\s+)?(?:--?[a-z\-]+\s+)*["']?[A-Za-z0-9_.:/@\-]*(?:password|passwd|secret|token|_auth|apikey|api[_\-]key|access[_\-]key|private[_\-]key)[A-Za-z0-9_.\-]*["']?(?:\s+|=)`+argValue, toldPasswordOrRandom),
+		// Password managers and keychains given the secret as an
+		// argument: macOS security add-generic-password -w …, bw unlock ….
+		rule("cli-password", []string{"security add-"},
+			`\bsecurity\s+add-(?:generic|internet)-password\b[^\n|;&]*?\s-w\s+`+argValue, literalSecret),
+		rule("cli-password", []string{"bw unlock", "bw login"},
+			`\bbw\s+(?:unlock|login\s+\S+)\s+`+argValue, literalSecret),
+		// A password hashed from the command line: the plain text is the
+		// argument (openssl passwd, mkpasswd, slappasswd -s, doveadm pw
+		// -p, teamviewer passwd).
+		rule("cli-password", []string{"passwd"},
+			`\b(?:openssl\s+passwd|mkpasswd|teamviewer\s+(?:--)?passwd)\b(?:\s+-(?:[1356]|apr1|aixmd5|crypt|quiet|table|noverify)\b|\s+-(?:m|salt|S|R|P)\s+[^\s\-]\S*)*\s+`+argValue, literalSecret),
+		rule("cli-password", []string{"slappasswd", "doveadm"},
+			`\b(?:slappasswd\b[^\n|;&]*?\s-s|doveadm\s+pw\b[^\n|;&]*?\s-p)\s+`+argValue, literalSecret),
+		// user:password after any --user or --proxy-user flag (etcdctl,
+		// curl's proxy, skopeo's siblings): a port pair or uid:gid is
+		// no password.
+		rule("cli-password", []string{"--user", "--proxy-user"},
+			`(?:^|\s)--(?:[a-z]+-)?user(?:name)?(?:=|\s+)["']?[^\s:'"/@]+:(?P<secret>[^\s'"@]+)`, toldPasswordOrRandom),
+		// An Oracle connect string in a setting: userid=scott/…@ORCL,
+		// jdbc:oracle:thin:scott/…@host.
+		rule("oracle-connect", []string{"userid", "jdbc:oracle"},
+			`(?i)(?:\buserid\s*=\s*|jdbc:oracle:(?:thin|oci):)["']?[A-Za-z][A-Za-z0-9_$#]*/(?P<secret>[^\s@/"']+)@`, notPlaceholder),
+		// A printed file named for a password or a key file: the line
+		// after the command (cat secrets/db_password.txt, cat
+		// /etc/mongo/keyfile), not a YAML key or an INI header.
+		rule("printed-secret-file", []string{"cat ", "head ", "tail ", "get-content", "more ", "type "},
+			`(?im)(?:^|[\s$#>])(?:cat|head|tail|more|less|bat|get-content|type)\s+\S*(?:passw|pwd|\.pass|secret|keyfile|key-file|token)\S*[ \t]*\n[ \t]*(?P<secret>[^\s:=#\[{<\-][^\s:=]{5,})[ \t]*(?:\n|$)`, toldPasswordOrRandom),
+		// Code-signing tools' PFX password: signtool sign /p …, certutil
+		// -p ….
+		rule("cli-password", []string{"signtool", "certutil", "pvk2pfx", "osslsigncode"},
+			`(?i)\b(?:signtool(?:\.exe)?\s+sign|certutil(?:\.exe)?|pvk2pfx(?:\.exe)?|osslsigncode)\b[^\n|;&]*?\s[/-](?:p|po|pass|pi)\s+`+argValue, literalSecret),
+		// Redis: AUTH at the CLI's prompt, CONFIG SET requirepass.
+		rule("redis-auth", []string{"auth"},
+			`(?im)(?:^|\s)(?:[\w.\-]+:\d+(?:\[\d+\])?>|redis>)\s*AUTH\s+(?:\S+\s+)?(?P<secret>\S+)[ \t]*$`, notPlaceholder),
+		rule("redis-auth", []string{"requirepass", "masterauth"},
+			`(?i)\bconfig\s+set\s+(?:requirepass|masterauth)\s+`+argValue, notPlaceholder),
+		// A passphrase typed after its prompt: "Enter passphrase for key
+		// '…': …".
+		rule("prompt-answer", []string{"pass", "pin"},
+			`(?im)\b(?:enter\s+)?(?:pass(?:word|phrase)|pin)\s+for\s+[^\n]{1,80}?:\s+(?P<secret>\S{6,})[ \t]*$`, toldPassword),
+		// A markdown label in bold: "**Password:** …".
+		rule("markdown-label-secret", []string{"**", "__"},
+			`(?i)(?:\*\*|__)(?:[A-Za-z ]{0,20}\s)?(?:password|passwd|pwd|pass|passphrase|secret|token|api[ _-]?key|pin)\s*:?\s*(?:\*\*|__)\s*:?\s*["'\x60]?(?P<secret>[^\s"'\x60]{6,})`, toldPasswordOrRandom),
+		// A secret word and a dash or an arrow before the value: "Slack
+		// bot token — …", "password -> …".
+		lateRule(rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"},
+			`(?i)\b(?:token|secret|key|password|passphrase|credentials?)\s*(?:—|–|-{1,2}|→|->|=>)\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{12,})`,
+			func(v string) bool { return looksRandomLong(v) || generatedPassword(v) })),
+		// An abbreviated password word of prose with a copula or a colon
+		// after what it is for: "PW für den Jenkins: …", "mdp du wifi :
+		// …", "ww van de router is …".
+		lateRule(rule("prose-password", []string{"pw", "mdp", "ww", "passwd"},
+			`(?i)(?:^|[^a-z])(?:pw|pwd|mdp|ww|passwd|pword)\b[^.\n:]{0,40}?(?:\s*:|\s(?:is|est|es|ist|=|é|è|era|was))\s*(?P<secret>[^\s,;]{6,})`, toldWithDigit)),
 
 		// --- URLs and headers.
 
@@ -196,8 +279,8 @@ func contextCredRules() []credRule {
 		// A password word of any language (the five and worldPasswordWords)
 		// and, a few words on, with no verb, a value only a generator
 		// makes: "Пароль от сервера Ty8…", "password for the box Ty8…".
-		lateRule(rule("prose-password", append([]string{"password", "passwort", "kennwort", "mot de passe", "contrase", "senha"}, worldPasswordWords...),
-			`(?i)(?:\bpassword|\bpasswort|\bkennwort|\bmot de passe|\bcontrase(?:ñ|n)a|\bsenha|`+worldPasswordWord+`)[^.\n:=]{0,40}?\s(?P<secret>[^\s,;、。]{8,})`, generatedPassword)),
+		lateRule(rule("prose-password", append([]string{"password", "passwort", "kennwort", "mot de passe", "contrase", "senha", "pw", "passwd", "mdp", "ww"}, worldPasswordWords...),
+			`(?i)(?:\bpassword|\bpasswort|\bkennwort|\bmot de passe|\bcontrase(?:ñ|n)a|\bsenha|\bpw|\bpwd|\bpasswd|\bmdp|\bww|`+worldPasswordWord+`)[^.\n:=]{0,40}?\s(?P<secret>[^\s,;、。]{8,})`, generatedPassword)),
 		// A key word of another language and a generated key a few words
 		// on: "La chiave API di produzione è …", "klucz API: …".
 		lateRule(rule("prose-api-key", []string{"chiave", "clave", "llave", "klucz", "ключ", "sleutel", "nyckel", "nøgle", "nøkkel", "avain", "kulcs", "cheie", "anahtar", "κλειδί", "キー", "密钥", "密鑰", "токен", "토큰", "トークン", "令牌", "키"},

@@ -179,3 +179,133 @@ func TestRedactCredentialContexts(t *testing.T) {
 		"The password policy PCI-DSS4 requires rotation.",
 	})
 }
+
+// The second sweep: daemons' and devices' configs, password managers,
+// hashing tools, code signing, prompts answered, markdown labels.
+func TestRedactCredentialContextsDaemonsAndTools(t *testing.T) {
+	checkRedactions(t, map[string]string{
+		// slapd-rootpw
+		"database mdb\nsuffix \"dc=cortex,dc=lan\"\nrootdn \"cn=admin,dc=cortex,dc=lan\"\nrootpw Bb8Qz3Xt7Mk2": "Bb8Qz3Xt7Mk2",
+		// olcRootPW
+		"dn: olcDatabase={1}mdb,cn=config\nchangetype: modify\nreplace: olcRootPW\nolcRootPW: Cb8Qz3Xt7Mk2": "Cb8Qz3Xt7Mk2",
+		// ldap-bindpw
+		"/etc/nslcd.conf\nbinddn cn=nslcd,dc=cortex,dc=lan\nbindpw Db8Qz3Xt7Mk2": "Db8Qz3Xt7Mk2",
+		// nmcli-psk
+		"nmcli con modify office wifi-sec.psk Rb8Qz3Xt7Mk2": "Rb8Qz3Xt7Mk2",
+		// wpa_passphrase
+		"wpa_passphrase CortexOffice Sb8Qz3Xt7Mk2 >> /etc/wpa_supplicant.conf": "Sb8Qz3Xt7Mk2",
+		// netsh-keymaterial
+		"<sharedKey>\n  <keyType>passPhrase</keyType>\n  <protected>false</protected>\n  <keyMaterial>Tb8Qz3Xt7Mk2</keyMaterial>\n</sharedKey>": "Tb8Qz3Xt7Mk2",
+		// aws-configure-set
+		"aws configure set aws_secret_access_key Vb8Qz3Xt7Mk2Lp4Vw9Nc6Rj1Ty5Ub0Io3Hs7 --profile ci": "Vb8Qz3Xt7Mk2Lp4Vw9Nc6Rj1Ty5Ub0Io3Hs7",
+		// macos-security
+		"security add-generic-password -a lena -s cortex-api -w 'Yb8Qz3Xt7Mk2Lp4'": "Yb8Qz3Xt7Mk2Lp4",
+		// bw-unlock
+		"bw unlock 'Zb8Qz3Xt7Mk2' --raw": "Zb8Qz3Xt7Mk2",
+		// openssl-passwd
+		"openssl passwd -6 'Ac8Qz3Xt7Mk2'": "Ac8Qz3Xt7Mk2",
+		// doveadm-pw
+		"doveadm pw -s SHA512-CRYPT -p Bc8Qz3Xt7Mk2": "Bc8Qz3Xt7Mk2",
+		// etcdctl-user
+		"etcdctl --user root:Dc8Qz3Xt7Mk2 get /config": "Dc8Qz3Xt7Mk2",
+		// curl-proxy-user
+		"curl --proxy-user lena:Ec8Qz3Xt7Mk2 -x proxy.lan:3128 https://example.org": "Ec8Qz3Xt7Mk2",
+		// passwd-stdin
+		"echo 'Fc8Qz3Xt7Mk2' | passwd --stdin deploy": "Fc8Qz3Xt7Mk2",
+		// wrangler-stdin
+		"echo 'Hc8Qz3Xt7Mk2Lp4Vw9Nc6' | npx wrangler secret put STRIPE_KEY": "Hc8Qz3Xt7Mk2Lp4Vw9Nc6",
+		// gcloud-secret
+		"printf 'Ic8Qz3Xt7Mk2Lp4' | gcloud secrets versions add db-pass --data-file=-": "Ic8Qz3Xt7Mk2Lp4",
+		// squid-cache-peer
+		"cache_peer parent.proxy.lan parent 3128 0 no-query login=lena:Lc8Qz3Xt7Mk2": "Lc8Qz3Xt7Mk2",
+		// traefik-plain
+		"traefik.http.middlewares.auth.basicauth.users=admin:Mc8Qz3Xt7Mk2": "Mc8Qz3Xt7Mk2",
+		// tnsnames-userid
+		"userid=scott/Qc8Qz3Xt7Mk2@ORCL": "Qc8Qz3Xt7Mk2",
+		// oracle-jdbc-thin
+		"jdbc:oracle:thin:scott/Sc8Qz3Xt7Mk2@db01:1521/ORCL": "Sc8Qz3Xt7Mk2",
+		// mongo-keyfile-cat
+		"$ cat /etc/mongo/keyfile\nVc8Qz3Xt7Mk2Lp4Vw9Nc6Rj1Ty5Ub0": "Vc8Qz3Xt7Mk2Lp4Vw9Nc6Rj1Ty5Ub0",
+		// argocd-initial
+		"$ argocd admin initial-password -n argocd\nDd8Qz3Xt7Mk2Lp4V\n\n This password must be only used for first time login.": "Dd8Qz3Xt7Mk2Lp4V",
+		// k8s-get-secret-decode
+		"$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d\nEd8Qz3Xt7Mk2": "Ed8Qz3Xt7Mk2",
+		// docker-compose-secret-file
+		"$ cat secrets/db_password.txt\nFd8Qz3Xt7Mk2": "Fd8Qz3Xt7Mk2",
+		// prose-en-pwd-paren
+		"ssh to bastion (pwd De8Qz3Xt7Mk2) then hop": "De8Qz3Xt7Mk2",
+		// prose-fr-mdp
+		"mdp du wifi : Ge8Qz3Xt7Mk2": "Ge8Qz3Xt7Mk2",
+		// prose-pt-senha-do
+		"senha do banco Ie8Qz3Xt7Mk2": "Ie8Qz3Xt7Mk2",
+		// prose-nl-ww
+		"ww van de router is Ke8Qz3Xt7Mk2": "Ke8Qz3Xt7Mk2",
+		// prose-de-pw-kurz
+		"PW für den Jenkins: Le8Qz3Xt7Mk2": "Le8Qz3Xt7Mk2",
+		// prose-token-colon-short
+		"Slack bot token — Me8Qz3Xt7Mk2Lp4Vw9Nc6Rj": "Me8Qz3Xt7Mk2Lp4Vw9Nc6Rj",
+		// markdown-bold
+		"**Password:** Pe8Qz3Xt7Mk2": "Pe8Qz3Xt7Mk2",
+		// xml-setting-value-child
+		"<setting name=\"SmtpPassword\" serializeAs=\"String\">\n  <value>Af8Qz3Xt7Mk2</value>\n</setting>": "Af8Qz3Xt7Mk2",
+		// signtool
+		"signtool sign /f cert.pfx /p Gf8Qz3Xt7Mk2 /tr http://ts app.exe": "Gf8Qz3Xt7Mk2",
+		// certutil-p
+		"certutil -p Hf8Qz3Xt7Mk2 -importpfx cert.pfx": "Hf8Qz3Xt7Mk2",
+		// vnc-password-arg
+		"vncpasswd -f <<< 'Nf8Qz3Xt7Mk2' > ~/.vnc/passwd": "Nf8Qz3Xt7Mk2",
+		// teamviewer
+		"teamviewer passwd Pf8Qz3Xt7Mk2": "Pf8Qz3Xt7Mk2",
+		// anydesk
+		"echo Qf8Qz3Xt7Mk2 | anydesk --set-password": "Qf8Qz3Xt7Mk2",
+		// redis-auth-cmd
+		"127.0.0.1:6379> AUTH default Vf8Qz3Xt7Mk2\nOK": "Vf8Qz3Xt7Mk2",
+		// redis-config-set
+		"CONFIG SET requirepass Wf8Qz3Xt7Mk2": "Wf8Qz3Xt7Mk2",
+		// enter-passphrase
+		"Enter passphrase for key '/home/lena/.ssh/id_ed25519': Bg8Qz3Xt7Mk2": "Bg8Qz3Xt7Mk2",
+		// echo-e-passwd
+		"echo -e \"Gc8Qz3Xt7Mk2\\nGc8Qz3Xt7Mk2\" | passwd deploy": "Gc8Qz3Xt7Mk2",
+	}, []string{
+		"cat secrets.yaml\napiVersion: v1\nkind: Secret",
+		"cat token.json\n{\n  \"expires_in\": 3600\n}",
+		"cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash",
+		"cat tokens.txt\nsee the vault",
+		"git config --global credential.helper store",
+		"git config --global user.signingkey 3AA5C34371567BD2",
+		"aws configure set region eu-west-1",
+		"npm config set registry https://registry.npmjs.org/",
+		"git config --global http.sslVerify false",
+		"nmcli dev wifi connect CortexGuest password \"$WIFI_PW\"",
+		"nmcli con show office",
+		"wpa_passphrase CortexOffice < pass.txt",
+		"security add-generic-password -a lena -s api -w",
+		"bw unlock --raw",
+		"openssl passwd -6 -stdin < pw.txt",
+		"etcdctl --user root get /config",
+		"docker run --user 1000:1000 app",
+		"docker run --user www-data:www-data app",
+		"docker run --user $(id -u):$(id -g) app",
+		"**Password:** stored in 1Password",
+		"**Token:** see vault",
+		"API token — see the vault entry",
+		"Secret — a value only the server knows",
+		"map key -> value lookups are O(1)",
+		"PW für den Jenkins: siehe Vault",
+		"Enter passphrase for key '/home/lena/.ssh/id_ed25519':",
+		"127.0.0.1:6379> AUTH $REDIS_PASS",
+		"CONFIG SET requirepass \"\"",
+		"<keyMaterial>$(WIFI_KEY)</keyMaterial>",
+		"signtool sign /f cert.pfx /p %PFX_PASSWORD% app.exe",
+		"rootpw {SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=",
+		"ldap_default_authtok_type = password",
+		"the pwd command prints /home/lena",
+		"ssh to bastion (pwd is in the vault) then hop",
+		"doveadm pw -s SHA512-CRYPT",
+		"slappasswd -h {SSHA}",
+		"mkpasswd -m sha-512",
+		"teamviewer --passwd",
+		"the token -> session mapping lives in redis",
+		"Cookie: JSESSIONID=node01abc; Path=/",
+	})
+}
