@@ -14,6 +14,12 @@ import (
 // They run after the table of secrets.go: a secret another rule already
 // took is left as it is.
 
+// secretStoreKeywords are the commands that store a secret: a CLI's
+// secret (or secrets) set, put, create, update or add, AWS's
+// secretsmanager.
+var secretStoreKeywords = []string{"secret set", "secrets set", "secret put", "secrets put", "secret create", "secrets create",
+	"secret update", "secret add", "secrets add", "secretsmanager"}
+
 // argValue is a command-line argument: quoted, or a bare word that is no
 // flag.
 const argValue = `(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`
@@ -49,7 +55,7 @@ func contextCredRules() []credRule {
 		// A name for a login whose value is user:password (SMTP_CREDS=
 		// mailer:…, ADMIN_LOGIN=admin:…, basic_auth: user:…).
 		rule("login-pair-assignment", []string{"cred", "userpass", "user_pass", "login", "auth"},
-			`(?i)(?:^|[^A-Za-z0-9_])[A-Za-z0-9_.\-]*(?:creds|credentials?|userpass|user_pass|usrpass|login|basic_?auth|auth|auth[._]users?)["']?[ \t]*(?:=|:=|:|=>)[ \t]*["']?[^\s:"'@/=]{1,64}:(?P<secret>[^\s"'@,;]{6,})`,
+			`(?i)(?:creds|credentials?|userpass|user_pass|usrpass|login|basic_?auth|auth|auth[._]users?)["']?[ \t]*(?:=|:=|:|=>)[ \t]*["']?[^\s:"'@/=]{1,64}:(?P<secret>[^\s"'@,;]{6,})`,
 			func(v string) bool {
 				return toldPassword(v) && !strings.Contains(v, "//") && !identifierName().MatchString(v)
 			}),
@@ -80,18 +86,18 @@ func contextCredRules() []credRule {
 		// --password-stdin, gh auth login --with-token, passwd --stdin,
 		// kinit, cryptsetup, wrangler secret put, gcloud secrets …
 		// --data-file=-.
-		rule("stdin-secret", []string{"stdin", "sudo", "kinit", "cryptsetup", "with-token", "secret", "passwd", "data-file", "set-password"},
+		rule("stdin-secret", []string{"echo", "printf"},
 			`(?:^|[\s;&(])(?:echo|printf)\s+(?:-[neE]+\s+)*(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")\s+)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>$-][^\s'"|;&<>]*)\s*\|\s*[^\n|;&]*?(?:--password-stdin|--passwd-stdin|--pass-stdin|--token-stdin|--with-token|--stdin\b|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\bkinit\b|\bcryptsetup\b|\bsecrets?\s+(?:put|set|create|add)\b|--data-file[= ]-(?:\s|$)|\bpasswd\b|--set-password\b|\b(?:vnc|smb)passwd\b)`, literalSecret),
 		// … and given as a here-string (docker login --password-stdin
 		// <<< '…').
-		rule("stdin-secret", []string{"stdin", "with-token", "sudo", "passwd"},
+		rule("stdin-secret", []string{"<<<"},
 			`(?:--password-stdin|--pass(?:word)?-stdin|--token-stdin|--with-token|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\b(?:vnc|smb|ch)?passwd\b)[^\n|;&]*?<<<\s*`+argValue, literalSecret),
 		// Secret stores set from the command line: gh secret set … --body,
 		// az keyvault secret set --value, aws secretsmanager
 		// --secret-string, fly/doppler secrets set NAME=….
-		rule("secret-store-set", []string{"secret"},
+		rule("secret-store-set", secretStoreKeywords,
 			`(?i)\b(?:secrets?|secretsmanager)\s+(?:set|put|create(?:-secret)?|update(?:-secret)?|add|put-secret-value)\b[^\n|;&]*?\s(?:--value|--secret-string|--body|-b|--data)(?:\s+|=)`+argValue, notPlaceholder),
-		rule("secret-store-set", []string{"secret"},
+		rule("secret-store-set", []string{"secret set", "secrets set", "secrets import"},
 			`(?i)\bsecrets?\s+(?:set|import)\s+(?:-\S+\s+(?:[^\s=-]\S*\s+)?)*?[A-Za-z_][A-Za-z0-9_]*=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, toldPasswordOrRandom),
 		// … SSM's SecureString parameter.
 		rule("secret-store-set", []string{"securestring"},
@@ -208,21 +214,21 @@ func contextCredRules() []credRule {
 		rule("cli-password", []string{"signtool", "certutil", "pvk2pfx", "osslsigncode"},
 			`(?i)\b(?:signtool(?:\.exe)?\s+sign|certutil(?:\.exe)?|pvk2pfx(?:\.exe)?|osslsigncode)\b[^\n|;&]*?\s[/-](?:p|po|pass|pi)\s+`+argValue, literalSecret),
 		// Redis: AUTH at the CLI's prompt, CONFIG SET requirepass.
-		rule("redis-auth", []string{"auth"},
+		rule("redis-auth", []string{"> auth", ">auth"},
 			`(?im)(?:^|\s)(?:[\w.\-]+:\d+(?:\[\d+\])?>|redis>)\s*AUTH\s+(?:\S+\s+)?(?P<secret>\S+)[ \t]*$`, notPlaceholder),
 		rule("redis-auth", []string{"requirepass", "masterauth"},
 			`(?i)\bconfig\s+set\s+(?:requirepass|masterauth)\s+`+argValue, notPlaceholder),
 		// A passphrase typed after its prompt: "Enter passphrase for key
 		// '…': …".
-		rule("prompt-answer", []string{"pass", "pin"},
+		rule("prompt-answer", []string{"password for", "passphrase for", "pin for"},
 			`(?im)\b(?:enter\s+)?(?:pass(?:word|phrase)|pin)\s+for\s+[^\n]{1,80}?:\s+(?P<secret>\S{6,})[ \t]*$`, toldPassword),
 		// A markdown label in bold: "**Password:** …".
 		rule("markdown-label-secret", []string{"**", "__"},
 			`(?i)(?:\*\*|__)(?:[A-Za-z ]{0,20}\s)?(?:password|passwd|pwd|pass|passphrase|secret|token|api[ _-]?key|pin)\s*:?\s*(?:\*\*|__)\s*:?\s*["'\x60]?(?P<secret>[^\s"'\x60]{6,})`, toldPasswordOrRandom),
 		// A secret word and a dash or an arrow before the value: "Slack
 		// bot token — …", "password -> …".
-		lateRule(rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"},
-			`(?i)\b(?:token|secret|key|password|passphrase|credentials?)\s*(?:—|–|-{1,2}|→|->|=>)\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{12,})`,
+		lateRule(rule("keyword-value", []string{"—", "–", " - ", " -- ", "->", "=>", "→"},
+			`(?i)\b(?:token|secret|key|password|passphrase|credentials?)(?:\s+(?:—|–|-{1,2})\s+|\s*(?:→|->|=>)\s*)(?P<secret>[A-Za-z0-9+/_\-.~=]{12,})`,
 			func(v string) bool { return looksRandomLong(v) || generatedPassword(v) })),
 		// An abbreviated password word of prose with a copula or a colon
 		// after what it is for: "PW für den Jenkins: …", "mdp du wifi :
@@ -274,13 +280,15 @@ func contextCredRules() []credRule {
 			`(?i)\b(?:password|passphrase|passcode|pw|pwd|pin)\b[^.\n]{0,40}?\b(?:set|changed|reset|rotated|updated)\s+to\s+["'\x60]?(?P<secret>[^\s"'\x60,;]{6,})`, toldWithDigit)),
 		// A secret, a pass phrase or a code told with a copula: "the
 		// shared secret we agreed on is …", "recovery code: …".
-		lateRule(rule("prose-password", []string{"secret", "passphrase", "passcode", "pin code", "psk", "pre-shared", "code"},
+		lateRule(rule("prose-password", []string{"secret", "passphrase", "passcode", "pin code", "psk", "pre-shared", "unlock code", "recovery code", "backup code"},
 			`(?i)(?:^|[^a-z])(?:shared secret|secret|passphrase|passcode|pin code|psk|pre-shared key|unlock code|recovery code|backup code)\b[^.\n]{0,40}?(?:\s(?:is|was)\s+(?:now\s+)?|:\s*)["'\x60]?(?P<secret>[^\s"'\x60,;]{6,})`, toldWithDigit)),
 		// A password word of any language (the five and worldPasswordWords)
 		// and, a few words on, with no verb, a value only a generator
 		// makes: "Пароль от сервера Ty8…", "password for the box Ty8…".
-		lateRule(rule("prose-password", append([]string{"password", "passwort", "kennwort", "mot de passe", "contrase", "senha", "pw", "passwd", "mdp", "ww"}, worldPasswordWords...),
-			`(?i)(?:\bpassword|\bpasswort|\bkennwort|\bmot de passe|\bcontrase(?:ñ|n)a|\bsenha|\bpw|\bpwd|\bpasswd|\bmdp|\bww|`+worldPasswordWord+`)[^.\n:=]{0,40}?\s(?P<secret>[^\s,;、。]{8,})`, generatedPassword)),
+		lateRule(rule("prose-password", []string{"password", "passwort", "kennwort", "mot de passe", "contrase", "senha", "pw", "passwd", "mdp", "ww"},
+			`(?i)(?:\bpassword|\bpasswort|\bkennwort|\bmot de passe|\bcontrase(?:ñ|n)a|\bsenha|\bpw|\bpwd|\bpasswd|\bmdp|\bww)[^.\n:=]{0,40}?\s(?P<secret>[^\s,;]{8,})`, generatedPassword)),
+		lateRule(rule("prose-password", worldPasswordWords,
+			`(?i)(?:`+worldPasswordWord+`)[^.\n:=]{0,40}?\s(?P<secret>[^\s,;、。]{8,})`, generatedPassword)),
 		// A key word of another language and a generated key a few words
 		// on: "La chiave API di produzione è …", "klucz API: …".
 		lateRule(rule("prose-api-key", []string{"chiave", "clave", "llave", "klucz", "ключ", "sleutel", "nyckel", "nøgle", "nøkkel", "avain", "kulcs", "cheie", "anahtar", "κλειδί", "キー", "密钥", "密鑰", "токен", "토큰", "トークン", "令牌", "키"},
