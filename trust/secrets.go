@@ -61,7 +61,7 @@ func tok(id string, keywords []string, expr string) credRule {
 }
 
 var credRules = sync.OnceValue(func() []credRule {
-	return []credRule{
+	rules := []credRule{
 		// Key blocks: PEM (RSA, EC, DSA, PKCS#8, encrypted), OpenSSH, PGP, PuTTY.
 		// A body cut at the length cap ends the block at the end of the text.
 		rule("private-key", []string{"private key"},
@@ -546,6 +546,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("sql-secret-option", []string{"secret", "password", "token", "identified"},
 			`(?im)(?:(?:^|[(,])[ \t]*(?:secret|password|token|session_token|secret_key|secret_access_key|client_secret|account_key)|\bidentified\s+by(?:\s+password)?|\bpassword)\s+'(?P<secret>[^'\n]{6,})'`, toldPasswordOrRandom),
 	}
+	return append(rules, contextCredRules()...)
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"
