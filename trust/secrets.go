@@ -271,8 +271,10 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("cli-password", []string{"login"}, `(?:docker|podman|helm|oras)\s+(?:registry\s+)?login\b[^\n|;&]*?\s-p\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-p"}, `(?:sqlcmd|bcp)\b[^\n|;&]*?\s-P\s*(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
 		rule("cli-password", []string{"-u", "--user"}, `(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s*["']?[^\s:"']+:(?P<secret>[^\s"']+)`, notPlaceholder),
-		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`, notPlaceholder),
-		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`, looksRandom),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)=(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)`,
+			func(v string) bool { return notPlaceholder(v) && !flagSpec(v) }),
+		rule("cli-password", []string{"--"}, `(?i)`+pre+`--(?:[a-z0-9]+-)*(?:password|passwd|pass|secret|token|api-key|apikey|access-key|secret-key|client-secret|auth-token)\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"\-][^\s'"]*)`,
+			func(v string) bool { return looksRandom(v) && !flagSpec(v) }),
 		// A single-dash flag that names a password, as Java's keytool and
 		// jarsigner, openssl's -passin/-passout pass:… and many others
 		// write it: -storepass, -srcstorepass, -keypass, -password.
@@ -1081,6 +1083,9 @@ func assignmentSecret(name, value string, quoted, prose, copula bool) bool {
 	if !quoted && codeReference(value) {
 		return false
 	}
+	if pathValue(value) {
+		return false // PWD=/root, password_file: /run/secrets/db: a place, not the secret
+	}
 	switch w {
 	case "password", "passwd", "passphrase", "pass", "pwd", "secret", "credential", "credentials":
 		if prose && !quoted && isPlainWord(value) {
@@ -1327,8 +1332,70 @@ func looksRandom(v string) bool {
 		return letters >= 3 && entropy(v) >= 3
 	}
 	// Letters and at most one digit: long, in both cases, and varied
-	// ("BPhLERW0CbvaQqrpxCCd", not "MyServiceName2").
-	return len(v) >= 16 && upper > 0 && lower > 0 && entropy(v) >= 3.5
+	// ("BPhLERW0CbvaQqrpxCCd", not "MyServiceName2"), and not words
+	// joined by punctuation ("webpages:Version", an XML setting's key).
+	return len(v) >= 16 && upper > 0 && lower > 0 && entropy(v) >= 3.5 && !joinedWords(v)
+}
+
+// joinedWords reports a value made of words between punctuation, each in
+// lower case, capitalised or a short acronym: a name
+// ("webpages:Version", "Logging.LogLevel.Default"), where a generated
+// value mixes the cases inside its runs of letters.
+func joinedWords(v string) bool {
+	words := strings.FieldsFunc(v, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		rest := strings.TrimLeftFunc(w, unicode.IsUpper)
+		switch caps := len(w) - len(rest); {
+		case rest == "" && caps <= 5: // ID, HTTP
+		case caps <= 1 && rest == strings.ToLower(rest) && !hasDigit(rest) && strings.ContainsAny(strings.ToLower(w), "aeiouy"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// pathValue reports a value that is a file system path — /root,
+// ~/.config/app, ./certs/ca.pem, C:\\Users\\app — rather than a secret.
+func pathValue(v string) bool {
+	v = strings.Trim(v, `"'`)
+	rest, ok := "", false
+	for _, p := range []string{"/", "~/", "./", "../"} {
+		if r, found := strings.CutPrefix(v, p); found {
+			rest, ok = r, true
+			break
+		}
+	}
+	if !ok && len(v) > 3 && v[1] == ':' && v[2] == '\\' && unicode.IsLetter(rune(v[0])) {
+		rest, ok = v[3:], true
+	}
+	if !ok {
+		return false
+	}
+	for _, c := range rest {
+		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune("._-/\\@+", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// flagSpec reports a flag's value that is a list of key=value settings
+// (docker build --secret id=npm,src=$HOME/.npmrc; --mount type=secret,…):
+// the secret's description, not the secret.
+func flagSpec(v string) bool {
+	v = strings.Trim(v, `"'`)
+	parts := strings.Split(v, ",")
+	for _, p := range parts {
+		k, _, ok := strings.Cut(p, "=")
+		if !ok || k == "" || strings.IndexFunc(k, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '_' || r == '-') }) >= 0 {
+			return false
+		}
+	}
+	return len(parts) >= 2 || strings.HasPrefix(v, "id=") || strings.HasPrefix(v, "type=") || strings.HasPrefix(v, "src=") || strings.HasPrefix(v, "env=")
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
