@@ -887,20 +887,32 @@ func acrostic(s string) (string, string, bool) {
 	if strings.Count(s, "\n") < 7 {
 		return "", "", false
 	}
-	var b strings.Builder
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimLeft(line, " \t-*>#0123456789.)")
+	// The letters on the stack: most notes of eight lines spell nothing,
+	// and reading them must cost no allocation.
+	var buf [400]byte
+	n := 0
+	for rest := s; rest != "" && n < len(buf); {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		for len(line) > 0 && strings.IndexByte(" \t-*>#0123456789.)", line[0]) >= 0 {
+			line = line[1:]
+		}
 		if line == "" {
 			continue
 		}
 		if c := line[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-			b.WriteByte(c | 0x20)
+			buf[n] = c | 0x20
+			n++
 		}
 	}
-	if b.Len() < 8 {
+	if n < 8 {
 		return "", "", false
 	}
-	seg, ok := segmentWords(b.String())
+	seg, ok := segmentBytes(buf[:n])
 	if !ok {
 		return "", "", false
 	}
@@ -932,17 +944,22 @@ var sweepVocabulary = sync.OnceValue(func() map[string]bool {
 // segmentWords splits a run of letters into sweepVocabulary's words
 // (the longest covering, by dynamic programming); ok when known words of
 // two letters or more cover nine tenths of it.
-func segmentWords(run string) (string, bool) {
+func segmentWords(run string) (string, bool) { return segmentBytes([]byte(run)) }
+
+// segmentBytes is segmentWords on bytes: a text that splits into no
+// words costs no allocation.
+func segmentBytes(run []byte) (string, bool) {
 	n := len(run)
 	if n > 400 {
 		return "", false
 	}
-	best := make([]int, n+1) // letters covered by known words in run[:i]
-	from := make([]int, n+1)
+	var bestArr, fromArr [401]int
+	best := bestArr[:n+1] // letters covered by known words in run[:i]
+	from := fromArr[:n+1]
 	for i := 1; i <= n; i++ {
 		best[i], from[i] = best[i-1], i-1
 		for j := max(0, i-14); j <= i-2; j++ {
-			if sweepVocabulary()[run[j:i]] && best[j]+i-j > best[i] {
+			if sweepVocabulary()[string(run[j:i])] && best[j]+i-j > best[i] {
 				best[i], from[i] = best[j]+i-j, j
 			}
 		}
@@ -952,11 +969,9 @@ func segmentWords(run string) (string, bool) {
 	}
 	var parts []string
 	for i := n; i > 0; i = from[i] {
-		parts = append(parts, run[from[i]:i])
+		parts = append(parts, string(run[from[i]:i]))
 	}
 	slices.Reverse(parts)
-	// Unknown single letters stay joined to nothing: they are spaced as
-	// words of their own.
 	return strings.Join(parts, " "), true
 }
 
