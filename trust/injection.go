@@ -642,6 +642,7 @@ func decoded(s string) []payload {
 			out = append(out, payload{m[1], "link-title"})
 		}
 	}
+	out = append(out, sweepDecoded(s)...)
 	return out
 }
 
