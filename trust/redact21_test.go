@@ -9,12 +9,12 @@ import "testing"
 // XML setting's key made of words — while the secrets beside them go.
 func TestRedactKeepsPlacesAndSpecs(t *testing.T) {
 	checkRedactions(t, map[string]string{
-		"PWD=/root\nDB_PASSWORD=Zq8vR2mLx4Tn":                             "Zq8vR2mLx4Tn",
-		"pwd: x7Kp2LmQ9vRt":                                               "x7Kp2LmQ9vRt",
-		"docker login -p Xy8kLm2Qv9TnR4 registry.example.com":             "Xy8kLm2Qv9TnR4",
-		"vault write auth --secret kR8mXq2Lv7TnB4wZ9pYc":                  "kR8mXq2Lv7TnB4wZ9pYc",
+		"PWD=/root\nDB_PASSWORD=Zq8vR2mLx4Tn":                            "Zq8vR2mLx4Tn",
+		"pwd: x7Kp2LmQ9vRt":                                              "x7Kp2LmQ9vRt",
+		"docker login -p Xy8kLm2Qv9TnR4 registry.example.com":            "Xy8kLm2Qv9TnR4",
+		"vault write auth --secret kR8mXq2Lv7TnB4wZ9pYc":                 "kR8mXq2Lv7TnB4wZ9pYc",
 		`<add key="ApiKey" value="sk_live_51HxQ2mLx4TnZq8vR2pWkY7cB" />`: "sk_live_51HxQ2mLx4TnZq8vR2pWkY7cB",
-		"session_key = BPhLERWqCbvaQqrpxCCdTm":                            "BPhLERWqCbvaQqrpxCCdTm",
+		"session_key = BPhLERWqCbvaQqrpxCCdTm":                           "BPhLERWqCbvaQqrpxCCdTm",
 	}, []string{
 		"env dump from the failing container:\nHOME=/root\nPWD=/root\nSHELL=/bin/bash",
 		"pwd: /home/lena/src/cortex",
