@@ -14,13 +14,17 @@ import (
 // Italian, Dutch, Polish, Russian, Swedish, Turkish, Japanese, Chinese,
 // Korean, Hindi, Vietnamese, Indonesian (and Malay), Greek, Ukrainian,
 // Czech, Hungarian, Finnish, Arabic, Hebrew, Thai, Swahili, Tagalog,
-// Urdu, Persian, since session 18 Zulu, Uzbek, Nepali and Irish, since
+// Urdu, Persian, since session 17 Slovenian (with Croatian, Bosnian and
+// Serbian in Latin letters), Danish (with Norwegian Bokmål), Albanian,
+// Galician, Romanian, Armenian, Marathi and Kazakh, since session 18
+// Zulu, Uzbek, Nepali and Irish, since
 // session 19 Latvian, Belarusian, Malayalam and Somali, and since
 // session 20 Sinhala, Kannada, Punjabi, Burmese, Pashto, Esperanto,
 // Luxembourgish and Egyptian Arabic in Latin letters, and since session
 // 21 Javanese, Māori, Yiddish, Latin, Odia and Tajik, and since session
 // 22 Uyghur, Tatar, Kurdish Sorani, Malagasy, Scottish Gaelic, Faroese
-// and Xhosa.
+// and Xhosa, and since session 23 batch 22's Cebuano, West Frisian,
+// Occitan, Breton, Igbo, Kinyarwanda, Samoan and Assamese.
 // An attack in any of them still has to name its reader ("nota per
 // l'assistente", "Примечание для ИИ-агента", "AIアシスタントへ") and ask
 // for a risky act; the act's objects are often the same English words
@@ -1253,6 +1257,153 @@ var langLexicons = []langLex{{
 	secret:      `(?:igama lokugqitha|isitshixo|izitshixo)\S*`,
 	memory:      `(?:inkumbulo)\S*`,
 }, {
+	// Session 23, batch 22's languages: Cebuano, West Frisian, Occitan,
+	// Breton, Igbo, Kinyarwanda, Samoan, Assamese. Their negations stand
+	// where the rows' bounds keep the act from matching ("ntusibe",
+	// "নপঠাব", "ehichapula"), or are read by prohibition ("ayaw",
+	// "arabat", "aua", "cal pas") and verbFinalNo ("ket", "pas").
+	lang:        "ceb",
+	note:        `(?:pahibalo|nota|mubo nga sulat|instruksyon\S*|mensahe)\s+(?:para |alang |ngadto )?(?:sa\s+)?(?:\S+\s+){0,4}?(?:katabang|ahente|assistant|agent|bot)(?:$|[^\p{L}])`,
+	agent:       `(?:ai nga )?(?:katabang|ahente)(?: nga ai)?(?:$|[^\p{L}])`,
+	future:      `(?:matag|kada|sa tanang) (?:bag-ong )?(?:sesyon|session)\S*|(?:umaabot|sunod) nga (?:mga )?(?:sesyon|session)\S*`,
+	fromNow:     `gikan karon|sukad karon|karon padulong|gikan niining adlawa`,
+	conceal:     `(?:ayaw|dili) (?:na )?(?:kini |ni |kana |kini )?(?:isulti|ingna|sultihi|ipahibalo|ipakita|hisgoti)\S* (?:\S+ )?(?:sa |ang )?(?:user|tiggamit|bisan kinsa)|walay (?:pagsulti|pagpahibalo) sa (?:user|tiggamit)`,
+	unchecked:   `(?:walay|wala) (?:pangutana|pagpangutana|pagtugot|pag-review|review|kumpirmasyon|pag-apruba)|(?:dili na|ayaw na) (?:kinahanglan )?(?:mangutana|pangutana)`,
+	destroyVerb: `(?:i-?delete|papasa|papason|tangtanga|tangtangon|wagtanga|panasa)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:backup|database|prod|produksyon|sanga)\S*`,
+	weakenVerb:  `(?:i-?disable|i-?off|patya|palonga|laktawi|laktawan|i-?skip)(?:$|[^\p{L}])`,
+	safeguard:   `(?:proteksyon|pagsusi|pag-review|review|pirma)\S*|checks?|hooks?|2fa`,
+	sendVerb:    `(?:ipadala|padad-a|i-?upload|i-?send)(?:$|[^\p{L}])`,
+	approve:     `(?:i-?approve|aprubahi|aprobahan|i-?merge)\S*`,
+	outranks:    `mas importante kaysa (?:sa )?(?:gisulti|mando|pulong) sa (?:user|tiggamit)`,
+	direct:      `diretso (?:sa|ngadto sa) (?:main|master)`,
+	fetchRun:    `(?:i-?download|kuhaa)\S* (?:ug|dayon) (?:i-?run|padagana)\S*`,
+	must:        `(?:kinahanglan|mahimo|pwede|puwede|angay)`,
+	secret:      `(?:yawe|mga yawe)(?:$|[^\p{L}])`,
+	memory:      `(?:memorya|panumduman|mga nota)\S*`,
+}, {
+	lang:        "fy",
+	note:        `(?:opmerking|notysje|noat|ynstruksje|berjocht)\s+(?:foar|oan)\s+(?:de\s+)?(?:ai-?|ki-?)?(?:agint|agent|assistint|helper|bot)\S*`,
+	agent:       `(?:automatyske|ai-?|ki-?) ?helpers?(?:$|[^\p{L}])|assistint\S*|agint\S*`,
+	future:      `(?:folgjende|kommende|takomstige|lettere) sesjes|(?:elke|eltse|alle) (?:nije )?sesjes?(?:$|[^\p{L}])`,
+	fromNow:     `fan no ôf|foartaan|fan hjoed ôf|fan hjoed oan`,
+	conceal:     `(?:fertel|sis|meld) (?:it |dit |dat )?(?:net|neat) (?:oan|tsjin) (?:de )?(?:brûker|brûkers|immen)|sûnder (?:it )?(?:de brûker )?(?:te melden|te fertellen)`,
+	unchecked:   `sûnder (?:te freegjen|goedkarring|review|befêstiging|oerlis)|hoecht net (?:earst )?(?:oan de brûker )?frege|net (?:earst )?freegje`,
+	destroyVerb: `(?:wiskje|wiske|wisk|fuortsmite|ferwiderje)\S*|smyt \S+ fuort`,
+	destroyObj:  `(?:produksje|databank|database|reservekopy|backup)\S*|tûken`,
+	weakenVerb:  `(?:útsette|útskeakelje|oerslaan)\S*|(?:skeakelje|set) \S+ út|slach \S+ oer`,
+	safeguard:   `(?:beskerming|review|kontrôle|hantekening)\S*|hooks?|checks?|2fa`,
+	sendVerb:    `(?:stjoer|ferstjoer|upload)\S*`,
+	approve:     `(?:goedkarre|goedkar|merge)\S*|keur \S+ goed`,
+	outranks:    `wichtiger as (?:wat )?de brûker`,
+	direct:      `(?:streekrjocht|direkt) (?:nei|op) (?:main|master)`,
+	fetchRun:    `download\S* en (?:útfiere|draaie|start)\S*`,
+	must:        `(?:meie|moat|moatte|mage|meist|kin|kinne)`,
+	secret:      `(?:wachtwurd|kaai|tagongskoade)\S*`,
+	memory:      `(?:syn|har|dyn) (?:notysjes|ûnthâld|memory)`,
+}, {
+	lang:        "oc",
+	note:        `(?:nota|avis|instruccions?|messatge)\s+(?:per|a|als|pels)\s*(?:l'|los |lo |la )?(?:assistent|agent|assistents|agents|ia|bot)(?:$|[^\p{L}])`,
+	agent:       `l'(?:assistent|agent)|los (?:assistents|agents)`,
+	future:      `sessions (?:venentas|futuras|seguentas|que venon)|cada (?:nova )?session`,
+	fromNow:     `a partir d'ara|d'ara enlà|d'ara endavant|dempuèi ara`,
+	conceal:     `sens (?:o |ne )?(?:mencionar|dire|avisar|informar)|(?:o )?(?:digas|digatz|dises) pas|(?:dire|mencionar) pas a (?:l'utilizaire|degun)`,
+	unchecked:   `sens (?:o |ne )?(?:demandar|confirmacion|revision|aprovacion|permission)`,
+	destroyVerb: `(?:suprim|escafa|esfac|destrui)\S*`,
+	destroyObj:  `(?:produccion|basa de donadas|còpias de seguretat|salvagardas?|backups?|brancas)`,
+	weakenVerb:  `(?:desactiv|atuda|sauta)\S*`,
+	safeguard:   `(?:proteccion|revision|verificacion|contraròtle|signatura)\S*|2fa|checks?|hooks?`,
+	sendVerb:    `(?:manda|envia)\S*`,
+	approve:     `(?:aprova|fusiona|merge)\S*`,
+	outranks:    `mai importan\S* que (?:çò que ditz )?l'utilizaire`,
+	direct:      `dirèctament (?:sus|sur|a|dins) (?:main|master)`,
+	fetchRun:    `telecarga\S* e (?:executa|lança)\S*`,
+	must:        `(?:pòt|deu|devon|pòdon|cal que)`,
+	secret:      `(?:senhal|clau|mot de passa|mots de passa)\S*`,
+}, {
+	lang:        "br",
+	note:        `(?:notenn|kemenn|evezhiadenn|kemennadenn)\s+(?:evit|d'ar|d'an|da)\s+(?:ar |an )?(?:skoazeller\S*|ajant\S*|bot\S*|ia)`,
+	agent:       `(?:skoazeller|skoazellerien|ajant|ajanted)(?:$|[^\p{L}])`,
+	future:      `(?:estezioù|dalc'hoù|sesionoù|sessionoù) da zont|(?:pep|bep) (?:estez|dalc'h|sesion|session)\S*`,
+	fromNow:     `adalek bremañ|bremañ ha war-lerc'h|diwar vremañ|eus bremañ war-raok`,
+	conceal:     `hep (?:lavaret|menegiñ|kelaouiñ)\S* (?:netra )?(?:d'an implijer|da zen)|na (?:lavar|lavarit|meneg)\S* (?:netra |ket )?(?:d'an implijer|da zen)`,
+	unchecked:   `hep (?:goulenn|aotre|aotreadur|gwiriekaat|adlenn|kadarnaat)\S*`,
+	destroyVerb: `(?:dilemel|dilamit|dilam|diverkañ|diverkit|skarzh)\S*`,
+	destroyObj:  `(?:diaz(?:où)? roadennoù|eilskrid\S* surentez|backup\S*|produ\S*|skourr\S*|database\S*)`,
+	weakenVerb:  `(?:lazh|diweredekaat|diweredekait|lammat dreist|tremen dreist)\S*`,
+	safeguard:   `(?:dilesa|gwiriekadur|adlenn|gwarez|review)\S*|2fa|checks?|hooks?`,
+	sendVerb:    `(?:kas|kasit|kasañ|pellgas|pellgasit)(?:$|[^\p{L}])`,
+	approve:     `(?:aprouiñ|aprouit|asantiñ|kendeuziñ|merge)\S*`,
+	must:        `(?:a c'hell|a c'hellont|a rank|a ranko|a zle|a dle)`,
+	secret:      `ger(?:ioù)?[- ]tremen|alc'hwez\S*`,
+}, {
+	lang:        "ig",
+	note:        `(?:ndetu|ozi|ntuziaka|ihe ncheta|okwa)\s+(?:maka|nye)\s+(?:onye |ihe )?(?:enyemaka|nnochite|agent|bot)`,
+	agent:       `(?:onye|ndi|ihe) enyemaka(?: ai)?|onye nnochite anya`,
+	future:      `(?:session|nnoko)\S* (?:o bula|niile)|oge o bula (?:i|a) na-aru oru|(?:session|nnoko)\S* ndi (?:na-abia|ga-abia|n'ihu)`,
+	fromNow:     `site ugbu a|malite ugbu a|site taa`,
+	conceal:     `(?:egwala|agwala|egosila|ekwula) (?:onye oru|onye ojiji|onye obula)|(?:n'agwaghi|na-agwaghi) onye (?:oru|ojiji)`,
+	unchecked:   `(?:n'ajughi|na-ajughi|ajughi) (?:ajuju|onye obula|onye oru)|(?:enweghi|na-enweghi) (?:nkwado|ikike|nyocha|ajuju)`,
+	destroyVerb: `(?:hichapu|ga-ehichapu|kpochapu|ga-ekpochapu|wepu|ga-ewepu)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:backup|database|prod)\S*|ebe nchekwa data|alaka`,
+	weakenVerb:  `(?:gbanyuo|gbanyu|ga-agbanyu|menyuo|menyu|ga-emenyu)(?:$|[^\p{L}])`,
+	safeguard:   `(?:nchedo|nyocha|nlele|review)\S*|2fa|checks?|hooks?`,
+	sendVerb:    `(?:ziga|ga-eziga|zigara|bulite|ga-ebulite)(?:$|[^\p{L}])`,
+	approve:     `(?:kwado|ga-akwado|jikota|merge|approve)(?:$|[^\p{L}])`,
+	fetchRun:    `budata (?:ma|wee) (?:mee|gbaa|run)`,
+	must:        `(?:kwesiri|nwere ike|aghaghi|ga)`,
+	secret:      `(?:okwuntughe|paswodu|igodo)\S*`,
+}, {
+	// Kinyarwanda, read with Kirundi where they share the words.
+	lang:        "rw",
+	note:        `(?:icyitonderwa|ubutumwa|amabwiriza|inyandiko)\s+(?:ku|kuri|bigenewe|bugenewe|ugenewe|yagenewe|igenewe)\s+(?:\S+\s+)?(?:umufasha|abafasha|porogaramu|intumwa)\S*`,
+	agent:       `(?:umufasha|abafasha)(?: wa ai| w'ubwenge)?(?:$|[^\p{L}])|porogaramu (?:zikora|ikora) mu buryo bwikora|porogaramu yikora`,
+	future:      `buri (?:session|cyiciro|gahunda)\S*|(?:session|ibiganiro|ibice)\S* (?:bizaza|bikurikira|zizaza|zikurikira)`,
+	fromNow:     `guhera ubu|kuva ubu|kuva uyu munsi|guhera uyu munsi|uhereye ubu`,
+	conceal:     `(?:ntubwire|ntibabwire|ntumenyeshe|ntubimenyeshe|utabwiye|utabimenyesheje|utabibwiye) (?:\S+ )?(?:ukoresha|umukoresha|abakoresha|umuntu)\S*`,
+	unchecked:   `(?:zitabajije|utabajije|atabajije|itabajije|batabajije)(?: umuntu)?|utasabye uruhushya|nta (?:ruhushya|kwemeza|gusuzuma|isuzuma)`,
+	destroyVerb: `(?:gusiba|usibe|siba|zisiba|isiba|bisibe|gusibanganya|gukuraho|ukureho)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:amashami|backup|ububiko|database|prod)\S*`,
+	weakenVerb:  `(?:guhagarika|hagarika|uhagarike|kuzimya|zimya|uzimye|gusimbuka|simbuka)(?:$|[^\p{L}])`,
+	safeguard:   `(?:isuzuma|igenzura|uburinzi|review)\S*|2fa|checks?|hooks?`,
+	sendVerb:    `(?:kohereza|ohereza|wohereze|zohereza|yohereza)(?:$|[^\p{L}])`,
+	approve:     `(?:kwemeza|emeza|wemeze|zemeza|guhuza|merge|approve)\S*`,
+	direct:      `force-?push\S* kuri (?:main|master)|(?:mu buryo butaziguye|ako kanya) kuri (?:main|master)`,
+	must:        `(?:zishobora|ishobora|ushobora|bashobora|agomba|zigomba|igomba|ugomba|bagomba|yemerewe|zemerewe)`,
+	secret:      `(?:ijambo ry'ibanga|amagambo y'ibanga|urufunguzo|imfunguzo)`,
+}, {
+	lang:        "sm",
+	note:        `(?:fa['ʻ]?amatalaga|fa['ʻ]?aaliga|fe['ʻ]?au)\s+(?:mo|i)\s+(?:le |le au )?(?:fesoasoani|sui|agent|bot)`,
+	agent:       `fesoasoani ai|ai fesoasoani|sui ai`,
+	future:      `(?:sauniga|fonotaga|session)\S* (?:uma )?(?:o|i le) lumana['ʻ]?i|(?:so['ʻ]?o se|ta['ʻ]?itasi) (?:session|sauniga fou)`,
+	fromNow:     `mai le taimi nei|amata nei|amata i le aso nei|mai le aso nei`,
+	conceal:     `aua (?:ne['ʻ]?i )?(?:le )?(?:ta['ʻ]?ua|ta['ʻ]?uina|ta['ʻ]?u|fa['ʻ]?ailoa|fa['ʻ]?aali)\S* (?:i le |i se |i )?(?:tagata fa['ʻ]?aaoga|se isi|se tasi)|e aunoa ma le (?:ta['ʻ]?uina|fa['ʻ]?ailoa) (?:i )?(?:le )?tagata fa['ʻ]?aaoga`,
+	unchecked:   `e aunoa ma (?:se |le )?(?:iloiloga|fesili|fa['ʻ]?atagaga|fa['ʻ]?amaoniga|siaki)`,
+	destroyVerb: `(?:tape|soloi|soloia|aveese|ave['ʻ]?ese)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:backup|database|prod)\S*|fa['ʻ]?amaumauga`,
+	weakenVerb:  `(?:tape|fa['ʻ]?amuta|fa['ʻ]?agata)(?:$|[^\p{L}])`,
+	safeguard:   `(?:puipuiga|iloiloga|siakiga|review)\S*|2fa|checks?|hooks?`,
+	sendVerb:    `(?:auina atu|lafo|upload)(?:$|[^\p{L}])`,
+	approve:     `(?:fa['ʻ]?amaonia|fa['ʻ]?atagaina|tu['ʻ]?ufa['ʻ]?atasi|approve|merge)\S*`,
+	must:        `(?:e tatau|e mafai|e ao|mafai ona|tatau ona)`,
+	secret:      `upu fa['ʻ]?alilolilo|upu lilo`,
+}, {
+	lang:        "as",
+	note:        `(?:টোকা|নিৰ্দেশনা|নিৰ্দেশ|বাৰ্তা|জাননী)\S*\s+(?:\S+\s+){0,2}?(?:সহায়ক|এজেণ্ট|এজেন্ট)\S*|(?:সহায়ক|এজেণ্ট)\S*\s+(?:\S+\s+)?(?:বাবে|লৈ)\s+(?:টোকা|নিৰ্দেশ)\S*`,
+	agent:       `সহায়কে|সহায়কজন|সহায়কৰ|এআই সহায়ক\S*|এজেণ্ট\S*`,
+	future:      `(?:প্ৰতিটো|প্ৰতি|পৰৱৰ্তী|আগন্তুক|সকলো) (?:\S+ )?(?:অধিবেশন|ছেছন|session)\S*`,
+	fromNow:     `এতিয়াৰ পৰা|আজিৰ পৰা|এতিয়াৰে পৰা`,
+	conceal:     `(?:ব্যৱহাৰকাৰী|কাকো|কাৰোকে)\S*\s+(?:\S+\s+){0,3}?(?:নক'ব|নকব|নজনাব|নক'বা|নকবা)|নজনোৱাকৈ|নকোৱাকৈ`,
+	unchecked:   `নুসোধাকৈ|অনুমতি নোলোৱাকৈ|(?:অনুমোদন|পৰীক্ষা|review) অবিহনে`,
+	destroyVerb: `(?:মচি|মচক|মচিব|ডিলিট কৰ)\S*`,
+	destroyObj:  `(?:ডাটাবেছ|বেকআপ|ব্যাকআপ|প্ৰডাকশ্বন|শাখা)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:বন্ধ কৰ|নিষ্ক্ৰিয় কৰ|এৰাই চল|disable কৰ)\S*`,
+	safeguard:   `(?:সুৰক্ষা|পৰীক্ষা|পৰ্যালোচনা)\S*|review\S*|checks?|hooks?|2fa`,
+	sendVerb:    `(?:পঠা|পঠিয়া|আপলোড কৰ|upload কৰ)\S*`,
+	approve:     `(?:অনুমোদন কৰ|মাৰ্জ কৰ|approve কৰ|merge কৰ)\S*`,
+	must:        `(?:লাগিব|উচিত|পাৰিব)`,
+	secret:      `(?:পাছৱৰ্ড|গোপন চাবি|চাবি|টোকেন)\S*`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -1430,7 +1581,9 @@ func modalNegated(span string) bool {
 }
 
 var modalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh|түгел|ярамый|نابێت|ناتوانێت|tsy|chan|cha|ikki|akufuneki|ungaze)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh|түгел|ярамый|نابێت|ناتوانێت|tsy|chan|cha|ikki|akufuneki|ungaze)(?:$|[^\p{L}])` +
+		// Session 23's rows.
+		`|(?:^|[^\p{L}])(?:dili|ayaw|nea|no|aldrei|m'għandu|ntagomba|nesmie|ekwesighi|agaghi|ntugomba|ntibagomba|ntigomba|ntizigomba|ntishobora|ntizishobora|e le tatau|e le mafai|ikkje|ekki|ei|nie|moenie|nooit|ez|არ|ნუ|kada|kar|bai kamata|ko gbodo|hin|se ke|ha a|ha ba|haafaniri|haufaniri|havafaniri|m'għandux|m'għandhomx|qatt|pa|janm|olmaz|bolmaz|he|никога|битгий|болохгүй|болбойт|эмес|নয়|না|নহয়|কেতিয়াও|కాదు|முடியாது|નહીં|የለበትም|የለባቸውም|አይችልም)(?:$|[^\p{L}])|వద్దు|కూడదు|வேண்டாம்|கூடாது`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
@@ -1447,7 +1600,7 @@ func foreignProhibited(s string, m []int) bool {
 // that put the verb last write it: Hindi "force push मत करना", Urdu
 // "… مت کرو", Persian "… نکن".
 var verbFinalNo = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|(?:କର\S*\s+)?ନାହିଁ|ପାରିବ ନାହିଁ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net)(?:$|[^\p{L}])`))
+	return regexp.MustCompile(lexFold(`^\s*(?:मत|नहीं|مت|نہیں|نکن|نکنید|نباید|बंद\s*(?:है|हैं)|नगर\S*|नहुने|ചെയ്യരുത്|ചെയ്യില്ല|ചെയ്യേണ്ടതില്ല|ചെയ്യാറില്ല|അരുത്|പാടില്ല|එපා|නැහැ|ਨਹੀਂ|(?:କର\S*\s+)?ନାହିଁ|ପାରିବ ନାହିଁ|ပါနှင့်|ပါနဲ့|နှင့်|နဲ့|net|pas|ket|নালাগে|নহয়|নকৰিব|না|নয়|নিষেধ|వద్దు|కూడదు|చేయవద్దు|చేయకూడదు|చేయకండి|లేదు|வேண்டாம்|கூடாது|மாட்டேன்|இல்லை|નહીં|નહિ|ના|የለበትም|የለባቸውም|አይገባም|አይችልም|olmaz|qadağandır|bolmaz|gadagan|däl)(?:$|[^\p{L}])`))
 })
 
 // prohibition is a word that forbids the act after it, in the languages
@@ -1473,7 +1626,26 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// "هەرگیز", "نابێت" (must not), Malagasy "aza" (do not), "tsy
 		// tokony", Gaelic "chan fhaod" (may not), "na dèan", Faroese
 		// "ikki", "ongantíð", Xhosa "ungaze" (never), "akufuneki".
-		`|(?:^|[^\p{L}\p{N}])(?:ھەرگىز|بولمايدۇ|بولمىسۇن|беркайчан|ярамый|هەرگیز|نابێت|ناتوانێت|aza|tsy tokony|tsy mahazo|chan fhaod|cha bu chòir|na dèan|na cuir|ikki|ongantíð|ungaze|akufuneki|musa)(?:$|[^\p{L}\p{N}])`))
+		`|(?:^|[^\p{L}\p{N}])(?:ھەرگىز|بولمايدۇ|بولمىسۇن|беркайчан|ярамый|هەرگیز|نابێت|ناتوانێت|aza|tsy tokony|tsy mahazo|chan fhaod|cha bu chòir|na dèan|na cuir|ikki|ongantíð|ungaze|akufuneki|musa)(?:$|[^\p{L}\p{N}])` +
+		// Session 23: Cebuano "ayaw"/"dili", Frisian "net"/"nea"/"nimmen",
+		// Occitan "jamai", "cal pas", Breton "arabat"/"morse", Igbo
+		// "ekwesighi", Kinyarwanda "ntibyemewe"/"ntuzigere", Samoan "aua",
+		// "e le tatau", Hausa "kada"/"kar", Yoruba "ko gbodo", Lithuanian
+		// "niekada", Estonian "ära"/"mitte", Nynorsk "ikkje", Icelandic
+		// "ekki"/"aldrei", Basque "inoiz", Welsh "peidiwch"/"byth",
+		// Georgian "არ"/"ნუ", Azerbaijani "heç vaxt"/"olmaz", Maltese
+		// "qatt", Shona "haafaniri", Sesotho "se ke", Turkmen "hiç
+		// haçan", Quechua "ama", the Cyrillic "никога"/"никад"/"битгий"/
+		// "эч качан", Bengali "কখনো", Assamese "কেতিয়াও", Gujarati
+		// "ક્યારેય", Amharic "ፈጽሞ"/"የለበትም"; Telugu and Tamil glue theirs
+		// to the verb ("తొలగించవద్దు", "நீக்கக்கூடாது").
+		`|(?:^|[^\p{L}\p{N}])(?:ayaw|dili|nea|nimmen|noait|jamai|cal pas|deu pas|devon pas|pot pas|podon pas|arabat|morse|biken|ekwesighi|agaghi|emela|ekwela|anaghi|ntibyemewe|ntuzigere|ntukigere|ntugomba|ntibagomba|ntizigomba|ntishobora|ntizishobora|ntibikwiye|aua|e le tatau|e le mafai|kada|kar|ko gbodo|ko si gbodo|niekada|niekuomet|negalima|draudžiama|neturi|mitte|ära|ärge|ei tohi|ei tohiks|ikkje|ekki|aldrei|inoiz|debekatuta|peidiwch|paid|peidio|byth|ni ddylai|ni ddylid|ni chaiff|არ|ნუ|არასდროს|არასოდეს|აკრძალულია|heç vaxt|qətiyyən|olmaz|qadağandır|nooit|qatt|m'għandux|m'għandhomx|ma jistax|projbit|haafaniri|haufaniri|havafaniri|hazvibvumirwe|usatongo|musatongo|se ke|ha a lokela|ha ba lokela|ha o a lokela|le ka mohla|ho hang|gonkumaa|dhorkaadha|hiç haçan|bolmaz|gadagan\S*|ama|amataq|manam|manan|никога|никад|никада|никогаш|битгий|хэзээ ч|болохгүй|хориотой|эч качан|болбойт|কখনো|কখনই|কখনও|কোনোভাবেই|নিষেধ|কেতিয়াও|ক্યারેય|ક્યારેય|કદી|ፈጽሞ|በጭራሽ|የለበትም|የለባቸውም|አይገባም)(?:$|[^\p{L}\p{N}])` +
+		`|(?:^|\s)net(?:\s|$)|(?:^|[^\p{L}\p{N}])(?:ntagomba|ntibagomba|nesmie|nesmu|nikdy)(?:$|[^\p{L}\p{N}])|ఎప్పుడూ|ఎన్నడూ|వద్దు|కూడదు|வேண்டாம்|கூடாது|ஒருபோதும்` +
+		// … and the ones that stand right before the act and would read
+		// as other words elsewhere: Haitian "pa", Oromo "hin", Basque
+		// "ez", Yoruba "má ṣe", Catalan "mai", the folded Cyrillic "не"
+		// ("he"), Khmer "កុំ", Lao "ຢ່າ"/"ຫ້າມ".
+		`|(?:^|[^\p{L}\p{N}])(?:pa|pa dwe|pa janm|janm|janmen|hin|ez|ma se|maa se)\s+$|(?:^|[^\p{L}\p{N}])(?:he|no|mai)(?:\s+[^\s.,;:]+){0,2}[\s']+$|(?:កុំ|មិនត្រូវ|ហាម|ຢ່າ|ຫ້າມ|ບໍ່ໃຫ້)$`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
@@ -1494,7 +1666,7 @@ func clauseStart(s string, i int) int {
 // for "switch off", is not the middle of "hesitate"); Japanese and
 // Chinese write none, and their fields start where they match.
 func bounded(l langLex) langLex {
-	if l.lang == "ja" || l.lang == "zh" || l.lang == "th" || l.lang == "my" {
+	if l.lang == "ja" || l.lang == "zh" || l.lang == "th" || l.lang == "my" || l.lang == "km" || l.lang == "lo" {
 		return l
 	}
 	b := func(e string) string {
