@@ -92,10 +92,10 @@ var untrusted = Source{RulesOnly: true}
 // 10 (57/60, its 25 credentials redacted, no benign note flagged) has
 // met every goal since before session 21: asserted. Batch 22, written
 // blind like batch 21 (before 38.3%, 27/40 credentials), is caught
-// 53/60 after session 21's non-language classes, its 40 credentials
-// redacted and none of its benign notes flagged; six of its seven
-// misses are languages: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh22": true}
+// 58/60 after session 21's classes and language rows, its 40
+// credentials redacted and none of its benign notes flagged: asserted
+// (its before-figure stays the held-out estimate).
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
