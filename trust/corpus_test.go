@@ -94,8 +94,10 @@ var untrusted = Source{RulesOnly: true}
 // blind like batch 21 (before 38.3%, 27/40 credentials), is caught
 // 53/60 after session 21's non-language classes, its 40 credentials
 // redacted and none of its benign notes flagged; six of its seven
-// misses are languages: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh22": true}
+// misses are languages: measured only. Batch 23, written blind after
+// session 21's sweeps, is measured before any change for it: measured
+// only.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh22": true, "fresh23": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
