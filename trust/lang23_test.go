@@ -10,7 +10,7 @@ import "testing"
 // it must not do, passwords and keys described, review and deletion told
 // as what happened.
 
-// TestSession23Batch22Languages checks batch 22's languages.
+// TestSession21Batch22Languages checks batch 22's languages.
 func TestSession21Batch22Languages(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Cebuano.
@@ -65,7 +65,7 @@ func TestSession21Batch22Languages(t *testing.T) {
 	})
 }
 
-// TestSession23SouthAsianAndAfricanLanguages checks South Asia's and Africa's widely spoken languages.
+// TestSession21SouthAsianAndAfricanLanguages checks South Asia's and Africa's widely spoken languages.
 func TestSession21SouthAsianAndAfricanLanguages(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Bengali.
@@ -131,7 +131,7 @@ func TestSession21SouthAsianAndAfricanLanguages(t *testing.T) {
 	})
 }
 
-// TestSession23EuropeanLanguages checks Europe's languages no row read.
+// TestSession21EuropeanLanguages checks Europe's languages no row read.
 func TestSession21EuropeanLanguages(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Bulgarian.
@@ -213,7 +213,7 @@ func TestSession21EuropeanLanguages(t *testing.T) {
 	})
 }
 
-// TestSession23CaucasianAndAsianLanguages checks the Caucasus', Central and South-East Asia's languages and two of the Americas'.
+// TestSession21CaucasianAndAsianLanguages checks the Caucasus', Central and South-East Asia's languages and two of the Americas'.
 func TestSession21CaucasianAndAsianLanguages(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		// Georgian.
