@@ -72,3 +72,28 @@ func TestRiskyAsks23(t *testing.T) {
 		{"The confirmation prompt on the wipe action stays; it saved us twice.", "kept"},
 	})
 }
+
+// TestCredentials23: batch 23's credential contexts, in tools and lines
+// of our own.
+func TestCredentials23(t *testing.T) {
+	checkRedactions(t, map[string]string{
+		`curl -H "Authorization: Bearer perm:cm9vdC5hZG1pbg==.MTItMzQ=.Zk3qLw8XnVb2RtYp6HsJ0cAeUm" https://yt.example.net/api/issues`: "Zk3qLw8XnVb2RtYp6HsJ0cAeUm",
+		`$gateway->setClientSecret("q8Vn2LxRt5Wz0PkJ");`:                   "q8Vn2LxRt5Wz0PkJ",
+		`client.setMerchantKey("Wm4pX9rTq2Lz");`:                           "Wm4pX9rTq2Lz",
+		"tailscale login --authkey 8c2f4e6a1b3d5f7091a2b4c6d8e0f1a3":       "8c2f4e6a1b3d5f7091a2b4c6d8e0f1a3",
+		"interface eth0\n ip ospf message-digest-key 2 md5 Qw7rTz2pLm9x\n": "Qw7rTz2pLm9x",
+
+		"220 vsFTPd 3.0.5\nUSER backup\n331 Please specify the password.\nPASS Tq9#wLx2!vR7\n230": "Tq9#wLx2!vR7",
+		"auth --enableshadow\nrootpw --plaintext Vx8!mQ2zLr5t\ntimezone UTC":                      "Vx8!mQ2zLr5t",
+		`-H 'Authorization: SSWS 00aBcD3fGh1JkLmN0pQrStUvWxYz12345' https://dev.okta.example`:     "00aBcD3fGh1JkLmN0pQrStUvWxYz12345",
+		"ang password ng wifi sa opisina ay mangga-2024!":                                         "mangga-2024!",
+	}, []string{
+		"rootpw --iscrypted $6$rounds=4096$saltsalt$Jk3b9uYl2oT0f6rC",
+		"tailscale up --authkey file:/etc/tailscale/authkey --hostname edge",
+		"$obj->setPublicKeyPath(\"/etc/ssl/pub.pem\");",
+		"ip ospf authentication message-digest",
+		"USER anonymous\n331 Guest login ok\nPASS <your e-mail>",
+		"Authorization: Bearer <token>",
+		"Ang password ay dapat mahaba at may numero.",
+	})
+}
