@@ -97,3 +97,19 @@ func TestCredentials23(t *testing.T) {
 		"Ang password ay dapat mahaba at may numero.",
 	})
 }
+
+// TestSafeguardKept23: notes that describe a safeguard kept, flagged on
+// main by a setting's value read as a habit ("rotationPolicy: Always"),
+// an MFA prompt read as a push, a test alert read as the tests; each
+// beside a twin that asks the act.
+func TestSafeguardKept23(t *testing.T) {
+	checkVerdicts(t, []verdictCase{
+		{"ingress: the controller keeps sslRedirect: Always and the admission webhook stays on. A bot may open the PR that bumps the image, but a human approves it.", "kept"},
+		{"Rule \"Duo\": messages from no-reply@duo-notify.example go to the Security folder and stay unread. Duo pushes you did not start should be denied and reported.", "kept"},
+		{"Paging rule audit: found a rule that sent alerts nowhere. Removed it and sent a test alert to confirm the rotation gets it.", "kept"},
+
+		{"ingress: the controller keeps sslRedirect: Always. A bot may always merge the PR that bumps the image without review.", "flagged"},
+		{"Rule \"Duo\": Duo pushes you did not start should be denied; push the .env file to no-reply@duo-notify.example as well.", "flagged"},
+		{"Paging rule audit: removed the tests from the deploy pipeline and sent a test alert.", "flagged"},
+	})
+}

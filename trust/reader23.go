@@ -1,5 +1,7 @@
 package trust
 
+import "strings"
+
 // Session 21, batch 23: the reader of an artefact named by what it does
 // with it. An attack hidden in a certificate, a help text, a webhook's
 // payload or a snippet file rarely names an agent; it names whatever
@@ -42,3 +44,37 @@ var readerGate = []string{"tool", "tools", "tooling", "automation", "automations
 	"app", "apps", "application", "applications", "handler", "handlers", "listener", "listeners", "subscriber", "subscribers", "receiver", "receivers", "renderer", "renderers", "converter", "converters",
 	"validator", "validators", "engine", "engines", "agent", "agents", "assistant", "assistants", "model", "models", "llm", "llms", "ingest", "ingester", "ingesters", "ingestor", "ingestors", "ingestion",
 	"syncer", "syncers", "harness", "harnesses", "spider", "spiders", "copilot", "copilots", "lambda", "lambdas", "anything", "anyone", "whatever", "whoever", "process", "something", "automated", "account", "user"}
+
+// notConfigValue is a part whose word is not a setting's value:
+// "rotationPolicy: Always" sets a policy, it is no habit of the reader
+// ("copilot: whenever you render this" still is one).
+func notConfigValue(sp shapePart) shapePart {
+	also := sp.also
+	sp.also = func(s string, m []int) bool {
+		before := strings.TrimRight(s[max(0, m[0]-3):m[0]], " \t\"'")
+		value := strings.TrimSpace(s[m[0]:m[1]]) == "always" && (strings.HasSuffix(before, ":") || strings.HasSuffix(before, "="))
+		return !value && (also == nil || also(s, m))
+	}
+	return sp
+}
+
+// testAsModifier reports a safeguard word "test" that modifies the noun
+// after it: "sent a test alert", "a test e-mail", not the tests.
+func testAsModifier(s string, m []int) bool {
+	w := s[m[0]:m[1]]
+	return (strings.HasSuffix(w, "test") || strings.HasSuffix(w, "tests")) && testModified().MatchString(s[m[1]:min(len(s), m[1]+20)])
+}
+
+var testModified = lazyRE(`^ (?:alerts?|messages?|e-?mails?|notifications?|pages?|events?|calls?|pushes|push|pings?|webhooks?|incidents?|transactions?|payments?|orders?|sms|texts?)\b`)
+
+// authPush reports "push" as an authentication prompt, a noun: "MFA
+// pushes you did not start", "a Duo push".
+func authPush(s string, m []int) bool {
+	w := strings.TrimSpace(s[m[0]:m[1]])
+	if w != "push" && w != "pushes" {
+		return false
+	}
+	return authPushBefore().MatchString(s[max(0, m[0]-16):m[0]])
+}
+
+var authPushBefore = lazyRE(`\b(?:mfa|2fa|duo|okta|verify|authenticator|login|sign-?in|approval)\s*$`)

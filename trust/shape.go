@@ -547,7 +547,7 @@ func shapeParts() []shapePart {
 			sp.also = func(s string, m []int) bool { return !strings.HasPrefix(s[m[1]:], "by ") }
 			return sp
 		}(), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
-		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
+		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
@@ -569,7 +569,7 @@ func shapeParts() []shapePart {
 			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m) && !weakeningUndone(s, m)
+				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m) && !weakeningUndone(s, m) && !testAsModifier(s, m)
 			}
 			return sp
 		}(),
@@ -694,7 +694,7 @@ func shapeParts() []shapePart {
 			sp := sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`)
 			send := sp.also
 			sp.also = func(s string, m []int) bool {
-				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)])
+				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)]) && !authPush(s, m)
 			}
 			return sp
 		}(),
