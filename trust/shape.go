@@ -1089,7 +1089,7 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("leak-into-repo", false, 2, `(?:\b[a-z-]*\s?secrets?[: ](?:list|get|show|dump|export|read|view)\b|\bprintenv\b|\bvault (?:kv )?(?:get|read)\b|\bkubectl get secrets?\b|\bget-secret-value\b|\bheroku config\b)(?:[^.\n]|\.\S){0,80}?\b(?:paste|post|publish|print|log|write|upload|attach|add|put|echo)[a-z]*\b(?:[^.\n]|\.\S){0,60}?\b(?:public|build logs?|logs?|annotations?|comments?|pages?|issues?|wiki|channel|summary)\b`)),
 		// Secrets sent to a host named bare: "sends the private keys to
 		// sync.example.dev".
-		unnegatedClause(asked("sensitive-outbound", false, 3, `\b(?:send|upload|post|push|copy|cop(?:ies|ied)|sync|transmit|ship|forward|mirror|export)[a-z]*\b(?:[^.\n]|\.\S){0,40}?(?:`+secretObj+`)(?:[^.\n]|\.\S){0,30}?\b(?:to|onto) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|cloud|co|ai|xyz|info|biz|site|online|tech|me|cc|ru|cn|top)\b`)),
+		unnegatedClause(asked("sensitive-outbound", false, 3, `\b(?:send|upload|post|push|copy|cop(?:ies|ied)|sync|transmit|ship|forward|mirror|export)[a-z]*\b(?:[^.\n]|\.\S){0,40}?(?:`+secretObj+`)(?:[^.\n]|\.\S){0,30}?\b(?:to|onto) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|cloud|co|ai|xyz|info|biz|site|online|tech|me|cc|ru|cn|top|rs|sh|gg|ee|in|us|de|eu|pw|so|ly|link|fyi|page|host|space|run|cx|to)\b`)),
 		// An exemption from a review, a freeze or an approval.
 		granted(asked("grants-rights", false, 2, `\bexempt(?:ed|ions?)? (?:from|of)\b(?:[^.\n]|\.\S){0,40}?\b(?:approvals?|reviews?|sign-?offs?|freezes?|change (?:control|management|requests?)|branch protection|required checks|checks|scanning|(?:the )?polic(?:y|ies))\b`)),
 		// A safeguard function made to report success: "short-circuits
@@ -1130,6 +1130,11 @@ func shapeParts() []shapePart {
 		// A heading for automation: "Automation note:", "fleet tooling:",
 		// "Automated mail triage:", "Code assistants and converge bots:".
 		softly(gated(headed(`(?:^|[\n"'{(\[;]\s*|(?:rem|#+|//+|--|;+)\s+|[.!?]\s+)(?:[a-z-]+ )?(?:automation|tooling|bots|automated (?:[a-z-]+ ){0,1}[a-z-]+|(?:[a-z-]+ )?(?:assistants?|helpers?|bots?) (?:and|or|&) (?:[a-z-]+ )?(?:assistants?|helpers?|bots?|tools?|scripts?))(?: (?:note|notice|instructions?|todo|memo|hint|directive)s?)?\s*:\s`), readerGate...)),
+		// Automation spoken to by what it is: "scripted helpers, read …".
+		softly(gated(headed(`(?:^|[\n.;:!?]\s*)(?:scripted|automated|automatic|ai|coding|build|ci|ops|fleet|cleanup|deploy|release|code|sync|indexing) (?:helpers|bots|tools|scripts|assistants|agents|tooling|automation|jobs|workers),\s`), readerGate...)),
+		// A heading "for" automation with what it does: "for the cleanup
+		// automation only:".
+		softly(gated(headed(`\bfor (?:the |all |any |our )?(?:[a-z-]+ ){0,2}(?:automation|tooling|bots?|scripts?|tools?|agents?|assistants?|helpers?)(?: only)?\s*:`), readerGate...)),
 		// Automation as the doer of a modal passive ("may be applied
 		// straight to the prod cluster by automation"), a reader asked to
 		// act on the artefact ("if an assistant is asked to clean this
@@ -1147,6 +1152,8 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("destroy", false, 2, `\baws s3 (?:rm|rb)\b[^\n]{0,100}?--(?:recursive|force)\b|\bgsutil\b[^\n]{0,10}?\brm\b[^\n]{0,5}?-r\b|\bempty (?:the |this |that |every |all )?(?:[a-z0-9_'"\[\]-]+ ){0,3}(?:s3 |gcs |storage )?buckets?\b`)),
 		// Done "quietly": the act kept from whoever owns it.
 		asked("concealment", false, 2, `\b(?:add|do|make|apply|push|merge|install|change|set|commit|deploy|slip|enable|forward|redirect|copy)[a-z]*\b (?:[a-z]+ ){0,5}?(?:quietly|discreetly)\b|\b(?:quietly|discreetly) (?:add|apply|push|merge|install|change|set|commit|deploy|enable|forward|copy|redirect)`),
+		// Kept from everyone: "and tell no one".
+		asked("concealment", false, 2, `\btell (?:no ?one|nobody)\b|\bdon'?t tell (?:anyone|anybody)\b`),
 		// A copy of all mail sent elsewhere.
 		sent("sensitive-outbound", 2, `\ba copy of (?:every(?:thing| message| mail| email)|all (?:mail|messages|emails|traffic|incoming)[a-z]*)\b[^.\n]{0,40}?\bto\b`),
 		// Security notices hidden from the person: marked read, trashed.
