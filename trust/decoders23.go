@@ -38,7 +38,19 @@ func sweep23(s string, has *[256]bool) []payload {
 // is a known word wins. Gate: four words in "ay"; then three of them,
 // and half, must turn back into known words of three letters or more.
 func unpiglatin(s string) (string, string, bool) {
-	if strings.Count(s, "ay") < 4 {
+	// Four words ending in "ay" before anything is allocated.
+	n := 0
+	for i := strings.Index(s, "ay"); i >= 0 && n < 4; {
+		if j := i + 2; j == len(s) || !(s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+			n++
+		}
+		k := strings.Index(s[i+2:], "ay")
+		if k < 0 {
+			break
+		}
+		i += 2 + k
+	}
+	if n < 4 {
 		return "", "", false
 	}
 	fields := strings.Fields(s)
@@ -110,10 +122,10 @@ const qwertyRows = "qwertyuiop[ asdfghjkl;' zxcvbnm,./"
 // keyboard ("QWERTY", "keyboard"), as a cipher's note names its key; then
 // four words or more must turn into known ones.
 func unkeyshift(s string) (string, string, bool) {
-	l := strings.ToLower(s)
-	if !strings.Contains(l, "qwerty") && !strings.Contains(l, "keyboard") {
+	if !strings.Contains(s, "werty") && !strings.Contains(s, "WERTY") && !strings.Contains(s, "eyboard") && !strings.Contains(s, "EYBOARD") {
 		return "", "", false
 	}
+	l := strings.ToLower(s)
 	vocab := sweepVocabulary()
 	fields := strings.Fields(l)
 	best, bestN := "", 3

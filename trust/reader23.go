@@ -25,10 +25,11 @@ const (
 	readerUse = `(?:read|pars|process|consum|load|ingest|render|expand|appl|sync|import|index|summari[sz]|edit|invok|handl|receiv|using|uses|generat|scan|crawl|open|convert|transform|evaluat|grad|touch|modif|updat|maintain|tid|clean|working (?:from|on|with)|works? (?:from|on|with)|execut|deploy|lint|analy[sz]|fetch|watch|mirror|refactor|migrat|format|compil|copy|copi|act(?:s|ing)? on|triag|rout|filter|export|translat|validat|scrap|merg|review|regenerat|install|upgrad|bump)[a-z]*`
 	// readerObj is the artefact: this one, or work done for a person.
 	readerObj = `(?:\s+(?:from |on |with |over |through |against |up )?(?:this|these)\b|[^\n.,;:]{1,40}? on (?:a |an |the )?(?:user|person|human|customer|developer|engineer|member)'?s?'? behalf\b|[^\n.,;:]{1,40}? on behalf of\b)`
-	// readerNP is the reader: a software noun with up to two words before
-	// it, one or two of them joined by "and"/"or", or "anything" and its
-	// like, qualified by what it does with the artefact.
-	readerNP = `(?:(?:[a-z-]+ ){0,2}` + readerNoun + `(?:,? (?:and|or|&) (?:[a-z-]+ ){0,2}` + readerNoun + `)?|anything|anyone|whatever|whoever|any process|every process|something)` +
+	// readerNP is the reader: a software noun (the words before it, "hiring
+	// tooling", need not be matched), one or two of them joined by
+	// "and"/"or", or "anything" and its like, qualified by what it does
+	// with the artefact.
+	readerNP = `(?:` + readerNoun + `(?:,? (?:and|or|&) (?:[a-z-]+ ){0,2}` + readerNoun + `)?|anything|anyone|whatever|whoever|any process|every process|something)` +
 		`(?:,? (?:that|which|who) (?:will |would |may |might |later |then )?| )` + readerUse + `\b` + readerObj
 	// readerDirective is what follows the reader when it is told to do
 	// something: a modal, "are asked to", "are to".
@@ -43,7 +44,7 @@ var readerGate = []string{"tool", "tools", "tooling", "automation", "automations
 	"daemon", "daemons", "scraper", "scrapers", "summariser", "summarisers", "summarizer", "summarizers", "grader", "graders", "processor", "processors", "client", "clients", "program", "programs",
 	"app", "apps", "application", "applications", "handler", "handlers", "listener", "listeners", "subscriber", "subscribers", "receiver", "receivers", "renderer", "renderers", "converter", "converters",
 	"validator", "validators", "engine", "engines", "agent", "agents", "assistant", "assistants", "model", "models", "llm", "llms", "ingest", "ingester", "ingesters", "ingestor", "ingestors", "ingestion",
-	"syncer", "syncers", "harness", "harnesses", "spider", "spiders", "copilot", "copilots", "lambda", "lambdas", "anything", "anyone", "whatever", "whoever", "process", "something", "automated", "account", "user"}
+	"syncer", "syncers", "harness", "harnesses", "spider", "spiders", "copilot", "copilots", "lambda", "lambdas", "anything", "anyone", "whatever", "whoever", "automated", "machine"}
 
 // notConfigValue is a part whose word is not a setting's value:
 // "rotationPolicy: Always" sets a policy, it is no habit of the reader
