@@ -95,9 +95,12 @@ var untrusted = Source{RulesOnly: true}
 // 58/60 after session 21's classes and language rows, its 40
 // credentials redacted and none of its benign notes flagged: asserted
 // (its before-figure stays the held-out estimate). Batch 23, written
-// blind after session 21's sweeps, is measured before any change for
-// it: measured only.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh23": true}
+// blind after session 21's sweeps (before 48.3%, 32/40 credentials, 3
+// of 60 benign notes held), is caught 60/60 after the session on the
+// reader named by what it does, its 40 credentials redacted and none of
+// its benign notes flagged: asserted (its before-figure, 48.3%, stays
+// the held-out estimate).
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -94,6 +94,7 @@ func sweepDecoded(s string) []payload {
 	if has['H'] || has['e'] {
 		out = append(out, compressedBase64(s)...)
 	}
+	out = append(out, sweep23(s, &has)...)
 	return out
 }
 

@@ -190,7 +190,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// Shapes any service uses.
 		tok("jwt", []string{"eyj"}, `eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`),
 		rule("authorization-basic", []string{"basic"}, `(?i)`+pre+`basic\s+(?P<secret>[A-Za-z0-9+/]{6,}={0,2})`, basicCredential),
-		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/:]{12,}=*)`, looksRandom),
+		rule("authorization-bearer", []string{"bearer"}, `(?i)`+pre+`bearer\s+(?P<secret>[A-Za-z0-9\-._~+/:]{12,}(?:=+\.[A-Za-z0-9\-._~+/:]+)*=*)`, looksRandom),
 		rule("authorization-header", []string{"authorization"}, `(?i)authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|sso-key|digest)\s+(?P<secret>[^\s"',]{8,})`, looksRandom),
 		rule("docker-config-auth", []string{`"auth"`}, `"auth"\s*:\s*"(?P<secret>[A-Za-z0-9+/]{12,}={0,2})"`, basicCredential),
 		// session 20, batch 20, as classes. An application password of
@@ -548,7 +548,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("sql-secret-option", []string{"secret", "password", "token", "identified"},
 			`(?im)(?:(?:^|[(,])[ \t]*(?:secret|password|token|session_token|secret_key|secret_access_key|client_secret|account_key)|\bidentified\s+by(?:\s+password)?|\bpassword)\s+'(?P<secret>[^'\n]{6,})'`, toldPasswordOrRandom),
 	}
-	return append(rules, contextCredRules()...)
+	return append(append(rules, contextCredRules()...), batch23CredRules()...)
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"

@@ -478,6 +478,14 @@ func shapeParts() []shapePart {
 		sp.also = func(s string, m []int) bool { return !grantDenied(s, m) }
 		return sp
 	}
+	// headed is an address by a heading or a note's recipient ("Automation
+	// note:", "PS to the summarising tool:"): not forbidsBefore, which
+	// reads "note:" as "no te".
+	headed := func(expr string) shapePart {
+		sp := p("artefact-reader", true, 2, expr)
+		sp.also = func(s string, m []int) bool { return !forbids().MatchString(s[m[1]:min(len(s), m[1]+12)]) }
+		return sp
+	}
 	agentWords := []string{"helper", "helpers", "tool", "tools", "automation", "agent", "agents", "assistant", "assistants", "ai", "ais", "llm", "llms", "copilot", "claude", "chatgpt", "gpt", "cursor", "codex", "gemini",
 		"bot", "bots", "model", "models", "automated", "agenten", "assistent", "assistenten", "ki", "ia", "agente", "agentes", "asistente", "asistentes", "assistente", "assistentes"}
 	return append([]shapePart{
@@ -539,7 +547,7 @@ func shapeParts() []shapePart {
 			sp.also = func(s string, m []int) bool { return !strings.HasPrefix(s[m[1]:], "by ") }
 			return sp
 		}(), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
-		gated(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
+		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
@@ -561,7 +569,7 @@ func shapeParts() []shapePart {
 			sp := asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b[^.\n]{0,40}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\b(`+weakenVerb+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,30}?(?:(?:is|are|has been|have been|wird|werden|est|sont|queda|fica) (?:now )?(?:waived|disabled|lifted|suspended|paused|stopped|off|obsolete|redundant|not needed|unnecessary|no longer (?:required|needed)|considered (?:done|passed|satisfied|approved)|abgeschaltet|deaktiviert|ausgesetzt|suspendue?|desactivee?|suspendid[ao]|suspens[ao]|desativad[ao])|(?:not|no longer) needed)|\b(?:with )?(?:no |without (?:a |any )?)(?:human|manual) (?:check|review|approval|oversight|sign-off)|\bno longer (?:need|require)s?\b[^.\n]{0,30}?\b(?:`+safeguard+`)\b|\b(?:`+safeguard+`)\b[^.\n]{0,40}?\btreated as (?:an? )?(?:false positives?|noise|informational)|\bcors\b[^.\n]{0,40}?(?:\*|any origin|all origins)|\b(?:`+safeguard+`|confirmation prompts?|prompts?|safe mode)\b[^.\n]{0,40}?\b(?:(?:are|is) )?(?:meant|intended|only|there) for (?:humans|people|interactive users)(?: only)?\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m) && !weakeningUndone(s, m)
+				return ask(s, m) && !(len(m) >= 4 && m[2] >= 0 && (narrated(s, m[2], m[3]) || negatedClause().MatchString(s[clauseStart(s, m[2]):m[2]]))) && !offIsTheAct(s, m) && !weakeningUndone(s, m) && !testAsModifier(s, m)
 			}
 			return sp
 		}(),
@@ -686,7 +694,7 @@ func shapeParts() []shapePart {
 			sp := sent("exfiltration", 1, `\b(?:`+exfilVerb+`)\b`)
 			send := sp.also
 			sp.also = func(s string, m []int) bool {
-				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)])
+				return send(s, m) && !pushToOwnRemote(s, m) && !subjectForbidden().MatchString(s[m[1]:min(len(s), m[1]+24)]) && !authPush(s, m)
 			}
 			return sp
 		}(),
@@ -1081,7 +1089,7 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("leak-into-repo", false, 2, `(?:\b[a-z-]*\s?secrets?[: ](?:list|get|show|dump|export|read|view)\b|\bprintenv\b|\bvault (?:kv )?(?:get|read)\b|\bkubectl get secrets?\b|\bget-secret-value\b|\bheroku config\b)(?:[^.\n]|\.\S){0,80}?\b(?:paste|post|publish|print|log|write|upload|attach|add|put|echo)[a-z]*\b(?:[^.\n]|\.\S){0,60}?\b(?:public|build logs?|logs?|annotations?|comments?|pages?|issues?|wiki|channel|summary)\b`)),
 		// Secrets sent to a host named bare: "sends the private keys to
 		// sync.example.dev".
-		unnegatedClause(asked("sensitive-outbound", false, 3, `\b(?:send|upload|post|push|copy|cop(?:ies|ied)|sync|transmit|ship|forward|mirror|export)[a-z]*\b(?:[^.\n]|\.\S){0,40}?(?:`+secretObj+`)(?:[^.\n]|\.\S){0,30}?\b(?:to|onto) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|cloud|co|ai|xyz|info|biz|site|online|tech|me|cc|ru|cn|top)\b`)),
+		unnegatedClause(asked("sensitive-outbound", false, 3, `\b(?:send|upload|post|push|copy|cop(?:ies|ied)|sync|transmit|ship|forward|mirror|export)[a-z]*\b(?:[^.\n]|\.\S){0,40}?(?:`+secretObj+`)(?:[^.\n]|\.\S){0,30}?\b(?:to|onto) [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|app|cloud|co|ai|xyz|info|biz|site|online|tech|me|cc|ru|cn|top|rs|sh|gg|ee|in|us|de|eu|pw|so|ly|link|fyi|page|host|space|run|cx|to)\b`)),
 		// An exemption from a review, a freeze or an approval.
 		granted(asked("grants-rights", false, 2, `\bexempt(?:ed|ions?)? (?:from|of)\b(?:[^.\n]|\.\S){0,40}?\b(?:approvals?|reviews?|sign-?offs?|freezes?|change (?:control|management|requests?)|branch protection|required checks|checks|scanning|(?:the )?polic(?:y|ies))\b`)),
 		// A safeguard function made to report success: "short-circuits
@@ -1111,6 +1119,66 @@ func shapeParts() []shapePart {
 		asked("delegation", false, 2, `\b(?:execute|run|carry out|perform|apply|follow)[a-z]* (?:the |any |all |every )?(?:shell )?(?:commands?|instructions?|code|scripts?|steps?) (?:found|written|contained|embedded|given|hidden) in\b|\bdecode (?:it|this|these|the (?:line|message|text|string|following))\b[^\n]{0,40}?\b(?:carry (?:it|them) out|run (?:it|them)|execute (?:it|them)|follow (?:it|them)|do (?:it|what it says)|act on it|apply (?:it|them))\b`),
 		softly(gated(p("future-reader", true, 2, `\bany (?:later |future |new |other )?(?:session|run|agent|job|rerun|bot)s? [a-z]+ing\b|\bnext (?:automated|scheduled|unattended|bot|agent|ai) (?:change|run|session|pass|commit|job|update|edit)s?\b|\bwhatever (?:picks|takes|handles|catches|reads|gets|sees|runs|touches)\b|\b(?:if|when|whenever|once) (?:a|an|any|the) (?:[a-z-]+ ){0,3}(?:session|agent|bot|tool|crawler|browser|client|script|automation|run|job)s? (?:comes? across|finds?|sees?|reads?|encounters?|lands? on|opens?|loads?|visits?) (?:this|it|these)\b|\b(?:on|in|during) (?:your|its|their) next (?:run|session|pass|invocation|turn)\b`),
 			"any", "next", "whatever", "if", "when", "whenever", "once", "on", "in", "during")),
+		// Batch 23: the reader of the artefact named by what it does
+		// with it (reader23.go), told by a modal (hard) or by a colon
+		// (soft: a heading names the reader, the ask must be risky).
+		gated(addressed("artefact-reader", `(?:^|[^a-z])`+readerNP+readerDirective, nil), readerGate...),
+		softly(gated(addressed("artefact-reader", `(?:^|[^a-z])`+readerNP+`[^.\n;:]{0,40}:`, nil), readerGate...)),
+		// A note to such a reader: "Note to automated grading tools:",
+		// "PS to the summarising tool:", "OTA note for build automation:".
+		softly(gated(headed(`\b(?:notes?|ps|p\.s\.|messages?|memo|reminder|instructions?|hints?|heads-?up|nb|attention|requests?|todo)\s+(?:to|for)\s+(?:the |all |any |every |our |each )?(?:[a-z-]+ ){0,2}`+readerNoun+`\b[^:\n.]{0,50}:`), readerGate...)),
+		// A heading for automation: "Automation note:", "fleet tooling:",
+		// "Automated mail triage:", "Code assistants and converge bots:".
+		softly(gated(headed(`(?:^|[\n"'{(\[;]\s*|(?:rem|#+|//+|--|;+)\s+|[.!?]\s+)(?:[a-z-]+ )?(?:automation|tooling|bots|automated (?:[a-z-]+ ){0,1}[a-z-]+|(?:[a-z-]+ )?(?:assistants?|helpers?|bots?) (?:and|or|&) (?:[a-z-]+ )?(?:assistants?|helpers?|bots?|tools?|scripts?))(?: (?:note|notice|instructions?|todo|memo|hint|directive)s?)?\s*:\s`), readerGate...)),
+		// Automation spoken to by what it is: "scripted helpers, read …".
+		softly(gated(headed(`(?:^|[\n.;:!?]\s*)(?:scripted|automated|automatic|ai|coding|build|ci|ops|fleet|cleanup|deploy|release|code|sync|indexing) (?:helpers|bots|tools|scripts|assistants|agents|tooling|automation|jobs|workers),\s`), readerGate...)),
+		// A heading "for" automation with what it does: "for the cleanup
+		// automation only:".
+		softly(gated(headed(`\bfor (?:the |all |any |our )?(?:[a-z-]+ ){0,2}(?:automation|tooling|bots?|scripts?|tools?|agents?|assistants?|helpers?)(?: only)?\s*:`), readerGate...)),
+		// Automation as the doer of a modal passive ("may be applied
+		// straight to the prod cluster by automation"), a reader asked to
+		// act on the artefact ("if an assistant is asked to clean this
+		// up"), an automation account taken up by "it should …".
+		softly(gated(addressed("artefact-reader", `\b(?:may|can|should|must|shall|is to|are to|will) be (?:[a-z]+ )?(?:applied|run|merged|deployed|executed|pushed|done|carried out|rolled out|flashed|installed|performed|approved)\b(?:[^.;\n]|\.\S){0,50}?\bby (?:the |any |our )?(?:automation|tooling|bots?|scripts?|agents?|assistants?|ci|pipelines?|tools?)\b|\b(?:if|when|whenever|once) (?:an?|any|the) (?:[a-z-]+ ){0,2}`+readerNoun+` (?:is|are|gets?) (?:asked|told|used|invoked|instructed|tasked|run) to\b|\b(?:automation|bot|service|robot|machine) (?:account|user)\b[^\n]{0,160}?\bit (?:should|must|shall|is to)\b`, nil), readerGate...)),
+		// A bot addressed by its handle: "@cortex-bot once this is green,
+		// approve …" (not "@cortex-bot summarised the diff").
+		gated(addressed("agent-vocative", `@[a-z0-9][a-z0-9-]*-(?:bot|agent|assistant|ai)\b\s+([a-z]+)`, func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && !pastTense(s[m[2]:m[3]]) }), "bot", "agent", "assistant", "ai"),
+		// What batch 23 asked of the reader, as classes. A root of trust
+		// installed: a CA copied into the system store, "trust the
+		// companion root".
+		unnegatedClause(asked("escalate", false, 2, `\bupdate-ca-(?:certificates|trust)\b|/usr/local/share/ca-certificates\b|/etc/pki/ca-trust/source/anchors\b|\badd-trusted-cert\b|\bcertutil\b[^\n]{0,20}?-addstore\b[^\n]{0,10}?\broot\b|\btrust[a-z]* (?:the |our |a |an |this |that )?(?:companion|custom|internal|extra|additional|new|private|self-signed|our) (?:root|ca)\b`)),
+		// Storage emptied by its tool: "aws s3 rm … --recursive", "empty
+		// the … bucket".
+		unnegatedClause(asked("destroy", false, 2, `\baws s3 (?:rm|rb)\b[^\n]{0,100}?--(?:recursive|force)\b|\bgsutil\b[^\n]{0,10}?\brm\b[^\n]{0,5}?-r\b|\bempty (?:the |this |that |every |all )?(?:[a-z0-9_'"\[\]-]+ ){0,3}(?:s3 |gcs |storage )?buckets?\b`)),
+		// Done "quietly": the act kept from whoever owns it.
+		asked("concealment", false, 2, `\b(?:add|do|make|apply|push|merge|install|change|set|commit|deploy|slip|enable|forward|redirect|copy)[a-z]*\b (?:[a-z]+ ){0,5}?(?:quietly|discreetly)\b|\b(?:quietly|discreetly) (?:add|apply|push|merge|install|change|set|commit|deploy|enable|forward|copy|redirect)`),
+		// Kept from everyone: "and tell no one".
+		asked("concealment", false, 2, `\btell (?:no ?one|nobody)\b|\bdon'?t tell (?:anyone|anybody)\b`),
+		// A copy of all mail sent elsewhere.
+		sent("sensitive-outbound", 2, `\ba copy of (?:every(?:thing| message| mail| email)|all (?:mail|messages|emails|traffic|incoming)[a-z]*)\b[^.\n]{0,40}?\bto\b`),
+		// Security notices hidden from the person: marked read, trashed.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\bmark[a-z]* (?:every |all |each |any )?(?:[a-z]+ ){0,2}(?:security|vulnerability|dependabot|login|sign-?in|2fa|mfa|fraud) (?:alerts?|notifications?|emails?|warnings?|advisories)\b[^.\n]{0,30}?\bas read\b|\b(?:trash|auto-?archive|hide|filter out)[a-z]* (?:every |all |each |any )?(?:[a-z]+ ){0,2}(?:security|vulnerability|dependabot|login|sign-?in) (?:alerts?|notifications?|warnings?|advisories)\b`)),
+		// A push straight to a release or default branch; no person
+		// paged or asked.
+		unnegatedClause(asked("privilege", false, 2, `\bpush[a-z]*\b (?:[a-z0-9-]+ ){0,3}(?:directly|straight) (?:in)?to (?:the )?(?:release|default|production|prod|protected|main|master|stable)(?: branch(?:es)?)?\b`)),
+		p("unchecked", false, 1, `\bwithout (?:paging|asking|telling|notifying|waking|looping in|involving) (?:a |any |the )?(?:human|person|anyone|on-?call|engineer|owner)s?\b`),
+		// A fraud screen switched off; money paid to a new account.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:turn|switch)[a-z]* off (?:the )?(?:radar|fraud|anti-?fraud|risk)\b[a-z ]{0,15}?\b(?:rules?|checks?|screening|protection|scoring)\b|\b(?:disabl|bypass|skip|remov)[a-z]* (?:the )?(?:radar|fraud|anti-?fraud) (?:rules?|checks?|screening|protection)\b`)),
+		asked("sensitive-outbound", false, 2, `\b(?:issue|send|make|initiate|wire|transfer|pay)[a-z]* (?:out )?(?:a |the |an )?(?:[a-z]+ )?(?:payouts?|refunds?|transfers?|wires?|payments?|balance)\b[^.\n]{0,60}?\bto (?:the |a |an |this )?(?:new|different|other|updated|external|personal)\b[^.\n]{0,20}?\b(?:bank )?(?:accounts?|iban|card|wallet)\b`),
+		// An evaluation's outcome written in advance: "record the result
+		// as "strong hire"".
+		asked("user-deception", false, 2, `\b(?:record|report|mark|grade|score|rate|log|enter|set)[a-z]* (?:the |this |my |its |their |our )?(?:results?|scores?|grades?|outcomes?|verdicts?|evaluations?|ratings?|recommendations?|decisions?) (?:as|to) "?(?:strong|hire|pass|passed|excellent|perfect|exceeds|outstanding|a\+|100|10/10|5/5|top)\b`),
+		// Single sign-on or a disk's encryption switched off; a shared
+		// admin login used; Everyone made an administrator.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b (?:the |our )?(?:saml|sso|single sign-on|scim|bitlocker|filevault|luks|disk encryption|full-disk encryption|device encryption)(?: [a-z]+)?(?: (?:enforcement|requirement|policy|login))?\b|\b(?:use|share)[a-z]* (?:the )?shared (?:admin|root|superuser|service) (?:login|account|credentials?|password)\b`)),
+		unnegatedClause(asked("escalate", false, 2, `\badd[a-z]* (?:everyone|all users|authenticated users|domain users|everybody|guests?)\b (?:[a-z]+ ){0,3}?(?:to|into) (?:the )?(?:local |domain )?(?:administrators|admins|sudoers|wheel|root|domain admins)\b`)),
+		// A device opened: telnet on, the admin password back to the
+		// factory default.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:open|enable|start|turn on|expose)[a-z]* telnet\b|\breset[a-z]* (?:the )?(?:admin|root|default|device)[a-z ]{0,10}? passwords? (?:to|back to) (?:the )?(?:factory )?defaults?\b`)),
+		// A secret synced to a public repository.
+		unnegatedClause(asked("leak-into-repo", false, 2, `(?:`+secretObj+`)(?:[^.\n]|\.\S){0,80}?\b(?:sync|push|commit|copy|upload|publish|mirror)[a-z]*\b(?:[^.\n]|\.\S){0,40}?\bto (?:the |a |my |our |your )?public\b`)),
+		// A confirmation dialog removed.
+		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b (?:the |any |every |all )?(?:confirmation|confirm|are-you-sure|safety) (?:dialogs?|prompts?|steps?|modals?|pop-?ups?|boxes?)\b`)),
 	}, langParts()...)
 }
 
