@@ -94,7 +94,7 @@ func sweepDecoded(s string) []payload {
 	if has['H'] || has['e'] {
 		out = append(out, compressedBase64(s)...)
 	}
-	out = append(out, sweep23(s, &has)...)
+	out = append(out, sweepWordplay(s, &has)...)
 	return out
 }
 

@@ -548,7 +548,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("sql-secret-option", []string{"secret", "password", "token", "identified"},
 			`(?im)(?:(?:^|[(,])[ \t]*(?:secret|password|token|session_token|secret_key|secret_access_key|client_secret|account_key)|\bidentified\s+by(?:\s+password)?|\bpassword)\s+'(?P<secret>[^'\n]{6,})'`, toldPasswordOrRandom),
 	}
-	return append(append(rules, contextCredRules()...), batch23CredRules()...)
+	return append(append(rules, contextCredRules()...), moreContextCredRules()...)
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"

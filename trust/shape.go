@@ -1120,7 +1120,7 @@ func shapeParts() []shapePart {
 		softly(gated(p("future-reader", true, 2, `\bany (?:later |future |new |other )?(?:session|run|agent|job|rerun|bot)s? [a-z]+ing\b|\bnext (?:automated|scheduled|unattended|bot|agent|ai) (?:change|run|session|pass|commit|job|update|edit)s?\b|\bwhatever (?:picks|takes|handles|catches|reads|gets|sees|runs|touches)\b|\b(?:if|when|whenever|once) (?:a|an|any|the) (?:[a-z-]+ ){0,3}(?:session|agent|bot|tool|crawler|browser|client|script|automation|run|job)s? (?:comes? across|finds?|sees?|reads?|encounters?|lands? on|opens?|loads?|visits?) (?:this|it|these)\b|\b(?:on|in|during) (?:your|its|their) next (?:run|session|pass|invocation|turn)\b`),
 			"any", "next", "whatever", "if", "when", "whenever", "once", "on", "in", "during")),
 		// Batch 23: the reader of the artefact named by what it does
-		// with it (reader23.go), told by a modal (hard) or by a colon
+		// with it (artefact_reader.go), told by a modal (hard) or by a colon
 		// (soft: a heading names the reader, the ask must be risky).
 		gated(addressed("artefact-reader", `(?:^|[^a-z])`+readerNP+readerDirective, nil), readerGate...),
 		softly(gated(addressed("artefact-reader", `(?:^|[^a-z])`+readerNP+`[^.\n;:]{0,40}:`, nil), readerGate...)),

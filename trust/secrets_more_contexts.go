@@ -5,7 +5,7 @@ import "strings"
 // Batch 23's credential contexts, as classes (docs/trust.md, "Session
 // 21: batch 23, the reader named by what it does"). They run after the
 // rules of secrets.go and secrets_contexts.go.
-func batch23CredRules() []credRule {
+func moreContextCredRules() []credRule {
 	return []credRule{
 		// An SDK setter named for a secret, given a literal:
 		// setTransactionKey("…"), setClientSecret('…'), setApiToken("…").

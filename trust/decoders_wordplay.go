@@ -9,8 +9,8 @@ import "strings"
 // sweepVocabulary, so an essay on holidays or a table of grid references
 // decodes to nothing.
 
-// sweep23 is sweepDecoded's hook for them.
-func sweep23(s string, has *[256]bool) []payload {
+// sweepWordplay is sweepDecoded's hook for them.
+func sweepWordplay(s string, has *[256]bool) []payload {
 	var out []payload
 	add := func(text, via string, ok bool) {
 		if ok && text != "" {
