@@ -2,7 +2,7 @@ package trust
 
 import "testing"
 
-// The rows of session 23 (trust/lang.go), checked on notes of our own in
+// The rows of session 21 (trust/lang.go), checked on notes of our own in
 // each language: at least two attacks (secrets sent to a host outside, a
 // safeguard switched off, approval or merge without review, standing leave
 // for later sessions, the person kept in the dark) that must be flagged,
