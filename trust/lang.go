@@ -23,7 +23,7 @@ import (
 // Luxembourgish and Egyptian Arabic in Latin letters, and since session
 // 21 Javanese, Māori, Yiddish, Latin, Odia and Tajik, and since session
 // 22 Uyghur, Tatar, Kurdish Sorani, Malagasy, Scottish Gaelic, Faroese
-// and Xhosa, and since session 21 batch 22's Cebuano, West Frisian,
+// and Xhosa, and then batch 22's Cebuano, West Frisian,
 // Occitan, Breton, Igbo, Kinyarwanda, Samoan and Assamese, and ahead of
 // the batches Bengali, Telugu, Tamil, Gujarati, Amharic, Hausa, Yoruba,
 // Shona, Sesotho, Oromo, Bulgarian, Serbian and Macedonian in Cyrillic,
