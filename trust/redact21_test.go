@@ -15,6 +15,9 @@ func TestRedactKeepsPlacesAndSpecs(t *testing.T) {
 		"vault write auth --secret kR8mXq2Lv7TnB4wZ9pYc":                 "kR8mXq2Lv7TnB4wZ9pYc",
 		`<add key="ApiKey" value="sk_live_51HxQ2mLx4TnZq8vR2pWkY7cB" />`: "sk_live_51HxQ2mLx4TnZq8vR2pWkY7cB",
 		"session_key = BPhLERWqCbvaQqrpxCCdTm":                           "BPhLERWqCbvaQqrpxCCdTm",
+		// A password may start with a slash: not a path.
+		"PASSWORD=/aB3kL9qZ":       "/aB3kL9qZ",
+		"DB_PASS=/9fKq2LmXvT/Zq8w": "/9fKq2LmXvT/Zq8w",
 	}, []string{
 		"env dump from the failing container:\nHOME=/root\nPWD=/root\nSHELL=/bin/bash",
 		"pwd: /home/lena/src/cortex",

@@ -1359,7 +1359,10 @@ func joinedWords(v string) bool {
 }
 
 // pathValue reports a value that is a file system path — /root,
-// ~/.config/app, ./certs/ca.pem, C:\\Users\\app — rather than a secret.
+// ~/.config/app, ./certs/ca.pem, C:\\Users\\app — rather than a secret:
+// rooted, made of path characters, and no segment shaped as a generated
+// value (a password may start with a slash: "/aB3kL9qZ" is no path).
+// pathLike, below, judges a run inside a longer value by its words.
 func pathValue(v string) bool {
 	v = strings.Trim(v, `"'`)
 	rest, ok := "", false
@@ -1375,8 +1378,13 @@ func pathValue(v string) bool {
 	if !ok {
 		return false
 	}
-	for _, c := range rest {
-		if !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune("._-/\\@+", c) {
+	for _, seg := range strings.FieldsFunc(rest, func(r rune) bool { return r == '/' || r == '\\' }) {
+		for _, c := range seg {
+			if !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune("._-@+", c) {
+				return false
+			}
+		}
+		if looksRandom(seg) || hasDigit(seg) && strings.ToLower(seg) != seg && strings.ToUpper(seg) != seg {
 			return false
 		}
 	}
