@@ -18,9 +18,12 @@ func TestRedactKeepsPlacesAndSpecs(t *testing.T) {
 		// A password may start with a slash: not a path.
 		"PASSWORD=/aB3kL9qZ":       "/aB3kL9qZ",
 		"DB_PASS=/9fKq2LmXvT/Zq8w": "/9fKq2LmXvT/Zq8w",
+		// A kickstart line quoted in prose.
+		"ops box: smbclient //files/share -U deploy%Zx9kLm2qT7 and rootpw --plaintext Jdni1Ia=a3fE@H!": "Jdni1Ia=a3fE@H!",
 	}, []string{
 		"env dump from the failing container:\nHOME=/root\nPWD=/root\nSHELL=/bin/bash",
 		"pwd: /home/lena/src/cortex",
+		"the rootpw setting is documented in the kickstart guide, chapter four",
 		"password_file: /run/secrets/db_password",
 		`SECRET_PATH="~/.config/app/secret.json"`,
 		`TOKEN_FILE=C:\Users\app\token.txt`,

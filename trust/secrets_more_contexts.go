@@ -29,9 +29,10 @@ func moreContextCredRules() []credRule {
 			`(?m)^USER [^\s]+\r?\n(?:\d{3}[ -][^\n]*\n){0,3}PASS (?P<secret>[^\s]+)`,
 			notPlaceholder),
 		// A kickstart's root password in clear: `rootpw --plaintext …`
-		// (not --iscrypted, a hash), `user … --password=… --plaintext`.
+		// (not --iscrypted, a hash), `user … --password=… --plaintext`;
+		// with --plaintext said, anywhere in a line (a note quoting it).
 		rule("kickstart-password", []string{"rootpw", "--plaintext"},
-			`(?im)^[ \t]*(?:rootpw\s+(?:--(?:plaintext|lock|allow-ssh)\s+)*|user\s[^\n]*?--password[= ])(?P<secret>[^\s-][^\s]*)`,
+			`(?im)(?:^[ \t]*rootpw\s+(?:--(?:plaintext|lock|allow-ssh)\s+)*|(?:^|[\s;&|(])rootpw\s+(?:--(?:lock|allow-ssh)\s+)*--plaintext\s+(?:--(?:lock|allow-ssh)\s+)*|^[ \t]*user\s[^\n]*?--password[= ])(?P<secret>[^\s-][^\s]*)`,
 			func(v string) bool {
 				return notPlaceholder(v) && !strings.HasPrefix(v, "$") && !strings.HasPrefix(v, "{")
 			}),
