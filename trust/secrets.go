@@ -1480,6 +1480,7 @@ const entropyFloor = 4.4
 
 // pathLike is a run of words between slashes (a URL path, a file path):
 // at least two of its parts are lower-case words.
+// (pathValue, above, judges a whole value by its root.)
 func pathLike(s string) bool {
 	words := 0
 	for _, part := range strings.Split(s, "/") {
