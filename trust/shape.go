@@ -1425,8 +1425,10 @@ type shapeScore struct {
 	// standing: an order for later ("from now on", "always", every
 	// session); ordered: an order, not a habit described; rule: a
 	// convention, an authority, "from now on"; conduct: a risk part about
-	// the reader's own conduct.
-	strong, hard, reader, standing, ordered, rule, conduct bool
+	// the reader's own conduct; modal: nobody addressed, but an order in
+	// the third person or the passive ("the importer should…", "is to be
+	// wiped") that modalOrder found.
+	strong, hard, reader, standing, ordered, rule, conduct, modal bool
 	// s is the view the parts were read on (checks run on it unasked
 	// removed).
 	s string
@@ -1455,6 +1457,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 					s, hits, memo = t, rules.index.hits(t), map[*regexp.Regexp]bool{}
 				}
 			}
+			sc.modal = holds && sc.address == 0 && modalOrder(s)
 		}
 		for i, p := range rules.parts {
 			if p.address != (pass == 0) || !open.has(i) {
@@ -1462,7 +1465,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			}
 			// Addressing nobody, only the reader's own conduct can hold a
 			// note: the other risk parts are not tried (most notes).
-			if pass == 1 && sc.address == 0 && !conductParts[p.name] {
+			if pass == 1 && sc.address == 0 && !conductParts[p.name] && !sc.modal {
 				continue
 			}
 			if !p.fires(s, rules.index, hits, memo) {
@@ -1507,6 +1510,16 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 		// or a download run: a note that says how "things are done" here
 		// is an order to the agent that remembers it.
 		if sc.conduct && sc.risk >= shapeRisk {
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
+		}
+		// Nobody addressed, but an order all the same: a modal in the
+		// third person or the passive on an act of risk. Whoever it names
+		// ("the service consuming this event should…", "the bucket is to
+		// be emptied"), the one who will act on a memory is the agent that
+		// reads it: held, not refused, since a team's plan reads the same.
+		if sc.modal && sc.risk >= shapeRisk {
+			parts = append(parts, "modal-order")
+			sort.Strings(parts)
 			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
 		}
 		return Finding{}, false, false
