@@ -37,6 +37,10 @@ type credRule struct {
 	// around a secret ("the db password is [REDACTED]" either way, but
 	// reported as the assignment it is).
 	late bool
+	// gate, when set, must accept the whole text before re is tried: a
+	// check cheaper than the expression (a long enough run of a token's
+	// characters) for a rule whose keywords most notes hold.
+	gate func(s string) bool
 }
 
 // pre and post bound a token where \b would be wrong (it sees "_" as a word
@@ -548,7 +552,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		rule("sql-secret-option", []string{"secret", "password", "token", "identified"},
 			`(?im)(?:(?:^|[(,])[ \t]*(?:secret|password|token|session_token|secret_key|secret_access_key|client_secret|account_key)|\bidentified\s+by(?:\s+password)?|\bpassword)\s+'(?P<secret>[^'\n]{6,})'`, toldPasswordOrRandom),
 	}
-	return append(append(rules, contextCredRules()...), moreContextCredRules()...)
+	return append(append(append(rules, contextCredRules()...), moreContextCredRules()...), genericCredRules()...)
 })
 
 // assignment finds NAME=value, NAME: value, "name": "value", name := "value"
@@ -598,7 +602,7 @@ func Redact(s string) (string, []string) {
 	apply := func(late bool) {
 		for i := range credRules() {
 			r := &credRules()[i]
-			if r.late != late || !x.candidate(hits, i) {
+			if r.late != late || !x.candidate(hits, i) || r.gate != nil && !r.gate(s) {
 				continue
 			}
 			if out, n := replaceSecret(r.re(), s, r.valid, nil); n > 0 {

@@ -1,0 +1,47 @@
+package trust
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cortex-vault/cortex/trust/trusttest"
+)
+
+// TestGenericCredentials: the forms no format names (secrets_generic.go)
+// redact the secret, and the look-alikes beside them stay as written.
+func TestGenericCredentials(t *testing.T) {
+	for _, c := range []struct{ text, secret string }{
+		// A secret's word, any words, then a long random value.
+		{"The signing key we got from the vendor after the call on Monday is Qm7vT2kx9LpR4sW8nZ3bY6c, keep it out of chat.", "Qm7vT2kx9LpR4sW8nZ3bY6c"},
+		{"Token for the staging runner (rotated by Ana, valid until March): 9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c", "9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c"},
+		{"La API key del proyecto para el entorno de pruebas quedó en w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1.", "w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1"},
+		// A password's word in a dialect's spelling.
+		{"Dat Passwuurd för de Wiki is Rk4-vN9qTz2 bit Freedag.", "Rk4-vN9qTz2"},
+		// A declared variable named for a secret, with a literal.
+		{"       01  WS-API-TOKEN        PIC X(16) VALUE 'Hq3Zk8Lw2Rt5Np7Y'.", "Hq3Zk8Lw2Rt5Np7Y"},
+		{"DECLARE @svc_password NVARCHAR(32) DEFAULT 'p4ss-Wr0d-2291';", "p4ss-Wr0d-2291"},
+		// A database login after "using", and a BTEQ logon.
+		{"$ db2 connect to PAYROLL user etl01 using Xv9kq2Lm8", "Xv9kq2Lm8"},
+		{".LOGON dwprod/loader,Lq7Tz3Wk9p;", "Lq7Tz3Wk9p"},
+	} {
+		out, _ := Redact(c.text)
+		if p := trusttest.LeftPiece(out, c.secret); p != "" || !strings.Contains(out, "[REDACTED]") {
+			t.Errorf("left %q of the secret: %q", p, out)
+		}
+	}
+	for _, text := range []string{
+		// A commit's hash beside a token's word; a UUID; a path.
+		"The token refresh fix landed in 3f9a2c1e4b5d6f7a8b9c0d1e2f3a4b5c6d7e8f90 on main.",
+		"The API key row for tenant 123e4567-e89b-12d3-a456-426614174000 was deleted.",
+		"The deploy key lives at /etc/cortex/keys/deploy_ed25519_prod_2026 on the runner.",
+		// Words, not a value; a password told as a policy.
+		"Passwoord-Regel: mindestens zwölf Zeichen, kein Wort aus dem Wörterbuch.",
+		"       01  WS-DB-PASSWORD      PIC X(12) VALUE SPACES.",
+		"$ db2 connect to PAYROLL user etl01 using $DB2_PASSWORD",
+		"We connect as the replica user using SSO; no password is stored.",
+	} {
+		if out, ids := Redact(text); out != text {
+			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
+		}
+	}
+}
