@@ -643,6 +643,10 @@ func Redact(s string) (string, []string) {
 			fired("table-column")
 		}
 	}
+	if out, n := redactRandomWords(s); n > 0 {
+		s = out
+		fired("random-word")
+	}
 	known, ids := redactKnown(s)
 	for _, id := range ids {
 		s = known

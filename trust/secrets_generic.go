@@ -1,6 +1,10 @@
 package trust
 
-import "strings"
+import (
+	"encoding/base64"
+	"math"
+	"strings"
+)
 
 // Credentials no format names: the general forms behind batch 24's leaks
 // (docs/trust.md, "Session 22"). A format rule knows where a provider's
@@ -78,4 +82,222 @@ func tokenRun20(s string) bool {
 		n = 0
 	}
 	return false
+}
+
+// A secret no word names at all: a password pasted into a config value, a
+// script's argument, a code literal, a transcript — "psk=\"^kWNZ…\"",
+// `send "Vk_8l7^l…\r"`, `-setcookie …`, "…-U 'DOM\svc%Rc~#8!…'". What it
+// cannot hide is how it was made: a run of a dozen or more characters
+// that mixes upper and lower case and digits, most characters different,
+// switching between those kinds as a random draw does ("Og%vBo_H2975EQqs")
+// and a name, a version, a word with a number or an identifier does not
+// ("StageArchive10k", "MaxConns", "v2.14.1", "utf8mb4_unicode"). Runs of
+// 40 or more are the high-entropy rule's too; a run inside a URL or a path is
+// not a word; base64 of readable text stays for the injection layer, and
+// an advisory's or a ticket's id (GHSA-…, CVE-…, ABC-123) is no secret.
+
+// randomWordMin and randomWordMax bound a random word's length.
+const (
+	randomWordMin = 12
+	randomWordMax = 64
+)
+
+// randomWordByte reports a byte a generated password or key may hold:
+// letters, digits and the signs generators draw from (not quotes,
+// brackets, separators of fields, slashes or colons).
+func randomWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&*+-.=?@^_~", c) >= 0
+}
+
+// randomWordBefore and randomWordAfter are what may stand around a random
+// word: space, a quote, an assignment, an opening or closing bracket, a
+// field's separator; not a slash (a URL's or a path's part), a backslash
+// or a letter of another script.
+func randomWordBefore(c byte) bool { return strings.IndexByte(" \t\n\r\"'`=:([{,>%", c) >= 0 }
+func randomWordAfter(c byte) bool  { return strings.IndexByte(" \t\n\r\"'`,;)]}<\\", c) >= 0 }
+
+// redactRandomWords redacts every random word of s (randomWord) and counts
+// them.
+func redactRandomWords(s string) (string, int) {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		if !randomWordByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && randomWordByte(s[j]) {
+			j++
+		}
+		from, to := i, j
+		i = j
+		// A sentence's full stop or a colon after the word is not its.
+		for to > from && (s[to-1] == '.' || s[to-1] == ':') {
+			to--
+		}
+		if to-from < randomWordMin || from > 0 && !randomWordBefore(s[from-1]) || j < len(s) && !randomWordAfter(s[j]) {
+			continue
+		}
+		w := s[from:to]
+		// NAME=value: the value alone is the candidate.
+		if k := strings.IndexByte(w, '='); k > 0 && k < len(w)-2 && identifierLike(w[:k]) {
+			from += k + 1
+			w = s[from:to]
+		}
+		if len(w) <= randomWordMax && randomWord(w) && !integrityPrefix().MatchString(s[max(0, from-16):from]) {
+			spans = append(spans, [2]int{from, to})
+		}
+	}
+	return splice(s, spans), len(spans)
+}
+
+// identifierLike is a name of letters and underscores: the key of
+// NAME=value ("MaxConnLifetime=30m"). A run with a digit before its "="
+// is a password that holds one ("Jdni1Ia=a3fE@H!").
+func identifierLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// randomWord reports a run that a generator made (see above): told as a
+// password is (no variable, call, path or placeholder) and drawn at
+// random.
+func randomWord(w string) bool {
+	if len(w) < randomWordMin || !toldPassword(w) || !drawnAtRandom(w) {
+		return false
+	}
+	return strings.Count(w, ".") < 2 && !isUUID(w) && !issueKey(w) && !advisoryID().MatchString(w) && !encodesText(w) && !wordsJoined(w)
+}
+
+// wordsJoined reports a run made of words: a code identifier
+// ("math.MaxInt64", "utf8.RuneError", "MaxLineBytes+1"), a file's name
+// ("MSA_Cortex_Acme_v4.docx", ".merge_file_Ab12Cd"), a review label
+// ("Code-Review+2"). Cut at every sign and digit and where case starts a
+// word (MaxInt → Max Int, HTTPServer → HTTP Server), a name's letters lie
+// mostly (three in five) in pieces of three or more letters with a vowel;
+// a draw's do not ("km9Stny9qAnfS4JkO3nErhrosX5xh2pS": Anf and Erhros,
+// nine of 26). A run that ends in a file's extension is a name too.
+func wordsJoined(w string) bool {
+	if fileExtension().MatchString(w) {
+		return true
+	}
+	// A URL's escapes ("My%20Heading") separate words.
+	w = percentEscape().ReplaceAllString(w, "-")
+	var letters, inWords int
+	piece := func(p string) {
+		letters += len(p)
+		if len(p) >= 3 && strings.ContainsAny(p, "aeiouAEIOU") {
+			inWords += len(p)
+		}
+	}
+	start := -1
+	for i := 0; i <= len(w); i++ {
+		letter := i < len(w) && (w[i] >= 'a' && w[i] <= 'z' || w[i] >= 'A' && w[i] <= 'Z')
+		switch {
+		case !letter:
+			if start >= 0 {
+				piece(w[start:i])
+				start = -1
+			}
+		case start < 0:
+			start = i
+		case isUpperByte(w[i]) && !isUpperByte(w[i-1]),
+			// HTTPServer: the last capital of a run starts the next word.
+			isUpperByte(w[i]) && i+1 < len(w) && isLower(w[i+1]) && isUpperByte(w[i-1]):
+			piece(w[start:i])
+			start = i
+		}
+	}
+	return letters > 0 && inWords*5 >= letters*3
+}
+
+func isUpperByte(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// percentEscape is a URL's escape of one byte.
+var percentEscape = lazyRE(`%[0-9A-Fa-f]{2}`)
+
+// fileExtension is a name's extension at a run's end, maybe with an
+// anchor: ".md", ".docx", ".md#My%20Heading".
+var fileExtension = lazyRE(`\.[a-z][a-z0-9]{0,4}(?:#.*)?$`)
+
+// drawnAtRandom reports a word whose characters look drawn one by one:
+// two or more each of upper and lower case, two or more digits and signs
+// (one in a word of sixteen or more: a random sixteen has no second digit
+// about one time in four), its letters and digits nearly as varied as a
+// draw of as many from 62 (four fifths of the distinct signs such a draw
+// has on average: 89% of twelve, 59% of forty), and the kind changing at two in five of its characters — a
+// random draw from 62 signs changes kind at three in five;
+// "StageArchive10k" changes five times in fifteen.
+func drawnAtRandom(w string) bool {
+	var upper, lower, digits, signs, alnum, changes int
+	var seen [256]bool
+	distinct, prev := 0, 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		kind := 4
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper, kind = upper+1, 1
+		case c >= 'a' && c <= 'z':
+			lower, kind = lower+1, 2
+		case c >= '0' && c <= '9':
+			digits, kind = digits+1, 3
+		default:
+			signs++
+		}
+		if kind != 4 {
+			alnum++
+			if !seen[c] {
+				seen[c] = true
+				distinct++
+			}
+		}
+		if i > 0 && kind != prev {
+			changes++
+		}
+		prev = kind
+	}
+	least := 2
+	if len(w) >= 16 {
+		least = 1
+	}
+	return upper >= 2 && lower >= 2 && digits >= 1 && digits+signs >= least && float64(distinct) >= 0.8*expectedDistinct(alnum) && changes*5 >= len(w)*2
+}
+
+// encodesText reports base64 (standard or URL-safe, padded or not) that
+// decodes to printable ASCII of six or more characters
+// ("aGVsbG8gd29ybGQ=", a JWT's header): an encoding of text, not a key,
+// whose bytes are almost never all printable. (base64Printable is the
+// strict, padded form a Kubernetes Secret's value takes.)
+func encodesText(w string) bool {
+	t := strings.TrimRight(w, "=")
+	enc := base64.RawStdEncoding
+	if strings.ContainsAny(t, "-_") {
+		enc = base64.RawURLEncoding
+	}
+	raw, err := enc.DecodeString(t)
+	if err != nil || len(raw) < 6 {
+		return false
+	}
+	for _, c := range raw {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// advisoryID is an id that starts with its kind in capitals and a hyphen:
+// GHSA-7xq2-m9c3-v4pw, CVE-2026-12345, RUSTSEC-2026-0001.
+var advisoryID = lazyRE(`^[A-Z]{2,8}-`)
+
+// expectedDistinct is how many different signs n draws from 62 give on
+// average: 62 × (1 − (61/62)^n).
+func expectedDistinct(n int) float64 {
+	return 62 * (1 - math.Pow(61.0/62.0, float64(n)))
 }

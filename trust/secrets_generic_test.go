@@ -23,6 +23,12 @@ func TestGenericCredentials(t *testing.T) {
 		// A database login after "using", and a BTEQ logon.
 		{"$ db2 connect to PAYROLL user etl01 using Xv9kq2Lm8", "Xv9kq2Lm8"},
 		{".LOGON dwprod/loader,Lq7Tz3Wk9p;", "Lq7Tz3Wk9p"},
+		// No word names it: a random word alone.
+		{"network={\n    ssid=\"Lobby\"\n    psk=\"Wq7^mZ2-kLp9Rt#x\"\n}", "Wq7^mZ2-kLp9Rt#x"},
+		{"spawn ssh admin@sw-02\nexpect \"Password:\"\nsend \"Hn4_tQ8x!Zr2Lw\\r\"", "Hn4_tQ8x!Zr2Lw"},
+		{"Mwongozo: akaunti ya majaribio inatumia Pz8kR2mWq5Tn hadi Ijumaa.", "Pz8kR2mWq5Tn"},
+		{`{"endpoint": "https://api.example.org", "value": "bX9kQ2vR7tLm4ZpW8sNc"}`, "bX9kQ2vR7tLm4ZpW8sNc"},
+		{"Jdni2Ka=b4fE@Hq9! is the kiosk's login, do not share.", "Jdni2Ka=b4fE@Hq9!"},
 	} {
 		out, _ := Redact(c.text)
 		if p := trusttest.LeftPiece(out, c.secret); p != "" || !strings.Contains(out, "[REDACTED]") {
@@ -39,6 +45,15 @@ func TestGenericCredentials(t *testing.T) {
 		"       01  WS-DB-PASSWORD      PIC X(12) VALUE SPACES.",
 		"$ db2 connect to PAYROLL user etl01 using $DB2_PASSWORD",
 		"We connect as the replica user using SSO; no password is stored.",
+		// Names of code, files, advisories, ids; encodings of text;
+		// digests and fingerprints.
+		"debug.SetMemoryLimit(math.MaxInt64) and utf8.RuneError stay; see MaxLineBytes*2+64*1024.",
+		"Attach MSA_Cortex_Acme_v4.docx and the .merge_file_Ab12Cd left in the root; Code-Review+2 needed.",
+		"OSV advisory GHSA-7xq2-m9c3-v4pw and CVE-2026-12345 are fixed in v2.14.1.",
+		"Base64 of 'hello world' is aGVsbG8gd29ybGQ= and the JWT header eyJhbGciOiJIUzI1NiJ9.",
+		"The host key fingerprint is SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s on the bastion.",
+		"Pool: MaxConnLifetime=30m, MaxConns=40; request 7f3e9a2b-4c1d-4e8f-9a2b-3c4d5e6f7a8b.",
+		"See https://docs.example.org/a/Xk29Lm3Qp8Rt/guide and [t](a.md#My%20Heading).",
 	} {
 		if out, ids := Redact(text); out != text {
 			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
