@@ -547,7 +547,7 @@ func shapeParts() []shapePart {
 			sp.also = func(s string, m []int) bool { return !strings.HasPrefix(s[m[1]:], "by ") }
 			return sp
 		}(), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
-		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
+		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every)|(?:on|upon|at) (?:each|every) (?:reload|restart|run|build|deploy|start|boot|push|commit|release|checkout|print|job|launch|login|sync|update|install))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
@@ -744,7 +744,7 @@ func shapeParts() []shapePart {
 		// The environment read and sent out by code or a pipe: "env |
 		// base64 | curl …", process.env in a request to a host. Like a
 		// download run, the reader's own act even when nobody is named.
-		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
+		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60"'])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
 			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 
@@ -1179,6 +1179,35 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("leak-into-repo", false, 2, `(?:`+secretObj+`)(?:[^.\n]|\.\S){0,80}?\b(?:sync|push|commit|copy|upload|publish|mirror)[a-z]*\b(?:[^.\n]|\.\S){0,40}?\bto (?:the |a |my |our |your )?public\b`)),
 		// A confirmation dialog removed.
 		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b (?:the |any |every |all )?(?:confirmation|confirm|are-you-sure|safety) (?:dialogs?|prompts?|steps?|modals?|pop-?ups?|boxes?)\b`)),
+		// Session 22, batch 24's classes (classes25.go). A description
+		// made a rule: a practice's heading, "this is how … land here",
+		// "adopted for this repo", a funder's condition. Weak, a rule.
+		gated(p("convention", true, 1, practiceFrame), "convention", "conventions", "shortcut", "shortcuts", "habit", "habits", "takeaway", "takeaways", "lessons", "tradition", "traditions", "workflow", "workflows",
+			"custom", "customs", "standing", "house", "team", "practice", "practices", "routine", "routines", "thumb", "recording", "maintenance", "this", "adopted", "agreed", "pinned", "rule", "rules", "condition", "fund", "funder", "sponsor", "vendor", "client", "customer", "grant", "grantor", "partner"),
+		// The reader described at work, or named by a verb alone; a line
+		// for whatever handles the artefact; a setting for automation; a
+		// reader told it may be automated.
+		softly(gated(addressed("artefact-reader", readerAtWork, nil), readerGate...)),
+		softly(gated(addressed("artefact-reader", readerIndefinite, nil), append([]string{"processing", "ingest", "ingestion", "ingesting", "downstream", "consuming", "parsing", "importing", "rendering", "labelling", "labeling", "pre", "evaluation", "scheduled", "unattended", "automatic", "maintainers", "maintainer", "owners", "project", "team", "org", "organisation", "organization", "repo"}, readerGate...)...)),
+		softly(gated(headed(readerHeading), "anything", "anyone", "whatever", "whoever", "any", "for", "memory", "memories")),
+		gated(addressed("agent-config", automationKey, nil), "pipeline", "pipelines", "tool", "tools", "tooling", "automation", "processing", "ingest", "ingestion", "processor", "processors", "workflow", "workflows", "ci"),
+		gated(addressed("automated-reader", automatedWorker, nil), "if", "where", "when", "whenever", "automated", "ai", "llm", "bot", "any", "every", "each", "all"),
+		// A right handed to an account from outside; 2FA lifted; a
+		// review bypassed as a rule or a perk.
+		unnegatedClause(asked("escalate", false, 2, rightsGranted)).withAlso(grantToOutsider),
+		unnegatedClause(asked("weaken-safeguard", false, 2, mfaLifted)),
+		unnegatedClause(asked("approve-unreviewed", false, 2, reviewBypassed)),
+		// A person's authority passed to a machine: the reader's conduct.
+		p("instruction-source", false, 2, authorityPassed),
+		// A person left out, told as a fact: the reader's conduct, weak.
+		asked("unreported", false, 1, personUninformed),
+		// Fetched and run as root; a guard taken out; a secret piped to a
+		// listener.
+		sent("download-and-run", 3, rootRunFromOutside),
+		asked("pipe-to-shell", false, 3, pipedToShell),
+		sent("env-outbound", 3, envSentOut),
+		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardDown)),
+		asked("sensitive-outbound", false, 3, secretPipedOut).withAlso(secretNamedIn),
 	}, langParts()...)
 }
 
