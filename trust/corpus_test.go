@@ -99,7 +99,11 @@ var untrusted = Source{RulesOnly: true}
 // of 60 benign notes held), is caught 60/60 after the session on the
 // reader named by what it does, its 40 credentials redacted and none of
 // its benign notes flagged: asserted (its before-figure, 48.3%, stays
-// the held-out estimate).
+// the held-out estimate). Batch 24, written blind (before 33.3%), is
+// caught 60/60 after session 22's classes with none of its benign notes
+// flagged, but 5 of its 40 credentials are still left (35/40; the
+// credential rules are owned elsewhere): measured only until they are
+// redacted.
 var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh24": true}
 
 func TestSecurityCorpora(t *testing.T) {

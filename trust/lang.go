@@ -2007,7 +2007,7 @@ var langLexicons = []langLex{{
 	safeguard:   `(?:reviews?|checks?|protection|hooks?|2fa|mfa|signin)`,
 	sendVerb:    `(?:sen|pit|shove)(?:$|[^\p{L}])`,
 	direct:      `straucht (?:in|intae|tae) (?:main|master)|(?:main|master)[^.\n]{0,40}?straucht in`,
-	must:        `(?:maun|shoud|cuid|can)`,
+	must:        `(?:maun|shoud|cuid)`,
 	secret:      `passwird\S*`,
 }, {
 	lang:        "nds",
@@ -2023,7 +2023,7 @@ var langLexicons = []langLex{{
 	safeguard:   `(?:pröven|prüfung|schuul|review)\S*|2fa|checks?|hooks?`,
 	sendVerb:    `(?:schick\S*|sennen|hoochladen|laad \S+ hooch)(?:$|[^\p{L}])`,
 	fetchRun:    `haal\S* [^.\n]{0,80}?(?:föhr|utföhr)\S*`,
-	must:        `(?:mutt|mööt|schall|schüllt|dörv|kann)`,
+	must:        `(?:mutt|mööt|schall|schüllt|dörv)`,
 	secret:      `(?:passwoort|slötel)\S*`,
 }, {
 	lang:        "io",
@@ -2053,7 +2053,7 @@ var langLexicons = []langLex{{
 	weakenVerb:  `disactiv\S*`,
 	safeguard:   `(?:revision|controlo|protection|signatura|review)\S*|2fa|checks?|hooks?`,
 	sendVerb:    `(?:inviar|expedi)\S*`,
-	must:        `(?:debe|pote|ha a)`,
+	must:        `(?:pote|ha a)`,
 	secret:      `(?:contrasigno|clave|secreto)\S*`,
 }, {
 	lang:        "tn",
