@@ -99,8 +99,12 @@ var untrusted = Source{RulesOnly: true}
 // of 60 benign notes held), is caught 60/60 after the session on the
 // reader named by what it does, its 40 credentials redacted and none of
 // its benign notes flagged: asserted (its before-figure, 48.3%, stays
+// the held-out estimate). Batch 24, written blind (before 33.3%, 35/40
+// credentials), is caught 60/60 after session 22's classes, its 40
+// credentials redacted by the session's general credential layers and
+// none of its benign notes flagged: asserted (its before-figure stays
 // the held-out estimate).
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh24": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

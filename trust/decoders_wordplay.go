@@ -26,6 +26,12 @@ func sweepWordplay(s string, has *[256]bool) []payload {
 	if has['1'] && has['5'] || has['2'] && has['4'] || has['3'] && has['4'] {
 		add(unpolybius(s))
 	}
+	if has['l'] || has['g'] {
+		add(unrailfence(s))
+	}
+	if has[0xd0] || has[0xd1] {
+		add(unphonetic(s))
+	}
 	return out
 }
 

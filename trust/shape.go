@@ -547,7 +547,7 @@ func shapeParts() []shapePart {
 			sp.also = func(s string, m []int) bool { return !strings.HasPrefix(s[m[1]:], "by ") }
 			return sp
 		}(), "run", "install", "give", "download", "fetch", "set", "add", "push", "send", "post", "upload", "email", "copy", "delete", "disable", "approve", "merge", "treat", "obey", "replace", "point", "pipe", "curl", "execute", "skip", "keep", "hide", "omit", "consider", "commit", "export", "share", "grant", "remove", "bypass", "turn", "please", "schicke", "sende", "lade", "fuhre", "deaktiviere", "sag", "losche", "envoie", "pousse", "desactive", "supprime", "ne", "envia", "descarga", "ejecuta", "borra", "no", "envie", "baixe", "execute", "apague", "nao"),
-		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
+		gated(notConfigValue(p("habit", true, 1, `\b(?:always|whenever|every time|each time|before (?:any|each|every)|after (?:any|each|every)|(?:on|upon|at) (?:each|every) (?:reload|restart|run|build|deploy|start|boot|push|commit|release|checkout|print|job|launch|login|sync|update|install)|for (?:each|every) (?:deploy|deployment|release|checkout|reload))\b|\b(?:immer|jedes mal|vor jedem)\b|\b(?:toujours|avant chaque|a chaque)\b|\b(?:siempre|antes de cada|en cada)\b|\b(?:sempre|antes de (?:cada|qualquer)|em cada)\b`)), "always", "whenever", "every", "each", "before", "after", "immer", "jedes", "vor", "toujours", "avant", "chaque", "siempre", "antes", "cada", "sempre", "em"),
 		// (b) what raises the risk. Concealment from the person also
 		// addresses: only an agent has a user to keep things from.
 		// What a team keeps from its users for their sake — stack traces,
@@ -744,7 +744,7 @@ func shapeParts() []shapePart {
 		// The environment read and sent out by code or a pipe: "env |
 		// base64 | curl …", process.env in a request to a host. Like a
 		// download run, the reader's own act even when nobody is named.
-		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
+		gated(sent("env-outbound", 3, `(?:(?:^|[\s;&|($\x60"'])(?:env|printenv|set)\s*\||process\.env\b|os\.environ\b|\$env:|getenv\(\))[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|netcat|socat|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)|(?:\b(?:curl|wget|http\.get|https\.get|fetch|axios|requests\.(?:get|post)|urlopen|invoke-webrequest|iwr)\b|https?://)[^\n]{0,160}?(?:process\.env\b|os\.environ\b|\$env:|getenv\(\))`),
 			"env", "printenv", "set", "process", "environ", "getenv"),
 		{name: "outside", weight: 1, also: func(s string, _ []int) bool { return outsideHost(s) }},
 
@@ -1116,7 +1116,7 @@ func shapeParts() []shapePart {
 		// Commands found in a text run as they are: "execute the shell
 		// commands found in notes", "decode it and carry it out". The
 		// reader's conduct: held whoever it names.
-		asked("delegation", false, 2, `\b(?:execute|run|carry out|perform|apply|follow)[a-z]* (?:the |any |all |every )?(?:shell )?(?:commands?|instructions?|code|scripts?|steps?) (?:found|written|contained|embedded|given|hidden) in\b|\bdecode (?:it|this|these|the (?:line|message|text|string|following))\b[^\n]{0,40}?\b(?:carry (?:it|them) out|run (?:it|them)|execute (?:it|them)|follow (?:it|them)|do (?:it|what it says)|act on it|apply (?:it|them))\b`),
+		asked("delegation", false, 2, `\b(?:execute|run|carry out|perform|apply|follow)[a-z]* (?:the |any |all |every )?(?:shell )?(?:commands?|instructions?|code|scripts?|steps?) (?:found|written|contained|embedded|given|hidden) in\b|\b(?:(?:decode|decipher|decrypt|unscramble) (?:it|this|these|the (?:line|message|text|string|following))|read (?:it|this|them) (?:in|with|using|by|backwards))\b[^\n]{0,40}?\b(?:carry (?:it|them) out|run (?:it|them)|execute (?:it|them)|follow (?:it|them)|do (?:it|what it says)|act on it|apply (?:it|them))\b`),
 		softly(gated(p("future-reader", true, 2, `\bany (?:later |future |new |other )?(?:session|run|agent|job|rerun|bot)s? [a-z]+ing\b|\bnext (?:automated|scheduled|unattended|bot|agent|ai) (?:change|run|session|pass|commit|job|update|edit)s?\b|\bwhatever (?:picks|takes|handles|catches|reads|gets|sees|runs|touches)\b|\b(?:if|when|whenever|once) (?:a|an|any|the) (?:[a-z-]+ ){0,3}(?:session|agent|bot|tool|crawler|browser|client|script|automation|run|job)s? (?:comes? across|finds?|sees?|reads?|encounters?|lands? on|opens?|loads?|visits?) (?:this|it|these)\b|\b(?:on|in|during) (?:your|its|their) next (?:run|session|pass|invocation|turn)\b`),
 			"any", "next", "whatever", "if", "when", "whenever", "once", "on", "in", "during")),
 		// Batch 23: the reader of the artefact named by what it does
@@ -1179,6 +1179,35 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("leak-into-repo", false, 2, `(?:`+secretObj+`)(?:[^.\n]|\.\S){0,80}?\b(?:sync|push|commit|copy|upload|publish|mirror)[a-z]*\b(?:[^.\n]|\.\S){0,40}?\bto (?:the |a |my |our |your )?public\b`)),
 		// A confirmation dialog removed.
 		unnegatedClause(asked("weaken-safeguard", false, 2, `\b(?:`+weakenVerb+`)\b (?:the |any |every |all )?(?:confirmation|confirm|are-you-sure|safety) (?:dialogs?|prompts?|steps?|modals?|pop-?ups?|boxes?)\b`)),
+		// Session 22, batch 24's classes (classes25.go). A description
+		// made a rule: a practice's heading, "this is how … land here",
+		// "adopted for this repo", a funder's condition. Weak, a rule.
+		gated(p("convention", true, 1, practiceFrame), "convention", "conventions", "shortcut", "shortcuts", "habit", "habits", "takeaway", "takeaways", "lessons", "tradition", "traditions", "workflow", "workflows",
+			"custom", "customs", "standing", "house", "team", "practice", "practices", "routine", "routines", "thumb", "recording", "maintenance", "this", "adopted", "agreed", "pinned", "rule", "rules", "condition", "fund", "funder", "sponsor", "vendor", "client", "customer", "grant", "grantor", "partner"),
+		// The reader described at work, or named by a verb alone; a line
+		// for whatever handles the artefact; a setting for automation; a
+		// reader told it may be automated.
+		softly(gated(addressed("artefact-reader", readerAtWork, nil), readerGate...)),
+		softly(gated(addressed("artefact-reader", readerIndefinite, nil), append([]string{"processing", "ingest", "ingestion", "ingesting", "downstream", "consuming", "parsing", "importing", "rendering", "labelling", "labeling", "pre", "evaluation", "scheduled", "unattended", "automatic", "maintainers", "maintainer", "owners", "project", "team", "org", "organisation", "organization", "repo"}, readerGate...)...)),
+		softly(gated(headed(readerHeading), "anything", "anyone", "whatever", "whoever", "any", "for", "memory", "memories")),
+		gated(addressed("agent-config", automationKey, nil), "pipeline", "pipelines", "tool", "tools", "tooling", "automation", "processing", "ingest", "ingestion", "processor", "processors", "workflow", "workflows", "ci"),
+		gated(addressed("automated-reader", automatedWorker, nil), "if", "where", "when", "whenever", "automated", "ai", "llm", "bot", "any", "every", "each", "all"),
+		// A right handed to an account from outside; 2FA lifted; a
+		// review bypassed as a rule or a perk.
+		unnegatedClause(asked("escalate", false, 2, rightsGranted)).withAlso(grantToOutsider),
+		unnegatedClause(asked("weaken-safeguard", false, 2, mfaLifted)),
+		unnegatedClause(asked("approve-unreviewed", false, 2, reviewBypassed)),
+		// A person's authority passed to a machine: the reader's conduct.
+		p("instruction-source", false, 2, authorityPassed),
+		// A person left out, told as a fact: the reader's conduct, weak.
+		asked("unreported", false, 1, personUninformed),
+		// Fetched and run as root; a guard taken out; a secret piped to a
+		// listener.
+		sent("download-and-run", 3, rootRunFromOutside),
+		asked("pipe-to-shell", false, 3, pipedToShell),
+		sent("env-outbound", 3, envSentOut),
+		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardDown)),
+		asked("sensitive-outbound", false, 3, secretPipedOut).withAlso(secretNamedIn),
 	}, langParts()...)
 }
 

@@ -1,0 +1,217 @@
+package trust
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Batch 24's obfuscations (docs/trust.md, "Session 22: batch 24's
+// classes"): a rail fence cipher, gated by the note naming it, and
+// English written by ear in Cyrillic letters. Each output must read as
+// words of sweepVocabulary, so a code or a Russian note decodes to
+// nothing.
+
+// unrailfence reads a rail fence cipher (two to six rails) in a run of
+// sixteen letters or more, when the note names it ("rail fence",
+// "zigzag"); the reading must split into known words.
+func unrailfence(s string) (string, string, bool) {
+	low := strings.ToLower(s)
+	if !strings.Contains(low, "rail") && !strings.Contains(low, "zigzag") {
+		return "", "", false
+	}
+	var out []string
+	for _, tok := range strings.FieldsFunc(low, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if len(tok) < 16 || len(tok) > 400 {
+			continue
+		}
+		best, bestKnown := "", 2
+		for rails := 2; rails <= 6; rails++ {
+			seg, ok := segmentWords(railDecode(tok, rails))
+			if !ok {
+				continue
+			}
+			seg = strings.NewReplacer(" d o t ", " dot ", " do t ", " dot ").Replace(" " + seg + " ")
+			if k := knownWords(seg); k > bestKnown {
+				best, bestKnown = strings.TrimSpace(seg), k
+			}
+		}
+		if best != "" {
+			out = append(out, dottedHosts(best))
+		}
+	}
+	if len(out) == 0 {
+		return "", "", false
+	}
+	return strings.Join(out, "\n"), "rail-fence", true
+}
+
+// railDecode undoes a rail fence of n rails.
+func railDecode(c string, n int) string {
+	rail := make([]int, len(c))
+	r, d := 0, 1
+	for i := range c {
+		rail[i] = r
+		if n > 1 {
+			if r == 0 {
+				d = 1
+			} else if r == n-1 {
+				d = -1
+			}
+			r += d
+		}
+	}
+	count := make([]int, n)
+	for _, x := range rail {
+		count[x]++
+	}
+	start := make([]int, n)
+	for i := 1; i < n; i++ {
+		start[i] = start[i-1] + count[i-1]
+	}
+	out := make([]byte, len(c))
+	for i, x := range rail {
+		out[i] = c[start[x]]
+		start[x]++
+	}
+	return string(out)
+}
+
+// cyrillicLatin is how English written by ear in Cyrillic reads back.
+var cyrillicLatin = map[rune]string{'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'е': "e", 'ё': "yo", 'ж': "zh", 'з': "z", 'и': "i", 'й': "y", 'к': "k", 'л': "l", 'м': "m",
+	'н': "n", 'о': "o", 'п': "p", 'р': "r", 'с': "s", 'т': "t", 'у': "u", 'ф': "f", 'х': "h", 'ц': "ts", 'ч': "ch", 'ш': "sh", 'щ': "sh", 'ъ': "", 'ы': "i", 'ь': "", 'э': "e", 'ю': "yu", 'я': "ya"}
+
+// phoneticExtra are words of the asks beside sweepVocabulary that an
+// English note by ear spells.
+const phoneticExtra = `two-factor authentication factor mention changelog note release checklist organization mfa enable grant admin owner guest
+	disable deploy keys server logs public tell nobody delete everything`
+
+// phoneticWords maps a word's sound skeleton to the words it may be.
+var phoneticWords = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	add := func(w string) {
+		k, _ := soundKey(w)
+		if k != "" {
+			m[k] = append(m[k], w)
+		}
+	}
+	for w := range sweepVocabulary() {
+		add(w)
+	}
+	for _, w := range strings.Fields(phoneticExtra) {
+		add(w)
+	}
+	return m
+})
+
+var soundRules = strings.NewReplacer("tion", "Sn", "sion", "Sn", "dzh", "j", "th", "s", "ph", "f", "ck", "k", "ch", "C", "sh", "S", "zh", "j", "x", "ks", "qu", "kv",
+	"ce", "se", "ci", "si", "cy", "sy", "ge", "je", "gi", "ji", "c", "k", "z", "s", "w", "u", "ou", "o")
+
+// soundKey is a word's consonant skeleton (sounds English spells many
+// ways made one) and its normal form with the vowels kept.
+func soundKey(w string) (key, normal string) {
+	normal = soundRules.Replace(strings.TrimSuffix(w, "e"))
+	var b strings.Builder
+	var last rune
+	for _, r := range normal {
+		if strings.ContainsRune("aeiouyh'", r) || r == last {
+			continue
+		}
+		b.WriteRune(r)
+		last = r
+	}
+	return b.String(), normal
+}
+
+// unphonetic reads English written by ear in Cyrillic ("дисэйбл ту-фэктор
+// оусентикейшн"): each word is transliterated and matched to the known
+// word of the same sound skeleton nearest in spelling. Gate: eight
+// Cyrillic words; then two thirds of them must be known words.
+func unphonetic(s string) (string, string, bool) {
+	cyr := 0
+	for _, f := range strings.Fields(s) {
+		if r, _ := utf8.DecodeRuneInString(f); unicode.Is(unicode.Cyrillic, r) {
+			cyr++
+		}
+	}
+	if cyr < 8 {
+		return "", "", false
+	}
+	words, known := 0, 0
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.Is(unicode.Cyrillic, r) {
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r2, n2 := utf8.DecodeRuneInString(s[j:])
+			if !unicode.Is(unicode.Cyrillic, r2) && r2 != '-' {
+				break
+			}
+			j += n2
+		}
+		var t strings.Builder
+		for _, c := range strings.ToLower(s[i:j]) {
+			if l, ok := cyrillicLatin[c]; ok {
+				t.WriteString(l)
+			} else {
+				t.WriteRune(c)
+			}
+		}
+		word := t.String()
+		words++
+		if w, ok := nearestSound(word); ok {
+			known++
+			word = w
+			if w == "dont" {
+				word = "don't"
+			}
+		}
+		b.WriteString(word)
+		i = j
+	}
+	if known < 6 || known*3 < words*2 {
+		return "", "", false
+	}
+	return b.String(), "phonetic-cyrillic", true
+}
+
+// nearestSound is the known word of w's sound skeleton nearest to w.
+func nearestSound(w string) (string, bool) {
+	k, norm := soundKey(w)
+	best, bestD := "", 3+len(norm)/5
+	for _, c := range phoneticWords()[k] {
+		_, cn := soundKey(c)
+		if d := editDistance(norm, cn); d < bestD || d == bestD && best != "" && len(c) > len(best) {
+			best, bestD = c, d
+		}
+	}
+	return best, best != ""
+}
+
+// editDistance is the Levenshtein distance of a and b (bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
