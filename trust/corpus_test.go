@@ -104,7 +104,7 @@ var untrusted = Source{RulesOnly: true}
 // credentials redacted by the session's general credential layers and
 // none of its benign notes flagged: asserted (its before-figure stays
 // the held-out estimate).
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh25": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
