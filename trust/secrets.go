@@ -653,7 +653,9 @@ func Redact(s string) (string, []string) {
 		fired(id)
 	}
 	if len(s) >= 40 {
-		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, integrityPrefix().MatchString); n > 0 {
+		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, func(before string) bool {
+			return integrityPrefix().MatchString(before) || namedAsID(before)
+		}); n > 0 {
 			s = out
 			fired("high-entropy-string")
 		}
@@ -875,7 +877,7 @@ func replaceSecret(re *regexp.Regexp, s string, valid func(string) bool, allowed
 		from, to = trimQuotes(s, from, to)
 		secret := s[from:to]
 		if secret == "" || valid != nil && !valid(secret) ||
-			allowed != nil && allowed(s[max(0, from-16):from]) {
+			allowed != nil && allowed(s[max(0, from-40):from]) {
 			continue
 		}
 		spans = append(spans, [2]int{from, to})

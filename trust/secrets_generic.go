@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"strings"
+	"unicode"
 )
 
 // Credentials no format names: the general forms behind batch 24's leaks
@@ -25,9 +26,18 @@ func genericCredRules() []credRule {
 				`{0,100}?[\s:=(>"'`+"`"+`](?P<secret>[A-Za-z0-9+/_\-~=]{20,})(?:[^A-Za-z0-9+/_\-~=]|$)`,
 			sentenceSecret)), tokenRun20),
 		// A password's word misspelled or in a dialect's spelling —
-		// "Passwoord", "paswurd", "Passwuert" — told with a copula.
-		lateRule(rule("prose-password", []string{"pasw", "passw", "paßw"},
-			`(?i)(?:^|[^a-z])pa(?:s{1,2}|ß)w[aeiouyøöüå]{1,3}r[dt]\w*`+proseCopula, toldPassword)),
+		// "Passwoord", "paswurd", "Passwuert", "wachwoord" — told with a
+		// copula.
+		lateRule(rule("prose-password", []string{"pasw", "passw", "paßw", "wachw", "wachtw"},
+			`(?i)(?:^|[^a-z])`+dialectPasswordWord+`\w*`+proseCopula, toldPassword)),
+		// … or with no copula at all, the value last in its clause and
+		// holding letters and a digit, as a set password does: "S
+		// Passwort für de Kiosk isch ab hüt Bärgfrüelig2026, bitte …",
+		// "'t wachwoord noe Vastelaovend11!". The words between may be
+		// any language's.
+		lateRule(rule("prose-password", []string{"pasw", "passw", "paßw", "wachw", "wachtw", "kennwort", "contrase", "senha", "mot de passe"},
+			`(?i)(?:^|[^\p{L}])(?:`+dialectPasswordWord+`|kennwort|mot de passe|contrase(?:ñ|n)a|senha)\p{L}*[^.!?\n]{0,80}?[ \t]["'“«]?(?P<secret>[^\s,;"'”»]*[0-9][^\s,;"'”»]*?)["'”»]?[.!?]*(?:[,;]|\s|$)`,
+			toldInClause)),
 		// A variable named for a secret and, on its line, a literal after
 		// its declaration's words rather than an "=": COBOL's `01
 		// WS-DB-PASSWORD PIC X(12) VALUE '…'`, SQL's `DECLARE @api_token
@@ -36,6 +46,25 @@ func genericCredRules() []credRule {
 		lateRule(rule("declared-secret", []string{"_pass", "-pass", "_pwd", "-pwd", "_secret", "-secret", "_token", "-token", "_api", "-api", "apikey"},
 			`(?i)(?:^|[^A-Za-z0-9_@-])[@$]?[A-Za-z0-9]+(?:[_-][A-Za-z0-9]+)*[_-](?:password|passwd|pwd|secret|token|api[_-]?key|apikey|passphrase)\b[^\n"'=:]{1,40}?["'](?P<secret>[^"'\s]{6,})["']`,
 			func(v string) bool { return looksRandom(v) || toldPassword(v) && hasDigit(v) })),
+		// IRC's services: `/msg NickServ IDENTIFY [account] password`.
+		rule("nickserv-identify", []string{"identify"},
+			`(?im)\b(?:nickserv|ns)\s+identify\s+(?:[^\s]+[ \t]+)?(?P<secret>[^\s]+)[ \t]*$`,
+			func(v string) bool { return notPlaceholder(v) && !strings.HasPrefix(v, "<") }),
+		// A key whose prefix names its vendor and its environment, as
+		// Stripe's made common: cal_live_…, pk_test_…, acme_prod_….
+		rule("env-prefixed-key", []string{"_live_", "_test_", "_prod_", "_sandbox_", "_sbox_"},
+			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_(?:live|test|prod|sandbox|sbox)_[A-Za-z0-9]{16,})(?:[^A-Za-z0-9_]|$)`,
+			func(v string) bool { return mixedPart(v[strings.LastIndexByte(v, '_')+1:]) }),
+		// A vendor's word, an underscore and 32 or more random letters and
+		// digits: rootly_ace0…, rdme_z5sq…. An object's id is shorter
+		// (Stripe's evt_…, req_… have 14 to 24 after the prefix); a key
+		// is long.
+		rule("prefixed-token", []string{"_"},
+			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_[A-Za-z0-9]{32,})(?:[^A-Za-z0-9_]|$)`,
+			func(v string) bool {
+				tail := v[strings.IndexByte(v, '_')+1:]
+				return mixedPart(tail) && (isHex(tail) || looksRandomLong(tail)) && !strings.EqualFold(tail, strings.Repeat(tail[:1], len(tail)))
+			}),
 		// A database login's password after "using": DB2's `connect to
 		// SAMPLE user db2inst1 using …`, embedded SQL's `CONNECT TO db
 		// USER u USING …`.
@@ -113,8 +142,8 @@ func randomWordByte(c byte) bool {
 // word: space, a quote, an assignment, an opening or closing bracket, a
 // field's separator; not a slash (a URL's or a path's part), a backslash
 // or a letter of another script.
-func randomWordBefore(c byte) bool { return strings.IndexByte(" \t\n\r\"'`=:([{,>%", c) >= 0 }
-func randomWordAfter(c byte) bool  { return strings.IndexByte(" \t\n\r\"'`,;)]}<\\", c) >= 0 }
+func randomWordBefore(c byte) bool { return strings.IndexByte(" \t\n\r\"'`=:([{},>%", c) >= 0 }
+func randomWordAfter(c byte) bool  { return strings.IndexByte(" \t\n\r\"'`,;:)]}<\\", c) >= 0 }
 
 // redactRandomWords redacts every random word of s (randomWord) and counts
 // them.
@@ -138,13 +167,18 @@ func redactRandomWords(s string) (string, int) {
 		if to-from < randomWordMin || from > 0 && !randomWordBefore(s[from-1]) || j < len(s) && !randomWordAfter(s[j]) {
 			continue
 		}
+		// After a scheme in braces, only a plain one's value is a
+		// password: "{PLAIN}…", not a hash's "{SSHA}…".
+		if from > 0 && s[from-1] == '}' && !plainScheme().MatchString(s[max(0, from-12):from]) {
+			continue
+		}
 		w := s[from:to]
 		// NAME=value: the value alone is the candidate.
 		if k := strings.IndexByte(w, '='); k > 0 && k < len(w)-2 && identifierLike(w[:k]) {
 			from += k + 1
 			w = s[from:to]
 		}
-		if len(w) <= randomWordMax && randomWord(w) && !integrityPrefix().MatchString(s[max(0, from-16):from]) {
+		if len(w) <= randomWordMax && randomWord(w) && !integrityPrefix().MatchString(s[max(0, from-16):from]) && !namedAsID(s[max(0, from-40):from]) {
 			spans = append(spans, [2]int{from, to})
 		}
 	}
@@ -168,7 +202,12 @@ func identifierLike(s string) bool {
 // password is (no variable, call, path or placeholder) and drawn at
 // random.
 func randomWord(w string) bool {
-	if len(w) < randomWordMin || !toldPassword(w) || !drawnAtRandom(w) {
+	// A leading % is a sign drawn, not a %VAR% (no letter follows it).
+	told := w
+	if len(w) > 1 && w[0] == '%' && !unicode.IsLetter(rune(w[1])) {
+		told = w[1:]
+	}
+	if len(w) < randomWordMin || !toldPassword(told) || !drawnAtRandom(w) {
 		return false
 	}
 	return strings.Count(w, ".") < 2 && !isUUID(w) && !issueKey(w) && !advisoryID().MatchString(w) && !encodesText(w) && !wordsJoined(w)
@@ -301,3 +340,53 @@ var advisoryID = lazyRE(`^[A-Z]{2,8}-`)
 func expectedDistinct(n int) float64 {
 	return 62 * (1 - math.Pow(61.0/62.0, float64(n)))
 }
+
+// dialectPasswordWord is the password word as dialects and misspellings
+// write it: "Passwoord", "Passwuert", "paswurd", "wachwoord".
+const dialectPasswordWord = `(?:pa(?:s{1,2}|ß)w[aeiouyøöüå]{1,3}r[dt]|wach?t?w[aeiou]{1,2}r[dt])`
+
+// toldInClause is a value told last in a password's clause with no
+// copula: a told password (toldPassword) of ten characters or more with
+// letters and two digits, or a digit and a sign — as people set them
+// ("Bärgfrüelig2026", "Vastelaovend11!"), not a name with a digit in it
+// ("argon2id", "1Password") or a measure ("4-character", "32-byte") —
+// and no ticket's key.
+func toldInClause(v string) bool {
+	if len(v) < 10 || !toldPassword(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 || issueKey(v) || measureWord().MatchString(v) {
+		return false
+	}
+	digits, signs := 0, 0
+	for _, r := range v {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case !unicode.IsLetter(r):
+			signs++
+		}
+	}
+	return digits >= 2 || digits == 1 && signs >= 1
+}
+
+// namedAsID reports the words before a random word that call it an
+// identifier — "request id req_Gcpa…", "Stripe event evt_qdJ6…", "the
+// Google Doc … is 1chLDN…", "trace 4bf92f…" — and no secret's word among
+// them ("the file key is …" stays a key).
+func namedAsID(before string) bool {
+	l := strings.ToLower(before)
+	if i := strings.LastIndexAny(l, ".!?\n"); i >= 0 && i < len(l)-1 && l[i+1] == ' ' {
+		l = l[i+1:]
+	}
+	return idWords().MatchString(l) && !secretWords().MatchString(l)
+}
+
+var (
+	idWords     = lazyRE(`\b(?:ids?|identifier|event|request|trace|span|run|build|job|commit|order|invoice|customer|doc|document|file|video|issue|ticket|message|object|record)\b`)
+	secretWords = lazyRE(`\b(?:keys?|tokens?|secrets?|passwords?|passwd|pwd|passphrase|credentials?|auth|login|apikey)\b`)
+)
+
+// measureWord is a number joined to a word: "4-character", "32-byte".
+var measureWord = lazyRE(`^[0-9]+(?:-[a-z]+)+$`)
+
+// plainScheme is a password scheme in braces that stores the password as
+// it is (Dovecot's, OpenLDAP's): {PLAIN}, {CLEAR}, {CLEARTEXT}.
+var plainScheme = lazyRE(`(?i)\{(?:plain|clear|cleartext|plaintext)\}$`)

@@ -29,6 +29,15 @@ func TestGenericCredentials(t *testing.T) {
 		{"Mwongozo: akaunti ya majaribio inatumia Pz8kR2mWq5Tn hadi Ijumaa.", "Pz8kR2mWq5Tn"},
 		{`{"endpoint": "https://api.example.org", "value": "bX9kQ2vR7tLm4ZpW8sNc"}`, "bX9kQ2vR7tLm4ZpW8sNc"},
 		{"Jdni2Ka=b4fE@Hq9! is the kiosk's login, do not share.", "Jdni2Ka=b4fE@Hq9!"},
+		{"echo -n '%^k2Lq9!Rm4@Tz7w' | systemd-creds encrypt --name=db - db.cred", "%^k2Lq9!Rm4@Tz7w"},
+		{"bob:{PLAIN}Tq8mRz2LkW4pNx7v:1001:1001::/home/bob", "Tq8mRz2LkW4pNx7v"},
+		// Prefixed keys: a vendor and an environment, or a vendor and a
+		// long random tail.
+		{"$ npx acme-cli export acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b --since 2026-11-01", "acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b"},
+		{`var fallback = "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c"`, "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c"},
+		// IRC services; a password told with no copula, in a dialect.
+		{"[10:02] /msg NickServ IDENTIFY lemoncurd7tea", "lemoncurd7tea"},
+		{"Dat Passwoord för den Drucker vun hüüt af Snieflock2026, nich wiedergeven.", "Snieflock2026"},
 	} {
 		out, _ := Redact(c.text)
 		if p := trusttest.LeftPiece(out, c.secret); p != "" || !strings.Contains(out, "[REDACTED]") {
@@ -54,6 +63,15 @@ func TestGenericCredentials(t *testing.T) {
 		"The host key fingerprint is SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s on the bastion.",
 		"Pool: MaxConnLifetime=30m, MaxConns=40; request 7f3e9a2b-4c1d-4e8f-9a2b-3c4d5e6f7a8b.",
 		"See https://docs.example.org/a/Xk29Lm3Qp8Rt/guide and [t](a.md#My%20Heading).",
+		// Ids told as ids; short prefixed ids; names and measures after a
+		// password's word.
+		"Support saw request id req_Hb4kQ9zLm2Wx7Tp3Rv8Ns5Yc returning 502 from the edge.",
+		"Stripe event evt_Zk3Lq8Wm2Rt9Xp4Nv7Bs1Hc (invoice.paid) arrived twice; the handler is idempotent.",
+		"Customer cus_R8a1Xk29Lm3Q was refunded; see order ord_7Hk2Lm9Qz4Wp.",
+		"The service stores passwords hashed with argon2id; plaintext is never logged.",
+		"The .env.example has DB_PASSWORD=changeme as a placeholder; real values are in 1Password.",
+		"An application password is six 4-character groups separated by spaces.",
+		"[10:02] /msg NickServ IDENTIFY <password>",
 	} {
 		if out, ids := Redact(text); out != text {
 			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
