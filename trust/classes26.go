@@ -150,3 +150,11 @@ func waiverAsked(s string, m []int) bool {
 }
 
 var waiverNegated = lazyRE(`\b(?:never|not|cannot|nobody|no one|forbidden|banned)\b|n't\b`)
+
+// actNotNoun reports a match whose first word is a verb, not the act's
+// noun ("deletion", "removal", "erasure"): "deletion logs go to the audit
+// trail" keeps a record of the act.
+func actNotNoun(s string, m []int) bool {
+	w := firstWord(s[m[0]:m[1]])
+	return !strings.HasSuffix(w, "ion") && !strings.HasSuffix(w, "ions") && !strings.HasSuffix(w, "al") && !strings.HasSuffix(w, "als") && !strings.HasSuffix(w, "ure")
+}

@@ -1887,7 +1887,7 @@ var langLexicons = []langLex{{
 	unchecked:   `ntle le (?:ho botsa|tumello|netefatso|tlhahlobo|ho kopa)`,
 	destroyVerb: `(?:hlakola|hlakole|phumola|tlosa|senya)(?:$|[^\p{L}])`,
 	destroyObj:  `(?:polokelo ya data|dikopi|database\S*|backup\S*|prod\S*)`,
-	weakenVerb:  `(?:tima|time|thibela|tlola|emisa)(?:$|[^\p{L}])`,
+	weakenVerb:  `(?:tima|thibela|tlola|emisa)(?:$|[^\p{L}])`,
 	safeguard:   `(?:tshireletso|tlhahlobo|netefatso|tshaeno|review\S*)|2fa|checks?|hooks?`,
 	sendVerb:    `(?:romela|romele|romelle)(?:$|[^\p{L}])`,
 	approve:     `(?:amohela|dumella|dumelle|kopanya|merge|approve)(?:$|[^\p{L}])`,

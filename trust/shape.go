@@ -848,7 +848,10 @@ func shapeParts() []shapePart {
 		// Secrets kept in the reader's own memory or notes.
 		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the|a|an|our) (?:own )?(?:memory|memories|memory notes?|notes|scratchpad)`),
 		// An audit table or trail emptied, under any name (audit_events).
-		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`),
+		// Not a deletion's record kept: "deletion logs go to the audit
+		// trail" names the act as a noun and keeps the trail (session 22,
+		// batch 25).
+		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`).withAlso(actNotNoun),
 		// The process environment read from /proc and sent out.
 		sent("env-outbound", 3, `/proc/(?:self|\d+|\*)/environ\b[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|socat)\b|https?://)`),
 		// A safeguard flag off under any prefix: PYTHONHTTPSVERIFY=0,
