@@ -116,7 +116,7 @@ const (
 	secretToRole = `\b(?:upload|send|post|e-?mail|forward|transmit|submit|cop(?:y|ies|ied))[a-z]*\b (?:the |all |your |its |their |our |[a-z]+'s ){0,2}(?:ssh keys?|private keys?|api keys?|signing keys?|tokens?|passwords?|credentials|secrets?|\.env(?: files?)?)\b[^.;]{0,20}?\bto (?:the |a |an |our |their |its )?(?:[a-z-]+ ){0,2}(?:bbs|vendor|author|partner|board|relay|relayer|portal|licen[cs]e server|licensing server)\b`
 
 	// checkOverridden is a failing check overridden to merge.
-	checkOverridden = `\bwith (?:the |a |any )?(?:failing |red |required )?(?:checks?|tests?|ci|reviews?|gates?) (?:overridden|ignored|skipped|bypassed|disabled)\b`
+	checkOverridden = `\bwith (?:the |a |any )?(?:failing |red |required )?(?:[a-z-]+ )?(?:checks?|tests?|ci|reviews?|gates?) (?:overridden|ignored|skipped|bypassed|disabled)\b`
 
 	// recordsRetention is a retention policy: kept for a period, deleted
 	// after it, by the retention job.

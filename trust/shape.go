@@ -200,8 +200,11 @@ const (
 // releases", "implementations running without a human present", "a
 // conforming client").
 const (
-	autoActor      = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous|programmatic) (?:[a-z-]+ )?(?:callers?|clients?|runs?|reruns?|installs?|installers?|installations?|jobs?|sessions?|tooling|tools?|updaters?|editors?|submitters?|consumers?|runners?|scripts?|changes?|contributors?|processes|builds?|invocations?|users?|participants?|browsers?|verifiers?|actors?|workers?|pipelines?|agents?|bots?|systems?|upgrades?|updates?|deploys?|deployments?|merges?|releases?|prs|pull requests?|commits?)|(?:coding|agent|ai) sessions?`
-	qualifiedActor = `(?:tooling|tools?|clients?|implementations?|generators?|scripts?|automation|consumers?|runners?|programs?)(?: (?:that|which)\b[^.\n,;]{1,60}?| (?:working|running|acting|operating|reproducing|consuming|reading|processing|applying|preparing|installing)\b[^.\n,;]{0,60}?)|(?:conforming|compliant) (?:[a-z-]+ )?(?:clients?|implementations?|servers?|agents?|readers?)|such (?:tooling|tools|automation|clients|implementations|jobs|scripts)|(?:^|[\n.:;]\s*|\d\.\s+)tooling`
+	autoActor = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous|programmatic) (?:[a-z-]+ )?(?:callers?|clients?|runs?|reruns?|installs?|installers?|installations?|jobs?|sessions?|tooling|tools?|updaters?|editors?|submitters?|consumers?|runners?|scripts?|changes?|contributors?|processes|builds?|invocations?|users?|participants?|browsers?|verifiers?|actors?|workers?|pipelines?|agents?|bots?|systems?|upgrades?|updates?|deploys?|deployments?|merges?|releases?|prs|pull requests?|commits?)|(?:coding|agent|ai) sessions?`
+	// autoActorNounFirst is autoActor's modifier and its noun with no
+	// word between them.
+	autoActorNounFirst = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous) (?:installers?|updaters?|scripts?|jobs?|tools?|bots?|agents?|pipelines?|runners?)`
+	qualifiedActor     = `(?:tooling|tools?|clients?|implementations?|generators?|scripts?|automation|consumers?|runners?|programs?)(?: (?:that|which)\b[^.\n,;]{1,60}?| (?:working|running|acting|operating|reproducing|consuming|reading|processing|applying|preparing|installing)\b[^.\n,;]{0,60}?)|(?:conforming|compliant) (?:[a-z-]+ )?(?:clients?|implementations?|servers?|agents?|readers?)|such (?:tooling|tools|automation|clients|implementations|jobs|scripts)|(?:^|[\n.:;]\s*|\d\.\s+)tooling`
 )
 
 // hostGuard is a host's security agent or an OS protection.
@@ -1071,7 +1074,11 @@ func shapeParts() []shapePart {
 		// modal, as a clause's subject, as a heading or a vocative, as
 		// the owner of a task; not when the modal forbids.
 		gated(addressed("automated-actor", `(?:^|[^a-z])(?:`+autoActor+`|`+qualifiedActor+`)\b(?:\s*\([^)\n]{0,80}\))?(?:[^.\n]|\.\S|\n[ \t]{2,}){0,100}?\b(?:`+modal+`|(?:is|are) asked to|(?:is|are) exempt|resolves? (?:this|it) by)\b`, nil), autoGate...),
-		softly(gated(addressed("automated-actor", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:the |all |any |every |each |such )?(?:`+autoActor+`)(?:\s*\([^)\n]{0,80}\))?\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
+		softly(gated(addressed("automated-actor", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:the |all |any |every |each |such )?(?:`+autoActor+`)(?:\s*\([^)\n]{0,80}\))?\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`+
+			// The same with the noun first (session 22, batch 25):
+			// "automated installers run …" is not "automated
+			// installers-run" with "run" the noun.
+			`|(?:^|[\n.:;!?(\[,|]\s*)(?:the |all |any |every |each |such )?`+autoActorNounFirst+`\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
 			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), autoGate...)),
 		gated(addressed("automated-actor", `(?:^|[\n.;!?"{]\s*)(?:[-*>#/]+\s*)?(?:for |to |attention,? )?(?:the |all |any )?(?:`+autoActor+`)\s*(?::|,\s*(?:please|kindly|you)\b)|\bfor (?:the |all |any )?(?:`+autoActor+`|`+qualifiedActor+`|tooling|automation)(?: and (?:`+autoActor+`|[a-z]+ (?:sessions?|jobs?|runs?|bots?)))?\s*[:;]|\b(?:owner|assignee|assigned to|owned by|actor|executor|performed by|done by|handled by)\s*:?\s*(?:the |an? )?(?:automation|tooling|automated tooling|bots?)\s*(?:[.,;)\n]|$)|(?:^|\n)\s*(?:#+|//+|--)?\s*(?:automation|tooling)\s*:`, nil), autoGate...),
 		// Automation counted among whoever acts: "the runner (human or
