@@ -1231,7 +1231,7 @@ func shapeParts() []shapePart {
 		// What batch 25 asked, in forms no lexicon read.
 		unnegatedClause(asked("sensitive-outbound", false, 2, personalDataDisclosed)),
 		asked("user-deception", false, 2, customerDeceived),
-		unnegatedClause(asked("weaken-safeguard", false, 2, tlsVerifyOff)),
+		unnegatedClause(asked("weaken-safeguard", false, 2, tlsVerifyOff)).withAlso(func(s string, m []int) bool { return !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) }),
 		unnegatedClause(asked("escalate", false, 2, rootTrusted)),
 		unnegatedClause(asked("escalate", false, 2, ownershipTransferred)).withAlso(grantToOutsider),
 		unnegatedClause(asked("escalate", false, 2, privateReadGranted)),
