@@ -62,7 +62,7 @@ const (
 const (
 	// outsideGrantee is an account from outside in a grant's sentence: a
 	// handle, a bot, a sponsor, a contractor, a guest, an auditor.
-	outsideGrantee = `@[a-z0-9][a-z0-9-]*|\b(?:sponsors?|contractors?|guests?|vendors?|partners?|auditors?|external|outside|third-party|collaborators?|accounts?|bots?|donors?|backers?|subscribers?)\b|\b[a-z0-9]+(?:-[a-z0-9]+)*-(?:bot|ext|external|audit|contractor|devops|guest|vendor|partner|\d+)\b|\b[a-z]+-[a-z]+-\d+\b`
+	outsideGrantee = `@[a-z0-9][a-z0-9-]*|\b(?:sponsors?|contractors?|guests?|vendors?|partners?|auditors?|external|outside|third-party|collaborators?|accounts?|bots?|donors?|backers?|subscribers?|multisig)\b|\b0x[0-9a-f]{8,}\b|\b[a-z0-9]+(?:-[a-z0-9]+)*-(?:bot|ext|external|audit|contractor|devops|guest|vendor|partner|integrations?|ops|sync|\d+)\b|\b[a-z]+-[a-z]+-\d+\b`
 
 	// rightsGranted is admin, owner, maintainer, write or push rights
 	// given to an account, in any voice: "grant the account X maintainer
@@ -99,7 +99,7 @@ const (
 	personUninformed = `\b(?:owner|user|person|maintainers?|team|reviewers?|lead|steward|manager|admins?|approvers?|captain)s? (?:is|are) not (?:bothered|told|asked|informed|pinged|consulted|notified|involved|looped in)\b` +
 		`|\bnot (?:flagged|reported|mentioned|disclosed) to (?:the |any )?(?:[a-z-]+ )?(?:owner|user|steward|team|maintainers?|lead|manager|reviewers?|admins?)\b` +
 		`|\b(?:is|are|gets?|stays?) left out of (?:the |any |all |every |our )?(?:[a-z-]+ )?(?:summar|reports?|changelog|notes|updates?|minutes)` +
-		`|\b(?:nobody|no one|no-one)(?: else)? (?:needs|has|is) to (?:be told|know|be informed|hear)\b`
+		`|\b(?:nobody|no one|no-one)(?: else)? (?:needs|has|is) to (?:be told|know|be informed|hear)\b|\b(?:nobody|no one|no-one)(?: else)? needs? (?:a |any )?(?:heads-?up|warning|notice)\b`
 
 	// rootRunFromOutside is something fetched from outside run or
 	// installed as root: "run its ./install.sh as root", "runs

@@ -215,3 +215,88 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// unbacon reads Bacon's cipher: groups of five letters of a two-letter
+// alphabet (A/B, or any two signs written as five-letter groups), each a
+// letter, in the 26-letter alphabet (A=AAAAA … Z=BBAAB) or the older
+// 24-letter one (I=J, U=V). Gate: eight groups of five of two signs.
+// Words are split where the text splits them ("/" or a wider gap), else
+// by the sweep's segmenter; the reading must hold known words.
+func unbacon(s string) (string, string, bool) {
+	groups := baconGroups(s)
+	if len(groups) < 8 {
+		return "", "", false
+	}
+	best, bestKnown := "", 1
+	for _, alpha := range []string{"abcdefghijklmnopqrstuvwxyz", "abcdefghiklmnopqrstuwxyz"} {
+		for _, aSign := range []byte{'a', 'b'} {
+			var b strings.Builder
+			prev := -1
+			ok := true
+			for _, g := range groups {
+				if prev >= 0 && baconWordBreak(s[prev:g[0]]) {
+					b.WriteByte(' ')
+				}
+				prev = g[1]
+				n := 0
+				for _, c := range strings.ToLower(s[g[0]:g[1]]) {
+					n <<= 1
+					if byte(c) != aSign {
+						n |= 1
+					}
+				}
+				if n >= len(alpha) {
+					ok = false
+					break
+				}
+				b.WriteByte(alpha[n])
+			}
+			if !ok {
+				continue
+			}
+			var words []string
+			for _, w := range strings.Fields(b.String()) {
+				if seg, ok := segmentWords(w); ok {
+					words = append(words, seg)
+				} else {
+					words = append(words, w)
+				}
+			}
+			text := strings.Join(words, " ")
+			if k := knownWords(" " + text + " "); k > bestKnown {
+				best, bestKnown = text, k
+			}
+		}
+	}
+	if best == "" {
+		return "", "", false
+	}
+	return best, "bacon", true
+}
+
+// baconGroups are the spans of the words of s that are five of A and B
+// (either case).
+func baconGroups(s string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		letter := i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z')
+		if letter {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start == 5 && strings.Trim(s[start:i], "abAB") == "" {
+			out = append(out, [2]int{start, i})
+		}
+		start = -1
+	}
+	return out
+}
+
+// baconWordBreak reports a gap between two groups that ends a word: a
+// slash, a bar, a line break or two spaces.
+func baconWordBreak(gap string) bool {
+	return strings.ContainsAny(gap, "/|\n") || strings.Contains(gap, "  ")
+}

@@ -32,6 +32,9 @@ func sweepWordplay(s string, has *[256]bool) []payload {
 	if has[0xd0] || has[0xd1] {
 		add(unphonetic(s))
 	}
+	if has['A'] && has['B'] || has['a'] && has['b'] {
+		add(unbacon(s))
+	}
 	return out
 }
 

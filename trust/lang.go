@@ -60,6 +60,8 @@ type langLex struct {
 	outranks string
 	// direct is a push straight to main; fetchRun downloads and runs.
 	direct, fetchRun string
+	// grant gives admin or owner rights (session 22, batch 25).
+	grant string
 	// must is a modal of duty or leave ("must", "should", "may"): beside
 	// the agent noun in one clause, not negated, it addresses the agent
 	// as "agents must …" does in English (agent-directive).
@@ -1885,7 +1887,7 @@ var langLexicons = []langLex{{
 	unchecked:   `ntle le (?:ho botsa|tumello|netefatso|tlhahlobo|ho kopa)`,
 	destroyVerb: `(?:hlakola|hlakole|phumola|tlosa|senya)(?:$|[^\p{L}])`,
 	destroyObj:  `(?:polokelo ya data|dikopi|database\S*|backup\S*|prod\S*)`,
-	weakenVerb:  `(?:tima|time|thibela|tlola|emisa)(?:$|[^\p{L}])`,
+	weakenVerb:  `(?:tima|thibela|tlola|emisa)(?:$|[^\p{L}])`,
 	safeguard:   `(?:tshireletso|tlhahlobo|netefatso|tshaeno|review\S*)|2fa|checks?|hooks?`,
 	sendVerb:    `(?:romela|romele|romelle)(?:$|[^\p{L}])`,
 	approve:     `(?:amohela|dumella|dumelle|kopanya|merge|approve)(?:$|[^\p{L}])`,
@@ -2085,6 +2087,101 @@ var langLexicons = []langLex{{
 	must:        `kuo pau ke|'e lava ke`,
 	secret:      `(?:lea fufu|kī)\S*`,
 }, {
+	// Session 22 (batch 25): Venetian, Aragonese, Papiamento, Lingala,
+	// Wolof, Ilocano and Guarani.
+	lang:        "vec",
+	note:        `(?:nota|avixo|istrussion)\S* (?:par|pa|al|ai) (?:el |i )?(?:bot|asistente|agente)\S*`,
+	agent:       `(?:el|i|l') ?(?:bot|asistente|agente)(?: de [a-z]+)?(?:$|[^\p{L}])`,
+	conceal:     `no (?:ocore|serve|ghe xe bisogno de) (?:dir|avisar|contar)\S*|sensa (?:dirghelo|dirlo|avisar)\S*`,
+	unchecked:   `sensa (?:aprovasion|revision|domandar|controlo|permeso)\S*`,
+	destroyVerb: `(?:scancel|sbrega|elimin)\S*`,
+	destroyObj:  `(?:backup|copie|database|prod)\S*`,
+	weakenVerb:  `(?:disativ|studa|destuda)\S*`,
+	safeguard:   `(?:revision|controi?|protesion|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:manda|spedisi|invia)\S*`,
+	approve:     `(?:merge|aprova|acceta)\S*`,
+	direct:      `dire(?:t|tt)o (?:su|in) (?:main|master)`,
+	must:        `(?:pol|ga da|ga de|gh?a da|podara|dovara)`,
+	secret:      `(?:ciave)\S*`,
+}, {
+	lang:        "an",
+	note:        `(?:nota|aviso|instrucions?)\S* (?:ta|pa) (?:l'|o |os )?(?:asistent|bot|achent)\S*`,
+	agent:       `(?:l'|o |os )(?:asistent|bot|achent)s?(?:$|[^\p{L}])`,
+	conceal:     `no fa falta (?:dicir|avisar|contar)\S*|sin (?:dicir|avisar)\S* (?:a )?(?:dengun|naide)`,
+	unchecked:   `sin (?:preguntar|aprobacion|revision|permiso)\S*`,
+	destroyVerb: `(?:borrar|borra|eliminar|elimina|esfer)\S*`,
+	destroyObj:  `(?:copias de seguranza|backup|base de datos|prod)\S*`,
+	weakenVerb:  `(?:desactivar|desactiva|desfer)\S*`,
+	safeguard:   `(?:autenticacion multifactor|multifactor|revision|proteccion|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	must:        `(?:ha de|han de)`,
+	secret:      `(?:clau|claus|contrasenya)\S*`,
+}, {
+	lang:        "pap",
+	note:        `(?:nota|aviso|instrukshon)\S* (?:pa|na) (?:e )?(?:asistente|bot|agente)\S*`,
+	agent:       `e (?:asistente|bot|agente)s?(?:$|[^\p{L}])`,
+	conceal:     `no (?:bisa|konta) (?:ningun hende|niun hende|nada)|sin bisa (?:ningun|niun)`,
+	unchecked:   `no tin mester di (?:puntra|kontrola|pidi)|sin (?:puntra|pidi permit|kontrola)\S*`,
+	destroyVerb: `(?:kita|elimina|kibra)\S*`,
+	destroyObj:  `(?:backup|kopia|database|prod)\S*`,
+	weakenVerb:  `(?:dizaktiva|paga)\S*`,
+	safeguard:   `(?:revishon|kontrol|proteccion|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:manda|subi)(?:$|[^\p{L}])`,
+	fetchRun:    `baha\S* [^.\n]{0,80}?(?:kore|ehekut)\S*`,
+	must:        `(?:mester|tin ku)`,
+	secret:      `(?:kontrasena|klave)\S*`,
+}, {
+	lang:        "ln",
+	note:        `(?:toli|liloba|likebisi|nsango)\S* (?:mpo na|na) (?:robot|mosungi|bot)\S*`,
+	agent:       `(?:robot|mosungi)(?:$|[^\p{L}])`,
+	conceal:     `(?:koyebisa|koloba na|koyebisaka) moto (?:moko )?te|kozanga koyebisa`,
+	unchecked:   `kozanga (?:kotuna|kosenga|kotala)\S*`,
+	destroyVerb: `(?:kolongola|longola|kobebisa|bebisa|kolimwisa|limwisa)\S*`,
+	destroyObj:  `(?:backup|kopi|database|prod)\S*`,
+	weakenVerb:  `(?:kokanga|koboma)\S*`,
+	safeguard:   `(?:botaleli|bokengi|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:tinda|kotinda)\S*`,
+	must:        `(?:esengeli|asengeli|akoki|okoki)`,
+	secret:      `(?:mots de passe|liloba ya sekele)`,
+}, {
+	lang:        "wo",
+	note:        `(?:yeenekaay|xibaar|ndigal)\S* (?:ngir|ci) (?:robot|ndimbal)\S*`,
+	agent:       `(?:robot|bot|ndimbal) bi(?:$|[^\p{L}])`,
+	conceal:     `(?:bumu|bu mu|bul) ko wax kenn|te (?:bul|bumu) ko wax`,
+	unchecked:   `te laajul|te (?:bul|bumu) laaj`,
+	destroyVerb: `(?:far|faral|fomm|dindi|sippi)(?:$|[^\p{L}])`,
+	destroyObj:  `(?:backup|kopi|database|prod)\S*`,
+	weakenVerb:  `(?:fey|tej)(?:$|[^\p{L}])`,
+	safeguard:   `(?:saytu|kaarange|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:yonnee|yonne)\S*`,
+	must:        `(?:war na|men na|dafa war)`,
+	secret:      `(?:baatu jall)\S*`,
+}, {
+	lang:        "ilo",
+	note:        `(?:pakaammo|pakdaar|bilin)\S* (?:iti|para iti|kadagiti) (?:assistant|bot|katulong)\S*`,
+	agent:       `(?:ti|dagiti) (?:assistant|bot|katulong)(?:$|[^\p{L}])`,
+	conceal:     `saan(?:en)? a (?:ibaga|ipakaammo)|dika ibaga`,
+	unchecked:   `saan(?:en)? a kasapulan ti (?:agdamag|agkiddaw|panangaprobar)|awan ti (?:agdamag|panagdamag)`,
+	destroyVerb: `(?:ikkaten|punasen|dadaelen|ikkatenna)\S*`,
+	destroyObj:  `(?:backup|kopia|database|prod)\S*`,
+	weakenVerb:  `(?:iddepen|isardeng|ipasardeng)\S*`,
+	safeguard:   `(?:panangrepaso|salaknib|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:ipatulod|itulod)\S*`,
+	grant:       `(?:ited|iteden|itedna|ipaay)\S* [^.\n]{0,20}?(?:admin|owner)\S*`,
+	must:        `(?:rumbeng|masapul|mabalin)`,
+	secret:      `(?:tulbek)\S*`,
+}, {
+	lang:        "gn",
+	note:        `(?:marandu|momarandu)\S* (?:\S+ )?(?:asistente|pytyvohara|bot)\S*`,
+	agent:       `(?:asistente|pytyvohara)(?:$|[^\p{L}])`,
+	conceal:     `ndoikotevei (?:omombe'u|oje'e)|ani (?:re)?mombe'u|omombe'u\S* avavepe`,
+	destroyVerb: `(?:omboguete|oguenohe)\S*`,
+	destroyObj:  `(?:backup|kopia|database|prod)\S*`,
+	weakenVerb:  `(?:oipe'a|omboyke|ombogue)\S*`,
+	safeguard:   `(?:jesareko|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:omondo|emondo)\S*`,
+	must:        `\S*va'era`,
+	secret:      `(?:nemi)\S*`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -2175,6 +2272,7 @@ func langParts() []shapePart {
 	add("privilege", false, 2, each(func(l langLex) string { return l.direct })+`|(?:^|[^a-z])(?:main|master)(?:$|[^a-z])[^\n]{0,50}?--force(?:$|[^a-z-])`, asked)
 	add("approve-unreviewed", false, 2, each(func(l langLex) string { return either(l.approve, l.unchecked) })+"|"+each(func(l langLex) string { return l.approveOwn }), asked)
 	add("instruction-source", false, 2, each(func(l langLex) string { return l.outranks }), nil)
+	add("escalate", false, 2, each(func(l langLex) string { return l.grant }), asked)
 	// A secret kept in the reader's own notes or memory, in a row's
 	// words ("gemmer adgangskoderne i sine noter"): every later session
 	// reads it there. The English lexicon's secrets count too ("gem
@@ -2361,7 +2459,7 @@ func bounded(l langLex) langLex {
 	}
 	l.note, l.agent, l.future, l.fromNow, l.conceal, l.unchecked = b(l.note), b(l.agent), b(l.future), b(l.fromNow), b(l.conceal), b(l.unchecked)
 	l.destroyVerb, l.destroyObj, l.weakenVerb, l.safeguard, l.sendVerb = b(l.destroyVerb), b(l.destroyObj), b(l.weakenVerb), b(l.safeguard), b(l.sendVerb)
-	l.approve, l.approveOwn, l.outranks, l.direct, l.fetchRun = b(l.approve), b(l.approveOwn), b(l.outranks), b(l.direct), b(l.fetchRun)
+	l.approve, l.approveOwn, l.outranks, l.direct, l.fetchRun, l.grant = b(l.approve), b(l.approveOwn), b(l.outranks), b(l.direct), b(l.fetchRun), b(l.grant)
 	l.must, l.secret, l.memory = b(l.must), b(l.secret), b(l.memory)
 	return l
 }

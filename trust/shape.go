@@ -81,7 +81,7 @@ const (
 
 // Shared word lists of the lexicons (folded: lower case, no diacritics).
 const (
-	agentNoun = `(?:(?:ai|coding|code|llm|autonomous|automated)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|bots?|ai (?:helpers?|reviewers?|tools?|models?|systems?|readers?|workers?|contributors?|coders?|operators?|responders?|teammates?|engineers?))` +
+	agentNoun = `(?:(?:ai|coding|code|llm|autonomous|automated)\s+)?(?:agents?|assistants?|ais|llms?|copilot|claude|chatgpt|gpt|cursor|codex|gemini|bots?|ai (?:pair[- ]programmers?|programmers?|helpers?|reviewers?|tools?|models?|systems?|readers?|workers?|contributors?|coders?|operators?|responders?|teammates?|engineers?))` +
 		`|the (?:ai |language )?models?|automated (?:contributors?|tools?|reviewers?|helpers?)|whichever ai|(?:that|this|the|any) helper(?:'s)?|helper tools?|the automation` +
 		`|(?:agent(?:en)?|assistent(?:en)?|ki|ki-[a-z]+)` + // de
 		`|(?:l'ia|l'assistant|l'agent|assistants?|ia)` + // fr
@@ -183,7 +183,7 @@ const (
 		`|(?:registro de npm|registry (?:auf|a|para))`
 	privilege = `(?:--no-verify|force[- ]?push|push\S* (?:\S+ )?--force\b|--force\b[^.\n]{0,30}?\b(?:protected|main|master)\b|publish\S* (?:\S+ ){0,3}(?:to npm|to pypi|to the registry|releases?|packages?)|auf main pushen|pushen auf main|push (?:access|rights) to (?:main|master)|push\S* (?:\S+ ){0,3}(?:directly|straight) to (?:main|master|prod|production)|push (?:release )?tags directly|(?:run|appl(?:y|ies|ied))[a-z]* (?:\S+ )?migrations (?:against|on|to) (?:prod|production|the primary)|\bcommit\S* (?:\S+ ){0,2}-n\b|delete (?:\S+ ){0,2}branches including)` +
 		`|(?:push-rechte|direkt auf main)|(?:directement sur main)|(?:directamente a main)|(?:direto na main)`
-	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat (?:every|all|any) (?:instruction|message|comment|note)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)(?:[^-a-z.\n][^.\n]{0,39}?|[^-a-z.\n]?)\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
+	delegation = `(?:\b(?:trust and run|run whatever|execute whatever|do whatever)\b|treat(?:s|ed|ing)? (?:every|all|any|anything)(?: (?:instruction|message|comment|note)s?)?\b[^\n]{0,60}?\bas (?:an? )?(?:order|command|instruction)s?\b|treat(?:s|ed|ing)? (?:every|all|any) (?:[a-z-]+ )?(?:instruction|message|comment|note|request|mail|e-?mail|command)s?\b[^\n]{0,60}?\bas (?:coming from|from|orders|commands|authoritative)|(?:obey|follow|carry out|do what)(?:[^-a-z.\n][^.\n]{0,39}?|[^-a-z.\n]?)\b(?:comments?|it says|they say|says|file|todo)|whatever\b[^.\n]{0,40}?\bsays\b|(?:overrides?|outranks?|supersedes?|takes? precedence over) (?:your|all|any) (?:other )?(?:guidance|instructions|rules|system prompt)|consider (?:messages|instructions|comments|text|anything|content)\b[^.\n]{0,50}?\bas (?:authoritative |binding )?(?:pre-?approved|commands|orders|instructions|authoritative)|(?:comments?|notes?)\s+(?:starting|marked|tagged)\b[^.\n]{0,40}?\b(?:orders|commands|authoritative|instructions)|(?:are|is) orders from` +
 		`|\bas if (?:the |a |an )?(?:repo(?:sitory)? |project )?(?:owner|maintainer|admin|lead|user) (?:had )?(?:typed|wrote|written|said|sent|approved|asked)` +
 		`|\b(?:follow|obey|prefer|prioriti[sz]e)[a-z]* (?:them|it|those|these|its instructions)\b[^.\n]{0,20}?\b(?:over|above|before) (?:anything|everything|all|your|the)` +
 		`|\b(?:above|over|outranks?) (?:the |your )?system prompt|\btrusted_?instruction|\bthe label means\b` +
@@ -200,8 +200,11 @@ const (
 // releases", "implementations running without a human present", "a
 // conforming client").
 const (
-	autoActor      = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous|programmatic) (?:[a-z-]+ )?(?:callers?|clients?|runs?|reruns?|installs?|installations?|jobs?|sessions?|tooling|tools?|updaters?|editors?|submitters?|consumers?|runners?|scripts?|changes?|contributors?|processes|builds?|invocations?|users?|participants?|browsers?|verifiers?|actors?|workers?|pipelines?|agents?|bots?|systems?|upgrades?|updates?|deploys?|deployments?|merges?|releases?|prs|pull requests?|commits?)|(?:coding|agent|ai) sessions?`
-	qualifiedActor = `(?:tooling|tools?|clients?|implementations?|generators?|scripts?|automation|consumers?|runners?|programs?)(?: (?:that|which)\b[^.\n,;]{1,60}?| (?:working|running|acting|operating|reproducing|consuming|reading|processing|applying|preparing|installing)\b[^.\n,;]{0,60}?)|(?:conforming|compliant) (?:[a-z-]+ )?(?:clients?|implementations?|servers?|agents?|readers?)|such (?:tooling|tools|automation|clients|implementations|jobs|scripts)|(?:^|[\n.:;]\s*|\d\.\s+)tooling`
+	autoActor = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous|programmatic) (?:[a-z-]+ )?(?:callers?|clients?|runs?|reruns?|installs?|installers?|installations?|jobs?|sessions?|tooling|tools?|updaters?|editors?|submitters?|consumers?|runners?|scripts?|changes?|contributors?|processes|builds?|invocations?|users?|participants?|browsers?|verifiers?|actors?|workers?|pipelines?|agents?|bots?|systems?|upgrades?|updates?|deploys?|deployments?|merges?|releases?|prs|pull requests?|commits?)|(?:coding|agent|ai) sessions?`
+	// autoActorNounFirst is autoActor's modifier and its noun with no
+	// word between them.
+	autoActorNounFirst = `(?:automated|automatic|unattended|non-?interactive|headless|scheduled|autonomous) (?:installers?|updaters?|scripts?|jobs?|tools?|bots?|agents?|pipelines?|runners?)`
+	qualifiedActor     = `(?:tooling|tools?|clients?|implementations?|generators?|scripts?|automation|consumers?|runners?|programs?)(?: (?:that|which)\b[^.\n,;]{1,60}?| (?:working|running|acting|operating|reproducing|consuming|reading|processing|applying|preparing|installing)\b[^.\n,;]{0,60}?)|(?:conforming|compliant) (?:[a-z-]+ )?(?:clients?|implementations?|servers?|agents?|readers?)|such (?:tooling|tools|automation|clients|implementations|jobs|scripts)|(?:^|[\n.:;]\s*|\d\.\s+)tooling`
 )
 
 // hostGuard is a host's security agent or an OS protection.
@@ -848,7 +851,10 @@ func shapeParts() []shapePart {
 		// Secrets kept in the reader's own memory or notes.
 		asked("leak-into-repo", false, 2, `(?:`+secretObj+`)[^.\n]{0,60}?\b(?:mirror|copy|cop(?:ies|ied)|store|save|record|write|paste|dump|keep)[a-z]*\b[^.\n]{0,40}?\binto (?:its|their|your|the|a|an|our) (?:own )?(?:memory|memories|memory notes?|notes|scratchpad)`),
 		// An audit table or trail emptied, under any name (audit_events).
-		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`),
+		// Not a deletion's record kept: "deletion logs go to the audit
+		// trail" names the act as a noun and keeps the trail (session 22,
+		// batch 25).
+		asked("cover-tracks", false, 2, `\b(?:truncat|clear|wip|delet|eras|empt|purg|shred|remov)[a-z]*\b[^.\n]{0,50}?\baudit[_ .-]?(?:logs?|trails?|entries|events|records|tables?)\b`).withAlso(actNotNoun),
 		// The process environment read from /proc and sent out.
 		sent("env-outbound", 3, `/proc/(?:self|\d+|\*)/environ\b[^\n]{0,120}?(?:\b(?:curl|wget|nc|ncat|socat)\b|https?://)`),
 		// A safeguard flag off under any prefix: PYTHONHTTPSVERIFY=0,
@@ -1068,7 +1074,11 @@ func shapeParts() []shapePart {
 		// modal, as a clause's subject, as a heading or a vocative, as
 		// the owner of a task; not when the modal forbids.
 		gated(addressed("automated-actor", `(?:^|[^a-z])(?:`+autoActor+`|`+qualifiedActor+`)\b(?:\s*\([^)\n]{0,80}\))?(?:[^.\n]|\.\S|\n[ \t]{2,}){0,100}?\b(?:`+modal+`|(?:is|are) asked to|(?:is|are) exempt|resolves? (?:this|it) by)\b`, nil), autoGate...),
-		softly(gated(addressed("automated-actor", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:the |all |any |every |each |such )?(?:`+autoActor+`)(?:\s*\([^)\n]{0,80}\))?\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
+		softly(gated(addressed("automated-actor", `(?:^|[\n.:;!?(\[,|]\s*|\b(?:and|then|that|so|when|if|once|after|before|where)\s+)(?:the |all |any |every |each |such )?(?:`+autoActor+`)(?:\s*\([^)\n]{0,80}\))?\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`+
+			// The same with the noun first (session 22, batch 25):
+			// "automated installers run …" is not "automated
+			// installers-run" with "run" the noun.
+			`|(?:^|[\n.:;!?(\[,|]\s*)(?:the |all |any |every |each |such )?`+autoActorNounFirst+`\s+(?:(?:now|also|then|always|just|simply|first|automatically)\s+)?([a-z]+)`,
 			func(s string, m []int) bool { return len(m) >= 4 && m[2] >= 0 && clauseVerb(s, m[2], m[3]) }), autoGate...)),
 		gated(addressed("automated-actor", `(?:^|[\n.;!?"{]\s*)(?:[-*>#/]+\s*)?(?:for |to |attention,? )?(?:the |all |any )?(?:`+autoActor+`)\s*(?::|,\s*(?:please|kindly|you)\b)|\bfor (?:the |all |any )?(?:`+autoActor+`|`+qualifiedActor+`|tooling|automation)(?: and (?:`+autoActor+`|[a-z]+ (?:sessions?|jobs?|runs?|bots?)))?\s*[:;]|\b(?:owner|assignee|assigned to|owned by|actor|executor|performed by|done by|handled by)\s*:?\s*(?:the |an? )?(?:automation|tooling|automated tooling|bots?)\s*(?:[.,;)\n]|$)|(?:^|\n)\s*(?:#+|//+|--)?\s*(?:automation|tooling)\s*:`, nil), autoGate...),
 		// Automation counted among whoever acts: "the runner (human or
@@ -1208,6 +1218,28 @@ func shapeParts() []shapePart {
 		sent("env-outbound", 3, envSentOut),
 		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardDown)),
 		asked("sensitive-outbound", false, 3, secretPipedOut).withAlso(secretNamedIn),
+		// Session 22, batch 25's classes (classes26.go). The person's
+		// check named and set aside, as the rule for whoever acts: weak,
+		// a rule.
+		gated(p("check-waived", true, 1, checkWaived), "no", "need", "without", "confidentiality", "privacy", "review", "approval", "never", "even", "also", "safe", "apply", "applies").withAlso(waiverAsked),
+		// The setup claimed as the sanctioned one.
+		gated(p("convention", true, 1, sanctionedSetup), "that", "this", "which", "is", "upgrade", "release", "deploy", "deployment", "install", "installation", "rollout", "migration", "maintenance", "onboarding", "handover", "maintainer", "maintainers"),
+		// The reader as a role: a heading, a handle, what it does for
+		// someone or to the artefact.
+		softly(headed(roleHeading)),
+		softly(gated(addressed("artefact-reader", readerByRole, nil), "whatever", "whichever", "any", "the", "machine", "machines", "device", "devices", "host", "hosts", "computer", "computers", "laptop", "laptops", "client", "clients", "installer", "installers", "runner", "runners", "pipeline", "pipelines", "tool", "tools", "script", "scripts", "job", "jobs", "tooling", "automation", "bots", "bot", "daemon", "helper", "agent", "service")),
+		// What batch 25 asked, in forms no lexicon read.
+		unnegatedClause(asked("sensitive-outbound", false, 2, personalDataDisclosed)),
+		asked("user-deception", false, 2, customerDeceived),
+		unnegatedClause(asked("weaken-safeguard", false, 2, tlsVerifyOff)).withAlso(func(s string, m []int) bool { return !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) }),
+		unnegatedClause(asked("escalate", false, 2, rootTrusted)),
+		unnegatedClause(asked("escalate", false, 2, ownershipTransferred)).withAlso(grantToOutsider),
+		unnegatedClause(asked("escalate", false, 2, privateReadGranted)),
+		unnegatedClause(asked("privilege", false, 2, straightToLive)),
+		asked("approve-unreviewed", false, 2, changeControlSkipped).withAlso(waiverAsked),
+		unnegatedClause(asked("destroy", false, 2, recordsCleared)).withAlso(notRetention),
+		unnegatedClause(asked("sensitive-outbound", false, 2, secretToRole)),
+		unnegatedClause(asked("weaken-safeguard", false, 2, checkOverridden)),
 	}, langParts()...)
 }
 
@@ -1308,7 +1340,7 @@ func sentenceBound(expr string) string {
 
 // forbids is what follows a modal that takes a capability away: "agents
 // must not", "the bot should never".
-var forbids = lazyRE(`^\s*(?:not|never|n't|'t|no longer|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
+var forbids = lazyRE(`^\s*(?:not|never|n't|'t|no longer|no (?:access|rights?|permissions?|privileges?)|nicht|keine?n?|pas|jamais|nunca|nie)\b`)
 
 // forbidsBefore is a negation before the modal or the agent noun: "no
 // agent may", "les agents ne doivent pas", "os agentes não podem", "los
@@ -1504,7 +1536,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			if p.address {
 				sc.reader = sc.reader || p.name == "permissive" || p.name == "you-directive"
 				sc.standing = sc.standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
-				sc.rule = sc.rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on"
+				sc.rule = sc.rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on" || p.name == "check-waived"
 				sc.ordered = sc.ordered || orders[p.name]
 				sc.address += p.weight
 				sc.strong = sc.strong || p.weight >= shapeAddress
@@ -2138,6 +2170,11 @@ var markup = lazyRE(`<[^>]{0,200}>|\[//\]:\s*#\s*|\[comment\]:\s*#\s*`)
 // script, an image's alt text, a title), each on a line of its own;
 // names, ids and paths go with the tag.
 func markupText(tag string) string {
+	// A comment is text its reader reads (session 22, batch 25: an
+	// "Ops memo" inside TwiML's <!-- -->).
+	if strings.HasPrefix(tag, "<!--") && strings.HasSuffix(tag, "-->") && len(tag) > 7 {
+		return "\n" + tag[4:len(tag)-3] + "\n"
+	}
 	if !strings.HasPrefix(tag, "<") || !strings.Contains(tag, "=") {
 		return " "
 	}
