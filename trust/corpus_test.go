@@ -103,8 +103,12 @@ var untrusted = Source{RulesOnly: true}
 // credentials), is caught 60/60 after session 22's classes, its 40
 // credentials redacted by the session's general credential layers and
 // none of its benign notes flagged: asserted (its before-figure stays
-// the held-out estimate).
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh25": true}
+// the held-out estimate). Batch 25, written blind after session 22's
+// general layers and batch 24's classes (before 43.3%, 32/40
+// credentials, 1 refused, 2 held and 3 redacted of its 60 benign notes),
+// is caught 60/60 after the session's classes, its 40 credentials
+// redacted and none of its benign notes flagged or redacted: asserted.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {

@@ -80,8 +80,11 @@ func TestWriteLearnedModel(t *testing.T) {
 		corpora: corporaFingerprint(t), features: featuresFingerprint(docs)}
 
 	// Quantisation must not move the decisions: the float model and the
-	// int8 one, each at the threshold, on every training note.
-	var flips, nonzero int
+	// int8 one, each at the threshold, on every training note. Rounding
+	// moves a score by about a thousandth, so a note that close to the
+	// threshold may flip; at most one in 2,000 may, and never a benign
+	// note into a hold the float model did not make.
+	var flips, benignFlipsHeld, nonzero int
 	var inj, ben, injHeld, benHeld int
 	for _, w := range q {
 		if w != 0 {
@@ -93,6 +96,9 @@ func TestWriteLearnedModel(t *testing.T) {
 		hq := lm.score(d.x.idx) >= lm.threshold
 		if hf != hq {
 			flips++
+			if !d.pos && hq {
+				benignFlipsHeld++
+			}
 			t.Logf("quantisation flips (float %.4f, int8 %.4f, threshold %.4f, injection %t): %.100q", m.score(d.x), lm.score(d.x.idx), lm.threshold, d.pos, d.text)
 		}
 		if d.verdict != "" {
@@ -113,8 +119,8 @@ func TestWriteLearnedModel(t *testing.T) {
 	t.Logf("%d notes; threshold %.4f (0.3%% out-of-fold budget); %d of %d weights non-zero, scale %.6g; decisions changed by quantisation: %d",
 		len(docs), lm.threshold, nonzero, len(q), scale, flips)
 	t.Logf("in-sample, of the notes the rules keep: injections held %s, benign held %s", pct(injHeld, inj), pct(benHeld, ben))
-	if flips > 2 {
-		t.Errorf("quantisation changed %d decisions (at most 2 wanted)", flips)
+	if flips*2000 > len(docs) || benignFlipsHeld > 0 {
+		t.Errorf("quantisation changed %d decisions (at most one in 2,000 wanted), %d of them a benign note now held (none wanted)", flips, benignFlipsHeld)
 	}
 	data, err := lm.encode()
 	if err != nil {

@@ -41,6 +41,9 @@ type credRule struct {
 	// check cheaper than the expression (a long enough run of a token's
 	// characters) for a rule whose keywords most notes hold.
 	gate func(s string) bool
+	// kept, when set, keeps a secret whose preceding text (up to 40
+	// bytes) it accepts: a key that names an identifier.
+	kept func(before string) bool
 }
 
 // pre and post bound a token where \b would be wrong (it sees "_" as a word
@@ -315,7 +318,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		lateRule(rule("login-password", []string{"/"}, `(?i)\b(?:zugang|zugangsdaten|login|credentials?|acceso|acesso|acces|identifiants?|account)\b[^\n]{0,40}?:\s*[^\s/]+\s*/\s*(?P<secret>[^\s,;]{8,})`, toldPassword)),
 		// A secret-ish word, then a few words and a colon, then a value only
 		// a secret has: "the vault unseal key, don't lose it: …".
-		rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"}, `(?i)\b(?:token|secret|key|password|passphrase|credentials?)s?\b(?:,?\s+[a-z']+){1,6}:\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		identifierKeyed(rule("keyword-value", []string{"token", "secret", "key", "password", "passphrase", "credential"}, `(?i)\b(?:token|secret|key|password|passphrase|credentials?)s?\b(?:,?\s+[a-z']+){1,6}:\s*(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong)),
 		// A .pgpass line: host:port:database:user:password, alone on its
 		// line or after a few words ("~/.pgpass on the replica: …"). Five
 		// fields exactly, the last with no colon: an IPv6 address has more.
@@ -338,7 +341,7 @@ var credRules = sync.OnceValue(func() []credRule {
 		// A secret-ish word, then a value that can only be a secret: "the
 		// staging auth token 3f9a…", "API secret: dc9c…". The value must be
 		// long hex or a random-looking mix (looksRandomLong).
-		rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong),
+		identifierKeyed(rule("keyword-value", []string{"token", "secret", "key", "password", "passwd", "credential", "pat", "passphrase"}, `(?i)\b(?:token|secret|key|password|passwd|credentials?|pat|passphrase)s?\b(?:\s+(?:for|of|to|on)\s+(?:the\s+|our\s+|my\s+)?[\w.-]+)?(?:\s+(?:is|was|=|:))?[ \t:=]+(?P<secret>[A-Za-z0-9+/_\-.~=]{20,})`, looksRandomLong)),
 		// A password told in a sentence, in the five languages and Italian,
 		// Swedish, Polish and Russian's copulas: "the root pw
 		// on the old box is …", "Das Passwort für den NAS lautet …", "le mot
@@ -605,7 +608,7 @@ func Redact(s string) (string, []string) {
 			if r.late != late || !x.candidate(hits, i) || r.gate != nil && !r.gate(s) {
 				continue
 			}
-			if out, n := replaceSecret(r.re(), s, r.valid, nil); n > 0 {
+			if out, n := replaceSecret(r.re(), s, r.valid, r.kept); n > 0 {
 				s = out
 				fired(r.id)
 			}
@@ -944,6 +947,11 @@ func replaceAssignments(s string) (string, int) {
 		// "Password: required" and "the password is stored hashed" are
 		// prose: the value must look like a password there.
 		prose := op == "is" || op == "was" || op == ":" && vf > m[2*gOp+1]
+		// "the Figma file key is …": a key told in prose that names an
+		// identifier (identifierKey) is no secret.
+		if prose && identifierKey().MatchString(s[max(0, m[2*gName]-40):m[2*gName+1]]) {
+			continue
+		}
 		if assignmentSecret(name, s[from:to], quoted, prose, op == "is" || op == "was") {
 			spans = append(spans, [2]int{from, to})
 		}

@@ -21,10 +21,10 @@ func genericCredRules() []credRule {
 		// k3J9…". The words between may be any, in any language; the
 		// value must be long and random (looksRandomLong), and a hash's
 		// length of hex is left alone (a commit named beside a token).
-		gatedCred(lateRule(rule("sentence-secret", []string{"key", "token", "secret", "password", "passwd", "passphrase", "credential"},
+		identifierKeyed(gatedCred(lateRule(rule("sentence-secret", []string{"key", "token", "secret", "password", "passwd", "passphrase", "credential"},
 			`(?i)\b(?:(?:api|access|secret|private|auth|license|licence|deploy|publish(?:ing)?|signing)[ _-]?keys?|tokens?|secrets?|passwords?|passwd|passphrases?|credentials?)\b(?:[^.!?\n;]|\.[^\s.])`+
 				`{0,100}?[\s:=(>"'`+"`"+`](?P<secret>[A-Za-z0-9+/_\-~=]{20,})(?:[^A-Za-z0-9+/_\-~=]|$)`,
-			sentenceSecret)), tokenRun20),
+			sentenceSecret)), tokenRun20)),
 		// A password's word misspelled or in a dialect's spelling —
 		// "Passwoord", "paswurd", "Passwuert", "wachwoord" — told with a
 		// copula.
@@ -59,12 +59,12 @@ func genericCredRules() []credRule {
 		// digits: rootly_ace0…, rdme_z5sq…. An object's id is shorter
 		// (Stripe's evt_…, req_… have 14 to 24 after the prefix); a key
 		// is long.
-		rule("prefixed-token", []string{"_"},
+		namedAs(rule("prefixed-token", []string{"_"},
 			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_[A-Za-z0-9]{32,})(?:[^A-Za-z0-9_]|$)`,
 			func(v string) bool {
 				tail := v[strings.IndexByte(v, '_')+1:]
 				return mixedPart(tail) && (isHex(tail) || looksRandomLong(tail)) && !strings.EqualFold(tail, strings.Repeat(tail[:1], len(tail)))
-			}),
+			})),
 		// A database login's password after "using": DB2's `connect to
 		// SAMPLE user db2inst1 using …`, embedded SQL's `CONNECT TO db
 		// USER u USING …`.
@@ -370,13 +370,14 @@ func toldInClause(v string) bool {
 // namedAsID reports the words before a random word that call it an
 // identifier — "request id req_Gcpa…", "Stripe event evt_qdJ6…", "the
 // Google Doc … is 1chLDN…", "trace 4bf92f…" — and no secret's word among
-// them ("the file key is …" stays a key).
+// them, or a key that names an identifier ("the file key is …",
+// identifierKey).
 func namedAsID(before string) bool {
 	l := strings.ToLower(before)
 	if i := strings.LastIndexAny(l, ".!?\n"); i >= 0 && i < len(l)-1 && l[i+1] == ' ' {
 		l = l[i+1:]
 	}
-	return idWords().MatchString(l) && !secretWords().MatchString(l)
+	return idWords().MatchString(l) && !secretWords().MatchString(l) || identifierKey().MatchString(l)
 }
 
 var (
@@ -390,3 +391,20 @@ var measureWord = lazyRE(`^[0-9]+(?:-[a-z]+)+$`)
 // plainScheme is a password scheme in braces that stores the password as
 // it is (Dovecot's, OpenLDAP's): {PLAIN}, {CLEAR}, {CLEARTEXT}.
 var plainScheme = lazyRE(`(?i)\{(?:plain|clear|cleartext|plaintext)\}$`)
+
+// namedAs keeps a rule's value that the words before it call an id
+// (namedAsID).
+func namedAs(r credRule) credRule {
+	r.kept = namedAsID
+	return r
+}
+
+// identifierKeyed keeps a rule's value when the key it follows names an
+// identifier, not a secret: a file's, a cache's, a table's primary key
+// ("the Figma file key is oZzm…", "the partition key is …").
+func identifierKeyed(r credRule) credRule {
+	r.kept = identifierKey().MatchString
+	return r
+}
+
+var identifierKey = lazyRE(`(?i)\b(?:file|primary|foreign|cache|object|partition|sort|row|idempotency|lookup|dedup(?:lication)?|routing|hash|s3|bucket|index|composite|natural|surrogate|unique|shard(?:ing)?|record|map|dictionary|join|grouping|cluster(?:ing)?) keys?\b[^.!?\n]*$`)

@@ -72,6 +72,9 @@ func TestGenericCredentials(t *testing.T) {
 		"The .env.example has DB_PASSWORD=changeme as a placeholder; real values are in 1Password.",
 		"An application password is six 4-character groups separated by spaces.",
 		"[10:02] /msg NickServ IDENTIFY <password>",
+		// A key by name that names an identifier.
+		"The Figma file key is oZzmROa7Onvl1d10yma0cw, the board is linked from the wiki.",
+		"The partition key is tenant_9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d for the orders table.",
 	} {
 		if out, ids := Redact(text); out != text {
 			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
