@@ -578,6 +578,7 @@ var highEntropy = lazyRE(`(?:^|[^A-Za-z0-9+/_=\-])(?P<secret>[A-Za-z0-9+/_\-]{40
 // Redact replaces every credential in s by [REDACTED] and returns
 // the new text and the rules that fired (none when s is clean).
 func Redact(s string) (string, []string) {
+	original := s
 	var rules []string
 	fired := func(id string) {
 		for _, r := range rules {
@@ -661,6 +662,12 @@ func Redact(s string) (string, []string) {
 		}); n > 0 {
 			s = out
 			fired("high-entropy-string")
+		}
+	}
+	if len(rules) > 0 {
+		if out, n := completeRedactions(original, s); n > 0 {
+			s = out
+			fired("secret-copy")
 		}
 	}
 	return s, rules

@@ -35,8 +35,8 @@ func genericCredRules() []credRule {
 		// Passwort für de Kiosk isch ab hüt Bärgfrüelig2026, bitte …",
 		// "'t wachwoord noe Vastelaovend11!". The words between may be
 		// any language's.
-		lateRule(rule("prose-password", []string{"pasw", "passw", "paßw", "wachw", "wachtw", "kennwort", "contrase", "senha", "mot de passe"},
-			`(?i)(?:^|[^\p{L}])(?:`+dialectPasswordWord+`|kennwort|mot de passe|contrase(?:ñ|n)a|senha)\p{L}*[^.!?\n]{0,80}?[ \t]["'“«]?(?P<secret>[^\s,;"'”»]*[0-9][^\s,;"'”»]*?)["'”»]?[.!?]*(?:[,;]|\s|$)`,
+		lateRule(rule("prose-password", append([]string{"pasw", "passw", "paßw", "wachw", "wachtw", "kennwort", "contrase", "senha", "mot de passe", "password", "segret", "secret"}, worldPasswordWords...),
+			`(?i)(?:(?:^|[^\p{L}])(?:`+dialectPasswordWord+`|password|kennwort|mot de passe|mot secret|contrase(?:ñ|n)a|senha|par[oòó]l[ae] segret[ae]|paraula secreta|palabra secreta|palavra secreta)\p{L}*|`+worldPasswordWord+`)[^.!?\n]{0,80}?[ \t]["'“«]?(?P<secret>[^\s,;"'”»]*[0-9][^\s,;"'”»]*?)["'”»]?[.!?]*(?:[,;]|\s|$)`,
 			toldInClause)),
 		// A variable named for a secret and, on its line, a literal after
 		// its declaration's words rather than an "=": COBOL's `01
@@ -52,19 +52,27 @@ func genericCredRules() []credRule {
 			func(v string) bool { return notPlaceholder(v) && !strings.HasPrefix(v, "<") }),
 		// A key whose prefix names its vendor and its environment, as
 		// Stripe's made common: cal_live_…, pk_test_…, acme_prod_….
-		rule("env-prefixed-key", []string{"_live_", "_test_", "_prod_", "_sandbox_", "_sbox_"},
-			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_(?:live|test|prod|sandbox|sbox)_[A-Za-z0-9]{16,})(?:[^A-Za-z0-9_]|$)`,
-			func(v string) bool { return mixedPart(v[strings.LastIndexByte(v, '_')+1:]) }),
-		// A vendor's word, an underscore and 32 or more random letters and
-		// digits: rootly_ace0…, rdme_z5sq…. An object's id is shorter
-		// (Stripe's evt_…, req_… have 14 to 24 after the prefix); a key
-		// is long.
+		rule("env-prefixed-key", []string{"_live", "_test", "_prod", "_sandbox", "_sbox"},
+			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_(?:live|test|prod|sandbox|sbox)[._][A-Za-z0-9][A-Za-z0-9._\-]{15,})(?:[^A-Za-z0-9_.\-]|[.\-](?:[^A-Za-z0-9]|$)|$)`,
+			func(v string) bool {
+				rest := v[strings.IndexAny(v[strings.IndexByte(v, '_')+1:], "._")+strings.IndexByte(v, '_')+2:]
+				return mixedPart(rest)
+			}),
+		// A vendor's word, an underscore and 24 or more random letters and
+		// digits (or base64): rootly_ace0…, rdme_z5sq…, tk_dmzw…,
+		// private_bJEZ…/mJnL=. An object's id is as long only where words
+		// call it one ("request id req_…"), and is then kept (namedAs).
 		namedAs(rule("prefixed-token", []string{"_"},
-			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_[A-Za-z0-9]{32,})(?:[^A-Za-z0-9_]|$)`,
+			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_[A-Za-z0-9][A-Za-z0-9+/]{23,}={0,2})(?:[^A-Za-z0-9_+/=]|$)`,
 			func(v string) bool {
 				tail := v[strings.IndexByte(v, '_')+1:]
 				return mixedPart(tail) && (isHex(tail) || looksRandomLong(tail)) && !strings.EqualFold(tail, strings.Repeat(tail[:1], len(tail)))
 			})),
+		// qpdf's `--encrypt USER-PASSWORD OWNER-PASSWORD KEY-LENGTH`: the
+		// user password (the owner's, often the same, goes as its copy).
+		rule("qpdf-encrypt", []string{"--encrypt"},
+			`--encrypt\s+(?P<secret>[^\s-][^\s]*)\s+(?:[^\s]+\s+)?(?:40|128|256)\b`,
+			notPlaceholder),
 		// A database login's password after "using": DB2's `connect to
 		// SAMPLE user db2inst1 using …`, embedded SQL's `CONNECT TO db
 		// USER u USING …`.
@@ -308,8 +316,8 @@ func drawnAtRandom(w string) bool {
 	return upper >= 2 && lower >= 2 && digits >= 1 && digits+signs >= least && float64(distinct) >= 0.8*expectedDistinct(alnum) && changes*5 >= len(w)*2
 }
 
-// encodesText reports base64 (standard or URL-safe, padded or not) that
-// decodes to printable ASCII of six or more characters
+// encodesText reports base64 (standard or URL-safe, padded or not) or
+// base58 that decodes to printable ASCII of six or more characters
 // ("aGVsbG8gd29ybGQ=", a JWT's header): an encoding of text, not a key,
 // whose bytes are almost never all printable. (base64Printable is the
 // strict, padded form a Kubernetes Secret's value takes.)
@@ -320,7 +328,12 @@ func encodesText(w string) bool {
 		enc = base64.RawURLEncoding
 	}
 	raw, err := enc.DecodeString(t)
-	if err != nil || len(raw) < 6 {
+	if err != nil {
+		// Base58 (no 0, O, I, l, + or /): "2NEpo7TZRRrLZSi2U" is
+		// "Hello World!".
+		raw = base58Decode(w)
+	}
+	if len(raw) < 6 {
 		return false
 	}
 	for _, c := range raw {
@@ -349,10 +362,11 @@ const dialectPasswordWord = `(?:pa(?:s{1,2}|ß)w[aeiouyøöüå]{1,3}r[dt]|wach?
 // copula: a told password (toldPassword) of ten characters or more with
 // letters and two digits, or a digit and a sign — as people set them
 // ("Bärgfrüelig2026", "Vastelaovend11!"), not a name with a digit in it
-// ("argon2id", "1Password") or a measure ("4-character", "32-byte") —
+// ("argon2id", "1Password"), a measure ("4-character", "32-byte") or a
+// version ("8.4.2-beta1") —
 // and no ticket's key.
 func toldInClause(v string) bool {
-	if len(v) < 10 || !toldPassword(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 || issueKey(v) || measureWord().MatchString(v) {
+	if len(v) < 10 || !toldPassword(v) || strings.IndexFunc(v, unicode.IsLetter) < 0 || issueKey(v) || measureWord().MatchString(v) || versionWord().MatchString(v) {
 		return false
 	}
 	digits, signs := 0, 0
@@ -385,6 +399,9 @@ var (
 	secretWords = lazyRE(`\b(?:keys?|tokens?|secrets?|passwords?|passwd|pwd|passphrase|credentials?|auth|login|apikey)\b`)
 )
 
+// versionWord is a version: "8.4.2-beta1", "v2.14.1", "1.0.0+build.7".
+var versionWord = lazyRE(`^[vV]?[0-9]+(?:\.[0-9]+)+(?:[-+][0-9A-Za-z.\-]+)?$`)
+
 // measureWord is a number joined to a word: "4-character", "32-byte".
 var measureWord = lazyRE(`^[0-9]+(?:-[a-z]+)+$`)
 
@@ -408,3 +425,100 @@ func identifierKeyed(r credRule) credRule {
 }
 
 var identifierKey = lazyRE(`(?i)\b(?:file|primary|foreign|cache|object|partition|sort|row|idempotency|lookup|dedup(?:lication)?|routing|hash|s3|bucket|index|composite|natural|surrogate|unique|shard(?:ing)?|record|map|dictionary|join|grouping|cluster(?:ing)?) keys?\b[^.!?\n]*$`)
+
+// completeRedactions finishes what the rules redacted in original, now
+// redacted: a secret found once is a secret everywhere in the text, so
+// every other copy of it goes too (a password given twice on a command
+// line, a token echoed in the output below); and a token of which a rule
+// took only a part (`secret_gpu-[REDACTED].ytToRRgC…`) goes whole when
+// what is left of it beside the redaction still looks random. It counts
+// the redactions it added.
+func completeRedactions(original, redacted string) (string, int) {
+	if strings.Contains(original, Redacted) {
+		return redacted, 0 // a text redacted before: its secrets are unknown
+	}
+	n := 0
+	for _, v := range removedValues(original, redacted) {
+		if len(v) >= 6 && strings.Contains(redacted, v) {
+			n += strings.Count(redacted, v)
+			redacted = strings.ReplaceAll(redacted, v, Redacted)
+		}
+	}
+	var spans [][2]int
+	for i := 0; ; {
+		k := strings.Index(redacted[i:], Redacted)
+		if k < 0 {
+			break
+		}
+		from, to := i+k, i+k+len(Redacted)
+		i = to
+		l, r := from, to
+		for l > 0 && tokenByte(redacted[l-1]) {
+			l--
+		}
+		for r < len(redacted) && tokenByte(redacted[r]) {
+			r++
+		}
+		if leftRandom(redacted[l:from]) || leftRandom(redacted[to:r]) {
+			spans = append(spans, [2]int{l, r})
+			i = r
+		}
+	}
+	if len(spans) > 0 {
+		redacted = splice(redacted, spans)
+		n += len(spans)
+	}
+	return redacted, n
+}
+
+// tokenByte is a byte of one token around a redaction: letters, digits
+// and . _ - + / ~ (not = or :, which part a name from its value, nor @,
+// ?, &, # of a URL).
+func tokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._-+/~", c) >= 0
+}
+
+// leftRandom reports what is left of a token beside a redaction that is
+// still a secret's part: eight or more characters with a random-looking
+// run in it.
+func leftRandom(rest string) bool {
+	for _, p := range strings.FieldsFunc(rest, func(r rune) bool { return strings.ContainsRune("._-+/~", r) }) {
+		if len(p) >= 8 && looksRandom(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// removedValues returns the values the redaction of original replaced,
+// by aligning the text between the redactions with original. A value it
+// cannot place with certainty (two redactions side by side, a value with
+// a space) is left out.
+func removedValues(original, redacted string) []string {
+	pieces := strings.Split(redacted, Redacted)
+	if len(pieces) < 2 || !strings.HasPrefix(original, pieces[0]) || !strings.HasSuffix(original, pieces[len(pieces)-1]) {
+		return nil
+	}
+	var values []string
+	pos := len(pieces[0])
+	for i := 1; i < len(pieces); i++ {
+		p := pieces[i]
+		var k int
+		switch {
+		case i == len(pieces)-1:
+			k = len(original) - len(p) - pos
+		case p == "":
+			return values
+		default:
+			k = strings.Index(original[pos:], p)
+		}
+		if k < 0 {
+			return values
+		}
+		if v := original[pos : pos+k]; v != "" && !strings.ContainsAny(v, " \t\n") {
+			values = append(values, v)
+		}
+		pos += k + len(p)
+	}
+	return values
+}

@@ -38,6 +38,18 @@ func TestGenericCredentials(t *testing.T) {
 		// IRC services; a password told with no copula, in a dialect.
 		{"[10:02] /msg NickServ IDENTIFY lemoncurd7tea", "lemoncurd7tea"},
 		{"Dat Passwoord för den Drucker vun hüüt af Snieflock2026, nich wiedergeven.", "Snieflock2026"},
+		// Any language's password word, the value last in its clause.
+		{"Hasło do drukarki w biurze od dziś Żubr-Kawa-31, nie podawaj go dalej.", "Żubr-Kawa-31"},
+		{"La paròla segreta dël wiki adess a l'é Gianduja-Pan-58; a cambia vënner.", "Gianduja-Pan-58"},
+		// A secret found once goes everywhere; a token a rule took part of
+		// goes whole.
+		{"qpdf --encrypt Lantern-Cove-4 Lantern-Cove-4 256 -- in.pdf out.pdf", "Lantern-Cove-4"},
+		{`$env.API_KEY = "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq"`, "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq"},
+		// Prefixed keys: 24 or more after the prefix, base64 too; an
+		// environment segment after a dot.
+		{`notify.New("https://ntfy.example.net", "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d", "builds")`, "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d"},
+		{`ik: { pv: "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty=" }`, "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty="},
+		{"10:42 From Dana to Me:\n\tapi_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3", "api_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3"},
 	} {
 		out, _ := Redact(c.text)
 		if p := trusttest.LeftPiece(out, c.secret); p != "" || !strings.Contains(out, "[REDACTED]") {
@@ -75,6 +87,10 @@ func TestGenericCredentials(t *testing.T) {
 		// A key by name that names an identifier.
 		"The Figma file key is oZzmROa7Onvl1d10yma0cw, the board is linked from the wiki.",
 		"The partition key is tenant_9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d for the orders table.",
+		// Base58 of text is text.
+		"Puzzle answer: the Base58 string 2NEpo7TZRRrLZSi2U decodes to \"Hello World!\".",
+		// A password's word, then a version or a name with a digit.
+		"The password manager moved to version 8.4.2-beta1, see the changelog.",
 	} {
 		if out, ids := Redact(text); out != text {
 			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
