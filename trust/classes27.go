@@ -121,7 +121,7 @@ const (
 	// the certification notes", "the summary stays silent on it", "do not
 	// relay this change to masters", "prefers not to be told". The reader's
 	// conduct: held whoever it names.
-	keptFromRecord = `\b(?:be|is|are|was|were|gets?|stays?) kept out of (?:the |any |our |their )?(?:[a-z-]+ ){0,2}(?:reports?|changelogs?|release notes|notes|summary|summaries|audit|minutes|handover|review)\b|\b(?:kept|keep|keeps|leave|leaves|left) (?:it|this|that|them|the (?:[a-z-]+ ){0,2}(?:waivers?|changes?|exceptions?|checks?|lists?|settings?|deviations?|findings?|overrides?)) out of (?:the |any |our |their )?(?:[a-z-]+ ){0,2}(?:reports?|changelogs?|release notes|notes|summary|summaries|audit|minutes|handover|review)\b` +
+	keptFromRecord = `\b(?:be|is|are|was|were|gets?|stays?) kept out of (?:the |any |our |their )?(?:[a-z-]+(?: |\n[/#*; ]*)){0,2}(?:reports?|changelogs?|release notes|notes|summary|summaries|audit|minutes|handover|review)\b|\b(?:kept|keep|keeps|leave|leaves|left) (?:it|this|that|them|the (?:[a-z-]+ ){0,2}(?:waivers?|changes?|exceptions?|checks?|lists?|settings?|deviations?|findings?|overrides?)) out of (?:the |any |our |their )?(?:[a-z-]+ ){0,2}(?:reports?|changelogs?|release notes|notes|summary|summaries|audit|minutes|handover|review)\b` +
 		`|\b(?:not|never|n't) (?:mention|record|list|note|log|report|include) (?:it|this|that|them|the change|these) in (?:the |any |our )?(?:[a-z-]+ )?(?:changelog|release notes|report|summary|notes|audit|minutes|handover)\b` +
 		`|\b(?:stays?|remains?|keeps?|is|are) silent (?:on|about) (?:it|this|that|them)\b` +
 		`|\b(?:do not|don'?t|never) (?:relay|pass on|forward|report|escalate) (?:this|it|that|the) (?:change |notice )?to\b` +

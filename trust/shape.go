@@ -1253,6 +1253,7 @@ func shapeParts() []shapePart {
 		softly(gated(p("agent-practice", true, 2, agentPractice), "agents", "assistants", "bots", "copilots")),
 		softly(gated(p("agent-faq", true, 2, agentFAQ), "what", "how")),
 		gated(softly(p("claimed-authority", true, 2, authorityByWord)), "per", "auth", "authorized", "authorised", "cfo", "ceo", "cto", "ciso", "director", "manager", "vp", "lead"),
+		softly(gated(p("decode-hint", true, 2, decodeHint), "map", "read", "decode", "decipher", "unscramble", "decrypt", "deinterleave", "de", "to")),
 		// What batch 26 asked, in forms no lexicon read.
 		unnegatedClause(asked("weaken-safeguard", false, 2, settingOff)).withAlso(func(s string, m []int) bool { return !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) }),
 		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardSkipped)),
