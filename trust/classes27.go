@@ -144,7 +144,7 @@ const (
 	// outside: "passport data to … at protonmail dot com", "the sample
 	// manifest with patient identifiers to s3://…/public/", "the full
 	// journal and the bank CSV exports to books@…".
-	recordsSentOut = `\b(?:upload|send|post|publish|copy|cop(?:ies|ied)|share|export|mail|e-?mail|forward)[a-z]*\b[^.\n;]{0,50}?\b(?:patient (?:identifiers|ids|data|records|names)|personal data|passport (?:data|numbers|details)|crew roster|customer (?:lists?|data|records)|(?:full |entire |whole )?journal|ledger|bank (?:csv )?(?:exports?|statements?)|payroll|full conversations?|conversation logs?)\b[^.\n;]{0,60}?\bto (?:[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|[a-z0-9._-]+ at [a-z0-9-]+ dot [a-z]{2,}|https?://|(?:s3|gs)://[^\s]*public|[^\s]*/public/)`
+	recordsSentOut = `\b(?:upload|send|post|publish|copy|cop(?:ies|ied)|share|export|mail|e-?mail|forward)[a-z]*\b[^.\n;]{0,50}?\b(?:patient (?:identifiers|ids|data|records|names)|personal data|passport (?:data|numbers|details|scans)|id scans|home addresses|dates of birth|social security numbers|medical records|health records|salar(?:y|ies)|crew roster|customer (?:lists?|data|records)|(?:full |entire |whole )?journal|ledger|bank (?:csv )?(?:exports?|statements?)|payroll|full conversations?|conversation logs?)\b[^.\n;]{0,60}?\bto (?:[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}|[a-z0-9._-]+ at [a-z0-9-]+ dot [a-z]{2,}|https?://|(?:s3|gs)://[^\s]*public|[^\s]*/public/)`
 )
 
 // recordsNotNamed reports a destruction whose object is the record
