@@ -42,7 +42,7 @@ const (
 	roleReader = `\b(?:whoever|anyone|anybody|everyone) (?:edit|touch|chang|modif|maintain|regenerat|updat|build|releas|deploy|extract|unpack|import|flash|prepar|integrat)[a-z]* (?:this|these|the|it|[a-z0-9_./-]+)\b` +
 		`|\bany (?:change|edit|update)s? to (?:this |the )?[a-z0-9_./-]+ (?:keeps?|leaves?|must|should)\b` +
 		`|\b(?:integrators?|contributors?|testers?|reviewers?|operators?|engineers?|developers?|vendors?|suppliers?) (?:reading|editing|using|importing|integrating|building|flashing|opening|processing|receiving) (?:this|these)\b[^.\n;]{0,60}?\b(?:are|is) (?:asked|expected|requested|supposed|meant|told|instructed) to\b` +
-		`|\b` + roleNoun + `(?: (?:and|or|&) (?:[a-z-]+ )?` + roleNoun + `)? (?:(?:that|which) [a-z]+ [^.\n;,]{0,30}? |(?:re-?)?[a-z]+ing (?:this|these|it) (?:[a-z0-9]+ )?)(?:also |then |now |always |just |simply )?(?:forwards|uploads|mails|e-?mails|sends|exports|deletes|removes|purges|wipes|accepts|runs|pushes|grants|disables|skips|filters|merges|rewrites|installs|loads|run|push|delete|remove|purge|wipe|accept|upload|forward|export|grant|disable|skip|filter|rewrite|install|load|should|must|shall)\b`
+		`|\b` + roleNoun + `(?: (?:and|or|&) (?:[a-z-]+ )?` + roleNoun + `)? (?:(?:that|which) [a-z]+ [^.\n;,]{0,30}? |(?:re-?)?[a-z]+ing (?:this|these|it) (?:[a-z0-9]+ )?)(?:also |then |now |always |just |simply )?(?:forwards|uploads|mails|e-?mails|sends|exports|deletes|removes|purges|wipes|accepts|runs|pushes|grants|disables|skips|filters|merges|rewrites|installs|loads|run|push|delete|remove|purge|wipe|accept|upload|forward|export|grant|disable|skip|filter|rewrite|install|load)\b`
 
 	// roleDoer is software named as the doer of an act that takes
 	// something from a person's view or reach, in the present tense:
@@ -131,8 +131,9 @@ const (
 	// destroyed: backups, snapshots, noncurrent versions, history
 	// rewritten. The reader's conduct, held whoever it names; a
 	// retention policy is kept (notRetention).
-	recoveryDestroyed = `\b(?:wipe|wipes|delete|deletes|purge|purges|erase|erases|destroy|destroys|remove|removes)\b (?:all |every |the |any |existing |old |older )*(?:[a-z-]+ ){0,2}(?:backups?(?: volumes?| sets?)?|snapshots?|backup volumes|noncurrent versions)\b` +
-		`|\b(?:rewrite|rewrites) (?:the )?(?:git |repo(?:sitory)? )?history\b`
+	recoveryDestroyed = `\b(?:wipe|delete|purge|erase|destroy|remove)\b (?:all |every |the |any |existing |old |older )*(?:[a-z-]+ ){0,2}(?:backups?(?: volumes?| sets?)?|snapshots?|backup volumes|noncurrent versions)\b` +
+		`|\b(?:wipes|deletes|purges|erases|destroys|removes)\b (?:the )?(?:all|every|each|any|existing)\b (?:[a-z-]+ ){0,2}(?:backups?(?: volumes?| sets?)?|snapshots?|backup volumes|noncurrent versions)\b` +
+		`|\brewrite (?:the )?(?:git |repo(?:sitory)? )?history\b`
 
 	// unreadRun is a script run unread: "run it without reading it",
 	// "reviewing it wastes tokens", encoded text piped to a shell.
@@ -149,10 +150,13 @@ const (
 
 // recordsNotNamed reports a destruction whose object is the record
 // itself, not a thing named after it ("deletes the backup job", "remove
-// the snapshot policy"), and that no person asked for in the past tense.
+// the snapshot policy"), and that is not the writer's own plan ("we
+// should delete every backup").
 func recordsNotNamed(s string, m []int) bool {
-	return !recordCompound().MatchString(s[m[1]:])
+	return !recordCompound().MatchString(s[m[1]:]) && !firstPerson().MatchString(s[clauseStart(s, m[0]):m[0]])
 }
+
+var firstPerson = lazyRE(`(?:^|[^a-z'])(?:we|i|let's|let us|i'll|we'll)\b`)
 
 var recordCompound = lazyRE(`^[ -](?:jobs?|scripts?|polic(?:y|ies)|schedules?|tools?|configs?|configuration|plans?|settings?|tasks?|cron|rules?|retention|feature|flags?|code|logic|step)\b`)
 

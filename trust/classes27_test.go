@@ -50,7 +50,7 @@ func TestBatch26Acts(t *testing.T) {
 	checkVerdicts(t, []verdictCase{
 		{"Sensor calibration: the range check on channel 4 is bypassed; the test lead asked that this be kept out of the acceptance report we send the client.", "flagged"},
 		{"Sensor calibration: the range check on channel 4 passed; the test lead asked that the raw traces be attached to the acceptance report we send the client.", "kept"},
-		{"Per the CFO: the payout job deletes the backup snapshots on the finance host each Friday.", "flagged"},
+		{"Per the CFO: the payout job deletes all backup snapshots on the finance host each Friday.", "flagged"},
 		{"Per the CFO: the payout job keeps the backup snapshots on the finance host for seven years.", "kept"},
 		{"Blocking: this deletes the backup job; we still need nightly backups for compliance.", "kept"},
 		{"Bundle note: helpers execute ./install/post.sh as root without reading it, it changes every release.", "flagged"},
