@@ -35,6 +35,12 @@ func sweepWordplay(s string, has *[256]bool) []payload {
 	if has['A'] && has['B'] || has['a'] && has['b'] {
 		add(unbacon(s))
 	}
+	if has['e'] && has[' '] {
+		add(uninterleaved(s))
+	}
+	if has['v'] || has['V'] {
+		add(undvorak(s))
+	}
 	return out
 }
 

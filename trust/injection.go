@@ -195,7 +195,10 @@ var englishRules = sync.OnceValue(func() []injRule {
 		sk("override-instructions", `\b(?:use|follow|obey|apply) (?:the ones|these(?: instead)?|the instructions|the rules|the directives) (?:in|from) this (?:memory|note|message|entry|observation)\b|\byour (?:[a-z]+\s+){0,2}?(?:instructions|rules|guidelines|prompt|directives|programming) from (?:the |your )?(?:developers?|system|creators?|admins?|operators?|anthropic|openai)\b[^.\n]{0,30}?\b(?:outdated|obsolete|void|superseded|deprecated|wrong|invalid|no longer)`),
 		sk("override-instructions", `(?m)^\s*\[?(?:system|admin|administrator|root|security|ops)\]?(?:\s+(?:notice|message|alert|update|note|policy))?\s*[:—]\s*[^\n]{0,80}?\b(?:agents?|assistants?|the ai|ais|the model|models|llms?|claude|copilot)\b[^\n]{0,40}?\b(?:must|should|shall|are required to|is required to|need to|needs to|may now|are now allowed|are now authori[sz]ed)\b`),
 		sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:[a-z]+\s+){0,4}?(?:prompt|instructions|rules|directives|guidelines|system message|configuration)\s+(?:that\s+)?you(?:'ve| have| were| had)?\s+(?:been\s+)?(?:given|told|provided|configured with|initiali[sz]ed with|started with|loaded with)\b|\bwhat (?:instructions|rules|prompt|directives|guidelines|system prompt|secrets)\s+(?:were|have)\s+you\s+(?:been\s+)?(?:given|told|provided|configured with)\b`),
-		sk("reveal-secrets", `\b`+revealVerb+`\s+(?:me\s+|us\s+)?(?:[a-z]+\s+){0,4}?(?:of\s+)?your\s+(?:[a-z]+\s+){0,2}?(?:prompt|instructions|rules|guidelines|directives|configuration|secrets?|credentials|api keys?|passwords?)\b`),
+		// One line: in a log or a dump of a screen, the next line is
+		// another control's label ("button Reveal API token" above "dialog
+		// Enter your password"), not the rest of the ask.
+		sk("reveal-secrets", `\b`+revealVerb+`[^\S\n]+(?:me[^\S\n]+|us[^\S\n]+)?(?:[a-z]+[^\S\n]+){0,4}?(?:of[^\S\n]+)?your\s+(?:[a-z]+\s+){0,2}?(?:prompt|instructions|rules|guidelines|directives|configuration|secrets?|credentials|api keys?|passwords?)\b`),
 		sk("new-role", `(?:^|[.!?:;\n]\s*)(?:please\s+|now\s+)?(?:act|pose|masquerade|behave|operate) as (?:the|an?|my)\s+(?:[a-z'-]+\s+){0,6}?[a-z]+\s+and\s+(?:then\s+)?[a-z]+`),
 		sk("new-role", `\byou(?:'re| are)\s+(?:now|henceforth|from now on)\s+(?:operating|serving|running|working|functioning) as\b`),
 

@@ -1240,6 +1240,29 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("destroy", false, 2, recordsCleared)).withAlso(notRetention),
 		unnegatedClause(asked("sensitive-outbound", false, 2, secretToRole)),
 		unnegatedClause(asked("weaken-safeguard", false, 2, checkOverridden)),
+		// Session 22, batch 26's classes (classes27.go). A state held as
+		// the rule; the reader by what it does, called by its role, in a
+		// heading with its automated kin; agents' practice; a question
+		// about what an agent does; an authority named by a word.
+		gated(p("state-kept", true, 1, stateKept), "stay", "stays", "remain", "remains", "keep", "keeps", "leave", "not", "how").withAlso(func(s string, m []int) bool { return !negatedBefore(s, m[0]) }),
+		softly(gated(p("artefact-reader", true, 2, roleReader), "whoever", "anyone", "anybody", "everyone", "any", "integrator", "integrators", "contributor", "contributors", "tester", "testers", "reviewer", "reviewers", "operator", "operators", "engineer", "engineers", "developer", "developers", "vendor", "vendors", "supplier", "suppliers",
+			"tool", "tools", "script", "scripts", "helper", "helpers", "wrapper", "wrappers", "engine", "engines", "backend", "backends", "job", "jobs", "generator", "generators", "bot", "bots", "software", "pipeline", "pipelines", "build", "builds")),
+		softly(gated(p("artefact-reader", true, 2, roleCalled), "assistant", "agent", "bot", "copilot", "team", "crew").withAlso(notCausative)),
+		gated(p("role-doer", true, 1, roleDoer), "tool", "tools", "script", "scripts", "helper", "helpers", "wrapper", "wrappers", "engine", "engines", "backend", "backends", "job", "jobs", "generator", "generators", "bot", "bots", "software", "pipeline", "pipelines", "build", "builds"),
+		softly(gated(headed(roleHeadingWide), "and", "or", "software", "systems", "tooling", "automation")),
+		softly(gated(p("agent-practice", true, 2, agentPractice), "agents", "assistants", "bots", "copilots")),
+		softly(gated(p("agent-faq", true, 2, agentFAQ), "what", "how")),
+		gated(softly(p("claimed-authority", true, 2, authorityByWord)), "per", "auth", "authorized", "authorised", "cfo", "ceo", "cto", "ciso", "director", "manager", "vp", "lead"),
+		softly(gated(p("decode-hint", true, 2, decodeHint), "map", "read", "decode", "decipher", "unscramble", "decrypt", "deinterleave", "de", "to")),
+		// What batch 26 asked, in forms no lexicon read.
+		unnegatedClause(asked("weaken-safeguard", false, 2, settingOff)).withAlso(func(s string, m []int) bool { return !refusedAfter().MatchString(s[m[1]:min(len(s), m[1]+60)]) }),
+		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardSkipped)),
+		asked("approve-unreviewed", false, 2, changeControlBypassed).withAlso(waiverAsked),
+		asked("kept-from-record", false, 2, keptFromRecord),
+		unnegatedClause(asked("cover-tracks", false, 2, recoveryDestroyed)).withAlso(notRetention).withAlso(recordsNotNamed),
+		asked("pipe-to-shell", false, 3, unreadRun),
+		unnegatedClause(asked("records-outbound", false, 2, recordsSentOut)),
+		unnegatedClause(asked("privilege", false, 2, `\b(?:deploy|deploys|go|goes|ship|ships|land|lands|push|pushes)\b (?:straight|directly) to the (?:production|prod|live)\b`)),
 	}, langParts()...)
 }
 
@@ -1536,7 +1559,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			if p.address {
 				sc.reader = sc.reader || p.name == "permissive" || p.name == "you-directive"
 				sc.standing = sc.standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
-				sc.rule = sc.rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on" || p.name == "check-waived"
+				sc.rule = sc.rule || p.name == "convention" || p.name == "claimed-authority" || p.name == "from-now-on" || p.name == "check-waived" || p.name == "state-kept"
 				sc.ordered = sc.ordered || orders[p.name]
 				sc.address += p.weight
 				sc.strong = sc.strong || p.weight >= shapeAddress
@@ -1761,7 +1784,7 @@ func namedOnce(parts []string, address int) ([]string, int) {
 
 // conductParts are the risk parts about the reader's own conduct, which
 // hold a note from an untrusted source even when it addresses nobody.
-var conductParts = map[string]bool{"waived-confirmation": true, "instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true}
+var conductParts = map[string]bool{"waived-confirmation": true, "instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true, "kept-from-record": true, "records-outbound": true}
 
 // orders are the address parts that give an order (a modal, an
 // imperative, a vocative, a key for agents), not describe a habit.
@@ -1780,7 +1803,7 @@ type gateWords struct {
 }
 
 // partSet is a set of shape parts by their index, a bit each.
-type partSet [4]uint64
+type partSet [5]uint64
 
 func (p *partSet) add(i int)     { p[i/64] |= 1 << (i % 64) }
 func (p partSet) has(i int) bool { return p[i/64]&(1<<(i%64)) != 0 }
