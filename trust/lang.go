@@ -2211,7 +2211,7 @@ var langLexicons = []langLex{{
 	secret:      `(?:clâf|clâfs)\b`,
 }, {
 	lang:        "nap",
-	note:        `(?:nota|avviso|'mmasciata)\S* (?:pe|p'|a) (?:l'|'o |'e )?(?:assistente|agente|bot)\S*|chi (?:\S+ ){1,4}?(?:adda|hadda|hadd'a|add'a|hann'a)\b`,
+	note:        `(?:nota|avviso|'mmasciata)\S* (?:pe|p'|a) (?:l'|'o |'e )?(?:assistente|agente|bot)\S*|chi (?:(?:[^n\s]|n[^u\s]|nu[^n\s])\S* ){1,4}?(?:adda|hadda|hadd'a|add'a|hann'a)\b`,
 	agent:       `(?:'o |'e )(?:assistente|assistiente|agente|bot)\b`,
 	fromNow:     `'a mo' 'nnanze|'a mo 'nnanze|d'ogge 'nnanze`,
 	conceal:     `nun (?:dicere|dìcere|dì) niente a nisciuno|senza dicere niente`,
@@ -2500,7 +2500,7 @@ func langNegated(s string, m []int) bool {
 
 // negatedBefore26 is a batch 26 language's negation just before an act.
 var negatedBefore26 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nun\s+|n'\s*)(?:\S+\s+){0,1}$|(?:^|[^\p{L}])(?:ami|ita|nia|sira|ha'u|imi|ne'e|ida) la\s+$|(?:^|[^\p{L}])la (?:bele|tenke|tenki|presiza)\s+$`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nun|n')(?:\s*[^\s.,;:]+)?\s*$|(?:^|[^\p{L}])(?:ami|ita|nia|sira|ha'u|imi|ne'e|ida) la\s*$|(?:^|[^\p{L}])la (?:bele|tenke|tenki|presiza)\s*$`))
 })
 
 // modalNegated reports a modal with a negation beside it in the
@@ -2517,7 +2517,7 @@ var modalNo = sync.OnceValue(func() *regexp.Regexp {
 		// Session 22 (batch 26): Friulian "nissun"/"nancje", Neapolitan
 		// "nun"/"maje", Sorbian "ženje", Walloon "nén", Tetum "la" before
 		// its modal, Toki Pona "ala" after it.
-		`|(?:^|[^\p{L}])(?:nissun|nissune|nancje|maje|ženje|nén|labele|keta)(?:$|[^\p{L}])|(?:^|[^\p{L}])la (?:tenke|tenki|bele|presiza)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:ken|wile|o) ala(?:$|[^\p{L}])`))
+		`|(?:^|[^\p{L}])(?:nissun|nissune|nancje|nun|maje|ženje|nén|labele|keta)(?:$|[^\p{L}])|(?:^|[^\p{L}])la (?:tenke|tenki|bele|presiza)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:ken|wile|o) ala(?:$|[^\p{L}])`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
