@@ -2477,9 +2477,10 @@ func langNegated(s string, m []int) bool {
 	if foreignProhibited(s, m) {
 		return true
 	}
-	// Session 22 (batch 26): Neapolitan "nun" and Walloon "n'" before
-	// the verb, a word at most between ("nun s'hann'a mettere", "n' les
-	// dene"), Tetum "la" after its subject or
+	// Session 22 (batch 26): Neapolitan "nun" before a clitic or a modal
+	// ("nun s'hann'a mettere"; a bare "nun" is Esperanto's "now": "de
+	// nun forigu"), Walloon "n'" a word at most before ("n' les dene"),
+	// Tetum "la" after its subject or
 	// before its modal ("ami la instala", "la bele haruka").
 	if negatedBefore26().MatchString(before) {
 		return true
@@ -2500,7 +2501,7 @@ func langNegated(s string, m []int) bool {
 
 // negatedBefore26 is a batch 26 language's negation just before an act.
 var negatedBefore26 = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:nun|n')(?:\s*[^\s.,;:]+)?\s*$|(?:^|[^\p{L}])(?:ami|ita|nia|sira|ha'u|imi|ne'e|ida) la\s*$|(?:^|[^\p{L}])la (?:bele|tenke|tenki|presiza)\s*$`))
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])nun\s+(?:s'|l'|ll'|'[oae]\s|(?:se|ce|me|te|ve)\s|adda|hadda|hann'a)[^\s.,;:]*\s*$|(?:^|[^\p{L}])n'(?:\s*[^\s.,;:]+)?\s*$|(?:^|[^\p{L}])(?:ami|ita|nia|sira|ha'u|imi|ne'e|ida) la\s*$|(?:^|[^\p{L}])la (?:bele|tenke|tenki|presiza)\s*$`))
 })
 
 // modalNegated reports a modal with a negation beside it in the
@@ -2517,7 +2518,7 @@ var modalNo = sync.OnceValue(func() *regexp.Regexp {
 		// Session 22 (batch 26): Friulian "nissun"/"nancje", Neapolitan
 		// "nun"/"maje", Sorbian "ženje", Walloon "nén", Tetum "la" before
 		// its modal, Toki Pona "ala" after it.
-		`|(?:^|[^\p{L}])(?:nissun|nissune|nancje|nun|maje|ženje|nén|labele|keta)(?:$|[^\p{L}])|(?:^|[^\p{L}])la (?:tenke|tenki|bele|presiza)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:ken|wile|o) ala(?:$|[^\p{L}])`))
+		`|(?:^|[^\p{L}])(?:nissun|nissune|nancje|maje|ženje|nén|labele|keta|nun (?:adda|hadda|hann'a|ponno|s'adda))(?:$|[^\p{L}])|(?:^|[^\p{L}])la (?:tenke|tenki|bele|presiza)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:ken|wile|o) ala(?:$|[^\p{L}])`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
