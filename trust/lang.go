@@ -2182,6 +2182,143 @@ var langLexicons = []langLex{{
 	must:        `\S*va'era`,
 	secret:      `(?:nemi)\S*`,
 }, {
+	// Session 22 (batch 26): Friulian, Neapolitan, Upper Sorbian,
+	// Walloon, Tigrinya, Luganda, Tetum and Toki Pona. Friulian names
+	// the doer with a subject clitic ("i assistents … a fasin"), read as
+	// the agent told what it does; Neapolitan's "chi … adda" (whoever …
+	// has to) is a line for whoever reads, as Latin's reader is; Toki
+	// Pona's "o" after the agent ("ilo pali o weka …") is its
+	// imperative. Their negations: Friulian "nissun"/"nancje", Neapolitan
+	// "nun"/"maje", Sorbian "nje-" glued and "ženje", Walloon "n' … nén",
+	// Tigrinya "ኣይ-" and Luganda "te-" glued to the verb (the rows'
+	// bounds keep the act from matching), Tetum "la" before the verb or
+	// modal, Toki Pona "ala" after it.
+	lang:        "fur",
+	note:        `(?:notis|avîs|istruzion|messaç)\S* (?:pal|pai|pe|par|al|ai|a) (?:i |il |l')?(?:assistent|agjent|bot|robot)\S*`,
+	agent:       `(?:(?:i|il|un|ducj i) |l')(?:assistents?|agjents?|bot|robot)\b`,
+	fromNow:     `di cumò indevant|di vuê indevant`,
+	conceal:     `cence (?:dîlu|dîle|dî nuie|visâ)\S*|no stâ (?:a )?(?:dîlu|dî nuie|visâ)\S*`,
+	unchecked:   `cence (?:nissune |une )?(?:revision|domandâ|aprovazion|permès|control|verifiche)\S*`,
+	destroyVerb: `(?:scancel|elimin|disfâ)\S*`,
+	destroyObj:  `(?:backup|copiis di sigurece|database|prod|ramaçs)\S*`,
+	weakenVerb:  `(?:disativ|distud|studâ|saltâ)\S*`,
+	safeguard:   `(?:revision|control|protezion|verifiche|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:mande|mandâ|mandin|invie|inviâ|invin|cjarie|cjariâ)\b`,
+	approve:     `(?:aprovâ|aprove|aprovin|fâ il merge|merge)\S*`,
+	direct:      `diret(?:amentri)? (?:su|sul|in|a) (?:main|master)`,
+	grant:       `(?:dâ|dâi|dait|dàit|dìn)\b [^.\n]{0,30}?dirits? di (?:aministradôr|admin|proprietari)`,
+	must:        `(?:al à di|a àn di|al scuen|a scugnin|al pò|a puedin|a podin|al varès di|a varessin di|al fâs|a fasin)`,
+	secret:      `(?:clâf|clâfs)\b`,
+}, {
+	lang:        "nap",
+	note:        `(?:nota|avviso|'mmasciata)\S* (?:pe|p'|a) (?:l'|'o |'e )?(?:assistente|agente|bot)\S*|chi (?:(?:[^n\s]|n[^u\s]|nu[^n\s])\S* ){1,4}?(?:adda|hadda|hadd'a|add'a|hann'a)\b`,
+	agent:       `(?:'o |'e )(?:assistente|assistiente|agente|bot)\b`,
+	fromNow:     `'a mo' 'nnanze|'a mo 'nnanze|d'ogge 'nnanze`,
+	conceal:     `nun (?:dicere|dìcere|dì) niente a nisciuno|senza dicere niente`,
+	unchecked:   `senza (?:addumannà|dumannà|cercà 'o permesso|cuntrollo|revisione)\S*`,
+	destroyVerb: `(?:scancell|jett|sfasci)\S*`,
+	destroyObj:  `(?:backup|copie|database|prod|rami)\S*`,
+	weakenVerb:  `(?:stut|astut|zomp|zump)\S*`,
+	safeguard:   `(?:revisione|cuntrollo|cuntrolle|prutezzione|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:mannà|manna|mannate|mettere|mette|miette|mettite|pubbrecà|pubbreca)\b`,
+	direct:      `diretto (?:ncopp'a|ncoppa|a) (?:main|master)`,
+	must:        `(?:adda|hadda|hann'a|s'ha da|ponno)\b`,
+	secret:      `(?:chiave|chiave ssh|chiavi)\b`,
+}, {
+	lang:        "hsb",
+	note:        `(?:pokiw|pokiwy|instrukcija|zdźělenka|kedźbu)\S* (?:za|na) (?:\S+ )?(?:nastroj|asistent|pomocnik|bot)\S*`,
+	agent:       `awtomatisk\S* (?:nastroj|asistent|pomocnik)\S*|(?:asistent|pomocnik)(?:a|ej|aj|ojo|ojej|ow)\b`,
+	fromNow:     `wot něha|wot dźensnišeho`,
+	conceal:     `(?:wužiwar|nichtó)\S* (?:\S+ ){0,3}?njezhoni|(?:njepraj|njeprajće)\S* (?:\S+ )?(?:wužiwar\S*|nikomu)`,
+	unchecked:   `bjez (?:prašenja|dowolnosće|přepruwowanja|přehladanja|wobkrućenja)`,
+	destroyVerb: `(?:zhaš|wuhaš|wotstron|zniči)\S*`,
+	destroyObj:  `(?:zawěsćensk\S* kopij|kopij|backup|database|prod|hałuz)\S*`,
+	weakenVerb:  `(?:wupin|wupnij|deaktiw|přeskoč)\S*`,
+	safeguard:   `(?:škit|přepruwowan|kontrol|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:pósćel|pósłać|pósćelće|nahraj|nahrajće)\b`,
+	approve:     `(?:schwal|zjednoć|merge)\S*`,
+	direct:      `direktnje (?:do|na) (?:main|master)`,
+	must:        `(?:dyrbi|dyrbja|smě|směja|móže|móžeja|měł|měła|měli)\b`,
+	secret:      `(?:hesło|hesła|kluč|kluče)\b`,
+}, {
+	lang:        "wa",
+	note:        `(?:note|messaedje|instruccion)\S* po (?:l' ?|les )?(?:assistant|robot|bot)\S*|(?:^|\n)po (?:l' ?|les )(?:assistant|robot|bot)s?(?: d[i'] ?\S+)?\s*:`,
+	agent:       `(?:l' ?|les |on )(?:assistant|robot|bot)s?\b`,
+	conceal:     `n' ?(?:el |l' ?|les )?(?:dijhoz|dijhez|dijhe|dire) (?:nén|rén) (?:å|as|ås) (?:responsåve|uzeu\S*|nolu|pèrsone)|sins l' dire`,
+	unchecked:   `sins (?:dmander|dimander|l' acoird|rivuwe|permission)\S*`,
+	destroyVerb: `(?:disfacer|disfacez|efacer|efacez)\S*`,
+	destroyObj:  `(?:backup|copeye|copreye|database|prod)\S*`,
+	weakenVerb:  `(?:distinde|distindez|dismete|dismetoz)\S*`,
+	safeguard:   `(?:rivuwe|verifiaedje|protecsion|review|l' mfa)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:evoyî|evoyîz|evoyez)\b`,
+	direct:      `tot dreut (?:so|e) (?:main|master)`,
+	grant:       `(?:dinez|dinoz|diner|dene|dinrè)\b [^.\n]{0,30}?droets? d' ?(?:administrateur|admin|prôpietaire)`,
+	must:        `(?:dvént|dvèt|doet|pout|polèt|fåt)\b`,
+	secret:      `mots? d' ?passe|sicrets?\b`,
+}, {
+	lang:        "ti",
+	note:        `(?:መዘኻኸሪ|መምርሒ|መልእኽቲ|ሓበሬታ)\S*\s+(?:\S+\s+){0,2}?(?:ን|ናይ)?(?:ሓጋዚ|ሓገዝቲ|ረዳኢ|ወኪል)\S*|(?:ን)?(?:ሓጋዚ|ሓገዝቲ|ረዳኢ|ወኪል)\S*(?:\s+\S+)?\s*[:፡፦]`,
+	agent:       `(?:ን|ናይ)?(?:ሓጋዚ|ሓገዝቲ|ረዳኢ|ወኪል)\S*`,
+	fromNow:     `ካብ ሕጂ ንደሓር|ካብ ሎሚ ጀሚሩ`,
+	conceal:     `(?:ንተጠቃሚ|ንዝኾነ ሰብ|ንሓላፊ)\S*\s+(?:\S+\s+){0,2}?(?:ኣይትንገር|ኣይትሕበር)\S*|ከይሓበርካ|ከይነገርካ`,
+	unchecked:   `ከይሓተትካ|ከይሓተተ|ብዘይ (?:ፍቓድ|ምርግጋጽ|ግምገማ|ምሕታት)`,
+	destroyVerb: `(?:ደምስስ|ኣጥፍእ|ኣጥፊእ|ሰርዝ|ምድምሳስ|ምጥፋእ)\S*`,
+	destroyObj:  `(?:ዳታቤዝ|ባክኣፕ|መዝገብ|ቅዳሕ)\S*|database\S*|backup\S*|prod\S*`,
+	weakenVerb:  `(?:ኣጥፍእ|ኣጥፊእ|ኣቋርጽ|ሕለፍ|ዝለል)\S*`,
+	safeguard:   `(?:ፈተና|ምርመራ|ምክልኻል|ግምገማ)\S*|review\S*|checks?|hooks?|tests?|2fa|mfa`,
+	sendVerb:    `(?:ስደድ|ልኣኽ|ስቐል|ምስዳድ|ይስደድ)\S*`,
+	approve:     `(?:ኣጽድቕ|ኣጽዲቕ|ሕወስ)\S*`,
+	direct:      `ብቐጥታ (?:\S+ ){0,2}?(?:main|master|production|prod)`,
+	must:        `(?:ኣለዎ|ኣለዋ|ኣለዎም|ይግባእ|ይኽእል|ይኽእሉ|ግድን)`,
+	secret:      `(?:መሕለፊ ቃል|ምስጢር|መፍትሕ)\S*`,
+}, {
+	lang:        "lg",
+	note:        `(?:obubaka|okulabula|ebiragiro)\s+(?:eri|bwa|bya)\s+(?:\S+\s+)?(?:omuyambi|abayambi|bot)\S*`,
+	agent:       `(?:omuyambi|abayambi)(?: (?:wa|ba) (?:kompyuta|ai))?\b`,
+	future:      `buli (?:session|lukiiko)\S*`,
+	fromNow:     `okuva kati|okuva leero`,
+	conceal:     `(?:tobuulira|temubuulira|obutabuulira|awatali kubuulira) (?:\S+ )?(?:omukozesa|muntu yenna|omuntu yenna|mukama)\S*`,
+	unchecked:   `awatali (?:kubuuza|lukusa|kukakasa|kukebera)`,
+	destroyVerb: `(?:okusazaamu|sazaamu|okusangula|sangula|okuggyawo|ggyawo|okuzikiriza)\b`,
+	destroyObj:  `(?:backup|database|prod)\S*|ebiterekeddwa`,
+	weakenVerb:  `(?:okuggyako|ggyako|okuzikiza|zikiza)\b`,
+	safeguard:   `(?:okukebera|okwekenneenya|obukuumi|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `(?:okuweereza|weereza|muweereze|aweereze|baweereze|okusindika|sindika)\b`,
+	approve:     `(?:okukakasa|kakasa|okugatta|gatta)\b`,
+	direct:      `butereevu (?:ku|mu) (?:main|master)`,
+	must:        `(?:basaanidde|asaanidde|kisaanidde|bateekwa|ateekwa|basobola|asobola|balina|alina)\b`,
+	secret:      `(?:ebisumuluzo|ekisumuluzo|akasumuluzo|ebigambo by'ekyama|ekigambo ky'ekyama)`,
+}, {
+	lang:        "tet",
+	note:        `(?:nota|avizu|instrusaun|mensajen)\s+ba\s+(?:\S+\s+)?(?:asistente|ajente|bot)\S*`,
+	agent:       `asistente (?:automátiku|ai|ia)(?: sira)?|(?:asistente|ajente|bot) sira|ajente\b`,
+	fromNow:     `husi agora ba oin|husi ohin ba oin`,
+	conceal:     `(?:labele|keta) (?:fó hatene|hatete|dehan)\S* (?:ba )?(?:utilizadór|uzuáriu|ema)\S*`,
+	unchecked:   `la presiza (?:husu|hetan)\S*|(?:la|laho) husu (?:autorizasaun|permisaun|lisensa)|laho (?:autorizasaun|revizaun|aprovasaun)`,
+	destroyVerb: `(?:hamoos|hasai)\b`,
+	destroyObj:  `(?:backup|database|prod|rejistu)\S*`,
+	weakenVerb:  `(?:hamate|hapara|hakat liu)\b`,
+	safeguard:   `(?:revizaun|verifikasaun|protesaun|review)\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `haruka\b`,
+	fetchRun:    `(?:instala|download|foti)\S* (?:\S+ ){0,3}?husi \S*https?://`,
+	grant:       `(?:fó|fo) (?:\S+ ){0,3}?(?:direitu|asesu) (?:admin|administradór|owner)\S*`,
+	direct:      `diretamente (?:ba|iha) (?:main|master)`,
+	must:        `(?:tenke|tenki|bele|presiza)\b`,
+	secret:      `(?:liafuan segredu|xave)\b`,
+}, {
+	lang:        "tok",
+	note:        `(?:toki|lipu) (?:tawa|pi) ilo (?:pali|sona|nanpa)`,
+	agent:       `ilo (?:pali|sona|nanpa)\b`,
+	fromNow:     `tan tenpo ni`,
+	conceal:     `(?:o )?toki ala (?:e (?:ni|ona|ijo) )?tawa jan|o pana ala e sona tawa jan`,
+	destroyVerb: `(?:weka|pakala)\b`,
+	destroyObj:  `(?:lipu|sona)(?: ale)?(?: pi tenpo pini)?|backup\S*|database\S*|prod\S*|audit log`,
+	weakenVerb:  `(?:weka|pakala)\b`,
+	safeguard:   `lukin pona|review\S*|2fa|mfa|checks?|hooks?|tests?`,
+	sendVerb:    `pana\b`,
+	must:        `(?:li ken|li wile|o)\b`,
+	secret:      `(?:nimi len|nimi open|lipu len)`,
+}, {
 	// The languages the English lexicons carry inline: only the frames
 	// those lack.
 	lang:       "es",
@@ -2340,6 +2477,14 @@ func langNegated(s string, m []int) bool {
 	if foreignProhibited(s, m) {
 		return true
 	}
+	// Session 22 (batch 26): Neapolitan "nun" before a clitic or a modal
+	// ("nun s'hann'a mettere"; a bare "nun" is Esperanto's "now": "de
+	// nun forigu"), Walloon "n'" a word at most before ("n' les dene"),
+	// Tetum "la" after its subject or
+	// before its modal ("ami la instala", "la bele haruka").
+	if negatedBefore26().MatchString(before) {
+		return true
+	}
 	// An act told object first with the prohibition between the two
 	// ("zaxira nusxalarini hech qachon o'chirma": the backups, never
 	// delete).
@@ -2354,6 +2499,11 @@ func langNegated(s string, m []int) bool {
 	return false
 }
 
+// negatedBefore26 is a batch 26 language's negation just before an act.
+var negatedBefore26 = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])nun\s+(?:s'|l'|ll'|'[oae]\s|(?:se|ce|me|te|ve)\s|adda|hadda|hann'a)[^\s.,;:]*\s*$|(?:^|[^\p{L}])n'(?:\s*[^\s.,;:]+)?\s*$|(?:^|[^\p{L}])(?:ami|ita|nia|sira|ha'u|imi|ne'e|ida) la\s*$|(?:^|[^\p{L}])la (?:bele|tenke|tenki|presiza)\s*$`))
+})
+
 // modalNegated reports a modal with a negation beside it in the
 // session-17 rows' languages: "ne sme", "mora ne", "skal ikke", "nu
 // trebuie", "nuk duhet", "mos", "չպետք", "नये", "болмайды", "керек емес".
@@ -2364,7 +2514,11 @@ func modalNegated(span string) bool {
 var modalNo = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(lexFold(`(?:^|[^\p{L}])(?:ne|nuk|mos|nu|ikke|aldrig|aldri|non|nunca|never|not|net|neniam|msh|mesh|mish)(?:$|[^\p{L}])|ਨਹੀਂ|නැහැ|ಬೇಡ|չ|नये|नका|नाही|емес|болмайды|тиіс емес|(?:^|[^\p{L}])(?:נישט|ניט|набояд|kaua|aja|ora oleh|түгел|ярамый|نابێت|ناتوانێت|tsy|chan|cha|ikki|akufuneki|ungaze)(?:$|[^\p{L}])` +
 		// Session 21's rows.
-		`|(?:^|[^\p{L}])(?:dili|ayaw|nea|no|aldrei|m'għandu|ntagomba|nesmie|ekwesighi|agaghi|ntugomba|ntibagomba|ntigomba|ntizigomba|ntishobora|ntizishobora|e le tatau|e le mafai|ikkje|ekki|ei|nie|moenie|nooit|ez|არ|ნუ|kada|kar|bai kamata|ko gbodo|hin|se ke|ha a|ha ba|haafaniri|haufaniri|havafaniri|m'għandux|m'għandhomx|qatt|pa|janm|olmaz|bolmaz|he|никога|битгий|болохгүй|болбойт|эмес|নয়|না|নহয়|কেতিয়াও|కాదు|முடியாது|નહીં|የለበትም|የለባቸውም|አይችልም)(?:$|[^\p{L}])|వద్దు|కూడదు|வேண்டாம்|கூடாது`))
+		`|(?:^|[^\p{L}])(?:dili|ayaw|nea|no|aldrei|m'għandu|ntagomba|nesmie|ekwesighi|agaghi|ntugomba|ntibagomba|ntigomba|ntizigomba|ntishobora|ntizishobora|e le tatau|e le mafai|ikkje|ekki|ei|nie|moenie|nooit|ez|არ|ნუ|kada|kar|bai kamata|ko gbodo|hin|se ke|ha a|ha ba|haafaniri|haufaniri|havafaniri|m'għandux|m'għandhomx|qatt|pa|janm|olmaz|bolmaz|he|никога|битгий|болохгүй|болбойт|эмес|নয়|না|নহয়|কেতিয়াও|కాదు|முடியாது|નહીં|የለበትም|የለባቸውም|አይችልም)(?:$|[^\p{L}])|వద్దు|కూడదు|வேண்டாம்|கூடாது` +
+		// Session 22 (batch 26): Friulian "nissun"/"nancje", Neapolitan
+		// "nun"/"maje", Sorbian "ženje", Walloon "nén", Tetum "la" before
+		// its modal, Toki Pona "ala" after it.
+		`|(?:^|[^\p{L}])(?:nissun|nissune|nancje|maje|ženje|nén|labele|keta|nun (?:adda|hadda|hann'a|ponno|s'adda))(?:$|[^\p{L}])|(?:^|[^\p{L}])la (?:tenke|tenki|bele|presiza)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:ken|wile|o) ala(?:$|[^\p{L}])`))
 })
 
 // foreignProhibited reports a prohibition of a language without a row
@@ -2427,7 +2581,14 @@ var prohibition = sync.OnceValue(func() *regexp.Regexp {
 		// as other words elsewhere: Haitian "pa", Oromo "hin", Basque
 		// "ez", Yoruba "má ṣe", Catalan "mai", the folded Cyrillic "не"
 		// ("he"), Khmer "កុំ", Lao "ຢ່າ"/"ຫ້າມ".
-		`|(?:^|[^\p{L}\p{N}])(?:pa|pa dwe|pa janm|janm|janmen|hin|ez|ma se|maa se)\s+$|(?:^|[^\p{L}\p{N}])(?:he|no|mai)(?:\s+[^\s.,;:]+){0,2}[\s']+$|(?:កុំ|មិនត្រូវ|ហាម|ຢ່າ|ຫ້າມ|ບໍ່ໃຫ້)$`))
+		`|(?:^|[^\p{L}\p{N}])(?:pa|pa dwe|pa janm|janm|janmen|hin|ez|ma se|maa se)\s+$|(?:^|[^\p{L}\p{N}])(?:he|no|mai)(?:\s+[^\s.,;:]+){0,2}[\s']+$|(?:កុំ|មិនត្រូវ|ហាម|ຢ່າ|ຫ້າມ|ບໍ່ໃຫ້)$` +
+		// Session 22 (batch 26): Friulian "nissun"/"nancje" (nobody, not
+		// even), Neapolitan "maje" (never), Sorbian "ženje" (never),
+		// Walloon "nén" (not), Tigrinya "ፈጺምካ"/"ክልኩል" (never,
+		// forbidden), Luganda "tekikkirizibwa" (not allowed) and
+		// "tasaanidde" (ought not), Tetum "labele"/"keta" (may not, do
+		// not), Toki Pona "ken ala"/"o … ala" (cannot, do not).
+		`|(?:^|[^\p{L}\p{N}])(?:nissun|nissune|nancje|maje|ženje|nén|ፈጺምካ|ፈጺሙ|ክልኩል|tekikkirizibwa|tasaanidde|tebasaanidde|tosaanidde|labele|keta)(?:$|[^\p{L}\p{N}])|(?:^|[^\p{L}\p{N}])(?:ken|wile|o|weka|pana|pakala|toki) ala(?:$|[^\p{L}\p{N}])`))
 })
 
 // clauseStart is where the clause holding s[i] starts: after the last
