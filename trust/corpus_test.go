@@ -108,7 +108,12 @@ var untrusted = Source{RulesOnly: true}
 // credentials, 1 refused, 2 held and 3 redacted of its 60 benign notes),
 // is caught 60/60 after the session's classes, its 40 credentials
 // redacted and none of its benign notes flagged or redacted: asserted.
-var measuredOnly = map[string]bool{"fresh26": true, "fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
+// Batch 26, written blind after batch 25's classes (before 35.0%, 33/40
+// credentials, 1 refused and 1 redacted of its 60 benign notes), is
+// caught 60/60 after session 22's classes and language rows, its 40
+// credentials redacted and none of its benign notes flagged or redacted:
+// asserted.
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
