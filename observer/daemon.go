@@ -75,9 +75,9 @@ type DaemonOptions struct {
 	// ahead in Run): a line waits half a cycle (gap and batch) on average
 	// before its batch starts, so the same observe → committed p50 (about
 	// 225–245 ms at 14 observations a second into 20,000 documents, 2-core
-	// VM) allows a cycle about 100 ms longer — 23% fewer commits and 23%
-	// less daemon CPU in that stream (docs/benchmarks-speed.md, session 22);
-	// p95 grows by about as much as the gap.
+	// VM) allows a cycle about 100 ms longer — a fifth fewer commits and a
+	// fifth less daemon CPU in that stream (docs/benchmarks-speed.md,
+	// session 22); p95 moved by −20 to +50 ms in the runs there.
 	StreamGap time.Duration
 	// IndexDebounce is the quiet time after a hand edit of a memory folder
 	// before the index takes it, so that an editor's save (a write, or a
