@@ -311,6 +311,82 @@ func TestDaemonCoalescesAStreamOfShortBatches(t *testing.T) {
 	}
 }
 
+// aheadMemorizer is a fakeMemorizer that looks for a person's git ahead
+// of its batches (Memorizer.LookAhead): it records when it was asked to,
+// and when each batch began and ended.
+type aheadMemorizer struct {
+	*fakeMemorizer
+	lead  time.Duration
+	mu    sync.Mutex
+	looks []time.Time
+	began []time.Time
+	ended []time.Time
+}
+
+func (a *aheadMemorizer) QuietLead() time.Duration { return a.lead }
+
+func (a *aheadMemorizer) LookAhead() {
+	a.mu.Lock()
+	a.looks = append(a.looks, time.Now())
+	a.mu.Unlock()
+}
+
+func (a *aheadMemorizer) ProcessUntil(ctx context.Context, stop <-chan struct{}) (Result, error) {
+	a.mu.Lock()
+	a.began = append(a.began, time.Now())
+	a.mu.Unlock()
+	res, err := a.fakeMemorizer.ProcessUntil(ctx, stop)
+	a.mu.Lock()
+	a.ended = append(a.ended, time.Now())
+	a.mu.Unlock()
+	return res, err
+}
+
+// A batch a stream's gap holds back is looked ahead for QuietLead before
+// it starts (the first of its wait's two looks for a person's git, made
+// while the daemon waits anyway), and not before: a lone line after a
+// quiet spell, which waits less than QuietLead, is not looked ahead for.
+func TestDaemonLooksAheadOfAStreamsBatch(t *testing.T) {
+	l := vault.Layout{Root: t.TempDir()}
+	const gap, lead = time.Second, 300 * time.Millisecond
+	fake := &aheadMemorizer{fakeMemorizer: &fakeMemorizer{l: l}, lead: lead}
+	opts := DaemonOptions{PollInterval: time.Hour, Debounce: 5 * time.Millisecond, MaxDelay: time.Minute, StreamGap: gap, CommitGap: -1, Logger: daemonTestLogger(t)}
+	d := &Daemon{l: l, opts: opts.withDefaults(), log: opts.Logger}
+	d.open = func(context.Context) (processor, error) { return fake, nil }
+	if err := d.start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	runDaemon(t, d)
+	// The start's batch (nothing pending), then a quiet spell.
+	waitFor(t, "the first batch", func() bool { fake.mu.Lock(); defer fake.mu.Unlock(); return len(fake.ended) == 1 })
+	time.Sleep(gap + 100*time.Millisecond)
+	appendLines(t, l, testLine(0))
+	waitFor(t, "the first line", func() bool { got, _ := fake.processed(); return got == 1 })
+	fake.mu.Lock()
+	looks := len(fake.looks)
+	fake.mu.Unlock()
+	if looks != 0 {
+		t.Fatalf("%d looks ahead of a lone line's batch, want none", looks)
+	}
+	appendLines(t, l, testLine(1)) // within the gap
+	waitFor(t, "the second line", func() bool { got, _ := fake.processed(); return got == 2 })
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	if len(fake.looks) != 1 || len(fake.began) != 3 {
+		t.Fatalf("%d looks ahead and %d batches, want 1 and 3", len(fake.looks), len(fake.began))
+	}
+	look, next := fake.looks[0], fake.began[2]
+	if !look.Before(next) {
+		t.Fatalf("the look ahead came %v after the batch began", look.Sub(next))
+	}
+	// Timers fire late, never early: the look is no sooner than lead
+	// before the gap's end.
+	if earliest := fake.ended[1].Add(gap - lead); look.Before(earliest) {
+		t.Fatalf("looked ahead %v before the gap's end, want at most %v", fake.ended[1].Add(gap).Sub(look), lead)
+	}
+}
+
 func TestDaemonRetriesFailuresWithBackoff(t *testing.T) {
 	l := vault.Layout{Root: t.TempDir()}
 	fake := &fakeMemorizer{l: l}

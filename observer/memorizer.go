@@ -93,6 +93,32 @@ func (m *Memorizer) waitGitQuiet(ctx context.Context, deadline *time.Time) (agai
 	return seen && ctx.Err() == nil
 }
 
+// aheadStore is a committer that can look for a person's git ahead of a
+// wait for quiet (gitstore.Store.LookAhead).
+type aheadStore interface {
+	QuietConfirm() time.Duration
+	LookAhead()
+}
+
+// QuietLead is how long before its next batch a look for a person's git
+// (LookAhead) spares that batch's wait for quiet its confirmation's sleep
+// (gitstore.Store.LookAhead): 0 when the memorizer does not wait.
+func (m *Memorizer) QuietLead() time.Duration {
+	w, ok := m.git.(aheadStore)
+	if m.quietWait <= 0 || !ok {
+		return 0
+	}
+	return w.QuietConfirm()
+}
+
+// LookAhead looks for a person's git QuietLead before the next batch: the
+// first of the two looks its wait for quiet makes (see QuietLead).
+func (m *Memorizer) LookAhead() {
+	if w, ok := m.git.(aheadStore); ok && m.quietWait > 0 {
+		w.LookAhead()
+	}
+}
+
 // MemorizerRoleDaemon is the Role of the daemon's memorizer.
 const MemorizerRoleDaemon = "daemon"
 

@@ -61,14 +61,52 @@ func (s *Store) waitGitQuiet(ctx context.Context) (busy bool) {
 	return busy
 }
 
+// QuietConfirm is how far apart two looks that find no git at work must be
+// for a wait to take git for quiet (see waitGitQuietFor): at most 50 ms,
+// none for a short quiet period's tests. LookAhead this long before a
+// WaitGitQuiet spares the wait its second look's sleep.
+func (s *Store) QuietConfirm() time.Duration {
+	return min(s.opts.GitQuietPeriod/20, 50*time.Millisecond)
+}
+
+// LookAhead looks once for git at work in the repository, ahead of a
+// WaitGitQuiet expected QuietConfirm from now: a look that finds none is
+// the first of the wait's two (taken by a wait that begins within
+// 4×QuietConfirm, the span a confirmed quiet is trusted for without a
+// second look), so the wait need not sleep between them. A caller that
+// spaces its batches (the daemon under a stream, DaemonOptions.StreamGap)
+// so takes the confirmation's sleep out of every batch's latency without
+// a look less: the same two looks, the first one made while the caller
+// waited anyway. A look that finds git counts as the wait's would (the
+// quiet period runs from it).
+func (s *Store) LookAhead() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.aheadClean = time.Time{}
+	if s.opts.GitQuietWait < 0 || s.QuietConfirm() <= 0 {
+		return
+	}
+	switch _, now := s.gitAtWork(); {
+	case now:
+		s.gitSeen = time.Now()
+	case time.Since(s.gitSeen) >= s.opts.GitQuietPeriod:
+		s.aheadClean = time.Now()
+	}
+}
+
 func (s *Store) waitGitQuietFor(ctx context.Context, wait time.Duration) (seen, busy bool) {
 	deadline := time.Now().Add(wait)
 	// A look that finds none may fall between two commands of a loop that
 	// started while nobody looked: a second look confirms it, a moment
 	// later (at most 50 ms; none for a short quiet period's tests), unless
 	// quiet was confirmed just before (the caller's wait, then its commit's).
-	confirm := min(s.opts.GitQuietPeriod/20, 50*time.Millisecond)
+	confirm := s.QuietConfirm()
 	var clean time.Time // the first look of a run of looks that found none
+	// A look ahead that found none, lately enough, is that first look.
+	if ahead := s.aheadClean; !ahead.IsZero() && time.Since(ahead) <= 4*confirm {
+		clean = ahead
+	}
+	s.aheadClean = time.Time{}
 	for ctx.Err() == nil {
 		pids, now := s.gitAtWork()
 		switch {

@@ -150,6 +150,9 @@ type Store struct {
 	compact  compactCounter // object bytes written since the last compaction (compact.go)
 	gitSeen  time.Time      // when a git process was last seen at work in the repository (quiet.go)
 	quietAt  time.Time      // when quiet was last confirmed (quiet.go)
+	// aheadClean: when LookAhead last found no git at work (zero once a
+	// wait has taken it, or a look has found git since).
+	aheadClean time.Time
 	// waitedOut: the caller's WaitGitQuiet ran out with git at work; the
 	// next commit does not wait again.
 	waitedOut bool
