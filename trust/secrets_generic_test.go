@@ -1,62 +1,51 @@
 package trust
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/cortex-vault/cortex/trust/trusttest"
-)
+import "testing"
 
 // TestGenericCredentials: the forms no format names (secrets_generic.go)
 // redact the secret, and the look-alikes beside them stay as written.
 func TestGenericCredentials(t *testing.T) {
-	for _, c := range []struct{ text, secret string }{
+	checkRedactions(t, map[string]string{
 		// A secret's word, any words, then a long random value.
-		{"The signing key we got from the vendor after the call on Monday is Qm7vT2kx9LpR4sW8nZ3bY6c, keep it out of chat.", "Qm7vT2kx9LpR4sW8nZ3bY6c"},
-		{"Token for the staging runner (rotated by Ana, valid until March): 9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c", "9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c"},
-		{"La API key del proyecto para el entorno de pruebas quedó en w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1.", "w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1"},
+		"The signing key we got from the vendor after the call on Monday is Qm7vT2kx9LpR4sW8nZ3bY6c, keep it out of chat.": "Qm7vT2kx9LpR4sW8nZ3bY6c",
+		"Token for the staging runner (rotated by Ana, valid until March): 9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c":               "9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c",
+		"La API key del proyecto para el entorno de pruebas quedó en w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1.":                             "w8Kp2Lr5Tq9Zx3Vn7Bm4Hc1",
 		// A password's word in a dialect's spelling.
-		{"Dat Passwuurd för de Wiki is Rk4-vN9qTz2 bit Freedag.", "Rk4-vN9qTz2"},
+		"Dat Passwuurd för de Wiki is Rk4-vN9qTz2 bit Freedag.": "Rk4-vN9qTz2",
 		// A declared variable named for a secret, with a literal.
-		{"       01  WS-API-TOKEN        PIC X(16) VALUE 'Hq3Zk8Lw2Rt5Np7Y'.", "Hq3Zk8Lw2Rt5Np7Y"},
-		{"DECLARE @svc_password NVARCHAR(32) DEFAULT 'p4ss-Wr0d-2291';", "p4ss-Wr0d-2291"},
+		"       01  WS-API-TOKEN        PIC X(16) VALUE 'Hq3Zk8Lw2Rt5Np7Y'.": "Hq3Zk8Lw2Rt5Np7Y",
+		"DECLARE @svc_password NVARCHAR(32) DEFAULT 'p4ss-Wr0d-2291';":       "p4ss-Wr0d-2291",
 		// A database login after "using", and a BTEQ logon.
-		{"$ db2 connect to PAYROLL user etl01 using Xv9kq2Lm8", "Xv9kq2Lm8"},
-		{".LOGON dwprod/loader,Lq7Tz3Wk9p;", "Lq7Tz3Wk9p"},
+		"$ db2 connect to PAYROLL user etl01 using Xv9kq2Lm8": "Xv9kq2Lm8",
+		".LOGON dwprod/loader,Lq7Tz3Wk9p;":                    "Lq7Tz3Wk9p",
 		// No word names it: a random word alone.
-		{"network={\n    ssid=\"Lobby\"\n    psk=\"Wq7^mZ2-kLp9Rt#x\"\n}", "Wq7^mZ2-kLp9Rt#x"},
-		{"spawn ssh admin@sw-02\nexpect \"Password:\"\nsend \"Hn4_tQ8x!Zr2Lw\\r\"", "Hn4_tQ8x!Zr2Lw"},
-		{"Mwongozo: akaunti ya majaribio inatumia Pz8kR2mWq5Tn hadi Ijumaa.", "Pz8kR2mWq5Tn"},
-		{`{"endpoint": "https://api.example.org", "value": "bX9kQ2vR7tLm4ZpW8sNc"}`, "bX9kQ2vR7tLm4ZpW8sNc"},
-		{"Jdni2Ka=b4fE@Hq9! is the kiosk's login, do not share.", "Jdni2Ka=b4fE@Hq9!"},
-		{"echo -n '%^k2Lq9!Rm4@Tz7w' | systemd-creds encrypt --name=db - db.cred", "%^k2Lq9!Rm4@Tz7w"},
-		{"bob:{PLAIN}Tq8mRz2LkW4pNx7v:1001:1001::/home/bob", "Tq8mRz2LkW4pNx7v"},
+		"network={\n    ssid=\"Lobby\"\n    psk=\"Wq7^mZ2-kLp9Rt#x\"\n}":           "Wq7^mZ2-kLp9Rt#x",
+		"spawn ssh admin@sw-02\nexpect \"Password:\"\nsend \"Hn4_tQ8x!Zr2Lw\\r\"":  "Hn4_tQ8x!Zr2Lw",
+		"Mwongozo: akaunti ya majaribio inatumia Pz8kR2mWq5Tn hadi Ijumaa.":        "Pz8kR2mWq5Tn",
+		`{"endpoint": "https://api.example.org", "value": "bX9kQ2vR7tLm4ZpW8sNc"}`: "bX9kQ2vR7tLm4ZpW8sNc",
+		"Jdni2Ka=b4fE@Hq9! is the kiosk's login, do not share.":                    "Jdni2Ka=b4fE@Hq9!",
+		"echo -n '%^k2Lq9!Rm4@Tz7w' | systemd-creds encrypt --name=db - db.cred":   "%^k2Lq9!Rm4@Tz7w",
+		"bob:{PLAIN}Tq8mRz2LkW4pNx7v:1001:1001::/home/bob":                         "Tq8mRz2LkW4pNx7v",
 		// Prefixed keys: a vendor and an environment, or a vendor and a
 		// long random tail.
-		{"$ npx acme-cli export acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b --since 2026-11-01", "acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b"},
-		{`var fallback = "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c"`, "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c"},
+		"$ npx acme-cli export acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b --since 2026-11-01": "acme_live_4f9e2c7a1b3d5e6f8a0b2c4d6e8f0a1b",
+		`var fallback = "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c"`:                      "zeta_9c2e4a6b8d0f1e3a5c7b9d2f4a6c8e0b1d3f5a7c",
 		// IRC services; a password told with no copula, in a dialect.
-		{"[10:02] /msg NickServ IDENTIFY lemoncurd7tea", "lemoncurd7tea"},
-		{"Dat Passwoord för den Drucker vun hüüt af Snieflock2026, nich wiedergeven.", "Snieflock2026"},
+		"[10:02] /msg NickServ IDENTIFY lemoncurd7tea":                               "lemoncurd7tea",
+		"Dat Passwoord för den Drucker vun hüüt af Snieflock2026, nich wiedergeven.": "Snieflock2026",
 		// Any language's password word, the value last in its clause.
-		{"Hasło do drukarki w biurze od dziś Żubr-Kawa-31, nie podawaj go dalej.", "Żubr-Kawa-31"},
-		{"La paròla segreta dël wiki adess a l'é Gianduja-Pan-58; a cambia vënner.", "Gianduja-Pan-58"},
+		"Hasło do drukarki w biurze od dziś Żubr-Kawa-31, nie podawaj go dalej.":   "Żubr-Kawa-31",
+		"La paròla segreta dël wiki adess a l'é Gianduja-Pan-58; a cambia vënner.": "Gianduja-Pan-58",
 		// A secret found once goes everywhere; a token a rule took part of
 		// goes whole.
-		{"qpdf --encrypt Lantern-Cove-4 Lantern-Cove-4 256 -- in.pdf out.pdf", "Lantern-Cove-4"},
-		{`$env.API_KEY = "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq"`, "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq"},
+		"qpdf --encrypt Lantern-Cove-4 Lantern-Cove-4 256 -- in.pdf out.pdf":                       "Lantern-Cove-4",
+		`$env.API_KEY = "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq"`: "secret_node-pool_8e2c4a6b8d0f1e3a5c7b9d2f4a6c8e0b.Qw7zLm2Rk9Tp4Xv8Ns3Bq",
 		// Prefixed keys: 24 or more after the prefix, base64 too; an
 		// environment segment after a dot.
-		{`notify.New("https://ntfy.example.net", "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d", "builds")`, "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d"},
-		{`ik: { pv: "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty=" }`, "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty="},
-		{"10:42 From Dana to Me:\n\tapi_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3", "api_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3"},
-	} {
-		out, _ := Redact(c.text)
-		if p := trusttest.LeftPiece(out, c.secret); p != "" || !strings.Contains(out, "[REDACTED]") {
-			t.Errorf("left %q of the secret: %q", p, out)
-		}
-	}
-	for _, text := range []string{
+		`notify.New("https://ntfy.example.net", "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d", "builds")`: "tk_q8zm2kx7r4wv9tn3bj6hc1ys5d",
+		`ik: { pv: "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty=" }`:                                "private_Xk9LmQ2vR7tZ4pW8sNc3/bHq5Ty=",
+		"10:42 From Dana to Me:\n\tapi_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3":        "api_live.Qm3kZ8Lw2Rx.Tp9vN4bH7cJ2kW6qR1sM5xY8zA3",
+	}, []string{
 		// A commit's hash beside a token's word; a UUID; a path.
 		"The token refresh fix landed in 3f9a2c1e4b5d6f7a8b9c0d1e2f3a4b5c6d7e8f90 on main.",
 		"The API key row for tenant 123e4567-e89b-12d3-a456-426614174000 was deleted.",
@@ -91,9 +80,5 @@ func TestGenericCredentials(t *testing.T) {
 		"Puzzle answer: the Base58 string 2NEpo7TZRRrLZSi2U decodes to \"Hello World!\".",
 		// A password's word, then a version or a name with a digit.
 		"The password manager moved to version 8.4.2-beta1, see the changelog.",
-	} {
-		if out, ids := Redact(text); out != text {
-			t.Errorf("look-alike redacted by %v: %q -> %q", ids, text, out)
-		}
-	}
+	})
 }
