@@ -5,6 +5,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cortex-vault/cortex/vault/doc"
 )
 
 // Batch 24's obfuscations (docs/trust.md, "Session 22: batch 24's
@@ -188,32 +190,11 @@ func nearestSound(w string) (string, bool) {
 	best, bestD := "", 3+len(norm)/5
 	for _, c := range phoneticWords()[k] {
 		_, cn := soundKey(c)
-		if d := editDistance(norm, cn); d < bestD || d == bestD && best != "" && len(c) > len(best) {
+		if d := doc.EditDistance(norm, cn); d < bestD || d == bestD && best != "" && len(c) > len(best) {
 			best, bestD = c, d
 		}
 	}
 	return best, best != ""
-}
-
-// editDistance is the Levenshtein distance of a and b (bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // unbacon reads Bacon's cipher: groups of five letters of a two-letter

@@ -40,15 +40,16 @@ func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 3
 	ls := strings.ToLower(s)
 	for _, c := range candidates {
-		if d := editDistance(ls, c); d < bestD {
+		if d := EditDistance(ls, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b in runes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b in runes; for
+// inputs over 64 runes it gives up and returns a distance larger than any.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	if len(ra) > 64 || len(rb) > 64 {
 		return 1 << 30
