@@ -28,10 +28,11 @@ var modalWords = lazyRE(`\b(?:should|must|shall|ought to|(?:is|are) (?:now )?to|
 // own plan or wish, not an order to whoever reads: we, I and their
 // German, French, Spanish and Portuguese forms. ("Nobody", "none", "no
 // one", "not", "never" and "-n't" before one make it a prohibition or an
-// exemption: "does not need to be".)
+// exemption: "does not need to be".) German's "man" is not among them:
+// "man soll …" is nobody in particular, an order like the passive.
 var modalSubjects = map[string]bool{
 	"we": true, "i": true, "wir": true, "ich": true, "nous": true, "je": true,
-	"nosotros": true, "nosotras": true, "yo": true, "nos": true, "eu": true, "man": true,
+	"nosotros": true, "nosotras": true, "yo": true, "nos": true, "eu": true,
 }
 
 // modalOrder reports whether s (a shape view) holds a modal that reads as

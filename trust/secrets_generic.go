@@ -54,10 +54,7 @@ func genericCredRules() []credRule {
 		// Stripe's made common: cal_live_…, pk_test_…, acme_prod_….
 		rule("env-prefixed-key", []string{"_live", "_test", "_prod", "_sandbox", "_sbox"},
 			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_(?:live|test|prod|sandbox|sbox)[._][A-Za-z0-9][A-Za-z0-9._\-]{15,})(?:[^A-Za-z0-9_.\-]|[.\-](?:[^A-Za-z0-9]|$)|$)`,
-			func(v string) bool {
-				rest := v[strings.IndexAny(v[strings.IndexByte(v, '_')+1:], "._")+strings.IndexByte(v, '_')+2:]
-				return mixedPart(rest)
-			}),
+			func(v string) bool { return mixedPart(v[envSegment().FindStringIndex(v)[1]:]) }),
 		// A vendor's word, an underscore and 24 or more random letters and
 		// digits (or base64): rootly_ace0…, rdme_z5sq…, tk_dmzw…,
 		// private_bJEZ…/mJnL=. An object's id is as long only where words
@@ -353,6 +350,10 @@ var advisoryID = lazyRE(`^[A-Z]{2,8}-`)
 func expectedDistinct(n int) float64 {
 	return 62 * (1 - math.Pow(61.0/62.0, float64(n)))
 }
+
+// envSegment is an environment's segment after a vendor's prefix, the
+// key's random part after it: "_live_", "_test.".
+var envSegment = lazyRE(`_(?:live|test|prod|sandbox|sbox)[._]`)
 
 // dialectPasswordWord is the password word as dialects and misspellings
 // write it: "Passwoord", "Passwuert", "paswurd", "wachwoord".
