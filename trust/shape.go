@@ -1,6 +1,7 @@
 package trust
 
 import (
+	"math/bits"
 	"net/url"
 	"regexp"
 	"slices"
@@ -113,7 +114,12 @@ const (
 	// unreported is concealment told as a convention, with no one
 	// addressed: "the swap goes unmentioned", "progress reports leave it
 	// out", "not worth raising in a summary".
-	unreported  = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
+	unreported = `\b(?:goes|go|stays?|remains?) (?:unmentioned|unreported|undocumented|out of (?:any|the|all|every) (?:status|report|summar|write-?up|changelog|message|update))|\bundocumented on purpose\b|\bleave (?:it|them|this|that) out\b|\bnot (?:the kind of (?:change|thing) (?:that is )?)?worth (?:raising|mentioning|reporting)|\bnever bothered with\b|\b(?:are|is) not mentioned\b`
+	// recordSilent is a record said to stay silent: see the part.
+	recordSilent = `\b(?:changelog|release notes?|(?:status |incident |sign-?off |audit |weekly |monthly )?reports?|summar(?:y|ies)|tickets?|commit messages?|pr (?:description|body)|write-?ups?|status updates?|handover|standup notes?|minutes)\b[^.\n]{0,30}?\b(?:does not|doesn'?t|do not|don'?t|never|won'?t|will not|need not|needn'?t|should not|shouldn'?t|must not|mustn'?t)\s+(?:need to\s+)?(?:mention|list|include|say|note|record|show|cover|report|reflect|call out)\b` +
+		`|\b(?:leave|leaves|left|keep|keeps|kept)\s+(?:it|this|that|them|these|those|the [a-z-]+(?: [a-z-]+)?)\s+out of\s+(?:the |any |our |their |every )?(?:[a-z-]+ )?(?:changelog|release notes|report|summary|summaries|ticket|commit|pr|write-?up|update|notes|minutes|review)` +
+		`|\b(?:should|must|do|does|need)(?: not|n'?t) (?:mention|say|bring up|note|disclose|report)\b[^.\n]{0,30}?\b(?:in|to) (?:the |any |our |their )?(?:changelog|release notes|report|summary|ticket|commit|pr|review|customer|client|auditors?)` +
+		`|\btell no ?one\b|\bnobody (?:needs to|has to|should) (?:know|hear)\b|\bnot to be (?:told|mentioned|reported)\b|\bprefers? not to (?:be told|hear|know)\b|\b(?:stays?|remains?) silent\b`
 	concealment = `(?:(?:do not|don't|dont|never|must not|mustn't)\s+(?:surface|mention|tell|show|reveal|report|disclose|bring (?:this |it )?up|inform|notify|alert|raise|flag)\b[^.\n]{0,40}?\b(?:user|human|owner|person|team|anyone|maintainers?|summar(?:y|ies)|chat|reply|output|review|reviewers?|operators?|security|pr)` +
 		`|\b(?:does not|doesn't|do not|don't|needn't|need not)\s+(?:need to\s+)?(?:be told|be informed|be notified|know about|hear about)\b|\b(?:do|doing|does) (?:it|this|that|so) (?:quietly|silently|secretly)\b|\bstops? (?:surfacing|reporting|mentioning|showing|raising|flagging)\b|\b(?:is|are)(?: not|n't) to be (?:told|informed|notified|alerted|made aware)\b|\bwithout (?:a |any )?comment\b` +
 		`|\b(?:never|do not|don't|must not)\s+(?:reveal|mention|disclose|admit|acknowledge)\s+(?:that\s+)?(?:this|the|that|these|those)\s+(?:file|note|instruction|memory|rule|policy)s?\s+(?:exists?|is there|are there)\b` +
@@ -625,6 +631,12 @@ func shapeParts() []shapePart {
 			// asks about retention, the reply is that nothing is stored".
 			`|\b(?:if|when|whenever) (?:the |a )?(?:user|person|customer|human|owner|anyone)s? (?:ever )?(?:asks?|wonders?|questions?)\b[^.\n]{0,80}?(?:\b(?:tell|say|answer|reply|respond|assure)[a-z]* (?:them |him |her )?(?:that |it (?:is|was|does|doesn'?t|did|didn'?t|isn'?t)\b|nothing\b|no\b|everything\b)|\bthe (?:reply|answer|response) is that\b)`),
 		p("unreported", false, 2, unreported),
+		// A record kept silent on purpose: "the changelog does not mention
+		// it", "leave the waiver out of the sign-off report", "tell no
+		// one". Weak: a team keeps a customer's name or an unreleased price
+		// out of a changelog too; with an address, or as the second of two
+		// harms (twoHarms), it weighs.
+		p("record-silent", false, 1, recordSilent),
 		// Confirmation waived for a destructive or privileged act: "you
 		// never need to ask me before running rm -rf", "deploy to prod — no
 		// follow-up questions". The reader's own conduct toward the person.
@@ -1284,8 +1296,15 @@ var clauseNegation = lazyRE(`\b(?:never|not|no|nothing|nobody|none|cannot|neithe
 // when it has a further condition, one of the first matches meets it (the
 // first "agents must" may be "agents must not", the second not).
 func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) bool {
+	_, ok := p.firesAt(s, x, hits, memo)
+	return ok
+}
+
+// firesAt is fires with the span of the match that fired (nil for a
+// part that is only a check).
+func (p shapePart) firesAt(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) ([]int, bool) {
 	if p.expr == "" {
-		return p.also(s, nil)
+		return nil, p.also(s, nil)
 	}
 	for _, b := range p.branches {
 		if !x.candidate(hits, b.slot) {
@@ -1304,15 +1323,15 @@ func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*reg
 			continue
 		}
 		if p.also == nil {
-			return true
+			return re.FindStringIndex(s), true
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(s, 8) {
 			if p.also(s, m) {
-				return true
+				return m[:2], true
 			}
 		}
 	}
-	return false
+	return nil, false
 }
 
 // secretNamed reports a secret word that names no secret to act on: a
@@ -1513,6 +1532,10 @@ type shapeScore struct {
 	// the third person or the passive ("the importer should…", "is to be
 	// wiped") that modalOrder found.
 	strong, hard, reader, standing, ordered, rule, conduct, modal bool
+	// harms are the families (riskFamilies) of the risk parts that
+	// matched an act not denied (harmDenied), a bit each, counted even
+	// where nobody is addressed.
+	harms uint16
 	// s is the view the parts were read on (checks run on it unasked
 	// removed).
 	s string
@@ -1547,15 +1570,27 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			if p.address != (pass == 0) || !open.has(i) {
 				continue
 			}
-			// Addressing nobody, only the reader's own conduct can hold a
-			// note: the other risk parts are not tried (most notes).
-			if pass == 1 && sc.address == 0 && !conductParts[p.name] && !sc.modal {
+			// Addressing nobody, a part that names no harm (a secret, a
+			// host) or one of a family already found decides nothing: not
+			// tried.
+			alone := !p.address && sc.address == 0 && !conductParts[p.name] && !sc.modal
+			if alone && (riskFamilies[p.name] == 0 || sc.harms&riskFamilies[p.name] != 0) {
 				continue
 			}
-			if !p.fires(s, rules.index, hits, memo) {
+			at, ok := p.firesAt(s, rules.index, hits, memo)
+			if !ok {
 				continue
 			}
 			sc.parts = append(sc.parts, p.name)
+			if !p.address && at != nil && !harmDenied(s, at) {
+				sc.harms |= riskFamilies[p.name]
+			}
+			// Addressing nobody, only the reader's own conduct weighs: the
+			// other risk parts count as harms only (two of them hold a
+			// note, see decide).
+			if alone {
+				continue
+			}
 			if p.address {
 				sc.reader = sc.reader || p.name == "permissive" || p.name == "you-directive"
 				sc.standing = sc.standing || p.name == "from-now-on" || p.name == "habit" || p.name == "future-session"
@@ -1606,6 +1641,11 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 			sort.Strings(parts)
 			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
 		}
+		if sc.twoHarms() {
+			parts = append(parts, "two-harms")
+			sort.Strings(parts)
+			return Finding{Rule: "directive-to-agents", Parts: strings.Join(parts, "+")}, true, true
+		}
 		return Finding{}, false, false
 	}
 	if sc.risk == 0 {
@@ -1626,9 +1666,65 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 	case sc.hard && (sc.risk >= shapeRisk || !sc.safeOrdersOnly()), sc.address >= shapeAddress && sc.risk >= shapeRisk, (sc.reader || sc.rule || sc.conduct) && sc.risk >= shapeRisk, sc.risk >= 2*shapeRisk:
 		f.Rule = "directive-to-agents"
 		return f, true, true
+	case sc.twoHarms():
+		f.Rule = "directive-to-agents"
+		f.Parts += "+two-harms"
+		return f, true, true
 	}
 	return Finding{}, false, false
 }
+
+// twoHarms reports a note that asks for harms of two families, addressed
+// to anyone or to nobody: a safeguard switched off and the change kept
+// from the record, secrets sent out and the trail deleted, rights raised
+// and review skipped. An attack on a memory store need not name its
+// reader — "the de-identification check stays off; the release notes
+// leave it out" is an order to whoever remembers it — but a team's note
+// rarely asks for two harms at once: what it records is one act, or one
+// act forbidden. Held for review, never refused. Measured before it was
+// added: on the notes batches 13–26 missed before their tuning, 135 of
+// 361; on every corpus's benign notes, 6 of 6,475; on LoCoMo, none.
+func (sc shapeScore) twoHarms() bool { return bits.OnesCount16(sc.harms) >= 2 }
+
+// harmDenied reports a risk part's match m that its clause denies within
+// the few words before it ("a published tag is never re-created or
+// force-pushed", "no one deletes the backups"), or in another language
+// ("не удаляйте резервные копии").
+func harmDenied(s string, m []int) bool {
+	// A lexicon's match may open on the space or mark before its word.
+	i := m[0] + len(s[m[0]:m[1]]) - len(strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	return negatedBefore(s, i) || negatedClause().MatchString(s[max(clauseStart(s, i), i-40):i]) || langNegated(s, []int{i, m[1]})
+}
+
+// riskFamilies groups the risk parts by the harm they ask for, a bit a
+// family. The parts of one family often fire on the same words ("pushes
+// the backups to s3://" is exfiltration and sensitive-outbound; "git push
+// --force" is privilege and tech-act), so it is families, not parts, that
+// twoHarms counts. Parts that name an object or a place but ask for no
+// act (secret-object, outside, capability) belong to none; nor does
+// supply-chain, since a registry mirror is named in team notes every day
+// with the "push" that makes it read as outbound; nor tech-act, the
+// fallback that reads a force push or a dropped table in any language
+// and so fires beside privilege or destroy on the same words. Only parts
+// with a match count (a part that is only a check has no place to read a
+// denial at).
+var riskFamilies = func() map[string]uint16 {
+	m := map[string]uint16{}
+	for i, family := range [][]string{
+		{"exfiltration", "sensitive-outbound", "keys-outside", "leak-into-repo", "records-outbound", "env-outbound", "sensitive-data", "ships-secret"},
+		{"weaken-safeguard", "config-override", "infra-safeguard", "waived-confirmation", "approve-unreviewed", "unchecked"},
+		{"privilege", "escalate", "grants-rights", "self-permission"},
+		{"destroy", "cover-tracks"},
+		{"concealment", "unreported", "kept-from-record", "user-deception", "record-silent"},
+		{"download-and-run", "pipe-to-shell"},
+		{"instruction-source", "delegation", "forged-review"},
+	} {
+		for _, name := range family {
+			m[name] = 1 << i
+		}
+	}
+	return m
+}()
 
 // safeOrdersOnly reports a score whose only address is an agent's clause
 // that asks nothing risky: every act the clause names is one that keeps
