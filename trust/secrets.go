@@ -651,6 +651,14 @@ func Redact(s string) (string, []string) {
 		s = out
 		fired("random-word")
 	}
+	if out, n := redactSignedWords(s); n > 0 {
+		s = out
+		fired("signed-word")
+	}
+	if out, n := redactSiblingArguments(s); n > 0 {
+		s = out
+		fired("sibling-argument")
+	}
 	known, ids := redactKnown(s)
 	for _, id := range ids {
 		s = known

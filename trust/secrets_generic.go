@@ -3,6 +3,7 @@ package trust
 import (
 	"encoding/base64"
 	"math"
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -522,4 +523,151 @@ func removedValues(original, redacted string) []string {
 		pos += k + len(p)
 	}
 	return values
+}
+
+// A password people make: words and digits joined by a sign
+// ("Fjord415#ember", "Nakamal!8025juniper", "Willow#willow1857?"). It is
+// no random draw, so the random-word layer keeps it, and the word that
+// names it may be in any language ("गुप्तशब्दः", "paswod"). The shape is
+// rare elsewhere: a sign between two letters or digits, inside a run of
+// 8–40 letters, digits and signs, with a word of three letters and a
+// digit. Kept: an anchor or a count after the sign ("observe#1",
+// "issue#4471"), digits before it ("2026!"), a hex literal ("size&0x0f"
+// holds no sign of ours), an escape ("\u00a0#x"), e-mail and package
+// addresses ("@" is no sign here), text in a URL or a path. Measured
+// before it was added: no line of any corpus's benign notes, LoCoMo,
+// this repository's docs, Go and commit messages, the seeds and spec, or
+// the module cache's markdown flagged; 8 of 600,000 lines of the module
+// cache's Go (escapes "\x00btn?fr", "\u00a0#localhost", and a test's
+// "0google!cloud").
+func signedWord(w string) bool {
+	if len(w) < 8 || len(w) > 40 || !isAlnum(w[0]) {
+		return false
+	}
+	var digit, sign bool
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			digit = true
+		case strings.IndexByte(passwordSigns, c) >= 0:
+			sign = sign || i > 0 && i < len(w)-1 && isAlnum(w[i-1]) && isAlnum(w[i+1])
+		}
+	}
+	if !digit || !sign || !threeLetters().MatchString(w) {
+		return false
+	}
+	letters := 0
+	for _, piece := range strings.FieldsFunc(w, func(r rune) bool { return r < 0x80 && strings.IndexByte(passwordSigns, byte(r)) >= 0 }) {
+		if allDigits(piece) || strings.HasPrefix(piece, "0x") {
+			return false
+		}
+		for i := 0; i < len(piece); i++ {
+			if c := piece[i] | 0x20; c >= 'a' && c <= 'z' {
+				letters++
+			}
+		}
+	}
+	return letters >= 4
+}
+
+// passwordSigns are the signs that join a made-up password's words.
+const passwordSigns = "!#$?~"
+
+var threeLetters = lazyRE(`[A-Za-z]{3}`)
+
+func isAlnum(c byte) bool { return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// signedWordByte is a byte of a run signedWord reads.
+func signedWordByte(c byte) bool {
+	return isAlnum(c) || c == '_' || c == '-' || strings.IndexByte(passwordSigns, c) >= 0
+}
+
+// redactSignedWords redacts every made-up password of s (signedWord) and
+// counts them: a run bounded by space, quotes or brackets, never one
+// glued to a path, a URL, an address or an escape.
+func redactSignedWords(s string) (string, int) {
+	if !strings.ContainsAny(s, passwordSigns) {
+		return s, 0
+	}
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		if !signedWordByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && signedWordByte(s[j]) {
+			j++
+		}
+		from, to := i, j
+		i = j
+		// A sentence's "?" or "!" after the word is read as its own, and
+		// redacted with it.
+		for to > from && strings.IndexByte(passwordSigns, s[to-1]) >= 0 {
+			to--
+		}
+		if from > 0 && strings.IndexByte("@./:#%=&?\\-", s[from-1]) >= 0 || j < len(s) && strings.IndexByte("@/:.=%", s[j]) >= 0 && !(s[j] == '.' && (j+1 == len(s) || s[j+1] == ' ' || s[j+1] == '\n')) {
+			continue
+		}
+		if signedWord(s[from:to]) {
+			spans = append(spans, [2]int{from, j})
+		}
+	}
+	return splice(s, spans), len(spans)
+}
+
+// A credential often comes as a pair passed together — an id and its
+// secret, a key and its certificate — and when one of a call's quoted
+// arguments was redacted, its siblings are the other half:
+// BuildTokenWithUid("[REDACTED]", "df6b6c5f…", channel, …), Client("AC…",
+// "<32 hex>"). A quoted argument of the same call that is a random draw
+// (randomWord) or 32 or more hex digits with letters and digits both is
+// redacted too. Only inside a call already holding a redaction, so an
+// ordinary digest passed to a function stays.
+var redactedCall = lazyRE(`\([^()\n]*` + regexp.QuoteMeta(`"`+Redacted+`"`) + `[^()\n]*\)|\([^()\n]*` + regexp.QuoteMeta(`'`+Redacted+`'`) + `[^()\n]*\)`)
+
+var quotedArgument = lazyRE(`["']([^"'\s]{16,})["']`)
+
+func redactSiblingArguments(s string) (string, int) {
+	if !strings.Contains(s, Redacted) || !strings.Contains(s, "(") {
+		return s, 0
+	}
+	var spans [][2]int
+	for _, call := range redactedCall().FindAllStringIndex(s, -1) {
+		for _, m := range quotedArgument().FindAllStringSubmatchIndex(s[call[0]:call[1]], -1) {
+			v := s[call[0]+m[2] : call[0]+m[3]]
+			if v != Redacted && (hexDraw(v) || randomWord(v)) {
+				spans = append(spans, [2]int{call[0] + m[2], call[0] + m[3]})
+			}
+		}
+	}
+	return splice(s, spans), len(spans)
+}
+
+// hexDraw is 32 or more hex digits holding letters and digits both.
+func hexDraw(v string) bool {
+	if len(v) < 32 {
+		return false
+	}
+	var letter, digit bool
+	for i := 0; i < len(v); i++ {
+		switch c := v[i] | 0x20; {
+		case v[i] >= '0' && v[i] <= '9':
+			digit = true
+		case c >= 'a' && c <= 'f':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return letter && digit
 }

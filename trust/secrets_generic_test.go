@@ -82,3 +82,24 @@ func TestGenericCredentials(t *testing.T) {
 		"The password manager moved to version 8.4.2-beta1, see the changelog.",
 	})
 }
+
+// TestSignedWordsAndSiblings: a made-up password of words and digits
+// joined by a sign is redacted whatever language names it, and a random
+// quoted argument beside a redacted one in the same call is its pair;
+// anchors, counts, hex literals, escapes, addresses and a digest in a
+// call holding no secret are kept.
+func TestSignedWordsAndSiblings(t *testing.T) {
+	checkRedactions(t, map[string]string{
+		"Das WLAN im neuen Büro: Harbor58!quill, bitte nicht weitergeben.":                  "Harbor58!quill",
+		"ldappasswd -x -D 'cn=admin,dc=example' -W -s 'Maple#maple2207?' 'uid=ana,dc=example'": "Maple#maple2207?",
+		"Wi-Fi paswod long ofis i Coral$4471lagoon.":                                         "Coral$4471lagoon",
+		`c := sms.NewClient("[REDACTED]", "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4", region)`:        "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4",
+	}, []string{
+		"Fixed in observe#1 and sync#10004; see issue#4471 for the rest.",
+		"The mask is size&0x0f and the flag v&uint32.",
+		"Send it to ops@example.com or request@2.88 — not a password.",
+		`h := sha256Of("9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4", data)`,
+		`label := "\u00a0#localhost"`,
+		"Happy 2026! The team offsite is on the 14th.",
+	})
+}
