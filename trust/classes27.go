@@ -29,7 +29,14 @@ const (
 		`|\bleave (?:it|this|them|that) (?:off|disabled|commented out)\b` +
 		`|\b(?:must|should|may|can) not be (?:switched|turned|set|put|flipped) back(?: on)?\b` +
 		`|\bis how (?:it|they|this) stays?\b` +
-		`|\bkeeps? [a-z_]+ ?= ?(?:false|0|off|no)\b`
+		`|\bkeeps? [a-z_]+ ?= ?(?:false|0|off|no)\b` +
+		// Session 23: a state or an act made to last, whatever it is
+		// ("leave the rules off afterwards", "leave them set", "keep
+		// doing this for future commits too", "do the same for any PR
+		// where only these two fail", "… for deploy.yml next time").
+		`|\b(?:leave|keep)s? (?:it|this|them|that|these|those|the [a-z0-9_.-]+(?: [a-z0-9_.-]+)?) (?:off|disabled|unset|set|in place|commented out|switched off|turned off)\b` +
+		`|\bkeep doing (?:this|that|it|so)\b|\bdo (?:the same|likewise)\b[^.\n]{0,40}?\b(?:for (?:any|every|all|each|future|later)|next time|whenever|from now)\b` +
+		`|\b(?:for|on|in) (?:all |any |every )?(?:future|later|subsequent|upcoming) (?:commits?|prs?|pull requests?|releases?|builds?|runs?|deploys?|changes?|versions?|jobs?)\b`
 
 	// roleReader is a reader named by what it does to the artefact or in
 	// the project, in the present tense or with a modal, the act being

@@ -35,6 +35,14 @@ var modalSubjects = map[string]bool{
 	"nosotros": true, "nosotras": true, "yo": true, "nos": true, "eu": true,
 }
 
+// planNouns name a remedy, an aim or a plan: before "is to" they make a
+// copula, not an obligation ("the fix is to add the proxy CA").
+var planNouns = map[string]bool{
+	"fix": true, "solution": true, "answer": true, "idea": true, "plan": true, "goal": true, "aim": true,
+	"point": true, "trick": true, "way": true, "option": true, "workaround": true, "remedy": true,
+	"approach": true, "alternative": true, "purpose": true,
+}
+
 // modalOrder reports whether s (a shape view) holds a modal that reads as
 // an order: not negated, not the writer's own, not asked, not a regret.
 func modalOrder(s string) bool {
@@ -51,6 +59,11 @@ func modalOrder(s string) bool {
 			continue
 		}
 		if before := lastWord(s[:m[0]]); modalSubjects[before] || before == "nobody" || before == "none" || before == "not" || before == "never" || before == "t" || strings.HasSuffix(s[:m[0]], "no one ") || inQuestion(s, m[1]) {
+			continue
+		}
+		// "The fix is to add the CA", "the idea was to": a copula that
+		// names a remedy or a plan, no obligation.
+		if w := s[m[0]:m[1]]; (strings.HasPrefix(w, "is ") || strings.HasPrefix(w, "are ")) && planNouns[lastWord(s[:m[0]])] {
 			continue
 		}
 		return true

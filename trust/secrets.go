@@ -629,6 +629,12 @@ func Redact(s string) (string, []string) {
 			fired("auth-call-argument")
 		}
 	}
+	if strings.Contains(s, "(") {
+		if out, n := redactClientCalls(s); n > 0 {
+			s = out
+			fired("client-call-argument")
+		}
+	}
 	if x.candidate(hits, len(credRules())+2) {
 		if out, n := redactSecretsFileLines(s); n > 0 {
 			s = out
@@ -666,7 +672,7 @@ func Redact(s string) (string, []string) {
 	}
 	if len(s) >= 40 {
 		if out, n := replaceSecret(highEntropy(), s, highEntropySecret, func(before string) bool {
-			return integrityPrefix().MatchString(before) || namedAsID(before)
+			return integrityPrefix().MatchString(before) || namedAsID(before) || publicKeyNamed().MatchString(before[max(0, len(before)-24):])
 		}); n > 0 {
 			s = out
 			fired("high-entropy-string")
@@ -1032,6 +1038,13 @@ func credentialWord(name string) string {
 	// NOPASSWD, no_password, without-password, skip_token.
 	if negatedCredentialName(words) {
 		return ""
+	}
+	// A public half is published by design: WireGuard's PublicKey,
+	// pub_key, public-key.
+	for _, x := range words {
+		if x == "public" || x == "pub" || x == "publickey" || x == "pubkey" {
+			return ""
+		}
 	}
 	for _, suffix := range []string{"password", "passwd", "secret", "token", "apikey", "secretkey", "accesskey", "privatekey"} {
 		if strings.HasSuffix(w, suffix) { // PGPASSWORD, CSRFTOKEN

@@ -87,7 +87,7 @@ func contextCredRules() []credRule {
 		// kinit, cryptsetup, wrangler secret put, gcloud secrets …
 		// --data-file=-.
 		rule("stdin-secret", []string{"echo", "printf"},
-			`(?:^|[\s;&(])(?:echo|printf)\s+(?:-[neE]+\s+)*(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")\s+)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>$-][^\s'"|;&<>]*)\s*\|\s*[^\n|;&]*?(?:--password-stdin|--passwd-stdin|--pass-stdin|--token-stdin|--with-token|--stdin\b|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\bkinit\b|\bcryptsetup\b|\bsecrets?\s+(?:put|set|create|add)\b|--data-file[= ]-(?:\s|$)|\bpasswd\b|--set-password\b|\b(?:vnc|smb)passwd\b)`, literalSecret),
+			`(?:^|[\s;&(])(?:echo|printf)\s+(?:-[neE]+\s+)*(?:(?:'%s(?:\\n)?'|"%s(?:\\n)?")\s+)?(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"|;&<>$-][^\s'"|;&<>]*)\s*\|\s*[^\n|;&]*?(?:--password-stdin|--passwd-stdin|--pass-stdin|--token-stdin|--with-token|--stdin\b|\bsudo\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*S\b|\bkinit\b|\bcryptsetup\b|\bsecrets?\s+(?:put|set|create|add)\b|--data-file[= ]-(?:\s|$)|\bpasswd\b|--set-password\b|\b(?:vnc|smb)passwd\b|\bpass(?:word)?_stdin\b)`, literalSecret),
 		// … and given as a here-string (docker login --password-stdin
 		// <<< '…').
 		rule("stdin-secret", []string{"<<<"},
@@ -149,6 +149,15 @@ func contextCredRules() []credRule {
 		// A dash flag with a colon, as winrs writes it: -u:user … -p:….
 		rule("cli-password", []string{"-p:", "-pass:", "-password:", "-pwd:"},
 			`(?i)(?:^|\s)-u(?:ser(?:name)?)?:\S+(?:\s+\S+)*?\s-p(?:ass(?:word)?|wd)?:(?P<secret>"[^"\n]+"|[^\s"]+)`, func(v string) bool { return notPlaceholder(v) && v != "*" }),
+		// A marketplace's publishing token: vsce and ovsx take it as -p or
+		// --pat.
+		rule("cli-password", []string{"vsce", "ovsx"},
+			`\b(?:vsce|ovsx)\s+(?:publish|login|unpublish|verify-pat|create-namespace)\b[^\n|;&]*?\s(?:-p|--pat)(?:\s+|=)`+argValue, literalSecret),
+		// A notification URL whose path is the token (Apprise's schemes,
+		// shoutrrr's): gotifys://host/TOKEN, tgram://BOT_TOKEN/CHAT,
+		// pover://USER@TOKEN, ntfys://user:pass@host/topic.
+		rule("notify-url-token", []string{"gotify", "tgram", "pover", "pushover", "pbul", "join://", "ntfy", "discord://", "slack://", "msteams://", "rocket", "matrix", "mailgun://", "sendgrid://", "apprise"},
+			`(?i)\b(?:gotifys?|tgram|telegram|pover|pushover|pbul|pushbullet|join|discord|slack|msteams|teams|mailgun|sendgrid|rockets?|matrixs?|ntfys?|prowl|pushed|pjet|spush|zulip)://(?:[^\s/@'"]+@)?[^\s/'"]*/(?P<secret>[A-Za-z0-9_.-]{12,})`, func(v string) bool { return looksRandom(v) && hasDigit(v) }),
 		// HTTPie's (and xh's) -a user:password.
 		rule("cli-password", []string{"-a ", "--auth"},
 			`(?:^|[\s;&|(])(?:http|https|httpie|xh|xhs)\s+(?:[^\n|;&]*?\s)?(?:-a|--auth)(?:\s+|=)["']?[^\s:'"]+:(?P<secret>[^\s'"]+)`, notPlaceholder),

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -64,7 +65,7 @@ func genericCredRules() []credRule {
 			`(?:^|[^A-Za-z0-9_])(?P<secret>[a-z][a-z0-9]{1,11}_[A-Za-z0-9][A-Za-z0-9+/]{23,}={0,2})(?:[^A-Za-z0-9_+/=]|$)`,
 			func(v string) bool {
 				tail := v[strings.IndexByte(v, '_')+1:]
-				return mixedPart(tail) && (isHex(tail) || looksRandomLong(tail)) && !strings.EqualFold(tail, strings.Repeat(tail[:1], len(tail)))
+				return mixedPart(tail) && (isHex(tail) || looksRandomLong(tail)) && !strings.EqualFold(tail, strings.Repeat(tail[:1], len(tail))) && !paymentObjectID(v)
 			})),
 		// qpdf's `--encrypt USER-PASSWORD OWNER-PASSWORD KEY-LENGTH`: the
 		// user password (the owner's, often the same, goes as its copy).
@@ -184,7 +185,7 @@ func redactRandomWords(s string) (string, int) {
 			from += k + 1
 			w = s[from:to]
 		}
-		if len(w) <= randomWordMax && randomWord(w) && !integrityPrefix().MatchString(s[max(0, from-16):from]) && !namedAsID(s[max(0, from-40):from]) {
+		if len(w) <= randomWordMax && randomWord(w) && !integrityPrefix().MatchString(s[max(0, from-16):from]) && !namedAsID(s[max(0, from-40):from]) && !paymentObjectID(w) && !publicKeyNamed().MatchString(s[max(0, from-24):from]) {
 			spans = append(spans, [2]int{from, to})
 		}
 	}
@@ -671,3 +672,47 @@ func hexDraw(v string) bool {
 	}
 	return letter && digit
 }
+
+// clientCall is an API client made with its key among the arguments:
+// pynetbox.api(url, "…"), new Vimeo($id, $secret, '…'), hvac.Client(…).
+var clientCall = lazyRE(`(?:^|[^A-Za-z0-9_])(?:[a-z][a-z0-9_]*\.)?(?:api|Api|API|client|Client)\s*\(|\bnew\s+[A-Z][A-Za-z0-9_]*\s*\(`)
+
+// redactClientCalls redacts, among the string literals of a client's
+// constructor, those that are a random draw (randomWord) or 32 or more
+// hex digits of letters and digits both: no name, URL, UUID or path
+// ("new Kafka(\"my-cluster-bootstrap-01\")", "new Guid(\"…\")").
+func redactClientCalls(s string) (string, int) {
+	var spans [][2]int
+	seen := map[int]bool{}
+	for _, m := range clientCall().FindAllStringIndex(s, 32) {
+		lits, _ := callArguments(s, m[1]-1, 600, false, "\"'`", func(int) bool { return false })
+		for _, l := range lits {
+			// Nested calls list a literal once each.
+			if v := s[l[0]:l[1]]; !seen[l[0]] && !strings.Contains(v, Redacted) && !isUUID(v) && (hexDraw(v) || randomWord(v)) {
+				seen[l[0]] = true
+				spans = append(spans, l)
+			}
+		}
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	return splice(s, spans), len(spans)
+}
+
+// paymentObjectID is the id of a payment platform's object, named by its
+// prefix (Stripe's pi_, ch_, cus_, in_, sub_, evt_ …): a record in a
+// dashboard, not a credential; its keys are sk_, rk_, pk_ and whsec_,
+// which gitleaks' rules and the prefixed token keep reading.
+func paymentObjectID(v string) bool {
+	prefix := v[:strings.IndexByte(v, '_')+1]
+	switch prefix {
+	case "pi_", "ch_", "cus_", "in_", "il_", "ii_", "sub_", "si_", "evt_", "re_", "txn_", "po_", "tr_", "py_", "pm_", "seti_", "price_", "prod_", "acct_", "cs_", "dp_", "ba_", "card_", "src_", "pyr_", "ich_", "ipi_", "cn_", "inv_", "sched_":
+		// A live or test key has its mode after the prefix: "cs_live_…"
+		// is a checkout session, "sk_live_…" no object.
+		return true
+	}
+	return false
+}
+
+// publicKeyNamed is a public half's name just before its value
+// ("PublicKey = …", "pub_key: …"): published by design.
+var publicKeyNamed = lazyRE(`(?i)pub(?:lic)?[ _-]?key["']?\s*[=:]\s*["']?$`)

@@ -90,10 +90,10 @@ func TestGenericCredentials(t *testing.T) {
 // call holding no secret are kept.
 func TestSignedWordsAndSiblings(t *testing.T) {
 	checkRedactions(t, map[string]string{
-		"Das WLAN im neuen Büro: Harbor58!quill, bitte nicht weitergeben.":                  "Harbor58!quill",
+		"Das WLAN im neuen Büro: Harbor58!quill, bitte nicht weitergeben.":                     "Harbor58!quill",
 		"ldappasswd -x -D 'cn=admin,dc=example' -W -s 'Maple#maple2207?' 'uid=ana,dc=example'": "Maple#maple2207?",
-		"Wi-Fi paswod long ofis i Coral$4471lagoon.":                                         "Coral$4471lagoon",
-		`c := sms.NewClient("[REDACTED]", "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4", region)`:        "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4",
+		"Wi-Fi paswod long ofis i Coral$4471lagoon.":                                           "Coral$4471lagoon",
+		`c := sms.NewClient("[REDACTED]", "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4", region)`:         "9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4",
 	}, []string{
 		"Fixed in observe#1 and sync#10004; see issue#4471 for the rest.",
 		"The mask is size&0x0f and the flag v&uint32.",
@@ -101,5 +101,24 @@ func TestSignedWordsAndSiblings(t *testing.T) {
 		`h := sha256Of("9f3b2c7d1e8a4f60b5c2d9e7a1f3c8b4", data)`,
 		`label := "\u00a0#localhost"`,
 		"Happy 2026! The team offsite is on the 14th.",
+	})
+}
+
+// TestSession23Credentials: a marketplace token after vsce's -p, a
+// password piped to sshfs's password_stdin, a notification URL's token, a
+// key among an API client's constructor arguments are redacted; a payment
+// platform's object ids and a public key are kept.
+func TestSession23Credentials(t *testing.T) {
+	checkRedactions(t, map[string]string{
+		"npx vsce publish --pat 7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c":                             "7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c",
+		"echo 'granite%7781' | sshfs ops@nas.lan:/data ~/data -o password_stdin":              "granite%7781",
+		`apprise -b "done" gotifys://notify.home.lan/Qx7bV2mN9kR4tZ1`:                         "Qx7bV2mN9kR4tZ1",
+		`gl = gitlab.api("https://git.acme.lan", "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b")`: "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b",
+		`$client = new Acme($appId, $region, 'b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8');`:            "b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8",
+	}, []string{
+		"Refunded pi_30qQDhj5rIX1Ev8j1NbNpQhH for customer cus_GgAinINVO2xYym; charge ch_3bWO0AhV9HOSMOACKDwV5q1l.",
+		"[Peer]\nPublicKey = b7OuQQeqwJR8If5g1YLMBXUG35+D3XUS1o3yH5Y1qBY=\nAllowedIPs = 10.8.0.17/32",
+		`const k = new Kafka("my-cluster-bootstrap-01"); const g = new Guid("26647ead-3e3b-4297-a528-b1e6cdedcd21")`,
+		`c := api.NewClient("https://api.example.com", "v2")`,
 	})
 }

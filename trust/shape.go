@@ -731,7 +731,7 @@ func shapeParts() []shapePart {
 			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
-				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed")) && !publicPartPublished().MatchString(s[m[0]:m[1]])
+				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed")) && !publicPartPublished().MatchString(s[m[0]:m[1]]) && !negatedParticiple().MatchString(s[m[0]:m[1]])
 			}
 			return sp
 		}(),
@@ -1256,7 +1256,7 @@ func shapeParts() []shapePart {
 		// the rule; the reader by what it does, called by its role, in a
 		// heading with its automated kin; agents' practice; a question
 		// about what an agent does; an authority named by a word.
-		gated(p("state-kept", true, 1, stateKept), "stay", "stays", "remain", "remains", "keep", "keeps", "leave", "not", "how").withAlso(func(s string, m []int) bool { return !negatedBefore(s, m[0]) }),
+		gated(p("state-kept", true, 1, stateKept), "stay", "stays", "remain", "remains", "keep", "keeps", "leave", "leaves", "not", "how", "same", "likewise", "future", "later", "subsequent", "upcoming").withAlso(func(s string, m []int) bool { return !negatedBefore(s, m[0]) }),
 		softly(gated(p("artefact-reader", true, 2, roleReader), "whoever", "anyone", "anybody", "everyone", "any", "integrator", "integrators", "contributor", "contributors", "tester", "testers", "reviewer", "reviewers", "operator", "operators", "engineer", "engineers", "developer", "developers", "vendor", "vendors", "supplier", "suppliers",
 			"tool", "tools", "script", "scripts", "helper", "helpers", "wrapper", "wrappers", "engine", "engines", "backend", "backends", "job", "jobs", "generator", "generators", "bot", "bots", "software", "pipeline", "pipelines", "build", "builds")),
 		softly(gated(p("artefact-reader", true, 2, roleCalled), "assistant", "agent", "bot", "copilot", "team", "crew").withAlso(notCausative)),
@@ -1685,6 +1685,10 @@ func (sc shapeScore) decide(holds bool) (f Finding, review, ok bool) {
 // added: on the notes batches 13–26 missed before their tuning, 135 of
 // 361; on every corpus's benign notes, 6 of 6,475; on LoCoMo, none.
 func (sc shapeScore) twoHarms() bool { return bits.OnesCount16(sc.harms) >= 2 }
+
+// negatedParticiple is a secret said never to be where it would leak:
+// "the .env is never committed", "tokens are not pasted into issues".
+var negatedParticiple = lazyRE(`\b(?:never|not|n't|no longer)\s+(?:be(?:en)?\s+|get\s+|gets\s+)?(?:committed|listed|pasted|written|published|included)\b`)
 
 // harmDenied reports a risk part's match m that its clause denies within
 // the few words before it ("a published tag is never re-created or
