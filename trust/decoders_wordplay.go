@@ -41,6 +41,10 @@ func sweepWordplay(s string, has *[256]bool) []payload {
 	if has['v'] || has['V'] {
 		add(undvorak(s))
 	}
+	if has[' '] {
+		add(unscrambled(s))
+		add(undictated(s))
+	}
 	return out
 }
 

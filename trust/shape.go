@@ -175,7 +175,7 @@ const (
 		`|(?:approuver|fusionner|merger|valider)` +
 		`|(?:aprobar|hacer merge|fusionar|aceptar)` +
 		`|(?:aprov(?:e|a|ar|em|ou|ara|arao)|fazer merge|mesclar|aceitar)|(?:aprobara|aprobaran|approuvera|approuveront|genehmigt|gemerged|gemergt|fusionn[a-z]*|fusionad[ao]s?|integrad[ao]s?)`
-	noReview = `(?:without (?:a |any )?[a-z]+ review|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your|my|our) own (?:pull requests?|prs?|changes|commits|work|code|branch(?:es)?)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|any (?:other )?(?:open )?(?:prs?|pull requests?)\b[^.\n]{0,30}?\b(?:judges?|thinks?|deems?|considers?|finds?)|as approved automatically)` +
+	noReview = `(?:without (?:a |any )?[a-z]+ review|(?:it|them|this|that) (?:yourself|itself|themselves)|sans relecture humaine|sin revision|sem revisao humana|without (?:any )?(?:review(?:ing)?|reading(?: the diff)?|tests?|testing|checking(?: in)?|asking|approval|confirmation|question|waiting for (?:ci|review|checks|tests|approval))|automatically|no human in the loop|unattended|ohne (?:ruckfrage|review)|no review is needed|(?:their|its|your|my|our) own (?:pull requests?|prs?|changes|commits|work|code|branch(?:es)?)|as-is|blindly|every (?:pr|pull request|change|dependency bump)|all (?:open )?(?:prs|pull requests|changes)|any (?:other )?(?:open )?(?:prs?|pull requests?)\b[^.\n]{0,30}?\b(?:judges?|thinks?|deems?|considers?|finds?)|as approved automatically)` +
 		`|(?:ohne (?:review|uberprufung|prufung|tests))` +
 		`|(?:sans (?:relecture|revue|verification|tests)|toutes les pull requests)` +
 		`|(?:sin (?:revision|pruebas)|sus propios cambios)` +
@@ -728,7 +728,7 @@ func shapeParts() []shapePart {
 		// pasted into an issue.
 		func() shapePart {
 			// In an ignore file a secret "listed" is one kept out.
-			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
+			sp := asked("leak-into-repo", false, 2, `\b(?:commit|push|publish|paste|write|list|add|include|collect)[a-z]*\b[^.\n]{0,40}?(?:`+secretObj+`)[^.\n]{0,40}?\b(?:in|into|to)\b[^.\n]{0,20}?\b(?:repo|repository|commit|pr|pull request|description|readme|issue|notes?|wiki|changelog|workflows?|pipeline|dockerfile|\.github|comments?|threads?|discussions?|gists?|pastebin|tickets?|channel)|(?:`+secretObj+`)\b[^.\n]{0,60}?\b(?:committed|listed|pasted|written|published|included)\b`)
 			ask := sp.also
 			sp.also = func(s string, m []int) bool {
 				return ask(s, m) && !(strings.Contains(s, "ignore") && strings.Contains(s[m[0]:m[1]], "listed")) && !publicPartPublished().MatchString(s[m[0]:m[1]]) && !negatedParticiple().MatchString(s[m[0]:m[1]])
