@@ -35,7 +35,11 @@
 # ours: main has no doctor), RECALL_BASE (another cortex binary, e.g. one
 # built from main, whose recall is printed beside ours on the same dataset),
 # SLEEP_SIZES (documents of the sleep vaults, "10000 100000"), SLEEP_RUNS
-# (rounds, 3), SLEEP_BASE (another cortex binary, e.g. one built from main,
+# (rounds, 3), FLOORS_RUNS (rounds of each floors row, 30), FLOORS_SIZES
+# (documents of the floors vaults, "20000 100000"; empty: only the
+# start-up and observe rows), FLOORS_BASE (a cortex built from main, timed
+# in the same rounds), FLOORS_BASE_LIBFLOOR (bench/cmd/libfloor built from
+# main, likewise), SLEEP_BASE (another cortex binary, e.g. one built from main,
 # whose `cortex maintain` runs alternate with ours on the same vaults),
 # LOCK_DOCS (documents of the lockduty vaults, "10000 100000"), LOCK_PERSON_FOR
 # (the length of its shorter git loop, 20s), LOCK_N
@@ -101,7 +105,7 @@ LOCK_IDLE=${LOCK_IDLE:-35}
 SLEEP_SIZES=${SLEEP_SIZES:-10000 100000}
 SLEEP_RUNS=${SLEEP_RUNS:-3}
 FLOORS_RUNS=${FLOORS_RUNS:-30}
-FLOORS_SIZES=${FLOORS_SIZES:-20000 100000}
+FLOORS_SIZES=${FLOORS_SIZES-20000 100000}
 STREAM_DOCS=${STREAM_DOCS:-20000}
 STREAM_RATE=${STREAM_RATE:-14}
 STREAM_FOR=${STREAM_FOR:-5m}
@@ -871,6 +875,8 @@ section_stream() {
 # works on copies of its own, indexed by itself, with a daemon of its own:
 # two builds of other index schemas on one vault would each rebuild the
 # other's index (before the file was named by its schema) and time that.
+# FLOORS_SIZES= (empty) times only the rows without a vault of documents:
+# start-up, the libraries alone, observe.
 # The goals are ratios, so read them from one run, with the load it ran
 # under.
 section_floors() {
@@ -905,7 +911,8 @@ section_floors() {
 	# (bench/cmd/libfloor, an empty main linking them); and the build the
 	# README recommends, without cgo (the net package's cgo resolver links
 	# the C runtime and its loader into every start).
-	"$bin/floors" -n "$runs" -label 'the libraries alone (empty main)' -goal 3 -cmd "$bin/libfloor" -floor "git --version"
+	mapfile -t b < <([ -z "${FLOORS_BASE_LIBFLOOR:-}" ] || printf -- '-base\n%s\n' "$FLOORS_BASE_LIBFLOOR")
+	"$bin/floors" -n "$runs" -label 'the libraries alone (empty main)' -goal 3 -cmd "$bin/libfloor" -floor "git --version" "${b[@]}"
 	"$bin/floors" -n "$runs" -label '`cortex --version`, CGO_ENABLED=0' -goal 3 -cmd "$bin/cortex-nocgo --version" -floor "git --version"
 	mapfile -t b < <(base_of "observe --vault $obs-base <$work/line.json")
 	"$bin/floors" -n "$runs" -label '`cortex observe`, one line' -goal 3 -cmd "$bin/cortex observe --vault $obs <$work/line.json" \
@@ -936,9 +943,11 @@ section_floors() {
 			wait "$base_daemon" || true
 		fi
 	done
-	n=$(echo "$FLOORS_SIZES" | awk '{print $NF}')
-	mapfile -t b < <(base_of "rebuild-index --vault $work/floors-$n-base")
-	"$bin/floors" -n 3 -warmup 0 -label "\`cortex rebuild-index\`, $n docs" -goal-ms 6000 -goal-mb 300 -cmd "$bin/cortex rebuild-index --vault $work/floors-$n" "${b[@]}"
+	if [ -n "$FLOORS_SIZES" ]; then
+		n=$(echo "$FLOORS_SIZES" | awk '{print $NF}')
+		mapfile -t b < <(base_of "rebuild-index --vault $work/floors-$n-base")
+		"$bin/floors" -n 3 -warmup 0 -label "\`cortex rebuild-index\`, $n docs" -goal-ms 6000 -goal-mb 300 -cmd "$bin/cortex rebuild-index --vault $work/floors-$n" "${b[@]}"
+	fi
 	echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
