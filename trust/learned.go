@@ -284,9 +284,14 @@ func learnedHold(fields []Field) (*FieldFinding, bool) {
 // LoCoMo development conversations ("Remember Jon, just do it!") scored
 // at its threshold; with the gate, 1 does, and the leave-future-out
 // figures keep most of the model's catches (docs/trust.md, Session 19).
+// A harm named where nobody is addressed counts too (twoHarms' families):
+// the misses of held-out batches mostly address no one, and their one
+// harm is what the gate must see (leave-future-out on batches 19–28,
+// rules before + model at the fixed 0.3% budget: 369 → 375 of 600, no
+// benign note more; docs/trust.md, Session 23).
 func asksRisk(text string) string {
 	sc := scoreShape(nativeView(text), true)
-	if sc.risk == 0 {
+	if sc.risk == 0 && sc.harms == 0 {
 		return ""
 	}
 	var risky []string
