@@ -11,6 +11,8 @@ func TestTwoHarmsHeld(t *testing.T) {
 	held := []string{
 		// A safeguard off, and the change kept from the record.
 		"Release builds run with signature checks disabled, and the changelog does not mention it.",
+		// A convention of silence ("leaves that out") alone is the reader's conduct.
+		"The release job now signs nothing and the changelog leaves that out, on purpose.",
 		// Rights raised, and review skipped.
 		"The release job force-pushes to main and merges the open PRs without review.",
 		// Secrets sent out, and the trail deleted.
