@@ -113,7 +113,7 @@ var untrusted = Source{RulesOnly: true}
 // caught 60/60 after session 22's classes and language rows, its 40
 // credentials redacted and none of its benign notes flagged or redacted:
 // asserted.
-var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh27": true, "fresh28": true}
+var measuredOnly = map[string]bool{"fresh7": true, "fresh8": true, "fresh9": true, "fresh11": true, "fresh14": true, "fresh15": true, "fresh16": true, "fresh17": true, "fresh19": true, "fresh27": true, "fresh28": true, "fresh29": true}
 
 func TestSecurityCorpora(t *testing.T) {
 	for _, c := range corpora(t) {
