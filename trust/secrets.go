@@ -785,6 +785,15 @@ func redactAuthCalls(s string) (string, int) {
 // is false when a literal is left open (its line ends first): the
 // literals before it are returned.
 func callArguments(s string, open, limit int, oneLine bool, quotes string, skip func(i int) bool) (lits [][2]int, closed bool) {
+	lits, closed = allCallArguments(s, open, limit, oneLine, quotes, skip)
+	if len(lits) >= 2 {
+		lits = lits[1:]
+	}
+	return lits, closed
+}
+
+// allCallArguments is callArguments with every literal, the first too.
+func allCallArguments(s string, open, limit int, oneLine bool, quotes string, skip func(i int) bool) (lits [][2]int, closed bool) {
 	closed = true
 	depth := 0
 scan:
@@ -808,9 +817,6 @@ scan:
 		if depth == 0 {
 			break
 		}
-	}
-	if len(lits) >= 2 {
-		lits = lits[1:]
 	}
 	return lits, closed
 }

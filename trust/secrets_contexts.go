@@ -158,6 +158,18 @@ func contextCredRules() []credRule {
 		// pover://USER@TOKEN, ntfys://user:pass@host/topic.
 		rule("notify-url-token", []string{"gotify", "tgram", "pover", "pushover", "pbul", "join://", "ntfy", "discord://", "slack://", "msteams://", "rocket", "matrix", "mailgun://", "sendgrid://", "apprise"},
 			`(?i)\b(?:gotifys?|tgram|telegram|pover|pushover|pbul|pushbullet|join|discord|slack|msteams|teams|mailgun|sendgrid|rockets?|matrixs?|ntfys?|prowl|pushed|pjet|spush|zulip)://(?:[^\s/@'"]+@)?[^\s/'"]*/(?P<secret>[A-Za-z0-9_.-]{12,})`, func(v string) bool { return looksRandom(v) && hasDigit(v) }),
+		// Any command's -auth/--auth user:password (jenkins-cli's -auth
+		// admin:…).
+		rule("cli-password", []string{"-auth"},
+			`(?:^|\s)--?auth(?:\s+|=)['"]?[A-Za-z0-9_.@-]+:(?P<secret>[^\s'"]{6,})`, literalSecret),
+		// curl's -u with a key for the user and no password (ipinfo's,
+		// Stripe's): "-u 929fbfc9c839ba:".
+		rule("cli-password", []string{"-u ", "--user"},
+			`\bcurl\b[^\n|;&]*?\s(?:-u|--user)\s*['"]?(?P<secret>[A-Za-z0-9_]{12,}):(?:['"]|\s|$)`, func(v string) bool { return hasDigit(v) && (isHex(v) || looksRandom(v)) }),
+		// A password typed twice into a tool that reads it from its
+		// input: (echo '…'; echo '…') | smbpasswd -s -a user.
+		rule("stdin-secret", []string{"echo"},
+			`\(\s*echo\s+(?P<secret>'[^'\n]+'|"[^"\n]+"|[^\s'";)]+)\s*;\s*echo\s+[^)\n]+\)\s*\|\s*[^\n|;&]*?\b(?:smbpasswd|passwd|chpasswd|pdbedit|vncpasswd|htpasswd|kadmin|ldappasswd)\b`, literalSecret),
 		// HTTPie's (and xh's) -a user:password.
 		rule("cli-password", []string{"-a ", "--auth"},
 			`(?:^|[\s;&|(])(?:http|https|httpie|xh|xhs)\s+(?:[^\n|;&]*?\s)?(?:-a|--auth)(?:\s+|=)["']?[^\s:'"]+:(?P<secret>[^\s'"]+)`, notPlaceholder),

@@ -654,6 +654,16 @@ func redactSiblingArguments(s string) (string, int) {
 	return splice(s, spans), len(spans)
 }
 
+// clientKey is a literal an API client is made with that is a key: a
+// random draw, 32 or more hex digits, or 32 or more lower-case letters
+// and digits drawn at random.
+func clientKey(v string) bool {
+	if hexDraw(v) || randomWord(v) {
+		return true
+	}
+	return len(v) >= 32 && hasDigit(v) && looksRandomLong(v) && strings.ToLower(v) == v && !strings.ContainsAny(v, "-_./:")
+}
+
 // hexDraw is 32 or more hex digits holding letters and digits both.
 func hexDraw(v string) bool {
 	if len(v) < 32 {
@@ -675,7 +685,7 @@ func hexDraw(v string) bool {
 
 // clientCall is an API client made with its key among the arguments:
 // pynetbox.api(url, "…"), new Vimeo($id, $secret, '…'), hvac.Client(…).
-var clientCall = lazyRE(`(?:^|[^A-Za-z0-9_])(?:[a-z][a-z0-9_]*\.)?(?:api|Api|API|client|Client)\s*\(|\bnew\s+[A-Z][A-Za-z0-9_]*\s*\(`)
+var clientCall = lazyRE(`(?:^|[^A-Za-z0-9_])(?:[A-Za-z][A-Za-z0-9_]*\.)?(?:api|Api|API|client|[A-Za-z]*Client|getInstance|get_instance)\s*\(|\bnew\s+[A-Z][A-Za-z0-9_]*\s*\(`)
 
 // redactClientCalls redacts, among the string literals of a client's
 // constructor, those that are a random draw (randomWord) or 32 or more
@@ -685,13 +695,35 @@ func redactClientCalls(s string) (string, int) {
 	var spans [][2]int
 	seen := map[int]bool{}
 	for _, m := range clientCall().FindAllStringIndex(s, 32) {
-		lits, _ := callArguments(s, m[1]-1, 600, false, "\"'`", func(int) bool { return false })
+		lits, _ := allCallArguments(s, m[1]-1, 600, false, "\"'`", nil)
+		var keys, halves [][2]int
+		redacted := 0
 		for _, l := range lits {
 			// Nested calls list a literal once each.
-			if v := s[l[0]:l[1]]; !seen[l[0]] && !strings.Contains(v, Redacted) && !isUUID(v) && (hexDraw(v) || randomWord(v)) {
-				seen[l[0]] = true
-				spans = append(spans, l)
+			v := s[l[0]:l[1]]
+			if strings.Contains(v, Redacted) {
+				redacted++
+				continue
 			}
+			if seen[l[0]] || isUUID(v) {
+				continue
+			}
+			switch {
+			case clientKey(v):
+				keys = append(keys, l)
+			case shortHexKey(v):
+				halves = append(halves, l)
+			}
+		}
+		// 16 to 31 hex digits are a key only as one of a pair (an id
+		// and its key: TrackClient("…", "…")); alone, an object's id
+		// (new ObjectId("507f…")).
+		if redacted+len(keys)+len(halves) >= 2 {
+			keys = append(keys, halves...)
+		}
+		for _, l := range keys {
+			seen[l[0]] = true
+			spans = append(spans, l)
 		}
 	}
 	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
@@ -716,3 +748,9 @@ func paymentObjectID(v string) bool {
 // publicKeyNamed is a public half's name just before its value
 // ("PublicKey = …", "pub_key: …"): published by design.
 var publicKeyNamed = lazyRE(`(?i)pub(?:lic)?[ _-]?key["']?\s*[=:]\s*["']?$`)
+
+// shortHexKey is 16 to 31 hex digits of letters and digits both: half of
+// a pair in a client's constructor, or an object's id.
+func shortHexKey(v string) bool {
+	return len(v) >= 16 && len(v) < 32 && isHex(v) && hasDigit(v) && strings.ContainsAny(strings.ToLower(v), "abcdef")
+}

@@ -110,12 +110,19 @@ func TestSignedWordsAndSiblings(t *testing.T) {
 // platform's object ids and a public key are kept.
 func TestSession23Credentials(t *testing.T) {
 	checkRedactions(t, map[string]string{
-		"npx vsce publish --pat 7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c":                             "7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c",
-		"echo 'granite%7781' | sshfs ops@nas.lan:/data ~/data -o password_stdin":              "granite%7781",
-		`apprise -b "done" gotifys://notify.home.lan/Qx7bV2mN9kR4tZ1`:                         "Qx7bV2mN9kR4tZ1",
-		`gl = gitlab.api("https://git.acme.lan", "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b")`: "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b",
-		`$client = new Acme($appId, $region, 'b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8');`:            "b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8",
+		"npx vsce publish --pat 7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c":                                        "7c1e9a0b4d2f4e8a9b3c6d5e1f0a2b4c",
+		"echo 'granite%7781' | sshfs ops@nas.lan:/data ~/data -o password_stdin":                         "granite%7781",
+		`apprise -b "done" gotifys://notify.home.lan/Qx7bV2mN9kR4tZ1`:                                    "Qx7bV2mN9kR4tZ1",
+		`gl = gitlab.api("https://git.acme.lan", "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b")`:            "4e2b9c1d7a3f8e6b0c5d2a9f1e7b3c8d4a6f0e2b",
+		`$client = new Acme($appId, $region, 'b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8');`:                       "b3f1c9e2a7d4f8b0c6e1a9d3f7b2c5e8",
+		`const t = new EventClient("4be1a93c07d52e6f18a0", "9e31c0b7a4f2d8e6c5b1", { region: "eu" });`:   "9e31c0b7a4f2d8e6c5b1",
+		`const c = Chat.getInstance("k2m9x", "q8w3e7r1t5y9u2i6o4p0a8s3d7f1g5h9j2k6l4z8x3c7v1b5n9");`:     "q8w3e7r1t5y9u2i6o4p0a8s3d7f1g5h9j2k6l4z8x3c7v1b5n9",
+		"java -jar jenkins-cli.jar -s https://ci.acme.lan/ -auth 'admin:Quill%harbor4471?' safe-restart": "Quill%harbor4471?",
+		"curl -s -u 4f7a0c9e2b81d3: https://api.example.net/v1/lookup":                                   "4f7a0c9e2b81d3",
+		"(echo 'Lumen_garden5512'; echo 'Lumen_garden5512') | sudo smbpasswd -s -a backup":               "Lumen_garden5512",
 	}, []string{
+		`const id = new ObjectId("507f1f77bcf86cd799439011");`,
+		"curl -s -u ana: https://api.example.net/v1/me",
 		"Refunded pi_30qQDhj5rIX1Ev8j1NbNpQhH for customer cus_GgAinINVO2xYym; charge ch_3bWO0AhV9HOSMOACKDwV5q1l.",
 		"[Peer]\nPublicKey = b7OuQQeqwJR8If5g1YLMBXUG35+D3XUS1o3yH5Y1qBY=\nAllowedIPs = 10.8.0.17/32",
 		`const k = new Kafka("my-cluster-bootstrap-01"); const g = new Guid("26647ead-3e3b-4297-a528-b1e6cdedcd21")`,

@@ -1271,6 +1271,7 @@ func shapeParts() []shapePart {
 		unnegatedClause(asked("weaken-safeguard", false, 2, safeguardSkipped)),
 		asked("approve-unreviewed", false, 2, changeControlBypassed).withAlso(waiverAsked),
 		asked("kept-from-record", false, 2, keptFromRecord),
+		unnegatedClause(asked("forged-evidence", false, 2, forgedEvidence)),
 		unnegatedClause(asked("cover-tracks", false, 2, recoveryDestroyed)).withAlso(notRetention).withAlso(recordsNotNamed),
 		asked("pipe-to-shell", false, 3, unreadRun),
 		unnegatedClause(asked("records-outbound", false, 2, recordsSentOut)),
@@ -1721,7 +1722,7 @@ var riskFamilies = func() map[string]uint16 {
 		{"destroy", "cover-tracks"},
 		{"concealment", "unreported", "kept-from-record", "user-deception", "record-silent"},
 		{"download-and-run", "pipe-to-shell"},
-		{"instruction-source", "delegation", "forged-review"},
+		{"instruction-source", "delegation", "forged-review", "forged-evidence"},
 	} {
 		for _, name := range family {
 			m[name] = 1 << i
@@ -1884,7 +1885,7 @@ func namedOnce(parts []string, address int) ([]string, int) {
 
 // conductParts are the risk parts about the reader's own conduct, which
 // hold a note from an untrusted source even when it addresses nobody.
-var conductParts = map[string]bool{"waived-confirmation": true, "instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true, "kept-from-record": true, "records-outbound": true}
+var conductParts = map[string]bool{"waived-confirmation": true, "instruction-source": true, "user-deception": true, "unreported": true, "delegation": true, "pipe-to-shell": true, "cover-tracks": true, "env-outbound": true, "kept-from-record": true, "records-outbound": true, "forged-evidence": true}
 
 // orders are the address parts that give an order (a modal, an
 // imperative, a vocative, a key for agents), not describe a habit.
