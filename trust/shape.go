@@ -1293,16 +1293,11 @@ func unnegatedClause(sp shapePart) shapePart {
 
 var clauseNegation = lazyRE(`\b(?:never|not|no|nothing|nobody|none|cannot|neither|nor)\b|n't\b`)
 
-// fires reports whether the part holds in s: its expression matches and,
-// when it has a further condition, one of the first matches meets it (the
-// first "agents must" may be "agents must not", the second not).
-func (p shapePart) fires(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) bool {
-	_, ok := p.firesAt(s, x, hits, memo)
-	return ok
-}
-
-// firesAt is fires with the span of the match that fired (nil for a
-// part that is only a check).
+// firesAt reports whether the part holds in s — its expression matches
+// and, when it has a further condition, one of the first matches meets it
+// (the first "agents must" may be "agents must not", the second not) —
+// and the span of the match that fired (nil for a part that is only a
+// check).
 func (p shapePart) firesAt(s string, x *literalIndex, hits []uint64, memo map[*regexp.Regexp]bool) ([]int, bool) {
 	if p.expr == "" {
 		return nil, p.also(s, nil)
