@@ -629,41 +629,20 @@ func Redact(s string) (string, []string) {
 			fired("auth-call-argument")
 		}
 	}
-	if strings.Contains(s, "(") {
-		if out, n := redactClientCalls(s); n > 0 {
-			s = out
-			fired("client-call-argument")
-		}
-	}
 	if x.candidate(hits, len(credRules())+2) {
 		if out, n := redactSecretsFileLines(s); n > 0 {
 			s = out
 			fired("secrets-file-line")
 		}
 	}
-	if strings.Contains(s, "[") {
-		if out, n := redactLoginSections(s); n > 0 {
-			s = out
-			fired("ini-login-section")
+	for _, p := range shapePasses {
+		if p.needs != "" && !strings.Contains(s, p.needs) {
+			continue
 		}
-	}
-	if strings.Contains(s, "|") {
-		if out, n := redactTableColumns(s); n > 0 {
+		if out, n := p.redact(s); n > 0 {
 			s = out
-			fired("table-column")
+			fired(p.id)
 		}
-	}
-	if out, n := redactRandomWords(s); n > 0 {
-		s = out
-		fired("random-word")
-	}
-	if out, n := redactSignedWords(s); n > 0 {
-		s = out
-		fired("signed-word")
-	}
-	if out, n := redactSiblingArguments(s); n > 0 {
-		s = out
-		fired("sibling-argument")
 	}
 	known, ids := redactKnown(s)
 	for _, id := range ids {
@@ -685,6 +664,21 @@ func Redact(s string) (string, []string) {
 		}
 	}
 	return s, rules
+}
+
+// shapePasses are the redactions that read a text's shape rather than a
+// format's keywords, in order: each runs when the text holds its needs
+// (a byte its shape cannot do without), and is reported by its id.
+var shapePasses = []struct {
+	id, needs string
+	redact    func(string) (string, int)
+}{
+	{"client-call-argument", "(", redactClientCalls},
+	{"ini-login-section", "[", redactLoginSections},
+	{"table-column", "|", redactTableColumns},
+	{"random-word", "", redactRandomWords},
+	{"signed-word", "", redactSignedWords},
+	{"sibling-argument", "", redactSiblingArguments},
 }
 
 // jsonString is a JSON string literal holding an escaped quote.
