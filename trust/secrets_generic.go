@@ -2,6 +2,7 @@ package trust
 
 import (
 	"encoding/base64"
+	"iter"
 	"math"
 	"regexp"
 	"slices"
@@ -156,17 +157,8 @@ func randomWordAfter(c byte) bool  { return strings.IndexByte(" \t\n\r\"'`,;:)]}
 // them.
 func redactRandomWords(s string) (string, int) {
 	var spans [][2]int
-	for i := 0; i < len(s); {
-		if !randomWordByte(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && randomWordByte(s[j]) {
-			j++
-		}
+	for i, j := range byteRuns(s, randomWordByte) {
 		from, to := i, j
-		i = j
 		// A sentence's full stop or a colon after the word is not its.
 		for to > from && (s[to-1] == '.' || s[to-1] == ':') {
 			to--
@@ -600,17 +592,8 @@ func redactSignedWords(s string) (string, int) {
 		return s, 0
 	}
 	var spans [][2]int
-	for i := 0; i < len(s); {
-		if !signedWordByte(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && signedWordByte(s[j]) {
-			j++
-		}
+	for i, j := range byteRuns(s, signedWordByte) {
 		from, to := i, j
-		i = j
 		// A sentence's "?" or "!" after the word is read as its own, and
 		// redacted with it.
 		for to > from && strings.IndexByte(passwordSigns, s[to-1]) >= 0 {
@@ -753,4 +736,25 @@ var publicKeyNamed = lazyRE(`(?i)pub(?:lic)?[ _-]?key["']?\s*[=:]\s*["']?$`)
 // a pair in a client's constructor, or an object's id.
 func shortHexKey(v string) bool {
 	return len(v) >= 16 && len(v) < 32 && isHex(v) && hasDigit(v) && strings.ContainsAny(strings.ToLower(v), "abcdef")
+}
+
+// byteRuns yields the start and end of every maximal run of s's bytes
+// that in accepts.
+func byteRuns(s string, in func(byte) bool) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := 0; i < len(s); {
+			if !in(s[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(s) && in(s[j]) {
+				j++
+			}
+			if !yield(i, j) {
+				return
+			}
+			i = j
+		}
+	}
 }
