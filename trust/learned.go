@@ -284,14 +284,15 @@ func learnedHold(fields []Field) (*FieldFinding, bool) {
 // LoCoMo development conversations ("Remember Jon, just do it!") scored
 // at its threshold; with the gate, 1 does, and the leave-future-out
 // figures keep most of the model's catches (docs/trust.md, Session 19).
-// A harm named where nobody is addressed counts too (twoHarms' families):
+// A harm named where nobody is addressed counts too (twoHarms' families,
+// less a bare "unchecked": "just do it!" in a chat is no act):
 // the misses of held-out batches mostly address no one, and their one
 // harm is what the gate must see (leave-future-out on batches 19–28,
 // rules before + model at the fixed 0.3% budget: 369 → 375 of 600, no
 // benign note more; docs/trust.md, Session 23).
 func asksRisk(text string) string {
 	sc := scoreShape(nativeView(text), true)
-	if sc.risk == 0 && sc.harms == 0 {
+	if sc.risk == 0 && sc.acts == 0 {
 		return ""
 	}
 	var risky []string
@@ -299,6 +300,11 @@ func asksRisk(text string) string {
 		if riskPart()[p] {
 			risky = append(risky, p)
 		}
+	}
+	// "Unchecked" alone ("on its own", "just do it!") says how an act is
+	// done, not which: no act asked.
+	if len(risky) == 0 || !slices.ContainsFunc(risky, func(p string) bool { return p != "unchecked" }) {
+		return ""
 	}
 	return "asks: " + strings.Join(risky, ", ")
 }

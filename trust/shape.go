@@ -1532,6 +1532,9 @@ type shapeScore struct {
 	// matched an act not denied (harmDenied), a bit each, counted even
 	// where nobody is addressed.
 	harms uint16
+	// acts are harms less the bare "unchecked" ("on its own", "just do
+	// it"), which says how an act is done, not which.
+	acts uint16
 	// s is the view the parts were read on (checks run on it unasked
 	// removed).
 	s string
@@ -1580,6 +1583,9 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			sc.parts = append(sc.parts, p.name)
 			if !p.address && at != nil && !harmDenied(s, at) {
 				sc.harms |= riskFamilies[p.name]
+				if p.name != "unchecked" {
+					sc.acts |= riskFamilies[p.name]
+				}
 			}
 			// Addressing nobody, only the reader's own conduct weighs: the
 			// other risk parts count as harms only (two of them hold a
