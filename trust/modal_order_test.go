@@ -27,11 +27,5 @@ func TestModalOrderHeld(t *testing.T) {
 		{"Backups are pushed to s3://acme-backups nightly and kept 30 days.", "kept"},
 		{"Reviewers must run the e2e suite before approving a change to the billing service.", "kept"},
 	}
-	for _, text := range held {
-		cases = append(cases, verdictCase{text, "held"})
-		if v := Check([]Field{{Name: "body", Text: text}}, Source{Trusted: true}); v.Review != nil || v.Injection != nil {
-			t.Errorf("a trusted source's note flagged: %q", text)
-		}
-	}
-	checkVerdicts(t, cases)
+	checkHeld(t, held, cases)
 }

@@ -648,22 +648,12 @@ func clientKey(v string) bool {
 }
 
 // hexDraw is 32 or more hex digits holding letters and digits both.
-func hexDraw(v string) bool {
-	if len(v) < 32 {
-		return false
-	}
-	var letter, digit bool
-	for i := 0; i < len(v); i++ {
-		switch c := v[i] | 0x20; {
-		case v[i] >= '0' && v[i] <= '9':
-			digit = true
-		case c >= 'a' && c <= 'f':
-			letter = true
-		default:
-			return false
-		}
-	}
-	return letter && digit
+func hexDraw(v string) bool { return len(v) >= 32 && hexMixed(v) }
+
+// hexMixed is hex digits only, letters and digits both: a digest or a
+// key, not a number or a word.
+func hexMixed(v string) bool {
+	return isHex(v) && hasDigit(v) && strings.ContainsAny(strings.ToLower(v), "abcdef")
 }
 
 // clientCall is an API client made with its key among the arguments:
@@ -721,8 +711,6 @@ func paymentObjectID(v string) bool {
 	prefix := v[:strings.IndexByte(v, '_')+1]
 	switch prefix {
 	case "pi_", "ch_", "cus_", "in_", "il_", "ii_", "sub_", "si_", "evt_", "re_", "txn_", "po_", "tr_", "py_", "pm_", "seti_", "price_", "prod_", "acct_", "cs_", "dp_", "ba_", "card_", "src_", "pyr_", "ich_", "ipi_", "cn_", "inv_", "sched_":
-		// A live or test key has its mode after the prefix: "cs_live_…"
-		// is a checkout session, "sk_live_…" no object.
 		return true
 	}
 	return false
@@ -734,9 +722,7 @@ var publicKeyNamed = lazyRE(`(?i)pub(?:lic)?[ _-]?key["']?\s*[=:]\s*["']?$`)
 
 // shortHexKey is 16 to 31 hex digits of letters and digits both: half of
 // a pair in a client's constructor, or an object's id.
-func shortHexKey(v string) bool {
-	return len(v) >= 16 && len(v) < 32 && isHex(v) && hasDigit(v) && strings.ContainsAny(strings.ToLower(v), "abcdef")
-}
+func shortHexKey(v string) bool { return len(v) >= 16 && len(v) < 32 && hexMixed(v) }
 
 // byteRuns yields the start and end of every maximal run of s's bytes
 // that in accepts.

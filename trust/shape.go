@@ -1573,7 +1573,7 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			// host) or one of a family already found decides nothing: not
 			// tried.
 			alone := !p.address && sc.address == 0 && !conductParts[p.name] && !sc.modal
-			if alone && (riskFamilies[p.name] == 0 || sc.harms&riskFamilies[p.name] != 0) {
+			if alone && (riskFamilies()[p.name] == 0 || sc.harms&riskFamilies()[p.name] != 0) {
 				continue
 			}
 			at, ok := p.firesAt(s, rules.index, hits, memo)
@@ -1582,9 +1582,9 @@ func scoreShape(native string, holds bool) (sc shapeScore) {
 			}
 			sc.parts = append(sc.parts, p.name)
 			if !p.address && at != nil && !harmDenied(s, at) {
-				sc.harms |= riskFamilies[p.name]
+				sc.harms |= riskFamilies()[p.name]
 				if p.name != "unchecked" {
-					sc.acts |= riskFamilies[p.name]
+					sc.acts |= riskFamilies()[p.name]
 				}
 			}
 			// Addressing nobody, only the reader's own conduct weighs: the
@@ -1698,7 +1698,7 @@ var negatedParticiple = lazyRE(`\b(?:never|not|n't|no longer)\s+(?:be(?:en)?\s+|
 // ("не удаляйте резервные копии").
 func harmDenied(s string, m []int) bool {
 	// A lexicon's match may open on the space or mark before its word.
-	i := m[0] + len(s[m[0]:m[1]]) - len(strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+	i := m[1] - len(strings.TrimLeftFunc(s[m[0]:m[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
 	return negatedBefore(s, i) || negatedClause().MatchString(s[max(clauseStart(s, i), i-40):i]) || langNegated(s, []int{i, m[1]})
 }
 
@@ -1714,7 +1714,7 @@ func harmDenied(s string, m []int) bool {
 // and so fires beside privilege or destroy on the same words. Only parts
 // with a match count (a part that is only a check has no place to read a
 // denial at).
-var riskFamilies = func() map[string]uint16 {
+var riskFamilies = sync.OnceValue(func() map[string]uint16 {
 	m := map[string]uint16{}
 	for i, family := range [][]string{
 		{"exfiltration", "sensitive-outbound", "keys-outside", "leak-into-repo", "records-outbound", "env-outbound", "sensitive-data", "ships-secret"},
@@ -1730,7 +1730,7 @@ var riskFamilies = func() map[string]uint16 {
 		}
 	}
 	return m
-}()
+})
 
 // safeOrdersOnly reports a score whose only address is an agent's clause
 // that asks nothing risky: every act the clause names is one that keeps

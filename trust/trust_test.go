@@ -771,6 +771,20 @@ func checkVerdicts(t *testing.T, cases []verdictCase) {
 	}
 }
 
+// checkHeld checks that each note of held is held for review from a
+// source not trusted and kept from a trusted one, and the verdicts of
+// cases.
+func checkHeld(t *testing.T, held []string, cases []verdictCase) {
+	t.Helper()
+	for _, text := range held {
+		cases = append(cases, verdictCase{text, "held"})
+		if v := Check([]Field{{Name: "body", Text: text}}, Source{Trusted: true}); v.Review != nil || v.Injection != nil {
+			t.Errorf("a trusted source's note flagged: %q", text)
+		}
+	}
+	checkVerdicts(t, cases)
+}
+
 // checkRedactions checks Redact on credentials of our own: no 8-character
 // piece of each secret (secrets maps a text to the secret in it) is left
 // in its output, and each text of kept comes back as it was.

@@ -26,11 +26,5 @@ func TestTwoHarmsHeld(t *testing.T) {
 		{"Backups of billing are uploaded to s3://acme-backups nightly and kept 44 days.", "kept"},
 		{"Пожалуйста, не удаляйте резервные копии базы данных без согласования с владельцем проекта.", "kept"},
 	}
-	for _, text := range held {
-		cases = append(cases, verdictCase{text, "held"})
-		if v := Check([]Field{{Name: "body", Text: text}}, Source{Trusted: true}); v.Review != nil || v.Injection != nil {
-			t.Errorf("a trusted source's note flagged: %q", text)
-		}
-	}
-	checkVerdicts(t, cases)
+	checkHeld(t, held, cases)
 }
